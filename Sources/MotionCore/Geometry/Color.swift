@@ -1,0 +1,33 @@
+/// An 8-bit RGBA colour, straight (not premultiplied) alpha, as SDL's vertices take it.
+public struct Color: Hashable, Sendable {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+        self.r = r; self.g = g; self.b = b; self.a = a
+    }
+
+    /// From `0xRRGGBB`.
+    public init(hex: UInt32, alpha: UInt8 = 255) {
+        self.init(UInt8((hex >> 16) & 0xff), UInt8((hex >> 8) & 0xff), UInt8(hex & 0xff), alpha)
+    }
+
+    public func withAlpha(_ a: UInt8) -> Color { Color(r, g, b, a) }
+
+    /// The same colour with its alpha multiplied by `f` (clamped to 0…1).
+    public func faded(_ f: Double) -> Color {
+        Color(r, g, b, UInt8((Double(a) * clamp(f, 0, 1)).rounded()))
+    }
+
+    public static let white = Color(255, 255, 255)
+    public static let black = Color(0, 0, 0)
+    public static let clear = Color(0, 0, 0, 0)
+    public static let red = Color(230, 57, 70)
+    public static let background = Color(hex: 0x1d2330)
+    public static let panel = Color(hex: 0x2a3242)
+    public static let accent = Color(hex: 0x4cc9f0)
+    public static let text = Color(hex: 0xe8ecf1)
+    public static let dimText = Color(hex: 0x9aa5b5)
+}

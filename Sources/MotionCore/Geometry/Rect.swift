@@ -1,0 +1,59 @@
+/// An axis-aligned rectangle in window points: origin at the top-left, size non-negative.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var origin: Vec2
+    public var size: Vec2
+
+    public init(x: Double, y: Double, w: Double, h: Double) {
+        origin = Vec2(x, y)
+        size = Vec2(w, h)
+    }
+
+    public init(origin: Vec2, size: Vec2) {
+        self.origin = origin
+        self.size = size
+    }
+
+    public init(center: Vec2, size: Vec2) {
+        self.init(origin: center - size / 2, size: size)
+    }
+
+    public static let zero = Rect(x: 0, y: 0, w: 0, h: 0)
+
+    public var x: Double { origin.x }
+    public var y: Double { origin.y }
+    public var width: Double { size.x }
+    public var height: Double { size.y }
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.x }
+    public var maxY: Double { origin.y + size.y }
+    public var midX: Double { origin.x + size.x / 2 }
+    public var midY: Double { origin.y + size.y / 2 }
+    public var center: Vec2 { Vec2(midX, midY) }
+    public var area: Double { max(0, size.x) * max(0, size.y) }
+    public var isEmpty: Bool { size.x <= 0 || size.y <= 0 }
+
+    /// Half-open containment: the top and left edges are inside, the bottom and right are not.
+    public func contains(_ p: Vec2) -> Bool {
+        p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
+    }
+
+    /// The overlap of two rects, or an empty rect at the origin when they do not overlap.
+    public func intersection(_ other: Rect) -> Rect {
+        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        if x1 <= x0 || y1 <= y0 { return .zero }
+        return Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
+    }
+
+    public func insetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, w: max(0, width - 2 * dx), h: max(0, height - 2 * dy))
+    }
+
+    public func offsetBy(_ d: Vec2) -> Rect { Rect(origin: origin + d, size: size) }
+
+    /// `[x, y, w, h]`, the form the state dump uses.
+    public var array: [Double] { [x, y, width, height] }
+
+    public var description: String { "[\(x), \(y), \(width), \(height)]" }
+}

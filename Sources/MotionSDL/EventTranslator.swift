@@ -1,0 +1,111 @@
+import CSDL2
+import MotionCore
+
+/// Translates SDL events into the core's `InputEvent`s. This is the one place that reads
+/// `SDL_Event`.
+///
+/// - Pointer ids: the mouse is pointer 0; each touch finger gets the smallest free id from 1
+///   up for as long as it is down (SDL's finger ids are large and device-specific).
+/// - Touch coordinates arrive normalised (0…1 of the window) and become window points.
+/// - SDL's synthesised events are dropped: mouse events made from touches
+///   (`which == SDL_TOUCH_MOUSEID`) and touch events made from the mouse
+///   (`touchId == SDL_MOUSE_TOUCHID`), so nothing is counted twice.
+/// - Only the GameController API's events are used (not the raw JOY* ones).
+public struct EventTranslator {
+    private var fingers: [(touch: Int64, finger: Int64, id: Int)] = []
+
+    public init() {}
+
+    /// What the platform should do besides passing input on.
+    public enum WindowChange: Equatable { case none, quit, pause, resume }
+
+    /// Appends the events `e` means to `out`. `windowSize` is in points; `controllerID`
+    /// maps a joystick instance id to the pad id (identity here); window size changes
+    /// are reported as `.resize` in points.
+    public mutating func translate(_ e: SDL_Event, windowSize: Vec2, into out: inout [InputEvent]) -> WindowChange {
+        switch e.type {
+        case SDLConstants.quit:
+            return .quit
+        case SDLConstants.mouseButtonDown, SDLConstants.mouseButtonUp:
+            guard e.button.which != SDLConstants.touchMouseID, e.button.button == UInt8(SDL_BUTTON_LEFT) else { return .none }
+            let p = Vec2(Double(e.button.x), Double(e.button.y))
+            out.append(e.type == SDLConstants.mouseButtonDown
+                       ? .pointerDown(pointer: 0, device: .mouse, at: p)
+                       : .pointerUp(pointer: 0, device: .mouse, at: p))
+        case SDLConstants.mouseMotion:
+            guard e.motion.which != SDLConstants.touchMouseID else { return .none }
+            out.append(.pointerMove(pointer: 0, device: .mouse, at: Vec2(Double(e.motion.x), Double(e.motion.y))))
+        case SDLConstants.mouseWheel:
+            guard e.wheel.which != SDLConstants.touchMouseID else { return .none }
+            let flip: Float = e.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1 : 1
+            // SDL: +y is away from the user. One notch scrolls 40 points, as browsers do.
+            out.append(.wheel(dx: Double(e.wheel.preciseX * flip) * 40, dy: Double(e.wheel.preciseY * flip) * 40))
+        case SDLConstants.fingerDown, SDLConstants.fingerMotion, SDLConstants.fingerUp:
+            let t = e.tfinger
+            guard t.touchId != SDLConstants.mouseTouchID else { return .none }
+            let p = Vec2(Double(t.x) * windowSize.x, Double(t.y) * windowSize.y)
+            if e.type == SDLConstants.fingerDown {
+                let id = (1...).first { c in !fingers.contains { $0.id == c } }!
+                fingers.append((t.touchId, t.fingerId, id))
+                out.append(.pointerDown(pointer: id, device: .touch, at: p))
+            } else if let i = fingers.firstIndex(where: { $0.touch == t.touchId && $0.finger == t.fingerId }) {
+                let id = fingers[i].id
+                if e.type == SDLConstants.fingerUp {
+                    fingers.remove(at: i)
+                    out.append(.pointerUp(pointer: id, device: .touch, at: p))
+                } else {
+                    out.append(.pointerMove(pointer: id, device: .touch, at: p))
+                }
+            }
+        case SDLConstants.keyDown, SDLConstants.keyUp:
+            guard e.key.repeat == 0 else { return .none }
+            let name = String(cString: SDL_GetKeyName(e.key.keysym.sym))
+            guard !name.isEmpty else { return .none }
+            // "?" is Shift+/ on most layouts: report it under its own name as well.
+            let shifted = (UInt32(e.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue)) != 0
+            let down = e.type == SDLConstants.keyDown
+            if name == "/" && shifted && down {
+                out.append(.key(Key("?"), down: true))
+                out.append(.key(Key("?"), down: false))
+            }
+            out.append(.key(Key(name), down: down))
+        case SDLConstants.controllerAdded:
+            // `which` is a device index here; the platform opens it and reports the pad.
+            return .none
+        case SDLConstants.controllerRemoved:
+            out.append(.gamepadRemoved(pad: Int(e.cdevice.which)))
+        case SDLConstants.controllerAxis:
+            let axis = SDL_GameControllerAxis(rawValue: Int32(e.caxis.axis))
+            guard let name = SDL_GameControllerGetStringForAxis(axis).map({ String(cString: $0) }),
+                  let a = GamepadAxis(rawValue: name) else { return .none }
+            let raw = Double(e.caxis.value)
+            let v = raw < 0 ? raw / 32768 : raw / 32767
+            out.append(.gamepadAxis(pad: Int(e.caxis.which), axis: a, value: v))
+        case SDLConstants.controllerButtonDown, SDLConstants.controllerButtonUp:
+            let button = SDL_GameControllerButton(rawValue: Int32(e.cbutton.button))
+            guard let name = SDL_GameControllerGetStringForButton(button).map({ String(cString: $0) }),
+                  let b = GamepadButton(rawValue: name) else { return .none }
+            out.append(.gamepadButton(pad: Int(e.cbutton.which), button: b, down: e.type == SDLConstants.controllerButtonDown))
+        case SDLConstants.windowEvent:
+            switch e.window.event {
+            case SDLConstants.windowResized:
+                out.append(.resize(w: Double(e.window.data1), h: Double(e.window.data2)))
+            case SDLConstants.windowFocusLost:
+                // Touches still down lose their owner too.
+                for f in fingers { out.append(.pointerCancel(pointer: f.id, device: .touch)) }
+                fingers.removeAll()
+                out.append(.focusLost)
+            case SDLConstants.windowFocusGained:
+                out.append(.focusGained)
+            case SDLConstants.windowMinimized, SDLConstants.windowHidden:
+                return .pause
+            case SDLConstants.windowRestored, SDLConstants.windowShown:
+                return .resume
+            default: break
+            }
+        default:
+            break
+        }
+        return .none
+    }
+}

@@ -1,0 +1,276 @@
+import CSDL2
+import Foundation
+import MotionCore
+
+/// How to open the platform.
+public struct PlatformOptions: Sendable {
+    public var size = Vec2(1280, 720)
+    public var title = "MotionLab"
+    /// No display: SDL's offscreen or dummy video driver, hidden window.
+    public var headless = false
+    /// The video driver to force (`dummy`, `offscreen`, `x11`, …); nil lets SDL choose
+    /// (headless runs default to `dummy`).
+    public var videoDriver: String?
+    /// SDL's render driver name (`software`, `opengl`, …); headless runs default to software.
+    public var renderer: String?
+    public var vsync = true
+    /// Where the textures live.
+    public var resources: URL
+    /// Let gamepad events through while the window has no keyboard focus (always the case
+    /// in headless tests, where SDL otherwise drops them).
+    public var backgroundGamepadEvents = false
+
+    public init(resources: URL) { self.resources = resources }
+}
+
+/// The SDL window, renderer, textures, input and game controllers. The only type in the app
+/// that owns SDL state; the core never sees it.
+public final class Platform {
+    public let window: OpaquePointer
+    public let renderer: OpaquePointer
+    public let options: PlatformOptions
+    private var textures: [OpaquePointer?] = []
+    private var translator = EventTranslator()
+    private var controllers: [Int32: OpaquePointer] = [:]
+    /// Events waiting for `poll`, such as gamepads opened at start.
+    private var queued: [InputEvent] = []
+    public private(set) var quitRequested = false
+    /// The window is minimised or hidden: the loop should pause.
+    public private(set) var isPaused = false
+
+    public init(options: PlatformOptions) throws {
+        self.options = options
+        if options.headless || options.videoDriver != nil {
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, options.videoDriver ?? "dummy")
+        }
+        SDL_SetHint(SDL_HINT_RENDER_DRIVER, options.renderer ?? (options.headless ? "software" : ""))
+        // Our own pointers come from touch events; do not also fake touches from the mouse.
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
+        if options.backgroundGamepadEvents || options.headless {
+            SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
+        }
+        guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) == 0 else {
+            throw SDLError("SDL_Init")
+        }
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        flags |= options.headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
+        guard let w = SDL_CreateWindow(options.title, SDLConstants.windowPosCentered, SDLConstants.windowPosCentered,
+                                       Int32(options.size.x), Int32(options.size.y), flags) else {
+            let e = SDLError("SDL_CreateWindow")
+            SDL_Quit()
+            throw e
+        }
+        var rflags = SDL_RENDERER_ACCELERATED.rawValue
+        if options.vsync && !options.headless { rflags |= SDL_RENDERER_PRESENTVSYNC.rawValue }
+        if options.headless || options.renderer == "software" { rflags = SDL_RENDERER_SOFTWARE.rawValue }
+        guard let r = SDL_CreateRenderer(w, -1, rflags) ?? SDL_CreateRenderer(w, -1, 0) else {
+            let e = SDLError("SDL_CreateRenderer")
+            SDL_DestroyWindow(w)
+            SDL_Quit()
+            throw e
+        }
+        window = w
+        renderer = r
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
+        updateScale()
+        try loadTextures()
+        // Controllers already plugged in arrive as SDL_CONTROLLERDEVICEADDED events at the
+        // first poll, like hot-plugged ones.
+    }
+
+    deinit {
+        for t in textures { if let t { SDL_DestroyTexture(t) } }
+        for (_, c) in controllers { SDL_GameControllerClose(c) }
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_Quit()
+    }
+
+    // MARK: Sizes
+
+    /// The window's size in points (what the core works in).
+    public var windowSize: Vec2 {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return Vec2(Double(w), Double(h))
+    }
+
+    /// The renderer's output size in pixels.
+    public var outputSize: (w: Int32, h: Int32) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        return (w, h)
+    }
+
+    /// Pixels per point (2 on a typical high-DPI display).
+    public var pixelScale: Double {
+        let size = windowSize
+        guard size.x > 0 else { return 1 }
+        return Double(outputSize.w) / size.x
+    }
+
+    /// The renderer SDL is using (`software`, `opengl`, …).
+    public var rendererName: String {
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        return info.name.map { String(cString: $0) } ?? "?"
+    }
+
+    public var videoDriverName: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?" }
+
+    /// Draw lists are in points; the renderer scales them to pixels.
+    private func updateScale() {
+        let s = Float(pixelScale)
+        SDL_RenderSetScale(renderer, s, s)
+    }
+
+    // MARK: Textures
+
+    private func loadTextures() throws {
+        let maxID = Textures.files.map { Int($0.0.raw) }.max() ?? 0
+        textures = Array(repeating: nil, count: maxID + 1)
+        for (id, file) in Textures.files {
+            var name = file
+            if id == Textures.font && pixelScale >= 1.5 { name = "font-2x.bmp" }
+            let path = options.resources.appendingPathComponent(name).path
+            guard let surface = SDL_LoadBMP_RW(SDL_RWFromFile(path, "rb"), 1) else {
+                throw SDLError("loading \(path)")
+            }
+            defer { SDL_FreeSurface(surface) }
+            guard let t = SDL_CreateTextureFromSurface(renderer, surface) else { throw SDLError("texture from \(path)") }
+            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+            SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+            textures[Int(id.raw)] = t
+        }
+    }
+
+    /// The SDL texture for an id (nil for `.none`).
+    func texture(_ id: TextureID) -> OpaquePointer? {
+        let i = Int(id.raw)
+        return i > 0 && i < textures.count ? textures[i] : nil
+    }
+
+    // MARK: Input
+
+    /// Takes every pending SDL event and appends what it means to `out`.
+    public func poll(into out: inout [InputEvent]) {
+        out.append(contentsOf: queued)
+        queued.removeAll()
+        var e = SDL_Event()
+        while SDL_PollEvent(&e) != 0 {
+            if e.type == SDLConstants.controllerAdded {
+                openController(deviceIndex: e.cdevice.which, into: &out)
+                continue
+            }
+            if e.type == SDLConstants.controllerRemoved {
+                if let c = controllers.removeValue(forKey: e.cdevice.which) { SDL_GameControllerClose(c) }
+            }
+            switch translator.translate(e, windowSize: windowSize, into: &out) {
+            case .quit: quitRequested = true
+            case .pause: isPaused = true
+            case .resume: isPaused = false
+            case .none: break
+            }
+            if e.type == SDLConstants.windowEvent && e.window.event == SDLConstants.windowResized {
+                updateScale()
+            }
+        }
+    }
+
+    private func openController(deviceIndex: Int32, into out: inout [InputEvent]) {
+        guard let c = SDL_GameControllerOpen(deviceIndex) else { return }
+        let id = SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(c))
+        if controllers[id] != nil {
+            SDL_GameControllerClose(c)
+            return
+        }
+        controllers[id] = c
+        out.append(.gamepadAdded(pad: Int(id)))
+    }
+
+    /// Number of open game controllers.
+    public var controllerCount: Int { controllers.count }
+
+    // MARK: Drawing
+
+    /// Draws `list` with one `SDL_RenderGeometry` call per command.
+    public func render(_ list: DrawList) {
+        let bg = list.background
+        SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
+        SDL_RenderSetClipRect(renderer, nil)
+        SDL_RenderClear(renderer)
+        guard !list.commands.isEmpty else { return }
+        var clipped = false
+        list.vertices.withUnsafeBufferPointer { vb in
+            list.indices.withUnsafeBufferPointer { ib in
+                // DrawVertex has SDL_Vertex's layout (checked by a test), so no copy.
+                let verts = UnsafeRawPointer(vb.baseAddress!).assumingMemoryBound(to: SDL_Vertex.self)
+                let idx = UnsafeRawPointer(ib.baseAddress!).assumingMemoryBound(to: Int32.self)
+                for cmd in list.commands where cmd.indexCount > 0 {
+                    if let c = cmd.clip {
+                        var r = SDL_Rect(x: Int32(c.minX.rounded(.down)), y: Int32(c.minY.rounded(.down)),
+                                         w: Int32(max(0, c.width.rounded(.up))), h: Int32(max(0, c.height.rounded(.up))))
+                        if r.w == 0 || r.h == 0 { continue }
+                        SDL_RenderSetClipRect(renderer, &r)
+                        clipped = true
+                    } else if clipped {
+                        SDL_RenderSetClipRect(renderer, nil)
+                        clipped = false
+                    }
+                    SDL_RenderGeometry(renderer, texture(cmd.texture), verts, Int32(vb.count),
+                                       idx + cmd.indexStart, Int32(cmd.indexCount))
+                }
+            }
+        }
+    }
+
+    public func present() { SDL_RenderPresent(renderer) }
+
+    /// The colour of one pixel (in pixels, not points) of what was rendered, before present.
+    public func readPixel(x: Int32, y: Int32) -> Color? {
+        var rect = SDL_Rect(x: x, y: y, w: 1, h: 1)
+        var px: UInt32 = 0
+        // Read with the scale reset so coordinates are pixels.
+        var sx: Float = 1, sy: Float = 1
+        SDL_RenderGetScale(renderer, &sx, &sy)
+        SDL_RenderSetScale(renderer, 1, 1)
+        defer { SDL_RenderSetScale(renderer, sx, sy) }
+        guard SDL_RenderReadPixels(renderer, &rect, SDL_PIXELFORMAT_ARGB8888.rawValue, &px, 4) == 0 else { return nil }
+        return Color(UInt8((px >> 16) & 0xff), UInt8((px >> 8) & 0xff), UInt8(px & 0xff), UInt8(px >> 24))
+    }
+
+    /// Saves what was rendered (before present) as a BMP.
+    public func saveScreenshot(to path: String) throws {
+        let (w, h) = outputSize
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            throw SDLError("SDL_CreateRGBSurfaceWithFormat")
+        }
+        defer { SDL_FreeSurface(surface) }
+        var sx: Float = 1, sy: Float = 1
+        SDL_RenderGetScale(renderer, &sx, &sy)
+        SDL_RenderSetScale(renderer, 1, 1)
+        defer { SDL_RenderSetScale(renderer, sx, sy) }
+        SDL_RenderSetClipRect(renderer, nil)
+        guard SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch) == 0 else {
+            throw SDLError("SDL_RenderReadPixels")
+        }
+        guard SDL_SaveBMP_RW(surface, SDL_RWFromFile(path, "wb"), 1) == 0 else { throw SDLError("saving \(path)") }
+    }
+
+    /// SDL's version as `major.minor.patch`.
+    public static var sdlVersion: String {
+        var v = SDL_version()
+        SDL_GetVersion(&v)
+        return "\(v.major).\(v.minor).\(v.patch)"
+    }
+}
+
+extension Platform {
+    /// Resizes the window (scripted resizes); the size change arrives as an event too.
+    public func setWindowSize(w: Double, h: Double) {
+        SDL_SetWindowSize(window, Int32(w), Int32(h))
+        let s = Float(pixelScale)
+        SDL_RenderSetScale(renderer, s, s)
+    }
+}

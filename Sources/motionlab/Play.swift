@@ -1,0 +1,144 @@
+import ArgumentParser
+import Foundation
+import MotionCore
+import MotionSDL
+
+/// `motionlab play` (the default): opens the window and runs the scenes.
+struct Play: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open the window and play (the default command).",
+        discussion: """
+        With --headless, --frames, --script, --record, --state and --screenshot the same program
+        runs deterministically without a display: a virtual clock advances exactly --frame-dt per
+        frame, input comes from the script, and the state dump and screenshot are written at exit.
+        """
+    )
+
+    @Option(help: "Window size in points, WxH.", transform: parseSize)
+    var size: Size = Size(w: 1280, h: 720)
+
+    @Flag(help: "Turn vsync off.")
+    var noVsync = false
+
+    @Option(help: "Simulation steps per second.")
+    var hz: Double = 120
+
+    @Option(help: "Seconds per frame of the virtual clock used by headless and scripted runs.")
+    var frameDt: Double = 1.0 / 60.0
+
+    @Flag(help: "Run with no display (SDL's dummy video driver, software renderer) on the virtual clock.")
+    var headless = false
+
+    @Option(help: "Run this many frames, then exit 0.")
+    var frames: Int?
+
+    @Option(help: "Start in this scene (bounce).")
+    var scene: String?
+
+    @Option(help: "Feed input from this JSON Lines file (see the README); runs on the virtual clock.")
+    var script: String?
+
+    @Option(help: "Write this run's input to a JSON Lines file that --script replays.")
+    var record: String?
+
+    @Option(help: "Write the state dump (JSON) here at exit.")
+    var state: String?
+
+    @Option(help: "Save the last frame as a BMP here.")
+    var screenshot: String?
+
+    @Option(help: "SDL render driver: software, opengl, opengles2.")
+    var renderer: String?
+
+    @Option(help: "SDL video driver (x11, wayland, offscreen, dummy); headless defaults to dummy.")
+    var videoDriver: String?
+
+    @Option(help: "Folder with the textures and font (default: the Resources/ folder of this checkout).")
+    var resources: String?
+
+    @Option(help: "Seed for the scenes' random placement.")
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        guard hz > 0, hz <= 1000 else { throw ValidationError("--hz must be in (0, 1000], got \(hz)") }
+        guard frameDt > 0, frameDt <= 1 else { throw ValidationError("--frame-dt must be in (0, 1] seconds, got \(frameDt)") }
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1, got \(frames)") }
+        if let screenshot, !screenshot.lowercased().hasSuffix(".bmp") {
+            throw ValidationError("--screenshot writes BMP: give a file ending in .bmp, got \(screenshot)")
+        }
+    }
+
+    func run() throws {
+        do { try play() } catch let e as CommandError {
+            FileHandle.standardError.write(Data("motionlab: \(e.description)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    private func play() throws {
+        var scriptEvents: [ScriptedEvent] = []
+        if let script {
+            let text: String
+            do { text = try String(contentsOfFile: script, encoding: .utf8) } catch {
+                throw CommandError.usage("\(script): cannot read: \(error.localizedDescription)")
+            }
+            do { scriptEvents = try InputScript.parse(text) } catch {
+                throw CommandError.usage("\(script):\(error.line): \(error.message)")
+            }
+        }
+        var sceneOptions = SceneOptions()
+        sceneOptions.seed = seed
+        let scenes = SceneRegistry.makeAll(sceneOptions)
+        if let scene, !scenes.contains(where: { $0.name == scene }) {
+            throw CommandError.usage("--scene: no scene named '\(scene)' (scenes: \(scenes.map(\.name).joined(separator: ", ")))")
+        }
+        let resourceDir = try Resources.locate(explicit: resources)
+        var options = PlatformOptions(resources: resourceDir)
+        options.size = Vec2(Double(size.w), Double(size.h))
+        options.headless = headless
+        options.vsync = !noVsync
+        options.renderer = renderer
+        options.videoDriver = videoDriver
+        let runner = try Runner(
+            options: options, scenes: scenes,
+            settings: RunSettings(hz: hz, frameDt: frameDt, virtualClock: headless || script != nil,
+                                  frames: frames, startScene: scene, script: scriptEvents,
+                                  recordPath: record, statePath: state, screenshotPath: screenshot))
+        try runner.run()
+    }
+}
+
+/// Errors the command reports with exit code 2 and a message.
+enum CommandError: Error, CustomStringConvertible {
+    case usage(String)
+    var description: String { if case .usage(let m) = self { m } else { "" } }
+}
+
+struct Size: ExpressibleByArgument {
+    var w: Int
+    var h: Int
+    init(w: Int, h: Int) { self.w = w; self.h = h }
+    init?(argument: String) {
+        guard let s = try? parseSize(argument) else { return nil }
+        self = s
+    }
+}
+
+func parseSize(_ s: String) throws -> Size {
+    let parts = s.lowercased().split(separator: "x")
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w >= 64, h >= 64, w <= 16384, h <= 16384 else {
+        throw ValidationError("size must be WxH with each side 64…16384, got '\(s)'")
+    }
+    return Size(w: w, h: h)
+}
+
+/// `motionlab controls`: prints the controls table the help overlay shows, as Markdown.
+struct Controls: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the controls table (Markdown) that the help overlay shows.")
+
+    func run() throws {
+        let font = try BitmapFont(metrics: "cell 8 16\ncolumns 16\nchars  ?", texture: .none)
+        let shell = Shell(scenes: SceneRegistry.makeAll(SceneOptions()), size: Vec2(1280, 720), font: font)
+        print(shell.controlsMarkdown(), terminator: "")
+    }
+}
