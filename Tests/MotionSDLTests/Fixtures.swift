@@ -1,1 +1,107 @@
+import CSDL2
+import Foundation
+import MotionCore
+@testable import MotionSDL
 import Testing
+
+/// Every SDL-touching test lives in an extension of this suite, so that they run one at a
+/// time (SDL's state is process-wide) while the core tests run in parallel.
+@Suite(.serialized) struct SDLTests {}
+
+let resourcesURL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Resources")
+
+/// A headless platform (dummy video driver, software renderer) with the shell on top, driven
+/// frame by frame as the app's runner drives it.
+final class HeadlessApp {
+    let platform: Platform
+    let shell: Shell
+    var loop = FixedStepLoop(hz: 120)
+    var list = DrawList()
+    var events: [InputEvent] = []
+    /// Every event the platform produced, in order.
+    var log: [InputEvent] = []
+
+    init(scenes: [any Scene], size: Vec2 = Vec2(640, 480)) throws {
+        var options = PlatformOptions(resources: resourcesURL)
+        options.headless = true
+        options.size = size
+        platform = try Platform(options: options)
+        let metrics = try String(contentsOf: resourcesURL.appendingPathComponent("font.txt"), encoding: .utf8)
+        shell = Shell(scenes: scenes, size: platform.windowSize, font: try BitmapFont(metrics: metrics, texture: Textures.font))
+    }
+
+    /// Polls SDL, steps one 1/60 s frame and renders it (without presenting, so pixels can be read).
+    func frame() {
+        events.removeAll()
+        platform.poll(into: &events)
+        log += events
+        for e in events { shell.enqueue(e) }
+        for _ in 0..<loop.advance(by: 1.0 / 60.0) { shell.step(dt: loop.dt, step: loop.step) }
+        shell.draw(into: &list, alpha: loop.alpha)
+        platform.render(list)
+    }
+
+    func push(_ e: SDL_Event) {
+        var e = e
+        #expect(SDL_PushEvent(&e) == 1)
+    }
+}
+
+func fingerEvent(_ type: SDL_EventType, finger: Int64, x: Float, y: Float, touch: Int64 = 77) -> SDL_Event {
+    var e = SDL_Event()
+    e.type = type.rawValue
+    e.tfinger.touchId = touch
+    e.tfinger.fingerId = finger
+    e.tfinger.x = x
+    e.tfinger.y = y
+    e.tfinger.pressure = 1
+    return e
+}
+
+func mouseButtonEvent(_ type: SDL_EventType, x: Int32, y: Int32, which: UInt32 = 0, window: UInt32) -> SDL_Event {
+    var e = SDL_Event()
+    e.type = type.rawValue
+    e.button.windowID = window
+    e.button.which = which
+    e.button.button = UInt8(SDL_BUTTON_LEFT)
+    e.button.state = UInt8(type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED)
+    e.button.clicks = 1
+    e.button.x = x
+    e.button.y = y
+    return e
+}
+
+/// A virtual game controller attached through SDL's virtual joystick API.
+final class VirtualPad {
+    let deviceIndex: Int32
+    let joystick: OpaquePointer
+
+    init() throws {
+        var desc = SDL_VirtualJoystickDesc()
+        desc.version = UInt16(SDL_VIRTUAL_JOYSTICK_DESC_VERSION)
+        desc.type = UInt16(SDL_JOYSTICK_TYPE_GAMECONTROLLER.rawValue)
+        desc.naxes = UInt16(SDL_CONTROLLER_AXIS_MAX.rawValue)
+        desc.nbuttons = UInt16(SDL_CONTROLLER_BUTTON_MAX.rawValue)
+        deviceIndex = SDL_JoystickAttachVirtualEx(&desc)
+        guard deviceIndex >= 0 else { throw SDLError("SDL_JoystickAttachVirtualEx") }
+        guard let j = SDL_JoystickOpen(deviceIndex) else { throw SDLError("SDL_JoystickOpen") }
+        joystick = j
+    }
+
+    var instanceID: Int { Int(SDL_JoystickInstanceID(joystick)) }
+
+    func setAxis(_ axis: SDL_GameControllerAxis, _ value: Int16) {
+        SDL_JoystickSetVirtualAxis(joystick, axis.rawValue, value)
+    }
+
+    func setButton(_ button: SDL_GameControllerButton, _ down: Bool) {
+        SDL_JoystickSetVirtualButton(joystick, button.rawValue, down ? 1 : 0)
+    }
+
+    func detach() {
+        SDL_JoystickClose(joystick)
+        SDL_JoystickDetachVirtual(deviceIndex)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// Runs the built `motionlab` (built alongside the tests by `swift build --build-tests`).
+struct Motionlab {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var binary: URL { root.appendingPathComponent(".build/debug/motionlab") }
+
+    struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    static func run(_ args: [String]) throws -> Result {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["MOTIONLAB_RESOURCES"] = root.appendingPathComponent("Resources").path
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    static func tempDir() -> URL {
+        let d = FileManager.default.temporaryDirectory.appendingPathComponent("motionlab-test-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
+        return d
+    }
+}
+
+extension SDLTests {
+    @Suite struct CommandLineTests {
+        @Test func aMalformedScriptIsRefusedBeforeAnythingRunsWithFileAndLine() throws {
+            let dir = Motionlab.tempDir()
+            let script = dir.appendingPathComponent("bad.jsonl")
+            try "{\"frame\":1,\"type\":\"focusLost\"}\n{\"frame\":2,\"type\":\"pointerDown\",\"pointer\":0,\"x\":1}\n"
+                .write(to: script, atomically: true, encoding: .utf8)
+            let state = dir.appendingPathComponent("state.json")
+            let r = try Motionlab.run(["--headless", "--frames", "5", "--script", script.path, "--state", state.path])
+            #expect(r.status == 2)
+            #expect(r.stderr.contains("bad.jsonl:2: missing field \"y\""))
+            #expect(!FileManager.default.fileExists(atPath: state.path))
+        }
+
+        @Test func aRecordedRunReplaysToAByteIdenticalStateDump() throws {
+            let dir = Motionlab.tempDir()
+            let script = dir.appendingPathComponent("in.jsonl")
+            try """
+            {"frame":2,"type":"pointerDown","pointer":0,"x":300,"y":300}
+            {"frame":3,"type":"pointerDown","pointer":1,"device":"touch","x":600,"y":200}
+            {"frame":5,"type":"pointerMove","pointer":1,"device":"touch","x":640,"y":220}
+            {"frame":6,"type":"pointerUp","pointer":1,"device":"touch","x":660,"y":230}
+            {"frame":8,"type":"key","key":"Space","down":true}
+            {"frame":9,"type":"key","key":"Space","down":false}
+            {"frame":10,"type":"gamepadAdded","pad":0}
+            {"frame":11,"type":"gamepadButton","pad":0,"button":"a","down":true}
+            {"frame":20,"type":"resize","w":900,"h":600}
+            {"frame":30,"type":"pointerUp","pointer":0,"x":300,"y":300}
+            """.write(to: script, atomically: true, encoding: .utf8)
+            let rec = dir.appendingPathComponent("rec.jsonl")
+            let a = dir.appendingPathComponent("a.json"), b = dir.appendingPathComponent("b.json")
+            let shot = dir.appendingPathComponent("shot.bmp")
+            let r1 = try Motionlab.run(["--headless", "--frames", "60", "--script", script.path, "--record", rec.path,
+                                        "--state", a.path, "--screenshot", shot.path])
+            #expect(r1.status == 0, "\(r1.stderr)")
+            let r2 = try Motionlab.run(["--headless", "--frames", "60", "--script", rec.path, "--state", b.path])
+            #expect(r2.status == 0, "\(r2.stderr)")
+            let da = try String(contentsOf: a, encoding: .utf8), db = try String(contentsOf: b, encoding: .utf8)
+            #expect(da == db)
+            #expect(da.contains("\"window\":{\"w\":900,\"h\":600}"))
+            #expect(da.contains("\"step\":120"))
+            // 12 initial balls, one click, one tap, Space and gamepad A: 16.
+            #expect(da.contains("\"count\":16"))
+            // The screenshot is a BMP of the resized window.
+            let bmp = try Data(contentsOf: shot)
+            #expect(bmp.prefix(2) == Data("BM".utf8))
+            let w = bmp[18..<22].withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }
+            #expect(w == 900)
+        }
+
+        @Test func helpDocumentsEveryOption() throws {
+            let r = try Motionlab.run(["play", "--help"])
+            for option in ["--size", "--no-vsync", "--hz", "--frame-dt", "--headless", "--frames", "--scene", "--script",
+                           "--record", "--state", "--screenshot", "--renderer"] {
+                #expect(r.stdout.contains(option), "\(option)")
+            }
+        }
+
+        @Test func theReadmeControlsTableIsTheOneTheAppShows() throws {
+            let r = try Motionlab.run(["controls"])
+            #expect(r.status == 0)
+            let readme = try String(contentsOf: Motionlab.root.appendingPathComponent("README.md"), encoding: .utf8)
+            #expect(readme.contains(r.stdout), "README's controls differ from `motionlab controls`")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import CSDL2
+import MotionCore
+@testable import MotionSDL
+import Testing
+
+extension SDLTests {
+    @Suite struct EventTranslatorTests {
+        @Test func touchCoordinatesBecomeWindowPointsWithSmallPointerIds() throws {
+            let app = try HeadlessApp(scenes: [BounceScene(initialBalls: 0)], size: Vec2(640, 480))
+            app.push(fingerEvent(SDL_FINGERDOWN, finger: 9001, x: 0.5, y: 0.25))
+            app.push(fingerEvent(SDL_FINGERDOWN, finger: 42, x: 0.125, y: 0.875))
+            app.push(fingerEvent(SDL_FINGERMOTION, finger: 9001, x: 0.75, y: 0.5))
+            app.push(fingerEvent(SDL_FINGERUP, finger: 9001, x: 0.75, y: 0.5))
+            app.frame()
+            #expect(app.log == [
+                .pointerDown(pointer: 1, device: .touch, at: Vec2(320, 120)),
+                .pointerDown(pointer: 2, device: .touch, at: Vec2(80, 420)),
+                .pointerMove(pointer: 1, device: .touch, at: Vec2(480, 240)),
+                .pointerUp(pointer: 1, device: .touch, at: Vec2(480, 240)),
+            ])
+            // Two taps in the scene added two balls.
+            let bounce = app.shell.activeScene as! BounceScene
+            #expect(bounce.bodies.store.count == 2)
+        }
+
+        @Test func synthesisedMouseAndTouchEventsAreNotCountedTwice() throws {
+            let app = try HeadlessApp(scenes: [BounceScene(initialBalls: 0)])
+            let win = SDL_GetWindowID(app.platform.window)
+            // A real touch, and the mouse event SDL would synthesise from it.
+            app.push(fingerEvent(SDL_FINGERDOWN, finger: 1, x: 0.5, y: 0.5))
+            app.push(mouseButtonEvent(SDL_MOUSEBUTTONDOWN, x: 320, y: 240, which: UInt32.max, window: win))
+            // A real click, and the touch event SDL would synthesise from it.
+            app.push(mouseButtonEvent(SDL_MOUSEBUTTONDOWN, x: 100, y: 300, window: win))
+            app.push(fingerEvent(SDL_FINGERDOWN, finger: 0, x: 0.15, y: 0.6, touch: -1))
+            app.frame()
+            #expect(app.log == [
+                .pointerDown(pointer: 1, device: .touch, at: Vec2(320, 240)),
+                .pointerDown(pointer: 0, device: .mouse, at: Vec2(100, 300)),
+            ])
+        }
+
+        @Test func losingFocusCancelsTouchesThatAreDown() throws {
+            let app = try HeadlessApp(scenes: [BounceScene(initialBalls: 0)])
+            app.push(fingerEvent(SDL_FINGERDOWN, finger: 5, x: 0.5, y: 0.5))
+            app.frame()
+            var e = SDL_Event()
+            e.type = SDL_WINDOWEVENT.rawValue
+            e.window.windowID = SDL_GetWindowID(app.platform.window)
+            e.window.event = UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue)
+            app.push(e)
+            app.frame()
+            #expect(app.log.suffix(2) == [.pointerCancel(pointer: 1, device: .touch), .focusLost])
+            #expect(app.shell.input.pointers.isEmpty)
+        }
+
+        @Test func aVirtualGamepadIsAddedReportsAxesAndButtonsAndItsRemovalIsSeen() throws {
+            let app = try HeadlessApp(scenes: [BounceScene(initialBalls: 0)])
+            let pad = try VirtualPad()
+            app.frame()
+            #expect(app.log.contains(.gamepadAdded(pad: pad.instanceID)))
+            #expect(app.platform.controllerCount == 1)
+            pad.setAxis(SDL_CONTROLLER_AXIS_LEFTX, 32767)
+            pad.setButton(SDL_CONTROLLER_BUTTON_A, true)
+            app.frame()
+            #expect(app.log.contains(.gamepadAxis(pad: pad.instanceID, axis: .leftx, value: 1)))
+            #expect(app.log.contains(.gamepadButton(pad: pad.instanceID, button: .a, down: true)))
+            #expect(app.shell.input.pad(pad.instanceID)?.axis(.leftx) == 1)
+            // Button A in the bounce scene adds a ball.
+            #expect((app.shell.activeScene as! BounceScene).bodies.store.count == 1)
+            // No raw JOY* events leak through as duplicates.
+            #expect(app.log.filter { if case .gamepadButton = $0 { true } else { false } }.count == 1)
+            let id = pad.instanceID
+            pad.detach()
+            app.frame()
+            #expect(app.log.last == .gamepadRemoved(pad: id))
+            #expect(app.shell.input.pad(id) == nil)
+            #expect(app.platform.controllerCount == 0)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import CSDL2
+import MotionCore
+@testable import MotionSDL
+import Testing
+
+/// A scene that draws fixed shapes for pixel tests.
+final class PatternScene: Scene {
+    let name = "pattern"
+    let title = "Pattern"
+    let controls: [Control] = []
+    func layout(bounds: Rect) {}
+    func step(_ context: inout StepContext) {}
+    func draw(into list: inout DrawList, context: DrawContext) {
+        list.fillRect(Rect(x: 20, y: 60, w: 100, h: 80), color: Color(255, 0, 0))
+        list.polyline([Vec2(200, 100), Vec2(400, 100)], width: 6, color: Color(0, 255, 0), closed: false)
+        list.text("HHHH", at: Vec2(20, 200), font: context.font, color: Color(0, 0, 255), scale: 2)
+        list.pushClip(Rect(x: 20, y: 300, w: 50, h: 50))
+        list.fillRect(Rect(x: 0, y: 280, w: 200, h: 100), color: Color(255, 255, 0))
+        list.popClip()
+    }
+    func stateDump() -> JSONValue { .null }
+}
+
+extension SDLTests {
+    @Suite struct PlatformDrawingTests {
+        @Test func drawVertexHasSDLVertexLayout() {
+            #expect(MemoryLayout<DrawVertex>.size == MemoryLayout<SDL_Vertex>.size)
+            #expect(MemoryLayout<DrawVertex>.stride == MemoryLayout<SDL_Vertex>.stride)
+            #expect(MemoryLayout<DrawVertex>.offset(of: \.x) == MemoryLayout<SDL_Vertex>.offset(of: \.position.x))
+            #expect(MemoryLayout<DrawVertex>.offset(of: \.y) == MemoryLayout<SDL_Vertex>.offset(of: \.position.y))
+            #expect(MemoryLayout<DrawVertex>.offset(of: \.color) == MemoryLayout<SDL_Vertex>.offset(of: \.color))
+            #expect(MemoryLayout<DrawVertex>.offset(of: \.u) == MemoryLayout<SDL_Vertex>.offset(of: \.tex_coord.x))
+            #expect(MemoryLayout<DrawVertex>.offset(of: \.v) == MemoryLayout<SDL_Vertex>.offset(of: \.tex_coord.y))
+        }
+
+        @Test func quadsLinesTextAndClipsShowTheirColoursWhereDrawn() throws {
+            let app = try HeadlessApp(scenes: [PatternScene()])
+            app.frame()
+            let p = app.platform
+            #expect(p.readPixel(x: 70, y: 100) == Color(255, 0, 0, 255))
+            #expect(p.readPixel(x: 300, y: 100) == Color(0, 255, 0, 255))
+            #expect(p.readPixel(x: 300, y: 110) == Color.background.withAlpha(255))
+            // The clip keeps the yellow rect inside 20…70 × 300…350.
+            #expect(p.readPixel(x: 40, y: 320) == Color(255, 255, 0, 255))
+            #expect(p.readPixel(x: 10, y: 320) == Color.background.withAlpha(255))
+            #expect(p.readPixel(x: 100, y: 320) == Color.background.withAlpha(255))
+            // The text: some pixels in its box are blue-ish, and none outside it.
+            var blue = 0
+            for y in Int32(200)..<232 {
+                for x in Int32(20)..<84 {
+                    if let c = p.readPixel(x: x, y: y), c.b > 180, c.r < 80 { blue += 1 }
+                }
+            }
+            #expect(blue > 100)
+            // The tab bar is drawn over the scene, with the active tab in the accent colour.
+            let tab = app.shell.tabRect(0)
+            #expect(p.readPixel(x: Int32(tab.minX + 3), y: Int32(tab.minY + 3)) == Color.accent.withAlpha(255))
+        }
+
+        @Test func aFrameIsAFewRenderGeometryCallsNotOnePerSprite() throws {
+            let app = try HeadlessApp(scenes: [BounceScene(initialBalls: 200)])
+            app.frame()
+            #expect(app.list.commands.count < 30)
+        }
+    }
+}
