@@ -59,9 +59,20 @@ struct Play: ParsableCommand {
     @Option(help: "Seed for the scenes' random placement.")
     var seed: UInt64 = 1
 
+    @Option(help: "SVG path data for the path scene's custom shape, e.g. 'M0 0 C50 -80 150 80 200 0 Z'.")
+    var path: String?
+
+    @Option(help: "A file with SVG path data (or an SVG file: its first d=\"…\") for the path scene.")
+    var pathFile: String?
+
+    @Option(help: "Arc-length spacing of the path's sample table, in points.")
+    var spacing: Double = 1
+
     func validate() throws {
         guard hz > 0, hz <= 1000 else { throw ValidationError("--hz must be in (0, 1000], got \(hz)") }
         guard frameDt > 0, frameDt <= 1 else { throw ValidationError("--frame-dt must be in (0, 1] seconds, got \(frameDt)") }
+        guard spacing >= 0.05, spacing <= 100 else { throw ValidationError("--spacing must be in [0.05, 100] points, got \(spacing)") }
+        if path != nil && pathFile != nil { throw ValidationError("give --path or --path-file, not both") }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1, got \(frames)") }
         if let screenshot, !screenshot.lowercased().hasSuffix(".bmp") {
             throw ValidationError("--screenshot writes BMP: give a file ending in .bmp, got \(screenshot)")
@@ -88,6 +99,8 @@ struct Play: ParsableCommand {
         }
         var sceneOptions = SceneOptions()
         sceneOptions.seed = seed
+        sceneOptions.spacing = spacing
+        sceneOptions.customPath = try loadCustomPath(svg: path, file: pathFile)
         let scenes = SceneRegistry.makeAll(sceneOptions)
         if let scene, !scenes.contains(where: { $0.name == scene }) {
             throw CommandError.usage("--scene: no scene named '\(scene)' (scenes: \(scenes.map(\.name).joined(separator: ", ")))")

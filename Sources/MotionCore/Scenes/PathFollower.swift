@@ -1,0 +1,141 @@
+/// Who is moving a handle.
+public enum Grabber: Equatable, Sendable {
+    case none
+    case pointer(Int)
+    case pad(Int)
+    case keyboard
+
+    /// For the state dump: null, "pointer:N", "pad:N" or "keyboard".
+    public var json: JSONValue {
+        switch self {
+        case .none: .null
+        case .pointer(let id): .string("pointer:\(id)")
+        case .pad(let id): .string("pad:\(id)")
+        case .keyboard: .string("keyboard")
+        }
+    }
+}
+
+/// A handle that stays on a path: technique 1 of DESIGN.md.
+///
+/// Dragging accumulates the pointer's translation into `desired`, as the seed does; each
+/// fixed step the handle walks its table from where it is toward `desired` (see
+/// `SampleTable.walk`), so it follows the finger along the track and keeps to its branch at
+/// a self-crossing. Orbiting (stick, triggers, arrow keys) moves `distance` at a speed.
+/// If a drag leaves the handle stranded at a local minimum far from the finger while another
+/// part of the path lies much nearer, the handle glides there along the path — it never
+/// jumps.
+public struct PathFollower: Sendable {
+    /// Which of the scene's sample tables this handle is on.
+    public var table: Int
+    public var index: Int
+    /// Arc length from the path's start (continuous while orbiting).
+    public var distance: Double
+    public var desired: Vec2
+    public var grabbedBy: Grabber = .none
+    /// Signed count of seam crossings (+1 each time past the end going forward).
+    public var lap = 0
+    public var position: Interpolated
+    /// Speed along the path in points per second, set by the input system while orbiting.
+    public var orbitSpeed = 0.0
+    /// A sample the handle is gliding to along the path, if any.
+    public var glideTarget: Int?
+    /// Where the grabbing pointer was at its last event.
+    var lastPointer = Vec2.zero
+    var stuckSteps = 0
+    /// The pointer was released this step: walk once more, then let go.
+    var releaseAfterWalk = false
+
+    public init(table: Int, index: Int, on t: SampleTable) {
+        self.table = table
+        self.index = index
+        distance = t.isEmpty ? 0 : t.distances[index]
+        desired = t.isEmpty ? .zero : t.points[index]
+        position = Interpolated(desired)
+    }
+
+    /// The handle's point now (the last completed step).
+    public var point: Vec2 { position.current }
+}
+
+/// The path-follower system: one fixed step for every follower. Allocates nothing.
+public enum PathFollowerSystem {
+    /// How far (points) the finger must be from a stranded handle before gliding is considered.
+    public static let stuckDistance = 80.0
+    /// Steps a handle must stay stranded before it glides (a quarter second at 120 Hz).
+    public static let stuckSteps = 30
+    /// Glide speed along the path, points per second.
+    public static let glideSpeed = 1600.0
+
+    public static func step(_ followers: inout ContiguousArray<PathFollower>, tables: [SampleTable], dt: Double) {
+        for i in followers.indices {
+            step(&followers[i], table: tables[followers[i].table], dt: dt)
+        }
+    }
+
+    @inline(__always)
+    public static func step(_ f: inout PathFollower, table t: SampleTable, dt: Double) {
+        f.position.beginStep()
+        guard !t.isEmpty else { return }
+        if case .pointer = f.grabbedBy {
+            let w = t.walk(from: f.index, toward: f.desired)
+            f.index = w.index
+            f.lap += w.seamCrossings
+            f.distance = t.distances[f.index]
+            if w.steps == 0 { detectStranded(&f, t) } else { f.stuckSteps = 0; f.glideTarget = nil }
+            if f.releaseAfterWalk {
+                f.grabbedBy = .none
+                f.releaseAfterWalk = false
+                f.stuckSteps = 0
+            }
+        }
+        if let target = f.glideTarget {
+            glide(&f, toward: target, t, dt)
+        } else if f.orbitSpeed != 0 {
+            orbit(&f, t, dt)
+        }
+        f.position.current = f.orbitSpeed != 0 && f.glideTarget == nil ? t.point(atDistance: f.distance) : t.points[f.index]
+    }
+
+    private static func detectStranded(_ f: inout PathFollower, _ t: SampleTable) {
+        let here = t.points[f.index].distance(to: f.desired)
+        guard here > stuckDistance, let n = t.nearestIndex(to: f.desired), t.points[n].distance(to: f.desired) < here * 0.5 else {
+            f.stuckSteps = 0
+            return
+        }
+        f.stuckSteps += 1
+        if f.stuckSteps >= stuckSteps { f.glideTarget = n }
+    }
+
+    private static func glide(_ f: inout PathFollower, toward target: Int, _ t: SampleTable, _ dt: Double) {
+        let run = t.run(containing: f.index)
+        guard run.range.contains(target), run.step > 0 else { f.glideTarget = nil; return }
+        var delta = target - f.index
+        if run.isClosed {
+            // The shorter way round.
+            if delta > run.count / 2 { delta -= run.count } else if delta < -run.count / 2 { delta += run.count }
+        }
+        let maxSamples = max(1, Int(glideSpeed * dt / run.step))
+        let move = clamp(delta, -maxSamples, maxSamples)
+        let w = t.advance(f.index, by: move)
+        f.index = w.index
+        f.lap += w.seamCrossings
+        f.distance = t.distances[f.index]
+        if f.index == target { f.glideTarget = nil; f.stuckSteps = 0 }
+    }
+
+    private static func orbit(_ f: inout PathFollower, _ t: SampleTable, _ dt: Double) {
+        let run = t.run(containing: f.index)
+        guard run.length > 0 else { return }
+        var local = f.distance - run.offset + f.orbitSpeed * dt
+        if run.isClosed {
+            while local >= run.length { local -= run.length; f.lap += 1 }
+            while local < 0 { local += run.length; f.lap -= 1 }
+        } else {
+            local = clamp(local, 0, run.length)
+        }
+        f.distance = run.offset + local
+        f.index = t.index(atDistance: f.distance)
+        f.desired = t.points[f.index]
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import MotionCore
+
+/// Reads `--path` / `--path-file` into a Path, or reports where the data is wrong (exit 2).
+func loadCustomPath(svg: String?, file: String?) throws -> Path? {
+    var data = svg
+    var origin = "--path"
+    if let file {
+        origin = file
+        do { data = try String(contentsOfFile: file, encoding: .utf8) } catch {
+            throw CommandError.usage("\(file): cannot read: \(error.localizedDescription)")
+        }
+        data = extractPathData(data!)
+    }
+    guard let data else { return nil }
+    do {
+        let p = try Path(svg: data)
+        guard !p.subpaths.isEmpty else { throw CommandError.usage("\(origin): the path data draws nothing") }
+        return p
+    } catch let e as SVGPathError {
+        throw CommandError.usage("\(origin): \(e.description)\n  \(excerpt(data, at: e.offset))")
+    }
+}
+
+/// The first `d="…"` of an SVG document, or the text itself when it is bare path data.
+func extractPathData(_ text: String) -> String {
+    guard text.contains("<svg") || text.contains("<path"), let r = text.range(of: " d=\"") else { return text }
+    let rest = text[r.upperBound...]
+    return String(rest.prefix { $0 != "\"" })
+}
+
+/// The text around `offset` with a caret under it.
+func excerpt(_ text: String, at offset: Int) -> String {
+    let bytes = Array(text.utf8)
+    let lo = max(0, offset - 30), hi = min(bytes.count, offset + 30)
+    let line = String(decoding: bytes[lo..<hi], as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
+    return line + "\n  " + String(repeating: " ", count: offset - lo) + "^"
+}
+
+/// `motionlab path`: builds a path's sample table and prints what it measured.
+struct PathInfo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "path",
+        abstract: "Sample an SVG path and print its length and points as JSON.",
+        discussion: """
+        Prints {"length":…,"samples":…,"subpaths":…,"points":[{"f":…,"x":…,"y":…,"tx":…,"ty":…}]}
+        where f is a fraction of the total arc length and (tx, ty) the unit tangent there.
+        Invalid path data exits with code 2 and names the character offset.
+        """
+    )
+
+    @Option(help: "SVG path data, e.g. 'M0 0 A50 50 0 1 1 0 1 Z'.")
+    var svg: String
+
+    @Option(help: "Arc-length spacing of the samples, in points.")
+    var spacing: Double = 1
+
+    @Option(help: "Fractions of the length to report, comma-separated (default 0,0.25,0.5,0.75,1).")
+    var at: String = "0,0.25,0.5,0.75,1"
+
+    func run() throws {
+        do {
+            guard spacing > 0, spacing.isFinite else { throw CommandError.usage("--spacing must be positive, got \(spacing)") }
+            var fractions: [Double] = []
+            for part in at.split(separator: ",") {
+                guard let f = Double(part.trimmingCharacters(in: .whitespaces)), f.isFinite else {
+                    throw CommandError.usage("--at: '\(part)' is not a number")
+                }
+                fractions.append(f)
+            }
+            let path = try loadCustomPath(svg: svg, file: nil)!
+            let table = SampleTable(path: path, spacing: spacing)
+            let points: [JSONValue] = fractions.map { f in
+                let s = f * table.length
+                let p = table.point(atDistance: s), t = table.tangent(atDistance: s)
+                return .object([("f", JSONValue(f)), ("x", JSONValue(p.x)), ("y", JSONValue(p.y)),
+                                ("tx", JSONValue(t.x)), ("ty", JSONValue(t.y))])
+            }
+            let out: JSONValue = .object([
+                ("length", JSONValue(table.length)), ("samples", JSONValue(table.count)),
+                ("subpaths", JSONValue(table.runs.count)), ("points", .array(points)),
+            ])
+            print(out.serialized())
+        } catch let e as CommandError {
+            FileHandle.standardError.write(Data("motionlab path: \(e.description)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
