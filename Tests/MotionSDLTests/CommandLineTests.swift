@@ -64,10 +64,10 @@ extension SDLTests {
             let rec = dir.appendingPathComponent("rec.jsonl")
             let a = dir.appendingPathComponent("a.json"), b = dir.appendingPathComponent("b.json")
             let shot = dir.appendingPathComponent("shot.bmp")
-            let r1 = try Motionlab.run(["--headless", "--frames", "60", "--script", script.path, "--record", rec.path,
+            let r1 = try Motionlab.run(["--headless", "--frames", "60", "--scene", "bounce", "--script", script.path, "--record", rec.path,
                                         "--state", a.path, "--screenshot", shot.path])
             #expect(r1.status == 0, "\(r1.stderr)")
-            let r2 = try Motionlab.run(["--headless", "--frames", "60", "--script", rec.path, "--state", b.path])
+            let r2 = try Motionlab.run(["--headless", "--frames", "60", "--scene", "bounce", "--script", rec.path, "--state", b.path])
             #expect(r2.status == 0, "\(r2.stderr)")
             let da = try String(contentsOf: a, encoding: .utf8), db = try String(contentsOf: b, encoding: .utf8)
             #expect(da == db)
