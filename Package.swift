@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "motionlab", targets: ["motionlab"]),
+        // For the micro-benchmarks in Benchmarks/ (a separate package, outside this build).
+        .library(name: "MotionCore", targets: ["MotionCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -191,7 +191,7 @@ public struct Path: Equatable, Sendable {
 @inline(__always)
 public func ellipsePoint(center: Vec2, rx: Double, ry: Double, rotation: Double, angle: Double) -> Vec2 {
     let local = Vec2(rx * cos(angle), ry * sin(angle))
-    return center + local.rotated(by: rotation)
+    return center + (rotation == 0 ? local : local.rotated(by: rotation))
 }
 
 /// An elliptical arc as cubic Béziers of at most 90° each: (control1, control2, end).

@@ -36,7 +36,8 @@ public enum PathSegment: Equatable, Sendable {
             return (c1 - a) * (3 * u * u) + (c2 - c1) * (6 * u * t) + (b - c2) * (3 * t * t)
         case .arc(_, let rx, let ry, let rot, let start, let sweep):
             let th = start + sweep * t
-            return Vec2(-rx * sin(th), ry * cos(th)).rotated(by: rot) * sweep
+            let d = Vec2(-rx * sin(th), ry * cos(th)) * sweep
+            return rot == 0 ? d : d.rotated(by: rot)
         }
     }
 

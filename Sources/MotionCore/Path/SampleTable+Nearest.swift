@@ -1,101 +1,170 @@
-/// A uniform grid over sample points, stored flat (CSR): `cellStart[c]..<cellStart[c+1]`
-/// indexes `items`, the sample indices in cell c.
-struct UniformGrid: Sendable {
-    var origin = Vec2.zero
-    var cell = 1.0
-    var columns = 0
-    var rows = 0
-    var cellStart: ContiguousArray<Int32> = []
-    var items: ContiguousArray<Int32> = []
+/// A k-d tree with tight boxes over the sample points, for the exact global nearest query.
+///
+/// Built by splitting the points at the median of their wider extent until at most
+/// `leafSize` remain. Each node keeps the tight bounding box of its points (not just a split
+/// plane), so a query far from the path prunes as well as one near it. The tree is implicit
+/// (children of node i at 2i+1 and 2i+2, each node splitting its point range in half), so
+/// a node is four numbers in flat arrays; leaves keep their points contiguously (`points`,
+/// with `indices` back into the table) for cache-friendly scans.
+struct SampleKDTree: Sendable {
+    static let leafSize = 16
+    var minX: ContiguousArray<Double> = []
+    var minY: ContiguousArray<Double> = []
+    var maxX: ContiguousArray<Double> = []
+    var maxY: ContiguousArray<Double> = []
+    /// Points in tree order, and each one's index in the table.
+    var points: ContiguousArray<Vec2> = []
+    var indices: ContiguousArray<Int32> = []
 
     init() {}
 
-    /// Cells are sized so each holds a few samples: about four spacings on a side, larger
-    /// when the points are spread so thin that the grid would outnumber them.
-    init(points: ContiguousArray<Vec2>, spacing: Double) {
-        guard !points.isEmpty else { return }
-        var lo = points[0], hi = points[0]
-        for p in points {
-            lo = Vec2(min(lo.x, p.x), min(lo.y, p.y))
-            hi = Vec2(max(hi.x, p.x), max(hi.y, p.y))
-        }
-        let size = hi - lo
-        let area = max(size.x, spacing) * max(size.y, spacing)
-        cell = max(4 * spacing, (area / Double(points.count)).squareRoot(), 1e-6)
-        origin = lo
-        columns = max(1, Int(size.x / cell) + 1)
-        rows = max(1, Int(size.y / cell) + 1)
-        var counts = ContiguousArray<Int32>(repeating: 0, count: columns * rows + 1)
-        for p in points { counts[cellIndex(p) + 1] += 1 }
-        for c in 1..<counts.count { counts[c] += counts[c - 1] }
-        cellStart = counts
-        items = ContiguousArray(repeating: 0, count: points.count)
-        var fill = counts
-        for (i, p) in points.enumerated() {
-            let c = cellIndex(p)
-            items[Int(fill[c])] = Int32(i)
-            fill[c] += 1
+    init(points source: ContiguousArray<Vec2>) {
+        let n = source.count
+        guard n > 0 else { return }
+        var leaves = 1
+        while leaves * Self.leafSize < n { leaves *= 2 }
+        let nodes = 2 * leaves - 1
+        points = source
+        indices = ContiguousArray(0..<Int32(n))
+        minX = ContiguousArray(repeating: 0, count: nodes)
+        minY = minX; maxX = minX; maxY = minX
+        points.withUnsafeMutableBufferPointer { pts in
+            indices.withUnsafeMutableBufferPointer { idx in
+                minX.withUnsafeMutableBufferPointer { x0 in
+                    minY.withUnsafeMutableBufferPointer { y0 in
+                        maxX.withUnsafeMutableBufferPointer { x1 in
+                            maxY.withUnsafeMutableBufferPointer { y1 in
+                                var b = Builder(pts: pts, idx: idx, x0: x0, y0: y0, x1: x1, y1: y1)
+                                b.build(node: 0, lo: 0, hi: n)
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 
-    @inline(__always)
-    func cellCoordinates(_ p: Vec2) -> (Int, Int) {
-        (Int(((p.x - origin.x) / cell).rounded(.down)), Int(((p.y - origin.y) / cell).rounded(.down)))
-    }
+    private struct Builder {
+        let pts: UnsafeMutableBufferPointer<Vec2>
+        let idx: UnsafeMutableBufferPointer<Int32>
+        let x0, y0, x1, y1: UnsafeMutableBufferPointer<Double>
 
-    @inline(__always)
-    func cellIndex(_ p: Vec2) -> Int {
-        let (cx, cy) = cellCoordinates(p)
-        return clamp(cy, 0, rows - 1) * columns + clamp(cx, 0, columns - 1)
+        mutating func build(node: Int, lo: Int, hi: Int) {
+            var a = pts[lo], b = pts[lo]
+            for i in (lo + 1)..<max(lo + 1, hi) {
+                let p = pts[i]
+                if p.x < a.x { a.x = p.x }
+                if p.y < a.y { a.y = p.y }
+                if p.x > b.x { b.x = p.x }
+                if p.y > b.y { b.y = p.y }
+            }
+            x0[node] = a.x; y0[node] = a.y; x1[node] = b.x; y1[node] = b.y
+            guard hi - lo > SampleKDTree.leafSize, 2 * node + 2 < x0.count else { return }
+            let mid = (lo + hi) / 2
+            select(mid, lo, hi, onX: b.x - a.x >= b.y - a.y)
+            build(node: 2 * node + 1, lo: lo, hi: mid)
+            build(node: 2 * node + 2, lo: mid, hi: hi)
+        }
+
+        /// Quickselect: the k-th smallest (by the axis) at k, smaller ones before it.
+        func select(_ k: Int, _ lo0: Int, _ hi0: Int, onX: Bool) {
+            var lo = lo0, hi = hi0 - 1
+            while lo < hi {
+                let pivot = onX ? pts[(lo + hi) / 2].x : pts[(lo + hi) / 2].y
+                var i = lo, j = hi
+                while i <= j {
+                    while (onX ? pts[i].x : pts[i].y) < pivot { i += 1 }
+                    while (onX ? pts[j].x : pts[j].y) > pivot { j -= 1 }
+                    if i <= j {
+                        pts.swapAt(i, j)
+                        idx.swapAt(i, j)
+                        i += 1; j -= 1
+                    }
+                }
+                if k <= j { hi = j } else if k >= i { lo = i } else { return }
+            }
+        }
     }
+}
+
+/// One pending subtree of a nearest-sample search.
+private struct Entry {
+    var node: Int32
+    var lo: Int32
+    var hi: Int32
+    var bound: Double
 }
 
 extension SampleTable {
     /// The index of the sample nearest to `p` (the lowest index on a tie), or nil for an
-    /// empty table.
+    /// empty table. Exact: it agrees with a scan of every sample.
     ///
-    /// Searches the grid in square rings around `p`'s cell, stopping once the best distance
-    /// found is within the nearest unsearched ring's reach — so it looks at a handful of cells
-    /// instead of every sample.
-    /// - Complexity: O(samples near p), independent of the table's size for points near the
-    ///   path; far-away points search more rings.
+    /// Descends the k-d tree nearer-box-first and skips every box farther than the best
+    /// sample so far. Allocates nothing (the traversal stack is on the call stack).
+    /// - Complexity: O(log n) expected, near the path or far from it.
     public func nearestIndex(to p: Vec2) -> Int? {
-        guard !points.isEmpty, p.isFinite else { return points.isEmpty ? nil : 0 }
-        let g = grid
-        let (qx, qy) = g.cellCoordinates(p)
-        // Rings that cannot touch the grid are skipped: start at the first that does.
-        let outside = max(0, -qx, qx - (g.columns - 1), -qy, qy - (g.rows - 1))
-        let maxRing = max(g.columns, g.rows) + outside
+        guard !points.isEmpty else { return nil }
+        guard p.isFinite else { return 0 }
         var best = -1
-        var bestD = Double.infinity
-        var ring = outside
-        while ring <= maxRing {
-            let y0 = qy - ring, y1 = qy + ring, x0 = qx - ring, x1 = qx + ring
-            // `ring >= outside` guarantees the ring overlaps the grid, so these ranges are valid.
-            for cy in max(y0, 0)...min(y1, g.rows - 1) {
-                let edgeRow = cy == y0 || cy == y1
-                var cx = max(x0, 0)
-                let cxEnd = min(x1, g.columns - 1)
-                while cx <= cxEnd {
-                    let c = cy * g.columns + cx
-                    var k = Int(g.cellStart[c])
-                    let end = Int(g.cellStart[c + 1])
-                    while k < end {
-                        let i = Int(g.items[k])
-                        let d = points[i].distanceSquared(to: p)
-                        if d < bestD || (d == bestD && i < best) { bestD = d; best = i }
-                        k += 1
+        var bestD2 = Double.infinity
+        let n = kdTree.points.count
+        kdTree.minX.withUnsafeBufferPointer { x0 in
+        kdTree.minY.withUnsafeBufferPointer { y0 in
+        kdTree.maxX.withUnsafeBufferPointer { x1 in
+        kdTree.maxY.withUnsafeBufferPointer { y1 in
+        kdTree.points.withUnsafeBufferPointer { pts in
+        kdTree.indices.withUnsafeBufferPointer { idx in
+            let nodes = x0.count
+            @inline(__always) func boxD2(_ k: Int) -> Double {
+                let dx = max(x0[k] - p.x, 0, p.x - x1[k])
+                let dy = max(y0[k] - p.y, 0, p.y - y1[k])
+                return dx * dx + dy * dy
+            }
+            // (node, lo, hi, squared distance to its box). The tree is at most ~40 levels
+            // deep and each level leaves at most one entry behind; 48 entries of 24 bytes
+            // stay well under the size Swift will place on the stack.
+            withUnsafeTemporaryAllocation(of: Entry.self, capacity: 48) { stack in
+                stack[0] = Entry(node: 0, lo: 0, hi: Int32(n), bound: 0)
+                var top = 1
+                while top > 0 {
+                    top -= 1
+                    let e = stack[top]
+                    if e.bound > bestD2 { continue }
+                    let node = Int(e.node), lo = Int(e.lo), hi = Int(e.hi)
+                    if hi - lo <= SampleKDTree.leafSize || 2 * node + 2 >= nodes {
+                        for i in lo..<hi {
+                            let d2 = pts[i].distanceSquared(to: p)
+                            if d2 <= bestD2 {
+                                let original = Int(idx[i])
+                                if d2 < bestD2 || original < best { bestD2 = d2; best = original }
+                            }
+                        }
+                        continue
                     }
-                    // Inside the ring only its left and right edges are new cells.
-                    if edgeRow || cx == x1 { cx += 1 } else { cx = x1 > cxEnd ? cxEnd + 1 : x1 }
+                    let mid = (lo + hi) / 2
+                    let a = 2 * node + 1, b = a + 1
+                    let da = boxD2(a), db = boxD2(b)
+                    let ea = Entry(node: Int32(a), lo: Int32(lo), hi: Int32(mid), bound: da)
+                    let eb = Entry(node: Int32(b), lo: Int32(mid), hi: Int32(hi), bound: db)
+                    // Push the farther child first so the nearer one is searched first.
+                    let (first, second) = da <= db ? (eb, ea) : (ea, eb)
+                    if first.bound <= bestD2 { stack[top] = first; top += 1 }
+                    if second.bound <= bestD2 { stack[top] = second; top += 1 }
                 }
             }
-            // Every unsearched cell is at least `ring` whole cells away from p's cell.
-            let reach = Double(ring) * g.cell
-            if best >= 0 && bestD <= reach * reach { break }
-            ring += 1
+        }
+        }
+        }
+        }
+        }
         }
         return best
+    }
+
+    /// The box around every sample.
+    public var sampleBounds: Rect {
+        guard !kdTree.minX.isEmpty else { return .zero }
+        return Rect(x: kdTree.minX[0], y: kdTree.minY[0], w: kdTree.maxX[0] - kdTree.minX[0], h: kdTree.maxY[0] - kdTree.minY[0])
     }
 
     /// The nearest sample by scanning every one; the reference the grid is tested against.

@@ -67,9 +67,17 @@ public enum PathFollowerSystem {
     /// Glide speed along the path, points per second.
     public static let glideSpeed = 1600.0
 
+    /// Steps every follower. Loops table by table so each table is fetched once, not once
+    /// per follower (a table holds arrays; copying it per follower is reference counting).
+    /// - Complexity: O(followers × tables) comparisons plus the walks; tables are few.
     public static func step(_ followers: inout ContiguousArray<PathFollower>, tables: [SampleTable], dt: Double) {
-        for i in followers.indices {
-            step(&followers[i], table: tables[followers[i].table], dt: dt)
+        for ti in tables.indices {
+            let t = tables[ti]
+            followers.withUnsafeMutableBufferPointer { buf in
+                for i in buf.indices where buf[i].table == ti {
+                    step(&buf[i], table: t, dt: dt)
+                }
+            }
         }
     }
 
@@ -77,24 +85,24 @@ public enum PathFollowerSystem {
     public static func step(_ f: inout PathFollower, table t: SampleTable, dt: Double) {
         f.position.beginStep()
         guard !t.isEmpty else { return }
-        if case .pointer = f.grabbedBy {
+        if let target = f.glideTarget {
+            // Gliding replaces the walk until the handle arrives; then the walk resumes.
+            glide(&f, toward: target, t, dt)
+        } else if case .pointer = f.grabbedBy {
             let w = t.walk(from: f.index, toward: f.desired)
             f.index = w.index
             f.lap += w.seamCrossings
             f.distance = t.distances[f.index]
-            if w.steps == 0 { detectStranded(&f, t) } else { f.stuckSteps = 0; f.glideTarget = nil }
-            if f.releaseAfterWalk {
-                f.grabbedBy = .none
-                f.releaseAfterWalk = false
-                f.stuckSteps = 0
-            }
-        }
-        if let target = f.glideTarget {
-            glide(&f, toward: target, t, dt)
+            if w.steps == 0 { detectStranded(&f, t) } else { f.stuckSteps = 0 }
         } else if f.orbitSpeed != 0 {
             orbit(&f, t, dt)
         }
-        f.position.current = f.orbitSpeed != 0 && f.glideTarget == nil ? t.point(atDistance: f.distance) : t.points[f.index]
+        if f.releaseAfterWalk {
+            f.grabbedBy = .none
+            f.releaseAfterWalk = false
+            f.stuckSteps = 0
+        }
+        f.position.current = t.point(atDistance: f.distance)
     }
 
     private static func detectStranded(_ f: inout PathFollower, _ t: SampleTable) {

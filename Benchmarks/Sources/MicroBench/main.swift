@@ -1,0 +1,71 @@
+import Foundation
+import MotionCore
+
+let filter = CommandLine.arguments.dropFirst().first
+func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+
+print("| benchmark | result | target |")
+print("| --- | --- | --- |")
+
+if wanted("path") {
+    let bounds = Rect(x: 0, y: 40, w: 1280, h: 680)
+    let build = median(runs: 300) { blackHole(SampleTable(path: .figureEight(in: bounds), spacing: 1)) }
+    row("figure 8 table build, 1280×720, 1 pt", us(build), "< 100 µs")
+
+    // A 10,000-sample table: a 7-pointed star with curved notches, 1 pt spacing.
+    var star = Path.star(center: Vec2(640, 400), outer: 360, inner: 150, points: 7)
+    var scale = 1.0
+    var table = SampleTable(path: star, spacing: 1)
+    while table.count < 10_000 {
+        scale *= 10_000 / Double(table.count)
+        star = Path.star(center: Vec2(640, 400), outer: 360 * scale, inner: 150 * scale, points: 7)
+        table = SampleTable(path: star, spacing: 1)
+    }
+    let big = table  // a constant, so the timed closures borrow it instead of copying
+    var rng = SplitMix64(seed: 1)
+    let b = big.sampleBounds
+    // Where the query is used: presses near the path (within 60 pt), and anywhere in its box.
+    let near = (0..<2000).map { _ in big.points[Int(rng.next() % UInt64(big.count))] + Vec2(rng.uniform(-60, 60), rng.uniform(-60, 60)) }
+    let anywhere = (0..<2000).map { _ in Vec2(rng.uniform(b.minX, b.maxX), rng.uniform(b.minY, b.maxY)) }
+    for (name, queries) in [("within 60 pt of the path", near), ("anywhere in its bounds", anywhere)] {
+        let tree = median(runs: 30) { for q in queries { blackHole(big.nearestIndex(to: q)) } } / Double(queries.count)
+        let scan = median(runs: 5) { for q in queries { blackHole(big.nearestIndexByScan(to: q)) } } / Double(queries.count)
+        row("nearest sample \(name), \(big.count) samples: k-d tree / scan", String(format: "%.3f µs / %.2f µs = %.0f×", tree * 1e6, scan * 1e6, scan / tree), "≥ 50×")
+    }
+
+    // Local walk per step: a handle following a finger moving 4 pt per step round the figure 8.
+    let fig = SampleTable(path: .figureEight(in: bounds), spacing: 1)
+    var index = 0
+    var k = 0
+    let walk = median(runs: 50) {
+        for _ in 0..<1000 {
+            k += 4
+            let target = fig.points[k % fig.count] + Vec2(3, -2)
+            index = fig.walk(from: index, toward: target).index
+        }
+    } / 1000
+    blackHole(index)
+    row("local walk per step (4 pt of finger travel)", String(format: "%.0f ns", walk * 1e9))
+
+    // Followers stepped: 100,000 handles on the figure 8, half walking toward moving
+    // targets, half orbiting.
+    let n = 100_000
+    var followers = ContiguousArray<PathFollower>()
+    followers.reserveCapacity(n)
+    for i in 0..<n {
+        var f = PathFollower(table: 0, index: (i * 37) % fig.count, on: fig)
+        if i % 2 == 0 { f.grabbedBy = .pointer(i) } else { f.orbitSpeed = 300 }
+        followers.append(f)
+    }
+    let tables = [fig]
+    var step = 0
+    let followerStep = median(runs: 30) {
+        step += 1
+        for i in stride(from: 0, to: n, by: 2) {
+            followers[i].desired = fig.points[(i * 37 + step * 3) % fig.count]
+        }
+        PathFollowerSystem.step(&followers, tables: tables, dt: 1.0 / 120)
+    }
+    row("100,000 followers, one 120 Hz step", ms(followerStep), "< 4 ms")
+}
+
