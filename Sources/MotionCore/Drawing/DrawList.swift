@@ -22,6 +22,9 @@ public struct DrawVertex: Equatable, Sendable {
     }
 }
 
+/// How thick lines meet at corners (`CGLineJoin`).
+public enum LineJoin: String, Sendable, CaseIterable { case miter, round, bevel }
+
 /// A run of indices drawn with one texture and one clip rect: one `SDL_RenderGeometry` call.
 public struct DrawCommand: Equatable, Sendable {
     public var texture: TextureID
@@ -168,7 +171,7 @@ public struct DrawList: Sendable {
     /// An anti-aliased thick polyline: a solid core of `width - 1` and a one-point fringe
     /// fading to transparent on each side. Joins are mitred, limited to 4× the half-width,
     /// so sharp corners do not spike. Lines thinner than 1 pt fade instead of thinning.
-    public mutating func polyline(_ pts: some RandomAccessCollection<Vec2>, width: Double, color: Color, closed: Bool) {
+    public mutating func polyline(_ pts: some RandomAccessCollection<Vec2>, width: Double, color: Color, closed: Bool, join: LineJoin = .miter) {
         let n = pts.count
         guard n >= 2 else { return }
         let half = max(0, width - 1) / 2
@@ -188,7 +191,8 @@ public struct DrawList: Sendable {
             if dPrev == .zero { dPrev = dNext }
             if dNext == .zero { dNext = dPrev }
             let nrm = (dPrev.perpendicular + dNext.perpendicular).normalized(or: dNext.perpendicular)
-            let cosHalf = max(nrm.dot(dNext.perpendicular), 0.25)
+            // Miter joins extend up to 4× the half-width; bevel joins do not extend at all.
+            let cosHalf = max(nrm.dot(dNext.perpendicular), join == .miter ? 0.25 : 1)
             let inner = nrm * (half / cosHalf)
             let outer = nrm * ((half + fringe) / cosHalf)
             vertices.append(DrawVertex(p + outer, edge))
@@ -202,6 +206,9 @@ public struct DrawList: Sendable {
                 indices.append(a + k); indices.append(b + k); indices.append(b + k + 1)
                 indices.append(a + k); indices.append(b + k + 1); indices.append(a + k + 1)
             }
+        }
+        if join == .round && width > 2 {
+            for p in pts { fillCircle(center: p, radius: width / 2, color: color) }
         }
     }
 

@@ -88,6 +88,20 @@ public struct ComponentStore<Component>: Sendable where Component: Sendable {
         body(&dense, owners)
     }
 
+    /// Direct access to the packed array together with an entity → position lookup, for
+    /// systems that write to components of other entities (a tween writing its target).
+    /// - Complexity: O(1) per lookup; allocates nothing.
+    @inline(__always)
+    public mutating func withDenseAndLookup<R>(_ body: (inout ContiguousArray<Component>, (Entity) -> Int?) -> R) -> R {
+        let sparse = self.sparse, owners = self.owners
+        return body(&dense) { e in
+            let i = Int(e.index)
+            guard i < sparse.count else { return nil }
+            let p = Int(sparse[i])
+            return p >= 0 && owners[p] == e ? p : nil
+        }
+    }
+
     /// Queues an insert to apply at the next `World.applyDeferred()`.
     public mutating func deferInsert(_ c: Component, for e: Entity) {
         pendingInserts.append((e, c))
