@@ -1,4 +1,5 @@
 import Foundation
+@testable import MotionCore
 import Testing
 
 /// Runs the built `motionlab` (built alongside the tests by `swift build --build-tests`).
@@ -96,5 +97,33 @@ extension SDLTests {
             let readme = try String(contentsOf: Motionlab.root.appendingPathComponent("README.md"), encoding: .utf8)
             #expect(readme.contains(r.stdout), "README's controls differ from `motionlab controls`")
         }
+    }
+}
+
+extension SDLTests.CommandLineTests {
+    @Test func aScriptedTapThenATapMidFlightInterruptsFromWhereThePictureIs() throws {
+        let dir = Motionlab.tempDir()
+        let script = dir.appendingPathComponent("tap.jsonl")
+        try """
+        {"frame":2,"type":"pointerDown","pointer":0,"device":"touch","x":1000,"y":300}
+        {"frame":3,"type":"pointerUp","pointer":0,"device":"touch","x":1000,"y":300}
+        {"frame":60,"type":"pointerDown","pointer":1,"device":"touch","x":300,"y":600}
+        {"frame":61,"type":"pointerUp","pointer":1,"device":"touch","x":300,"y":600}
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let mid = dir.appendingPathComponent("mid.json"), end = dir.appendingPathComponent("end.json")
+        let r1 = try Motionlab.run(["--headless", "--scene", "tap", "--frames", "100", "--script", script.path, "--state", mid.path])
+        let r2 = try Motionlab.run(["--headless", "--scene", "tap", "--frames", "300", "--script", script.path, "--state", end.path])
+        #expect(r1.status == 0 && r2.status == 0, "\(r1.stderr)\(r2.stderr)")
+        let m = try JSONParser.parse(String(contentsOf: mid, encoding: .utf8))["scenes"]!["tap"]!
+        let e = try JSONParser.parse(String(contentsOf: end, encoding: .utf8))["scenes"]!["tap"]!
+        #expect(m["animating"]?.boolValue == true)
+        #expect(m["interrupts"]?.doubleValue == 1)
+        #expect(m["completed"]?.doubleValue == 0)
+        // Mid-flight the model is where the second flight began, not the first tap's point.
+        #expect(m["model"]?["x"]?.doubleValue != 1000)
+        #expect(e["animating"]?.boolValue == false)
+        #expect(e["completed"]?.doubleValue == 1)
+        #expect(abs(e["model"]!["x"]!.doubleValue! - 300) < 1e-6 && abs(e["model"]!["y"]!.doubleValue! - 600) < 1e-6)
+        #expect(e["presentation"] == e["model"])
     }
 }

@@ -37,7 +37,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
     public let tcb: [TCB]
     /// For cubicPaced: cumulative arc length of the spline at `arcSamples` points per segment.
     private var arcTable: [Double] = []
-    private static var arcSamples: Int { 32 }
+    private static var arcSamples: Int { 128 }
 
     /// - Parameters:
     ///   - keyTimes: fractions of the pass, non-decreasing from 0 to 1; as many as values

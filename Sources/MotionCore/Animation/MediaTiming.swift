@@ -83,12 +83,17 @@ public struct MediaTiming: Equatable, Sendable {
         case after(progress: Double, fill: Bool)
     }
 
+    /// Times closer than this (seconds) count as equal.
+    static let epsilon = 1e-9
+
     /// Which part of the animation shows at parent time `t`.
     public func phase(at parent: Double) -> Phase {
         let local = localTime(parent)
         if local < 0 { return .before(fill: fillMode.fillsBackwards) }
         let active = activeDuration
-        if local >= active { return .after(progress: progress(atLocal: active, end: true), fill: fillMode.fillsForwards) }
+        // Parent time is a sum of fixed steps; forgive its rounding (120 steps of 1/120 s
+        // add up to 0.9999999999999989, which is the end of a 1 s animation).
+        if local >= active - Self.epsilon { return .after(progress: progress(atLocal: active, end: true), fill: fillMode.fillsForwards) }
         return .active(progress: progress(atLocal: local, end: false))
     }
 
