@@ -8,6 +8,7 @@ import Testing
         let t = Tweener(world: World())
         let e = t.world.spawn()
         t.animatables.store.insert(Animatable(position: start), for: e)
+        t.extras.store.insert(AnimatableExtras(), for: e)
         return (t, e)
     }
 
@@ -111,11 +112,11 @@ import Testing
         timing.autoreverses = true
         try t.add(Animation(target: e, property: .custom(2), track: .scalar(try KeyframeTrack(values: [0.0, 10])), timing: timing, listener: 3))
         for _ in 0..<120 { t.step(dt: dt) }
-        #expect(abs(t.animatables.store[e]![custom: 2].presentation - 10) < 1e-9)
+        #expect(abs(t.extras.store[e]![custom: 2].presentation - 10) < 1e-9)
         var done = 0
         for _ in 0..<120 { t.step(dt: dt); done += t.events.count }
         #expect(done == 1)
-        #expect(t.animatables.store[e]![custom: 2].presentation == 0)
+        #expect(t.extras.store[e]![custom: 2].presentation == 0)
     }
 
     @Test func conflictingTimingIsRejectedBeforeAnythingRuns() {
@@ -132,11 +133,11 @@ import Testing
             let (t, e) = setUp()
             let a = try t.add(line(.zero, Vec2(240, 0), seconds: 2, target: e))
             for _ in 0..<120 { t.step(dt: dt) }
-            let before = pos(t, e).velocity
+            let before = pos(t, e).velocity(dt: dt)
             t.interrupt(a)
             try t.add(line(pos(t, e).model, pos(t, e).model + Vec2(0, 240), seconds: 2, target: e), carryVelocity: carry)
             t.step(dt: dt)
-            return pos(t, e).velocity.distance(to: before)
+            return pos(t, e).velocity(dt: dt).distance(to: before)
         }
         let without = try jumpInVelocity(carry: false), with = try jumpInVelocity(carry: true)
         #expect(without > 150)  // turns on the spot: 120 pt/s right becomes 120 pt/s down

@@ -58,6 +58,7 @@ public struct MediaTiming: Equatable, Sendable {
     public var cycle: Double { autoreverses ? 2 * duration : duration }
 
     /// Local seconds the animation is active for (may be infinite).
+    @inline(__always)
     public var activeDuration: Double {
         if repeatDuration > 0 { return repeatDuration }
         let count = repeatCount > 0 ? repeatCount : 1
@@ -87,6 +88,7 @@ public struct MediaTiming: Equatable, Sendable {
     static let epsilon = 1e-9
 
     /// Which part of the animation shows at parent time `t`.
+    @inline(__always)
     public func phase(at parent: Double) -> Phase {
         let local = localTime(parent)
         if local < 0 { return .before(fill: fillMode.fillsBackwards) }
@@ -99,9 +101,11 @@ public struct MediaTiming: Equatable, Sendable {
 
     /// Pass progress at a local time inside [0, active]. At the very end of a whole number
     /// of cycles the last pass has finished, so it reports its end (1 forward, 0 after a reverse).
+    @inline(__always)
     func progress(atLocal local: Double, end: Bool) -> Double {
         let c = cycle
-        var inCycle = local.truncatingRemainder(dividingBy: c)
+        // floor instead of fmod: the same for non-negative times, and several times faster.
+        var inCycle = local - (local / c).rounded(.down) * c
         if end && inCycle < 1e-12 * max(1, local) && local > 0 { inCycle = c }
         if autoreverses && inCycle > duration {
             return clamp(1 - (inCycle - duration) / duration, 0, 1)

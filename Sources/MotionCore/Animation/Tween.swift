@@ -1,48 +1,91 @@
 /// A property that animations drive: the model value (where it was set or is going) and the
 /// presentation value (what is drawn now), plus last step's presentation for interpolation
-/// and the presentation's velocity (per second) for carrying motion into a new animation.
+/// (and, divided by the step, the presentation's velocity).
 public struct Channel<Value: Interpolatable>: Sendable {
     public var model: Value
     public internal(set) var presentation: Value
     public internal(set) var previous: Value
-    public internal(set) var velocity: Value
 
     public init(_ v: Value) {
-        model = v; presentation = v; previous = v; velocity = .zero
+        model = v; presentation = v; previous = v
     }
 
     /// Sets model and presentation at once, with no interpolation from the old value.
     public mutating func snap(to v: Value) {
-        model = v; presentation = v; previous = v; velocity = .zero
+        model = v; presentation = v; previous = v
     }
+
+    /// How fast the presentation moved over the last step of `dt` seconds, per second.
+    public func velocity(dt: Double) -> Value { dt > 0 ? (presentation - previous) * (1 / dt) : .zero }
 
     /// The presentation interpolated between the last two steps.
     @inline(__always) public func interpolated(_ alpha: Double) -> Value { Value.lerp(previous, presentation, alpha) }
 }
 
 /// Which property an animation drives.
-public enum AnimatedProperty: Equatable, Sendable {
+public enum AnimatedProperty: Hashable, Sendable {
     case position, rotation, scale, alpha, tint
     /// One of four custom scalar properties (such as the arrow's `lengthRadians`).
     case custom(Int)
 }
 
-/// The animatable properties of an entity: transform, opacity, tint and four custom scalars.
-/// Fixed fields (no dictionary, no array) so updating one never allocates.
+/// The animatable transform of an entity: position, rotation, scale and opacity. Fixed
+/// fields (no dictionary, no array) so updating one never allocates, and small, so that a
+/// step over a hundred thousand of them streams little memory. Tint and custom scalars live
+/// in `AnimatableExtras`, which only entities that need them carry.
 public struct Animatable: Sendable {
+    /// Channels an animation wrote this step, and last step (bit per channel, see
+    /// `bit(_:)`). Only those are reset each step: an entity at rest costs one check.
+    var touched: UInt8 = 0
+    var settling: UInt8 = 0
     public var position: Channel<Vec2>
     public var rotation: Channel<Double>
     public var scale: Channel<Double>
     public var alpha: Channel<Double>
-    public var tint: Channel<ColorValue>
-    public var custom0, custom1, custom2, custom3: Channel<Double>
 
-    public init(position: Vec2 = .zero, rotation: Double = 0, scale: Double = 1, alpha: Double = 1,
-                tint: Color = .white, custom: (Double, Double, Double, Double) = (0, 0, 0, 0)) {
+    public init(position: Vec2 = .zero, rotation: Double = 0, scale: Double = 1, alpha: Double = 1) {
         self.position = Channel(position)
         self.rotation = Channel(rotation)
         self.scale = Channel(scale)
         self.alpha = Channel(alpha)
+    }
+
+    /// The channel's bit in `touched` (0 for properties kept in `AnimatableExtras`).
+    @inline(__always)
+    static func bit(_ p: AnimatedProperty) -> UInt8 {
+        switch p {
+        case .position: 1
+        case .rotation: 2
+        case .scale: 4
+        case .alpha: 8
+        case .tint, .custom: 0
+        }
+    }
+
+    /// Starts a step: every channel animated last step (or the step before, so a channel that
+    /// stopped settles) restarts its presentation from its model, keeping last step's value.
+    @inline(__always)
+    mutating func beginStep() {
+        let mask = touched | settling
+        settling = touched
+        touched = 0
+        guard mask != 0 else { return }
+        if mask & 1 != 0 { position.previous = position.presentation; position.presentation = position.model }
+        if mask & 2 != 0 { rotation.previous = rotation.presentation; rotation.presentation = rotation.model }
+        if mask & 4 != 0 { scale.previous = scale.presentation; scale.presentation = scale.model }
+        if mask & 8 != 0 { alpha.previous = alpha.presentation; alpha.presentation = alpha.model }
+    }
+}
+
+/// Tint and four custom scalar properties (such as the arrow's `lengthRadians`), for the
+/// entities that animate them.
+public struct AnimatableExtras: Sendable {
+    var touched: UInt8 = 0
+    var settling: UInt8 = 0
+    public var tint: Channel<ColorValue>
+    public var custom0, custom1, custom2, custom3: Channel<Double>
+
+    public init(tint: Color = .white, custom: (Double, Double, Double, Double) = (0, 0, 0, 0)) {
         self.tint = Channel(ColorValue(tint))
         custom0 = Channel(custom.0); custom1 = Channel(custom.1); custom2 = Channel(custom.2); custom3 = Channel(custom.3)
     }
@@ -67,31 +110,27 @@ public struct Animatable: Sendable {
         }
     }
 
-    /// Starts a step: every presentation restarts from its model, last step's is kept.
+    /// The channel's bit in `touched` (0 for transform properties).
     @inline(__always)
-    mutating func beginStep() {
-        position.previous = position.presentation; position.presentation = position.model
-        rotation.previous = rotation.presentation; rotation.presentation = rotation.model
-        scale.previous = scale.presentation; scale.presentation = scale.model
-        alpha.previous = alpha.presentation; alpha.presentation = alpha.model
-        tint.previous = tint.presentation; tint.presentation = tint.model
-        custom0.previous = custom0.presentation; custom0.presentation = custom0.model
-        custom1.previous = custom1.presentation; custom1.presentation = custom1.model
-        custom2.previous = custom2.presentation; custom2.presentation = custom2.model
-        custom3.previous = custom3.presentation; custom3.presentation = custom3.model
+    static func bit(_ p: AnimatedProperty) -> UInt8 {
+        switch p {
+        case .tint: 1
+        case .custom(let i): UInt8(2) << UInt8(clamp(i, 0, 3))
+        default: 0
+        }
     }
 
     @inline(__always)
-    mutating func endStep(dt: Double) {
-        guard dt > 0 else { return }
-        position.velocity = (position.presentation - position.previous) * (1 / dt)
-        rotation.velocity = (rotation.presentation - rotation.previous) / dt
-        scale.velocity = (scale.presentation - scale.previous) / dt
-        alpha.velocity = (alpha.presentation - alpha.previous) / dt
-        custom0.velocity = (custom0.presentation - custom0.previous) / dt
-        custom1.velocity = (custom1.presentation - custom1.previous) / dt
-        custom2.velocity = (custom2.presentation - custom2.previous) / dt
-        custom3.velocity = (custom3.presentation - custom3.previous) / dt
+    mutating func beginStep() {
+        let mask = touched | settling
+        settling = touched
+        touched = 0
+        guard mask != 0 else { return }
+        if mask & 1 != 0 { tint.previous = tint.presentation; tint.presentation = tint.model }
+        if mask & 2 != 0 { custom0.previous = custom0.presentation; custom0.presentation = custom0.model }
+        if mask & 4 != 0 { custom1.previous = custom1.presentation; custom1.presentation = custom1.model }
+        if mask & 8 != 0 { custom2.previous = custom2.presentation; custom2.presentation = custom2.model }
+        if mask & 16 != 0 { custom3.previous = custom3.presentation; custom3.presentation = custom3.model }
     }
 }
 
@@ -113,8 +152,7 @@ public enum Track: Sendable {
     }
 }
 
-/// An animation's life: running (possibly paused), then finished or interrupted, each
-/// reported once as a `TweenEvent` in the step it happens.
+/// An animation to add: what it drives, along what track, with what timing.
 public struct Animation: Sendable {
     public var target: Entity
     public var property: AnimatedProperty
@@ -124,17 +162,8 @@ public struct Animation: Sendable {
     public var timingFunction: TimingFunction
     /// Adds to the model value instead of replacing it.
     public var additive: Bool
-    /// Parent seconds since the animation was added.
-    public internal(set) var time = 0.0
-    /// +1 normally; −1 after `reverse`, running back toward the start.
-    public internal(set) var direction = 1.0
-    public internal(set) var isPaused = false
-    public internal(set) var isFinished = false
     /// Who to tell when it finishes or is interrupted.
     public var listener: Int?
-    /// Velocity (points per second) still to blend out at the start, when carrying motion.
-    var carry = Vec2.zero
-    var carryDuration = 0.0
 
     public init(target: Entity, property: AnimatedProperty, track: Track, timing: MediaTiming,
                 timingFunction: TimingFunction = .linear, additive: Bool = false, listener: Int? = nil) {
@@ -146,6 +175,98 @@ public struct Animation: Sendable {
         self.additive = additive
         self.listener = listener
     }
+}
+
+/// A running animation as the tween system stores it: small and flat (its track lives in
+/// the tweener's track table), so the per-step loop streams through them.
+///
+/// Its life: running (possibly paused), then finished or interrupted, each reported once as
+/// a `TweenEvent` in the step it happens.
+public struct RunningAnimation: Sendable {
+    public let target: Entity
+    public let property: AnimatedProperty
+    /// Where its track is kept in the tweener's pools.
+    let track: TrackRef
+    public let timing: MediaTiming
+    public let timingFunction: TimingFunction
+    public let additive: Bool
+    public let listener: Int?
+    /// Parent seconds since the animation was added.
+    public internal(set) var time = 0.0
+    /// +1 normally; −1 after `reverse`, running back toward the start.
+    public internal(set) var direction = 1.0
+    public internal(set) var isPaused = false
+    public internal(set) var isFinished = false
+    /// Velocity (points per second) still to blend out at the start, when carrying motion.
+    var carry = Vec2.zero
+    var carryDuration = 0.0
+
+    init(_ a: Animation, track: TrackRef) {
+        target = a.target; property = a.property; self.track = track; timing = a.timing
+        timingFunction = a.timingFunction; additive = a.additive; listener = a.listener
+    }
+}
+
+/// Which pool a track is in, and where.
+struct TrackRef: Equatable, Sendable {
+    enum Kind: UInt8, Sendable { case scalar, point, color, path }
+    var kind: Kind
+    var index: Int32
+}
+
+/// Tracks of one kind, shared by index and reference-counted; freed slots are reused.
+/// Kept apart by kind so the per-step loop calls a concrete track's method in place,
+/// without copying an enum payload (and retaining its arrays) per animation.
+///
+/// Each slot also has a plain-data `TrackSampler` for the per-step loop; buffers a sampler
+/// points into belong to the pool and are freed with the slot.
+struct TrackPool<T: Sendable>: @unchecked Sendable {
+    var items: ContiguousArray<T> = []
+    var samplers: ContiguousArray<TrackSampler> = []
+    private var owned: [UnsafeMutableBufferPointer<Vec2>?] = []
+    private var users: [Int32] = []
+    private var free: [Int32] = []
+    let placeholder: T
+
+    init(placeholder: T) { self.placeholder = placeholder }
+
+    mutating func store(_ t: T, sampler: TrackSampler = .general, owning buffer: UnsafeMutableBufferPointer<Vec2>? = nil) -> Int32 {
+        if let i = free.popLast() {
+            items[Int(i)] = t
+            samplers[Int(i)] = sampler
+            owned[Int(i)] = buffer
+            users[Int(i)] = 1
+            return i
+        }
+        items.append(t)
+        samplers.append(sampler)
+        owned.append(buffer)
+        users.append(1)
+        return Int32(items.count - 1)
+    }
+
+    func isFree(_ i: Int32) -> Bool { users[Int(i)] == 0 }
+
+    /// Shares slot `i` with one more animation.
+    mutating func retain(_ i: Int32) { users[Int(i)] += 1 }
+
+    mutating func release(_ i: Int32) {
+        users[Int(i)] -= 1
+        if users[Int(i)] == 0 {
+            items[Int(i)] = placeholder  // let go of the track's memory
+            samplers[Int(i)] = .general
+            owned[Int(i)]?.deallocate()
+            owned[Int(i)] = nil
+            free.append(i)
+        }
+    }
+
+    /// Frees every buffer (the tweener's deinit).
+    mutating func releaseAll() {
+        for i in owned.indices { owned[i]?.deallocate(); owned[i] = nil }
+    }
+
+    var liveCount: Int { items.count - free.count }
 }
 
 /// A completion report: delivered once, in the step where it happened.

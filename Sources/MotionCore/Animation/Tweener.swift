@@ -1,3 +1,5 @@
+import Foundation
+
 /// The tween system and its API: adds animations as entities of their own (one dense store
 /// of `Animation`s), evaluates them each fixed step into their targets' `Animatable`
 /// channels, and reports completions.
@@ -14,14 +16,43 @@
 public final class Tweener {
     public let world: World
     public let animatables: Storage<Animatable>
-    public let animations: Storage<Animation>
+    /// Tint and custom scalars, for the entities that animate them.
+    public let extras: Storage<AnimatableExtras>
+    public let animations: Storage<RunningAnimation>
+    private var scalarTracks = TrackPool(placeholder: Tweener.emptyScalar)
+    private var pointTracks = TrackPool(placeholder: try! KeyframeTrack(values: [Vec2.zero]))
+    private var colorTracks = TrackPool(placeholder: try! KeyframeTrack(values: [ColorValue.zero]))
+    private var pathTracks = TrackPool(placeholder: PathTrack(path: Path()))
+    /// The non-additive animation running on each (target, property), for replacing it.
+    /// Consulted when animations are added or removed, never in the per-step loop.
+    private var runningByKey: [RunKey: Entity] = [:]
+
+    /// Path tracks already pooled, by the identity of their sample buffer and how they are
+    /// read, so many animations on one path share one slot (and one sampler buffer).
+    private var pathSlots: [PathKey: Int32] = [:]
+
+    private struct PathKey: Hashable {
+        var buffer: UInt
+        var mode: PathTrack.Mode
+        var rotation: RotationMode
+    }
+
+    deinit { pathTracks.releaseAll() }
+
+    private struct RunKey: Hashable {
+        var target: Entity
+        var property: AnimatedProperty
+    }
     /// Completions reported in the last step (cleared when the next step begins).
     public private(set) var events: [TweenEvent] = []
     private var scratch: [Entity] = []
+    /// The last step's length, for velocities.
+    public private(set) var lastDt = 0.0
 
     public init(world: World) {
         self.world = world
         animatables = world.makeStorage()
+        extras = world.makeStorage()
         animations = world.makeStorage()
     }
 
@@ -37,34 +68,77 @@ public final class Tweener {
     @discardableResult
     public func add(_ animation: Animation, carryVelocity: Bool = false, carryDuration: Double = 0.35) throws(TimingError) -> Entity {
         try animation.timing.validate()
-        var a = animation
-        if !a.additive, let old = running(on: a.target, property: a.property) {
+        if !animation.additive, let old = running(on: animation.target, property: animation.property) {
             interrupt(old, commit: false)
         }
+        var a = RunningAnimation(animation, track: storeTrack(animation.track))
         if carryVelocity, a.property == .position, let target = animatables.store[a.target], carryDuration > 0 {
-            let v0 = target.position.velocity
+            let v0 = target.position.velocity(dt: lastDt)
             // The new motion's own initial velocity, by a small forward difference.
             let h = 1e-4
-            let p0 = Self.pointValue(a.track, progress: a.timingFunction(0))
-            let p1 = Self.pointValue(a.track, progress: a.timingFunction(h / max(a.timing.duration, 1e-9)))
+            let p0 = Self.pointValue(animation.track, progress: a.timingFunction(0))
+            let p1 = Self.pointValue(animation.track, progress: a.timingFunction(h / max(a.timing.duration, 1e-9)))
             let vNew = (p1 - p0) * (a.timing.speed / h)
             a.carry = v0 - vNew
             a.carryDuration = carryDuration
         }
         let e = world.spawn()
         animations.store.insert(a, for: e)
+        if !a.additive { runningByKey[RunKey(target: a.target, property: a.property)] = e }
         return e
+    }
+
+    private func storeTrack(_ t: Track) -> TrackRef {
+        switch t {
+        case .scalar(let k): return TrackRef(kind: .scalar, index: scalarTracks.store(k, sampler: k.lineSampler))
+        case .point(let k): return TrackRef(kind: .point, index: pointTracks.store(k))
+        case .color(let k): return TrackRef(kind: .color, index: colorTracks.store(k))
+        case .path(let p):
+            let key = PathKey(buffer: p.table.points.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, mode: p.mode, rotation: p.rotationMode)
+            if let slot = pathSlots[key] {
+                pathTracks.retain(slot)
+                return TrackRef(kind: .path, index: slot)
+            }
+            let slot: Int32
+            if let (sampler, buffer) = p.makeSampler() {
+                slot = pathTracks.store(p, sampler: .pacedPath(sampler), owning: buffer)
+            } else {
+                slot = pathTracks.store(p)
+            }
+            if key.buffer != 0 { pathSlots[key] = slot }
+            return TrackRef(kind: .path, index: slot)
+        }
+    }
+
+    private func releaseTrack(_ r: TrackRef) {
+        switch r.kind {
+        case .scalar: scalarTracks.release(r.index)
+        case .point: pointTracks.release(r.index)
+        case .color: colorTracks.release(r.index)
+        case .path:
+            pathTracks.release(r.index)
+            // A freed slot's buffer address may be reused by a new array: forget it.
+            if pathTracks.isFree(r.index), let k = pathSlots.first(where: { $0.value == r.index })?.key {
+                pathSlots[k] = nil
+            }
+        }
+    }
+
+    private static let emptyScalar = try! KeyframeTrack(values: [0.0])
+
+    /// Number of tracks held (for tests: removed animations give theirs back).
+    public var trackCount: Int { scalarTracks.liveCount + pointTracks.liveCount + colorTracks.liveCount + pathTracks.liveCount }
+
+    /// Forgets `a` as the running animation of its key, if it is.
+    private func unregister(_ e: Entity, _ a: RunningAnimation) {
+        let key = RunKey(target: a.target, property: a.property)
+        if !a.additive, runningByKey[key] == e { runningByKey[key] = nil }
     }
 
     /// The running (not finished) non-additive animation on a target's property, if any.
     public func running(on target: Entity, property: AnimatedProperty) -> Entity? {
-        var found: Entity?
-        animations.store.withDense { dense, owners in
-            for i in dense.indices where dense[i].target == target && dense[i].property == property && !dense[i].additive && !dense[i].isFinished {
-                found = owners[i]
-            }
-        }
-        return found
+        guard let e = runningByKey[RunKey(target: target, property: property)], let a = animations.store[e], !a.isFinished else { return nil }
+        return e
     }
 
     public func isAnimating(_ target: Entity) -> Bool {
@@ -78,18 +152,28 @@ public final class Tweener {
     public func interrupt(_ animation: Entity, commit: Bool = true) {
         guard let a = animations.store[animation] else { return }
         if commit, !a.isFinished {
+            extras.store.modify(a.target) { x in
+                switch a.property {
+                case .tint: x.tint.model = x.tint.presentation
+                case .custom(let i): x[custom: i].model = x[custom: i].presentation
+                default: break
+                }
+            }
             animatables.store.modify(a.target) { t in
                 switch a.property {
                 case .position: t.position.model = t.position.presentation
                 case .rotation: t.rotation.model = t.rotation.presentation
                 case .scale: t.scale.model = t.scale.presentation
                 case .alpha: t.alpha.model = t.alpha.presentation
-                case .tint: t.tint.model = t.tint.presentation
-                case .custom(let i): t[custom: i].model = t[custom: i].presentation
+                case .tint, .custom: break
                 }
-                if case .path(let p) = a.track, p.rotationMode != .none { t.rotation.model = t.rotation.presentation }
+                if a.track.kind == .path, pathTracks.items[Int(a.track.index)].rotationMode != .none {
+                    t.rotation.model = t.rotation.presentation
+                }
             }
         }
+        unregister(animation, a)
+        releaseTrack(a.track)
         animations.store.remove(animation)
         world.destroy(animation)
         if let l = a.listener, !a.isFinished {
@@ -121,26 +205,58 @@ public final class Tweener {
         animatables.store.withDense { targets, _ in
             for i in targets.indices { targets[i].beginStep() }
         }
+        extras.store.withDense { xs, _ in
+            for i in xs.indices { xs[i].beginStep() }
+        }
         var finished = 0
-        animations.store.withDense { anims, owners in
-            animatables.store.withDenseAndLookup { targets, lookup in
-                for i in anims.indices where !anims[i].isFinished {
-                    if !anims[i].isPaused { anims[i].time += dt * anims[i].direction }
-                    if apply(&anims[i], owner: owners[i], targets: &targets, lookup: lookup) { finished += 1 }
+        scalarTracks.samplers.withUnsafeBufferPointer { scalarSamplers in
+        pathTracks.samplers.withUnsafeBufferPointer { pathSamplers in
+        scalarTracks.items.withUnsafeBufferPointer { scalars in
+        pointTracks.items.withUnsafeBufferPointer { points in
+        colorTracks.items.withUnsafeBufferPointer { colors in
+        pathTracks.items.withUnsafeBufferPointer { paths in
+            let pools = Pools(scalarSamplers: scalarSamplers, pathSamplers: pathSamplers,
+                              scalars: scalars, points: points, colors: colors, paths: paths)
+            animations.store.withDense { anims, owners in
+                animatables.store.withDenseAndLookup { targets, lookup in
+                    extras.store.withDenseAndLookup { xs, xlookup in
+                        for i in anims.indices where !anims[i].isFinished {
+                            if !anims[i].isPaused { anims[i].time += dt * anims[i].direction }
+                            if apply(&anims[i], pools, owner: owners[i], targets: &targets, lookup: lookup, extras: &xs, extrasLookup: xlookup) {
+                                finished += 1
+                            }
+                        }
+                    }
                 }
             }
         }
-        if finished > 0 { removeFinished() }
-        animatables.store.withDense { targets, _ in
-            for i in targets.indices { targets[i].endStep(dt: dt) }
         }
+        }
+        }
+        }
+        }
+        if finished > 0 { removeFinished() }
+        lastDt = dt
+    }
+
+    /// The track pools, borrowed for one step.
+    private struct Pools {
+        let scalarSamplers: UnsafeBufferPointer<TrackSampler>
+        let pathSamplers: UnsafeBufferPointer<TrackSampler>
+        let scalars: UnsafeBufferPointer<KeyframeTrack<Double>>
+        let points: UnsafeBufferPointer<KeyframeTrack<Vec2>>
+        let colors: UnsafeBufferPointer<KeyframeTrack<ColorValue>>
+        let paths: UnsafeBufferPointer<PathTrack>
     }
 
     /// Evaluates one animation into its target. Returns true when it finished this step.
     @inline(__always)
-    private func apply(_ a: inout Animation, owner: Entity, targets: inout ContiguousArray<Animatable>, lookup: (Entity) -> Int?) -> Bool {
-        guard let ti = lookup(a.target) else {
-            a.isFinished = true  // its target is gone
+    private func apply(_ a: inout RunningAnimation, _ pools: Pools, owner: Entity,
+                       targets: inout ContiguousArray<Animatable>, lookup: (Entity) -> Int?,
+                       extras: inout ContiguousArray<AnimatableExtras>, extrasLookup: (Entity) -> Int?) -> Bool {
+        let isExtra = AnimatableExtras.bit(a.property) != 0
+        guard let ti = isExtra ? extrasLookup(a.target) : lookup(a.target) else {
+            a.isFinished = true  // its target is gone (or lacks the component)
             return true
         }
         let timing = a.timing
@@ -156,19 +272,23 @@ public final class Tweener {
             case .before(let fill): progress = fill ? timing.progress(atLocal: 0, end: false) : nil
             case .active(let p): progress = p
             case .after(let p, let fill):
-                progress = p
+                progress = fill ? p : nil
                 done = true
-                if !fill { progress = nil }
             }
         }
         if let p = progress {
-            write(a, progress: a.timingFunction(p), into: &targets[ti], commit: done)
-            if !done && a.carryDuration > 0 && a.property == .position {
-                // Velocity carry: c(t) = Δv · t · (1 − t/T)², zero after T, continuous slope.
-                let t = (a.time - timing.beginTime)
-                if t > 0 && t < a.carryDuration {
-                    let f = 1 - t / a.carryDuration
-                    targets[ti].position.presentation += a.carry * (t * f * f)
+            let u = a.timingFunction(p)
+            if isExtra {
+                writeExtra(a, pools, progress: u, into: &extras[ti], commit: done)
+            } else {
+                write(a, pools, progress: u, into: &targets[ti], commit: done)
+                if !done && a.carryDuration > 0 && a.property == .position {
+                    // Velocity carry: c(t) = Δv · t · (1 − t/T)², zero after T, continuous slope.
+                    let t = a.time - timing.beginTime
+                    if t > 0 && t < a.carryDuration {
+                        let f = 1 - t / a.carryDuration
+                        targets[ti].position.presentation += a.carry * (t * f * f)
+                    }
                 }
             }
         }
@@ -179,33 +299,63 @@ public final class Tweener {
         return done
     }
 
+    @inline(__always)
+    private func scalar(_ a: RunningAnimation, _ pools: Pools, _ u: Double) -> Double {
+        let i = Int(a.track.index)
+        if case .scalarLine(let from, let to, let curve) = pools.scalarSamplers[i] { return from + (to - from) * curve(u) }
+        return pools.scalars[i].value(at: u)
+    }
+
     /// Writes the track's value at `progress` into the target's channel; `commit` also sets
     /// the model (a forwards fill at completion: the model takes the final value).
     @inline(__always)
-    private func write(_ a: Animation, progress u: Double, into t: inout Animatable, commit: Bool) {
-        switch a.track {
-        case .scalar(let k):
-            let v = k.value(at: u)
+    private func write(_ a: RunningAnimation, _ pools: Pools, progress u: Double, into t: inout Animatable, commit: Bool) {
+        t.touched |= Animatable.bit(a.property)
+        let i = Int(a.track.index)
+        switch a.track.kind {
+        case .scalar:
+            let v = scalar(a, pools, u)
             switch a.property {
             case .rotation: set(&t.rotation, v, a.additive, commit)
             case .scale: set(&t.scale, v, a.additive, commit)
             case .alpha: set(&t.alpha, v, a.additive, commit)
-            case .custom(let i):
-                switch i {
-                case 0: set(&t.custom0, v, a.additive, commit)
-                case 1: set(&t.custom1, v, a.additive, commit)
-                case 2: set(&t.custom2, v, a.additive, commit)
-                default: set(&t.custom3, v, a.additive, commit)
-                }
-            case .position, .tint: break
+            default: break
             }
-        case .point(let k):
-            if a.property == .position { set(&t.position, k.value(at: u), a.additive, commit) }
-        case .color(let k):
-            if a.property == .tint { set(&t.tint, k.value(at: u), a.additive, commit) }
-        case .path(let p):
-            if a.property == .position { set(&t.position, p.position(at: u), a.additive, commit) }
-            if let r = p.rotation(at: u) { set(&t.rotation, r, false, commit) }
+        case .point:
+            if a.property == .position { set(&t.position, pools.points[i].value(at: u), a.additive, commit) }
+        case .color: break
+        case .path:
+            if case .pacedPath(let sampler) = pools.pathSamplers[i] {
+                let (p, tangent) = sampler.sample(u)
+                if a.property == .position { set(&t.position, p, a.additive, commit) }
+                if sampler.rotation != .none {
+                    t.touched |= 2
+                    set(&t.rotation, atan2(tangent.y, tangent.x) + (sampler.rotation == .autoReverse ? .pi : 0), false, commit)
+                }
+                return
+            }
+            if a.property == .position { set(&t.position, pools.paths[i].position(at: u), a.additive, commit) }
+            if let r = pools.paths[i].rotation(at: u) {
+                t.touched |= 2
+                set(&t.rotation, r, false, commit)
+            }
+        }
+    }
+
+    @inline(__always)
+    private func writeExtra(_ a: RunningAnimation, _ pools: Pools, progress u: Double, into x: inout AnimatableExtras, commit: Bool) {
+        x.touched |= AnimatableExtras.bit(a.property)
+        switch (a.track.kind, a.property) {
+        case (.color, .tint): set(&x.tint, pools.colors[Int(a.track.index)].value(at: u), a.additive, commit)
+        case (.scalar, .custom(let c)):
+            let v = scalar(a, pools, u)
+            switch c {
+            case 0: set(&x.custom0, v, a.additive, commit)
+            case 1: set(&x.custom1, v, a.additive, commit)
+            case 2: set(&x.custom2, v, a.additive, commit)
+            default: set(&x.custom3, v, a.additive, commit)
+            }
+        default: break
         }
     }
 
@@ -229,7 +379,10 @@ public final class Tweener {
             }
         }
         for e in gone {
-            animations.store.remove(e)
+            if let a = animations.store.remove(e) {
+                unregister(e, a)
+                releaseTrack(a.track)
+            }
             world.destroy(e)
         }
     }

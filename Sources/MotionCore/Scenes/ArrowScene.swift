@@ -34,7 +34,7 @@ public final class ArrowScene: Scene {
     public init() {
         tweener = Tweener(world: world)
         arrow = world.spawn()
-        tweener.animatables.store.insert(Animatable(), for: arrow)
+        tweener.extras.store.insert(AnimatableExtras(), for: arrow)
         schedule.add("input") { s, ctx in s.routeInput(ctx) }
         schedule.add("tweens") { s, ctx in s.tweener.step(dt: ctx.dt) }
         schedule.add("completion") { s, _ in s.handleCompletions() }
@@ -46,7 +46,7 @@ public final class ArrowScene: Scene {
         goButton.rect = Rect(center: Vec2(bounds.midX, min(bounds.maxY - 30, imageRect.maxY + 30)), size: Vec2(120, 40))
     }
 
-    public var lengthRadians: Double { tweener.animatables.store[arrow]![custom: Self.lengthChannel].presentation }
+    public var lengthRadians: Double { tweener.extras.store[arrow]![custom: Self.lengthChannel].presentation }
     public var isAnimating: Bool { tweener.isAnimating(arrow) }
 
     public func step(_ context: inout StepContext) { schedule.run(self, world: world, context: &context) }
@@ -87,7 +87,7 @@ public final class ArrowScene: Scene {
     }
 
     public func draw(into list: inout DrawList, context: DrawContext) {
-        let length = tweener.animatables.store[arrow]![custom: Self.lengthChannel].interpolated(context.alpha)
+        let length = tweener.extras.store[arrow]![custom: Self.lengthChannel].interpolated(context.alpha)
         let s = shape(lengthRadians: length)
         // A faint frame shows where the picture is; the arrow reveals it.
         list.polyline([imageRect.origin, Vec2(imageRect.maxX, imageRect.minY), Vec2(imageRect.maxX, imageRect.maxY), Vec2(imageRect.minX, imageRect.maxY)],
