@@ -68,6 +68,9 @@ struct Play: ParsableCommand {
     @Option(help: "Arc-length spacing of the path's sample table, in points.")
     var spacing: Double = 1
 
+    @Option(help: "The board's sheet (JSON), saved after every change (default: $XDG_DATA_HOME/motionlab/sheet.json; headless and scripted runs keep it in memory unless given).")
+    var sheet: String?
+
     func validate() throws {
         guard hz > 0, hz <= 1000 else { throw ValidationError("--hz must be in (0, 1000], got \(hz)") }
         guard frameDt > 0, frameDt <= 1 else { throw ValidationError("--frame-dt must be in (0, 1] seconds, got \(frameDt)") }
@@ -105,6 +108,10 @@ struct Play: ParsableCommand {
         if let scene, !scenes.contains(where: { $0.name == scene }) {
             throw CommandError.usage("--scene: no scene named '\(scene)' (scenes: \(scenes.map(\.name).joined(separator: ", ")))")
         }
+        if let board = scenes.compactMap({ $0 as? BoardScene }).first {
+            let url = sheet.map { URL(fileURLWithPath: $0) } ?? (headless || script != nil ? nil : SheetFile.defaultURL())
+            if let url { attach(SheetFile(url: url), to: board) }
+        }
         let resourceDir = try Resources.locate(explicit: resources)
         var options = PlatformOptions(resources: resourceDir)
         options.size = Vec2(Double(size.w), Double(size.h))
@@ -118,6 +125,23 @@ struct Play: ParsableCommand {
                                   frames: frames, startScene: scene, script: scriptEvents,
                                   recordPath: record, statePath: state, screenshotPath: screenshot))
         try runner.run()
+    }
+}
+
+/// Loads the sheet into the board and saves it after every change. A file that cannot be
+/// read is reported (on stderr and on the board) and moved aside, never overwritten.
+func attach(_ file: SheetFile, to board: BoardScene) {
+    let loaded = file.load(knownChords: BoardScene.chordNames)
+    board.load(loaded.document)
+    if let problem = loaded.problem {
+        FileHandle.standardError.write(Data("motionlab: sheet \(problem)\n".utf8))
+        board.showBanner(problem)
+    }
+    board.onChange = { doc in
+        do { try file.save(doc) } catch {
+            FileHandle.standardError.write(Data("motionlab: could not save the sheet: \(error); the previous version is kept\n".utf8))
+            board.showBanner("could not save the sheet; the previous version is kept")
+        }
     }
 }
 

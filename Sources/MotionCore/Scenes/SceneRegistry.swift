@@ -11,6 +11,6 @@ public struct SceneOptions: Sendable {
 /// Every scene the app offers, in tab order.
 public enum SceneRegistry {
     public static func makeAll(_ options: SceneOptions) -> [any Scene] {
-        [PathScene(customPath: options.customPath, spacing: options.spacing), TapScene(), ArrowScene(), BounceScene(seed: options.seed)]
+        [PathScene(customPath: options.customPath, spacing: options.spacing), TapScene(), ArrowScene(), BoardScene(), BounceScene(seed: options.seed)]
     }
 }

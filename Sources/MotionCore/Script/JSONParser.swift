@@ -1,8 +1,10 @@
 /// A JSON syntax error: where (1-based column in the text) and what was expected.
 public struct JSONParseError: Error, Equatable, CustomStringConvertible {
+    /// 1-based line and column (in bytes) of the problem.
+    public let line: Int
     public let column: Int
     public let message: String
-    public var description: String { "column \(column): \(message)" }
+    public var description: String { line > 1 ? "line \(line), column \(column): \(message)" : "column \(column): \(message)" }
 }
 
 /// A small strict JSON parser (RFC 8259) that keeps object keys in source order and reports
@@ -22,7 +24,11 @@ public struct JSONParser {
         return v
     }
 
-    private func error(_ m: String) -> JSONParseError { JSONParseError(column: i + 1, message: m) }
+    private func error(_ m: String) -> JSONParseError {
+        var line = 1, start = 0
+        for k in 0..<min(i, bytes.count) where bytes[k] == 0x0a { line += 1; start = k + 1 }
+        return JSONParseError(line: line, column: i - start + 1, message: m)
+    }
 
     private mutating func skipSpace() {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0a || bytes[i] == 0x0d { i += 1 }
