@@ -9,12 +9,13 @@ struct Motionlab {
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
-    static func run(_ args: [String]) throws -> Result {
+    static func run(_ args: [String], environment extra: [String: String] = [:]) throws -> Result {
         let p = Process()
         p.executableURL = binary
         p.arguments = args
         var env = ProcessInfo.processInfo.environment
         env["MOTIONLAB_RESOURCES"] = root.appendingPathComponent("Resources").path
+        env.merge(extra) { $1 }
         p.environment = env
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
