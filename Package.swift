@@ -25,15 +25,24 @@ let package = Package(
         .target(name: "MotionCore"),
         // The only module where SDL types live.
         .target(name: "MotionSDL", dependencies: ["CSDL2", "MotionCore"]),
+        // The benchmark's measurements: per-phase frame timings with HdrHistogram percentiles.
+        .target(
+            name: "MotionBench",
+            dependencies: ["MotionCore", .product(name: "Histogram", package: "hdrhistogram-swift")]
+        ),
+        // Counts heap allocations (glibc's supported malloc replacement), for the benchmark.
+        .target(name: "CMallocCounter"),
         .executableTarget(
             name: "motionlab",
             dependencies: [
-                "MotionCore", "MotionSDL",
+                "MotionCore", "MotionSDL", "MotionBench", "CMallocCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ]
+            ],
+            // Export the counting malloc so glibc's own calls bind to it too.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
         .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"]),
-        .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "MotionCore", "CSDL2"]),
+        .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "MotionCore", "MotionBench", "CSDL2"]),
     ]
 )

@@ -5,6 +5,9 @@ public enum Textures {
     public static let ball = TextureID(raw: 2)
     public static let photo = TextureID(raw: 3)
     public static let chords = TextureID(raw: 4)
+    /// A 32×32 ball, drawn unscaled by the stress scene (SDL's software renderer blits
+    /// unscaled, unrotated, untinted quads directly, as testsprite2's sprites are).
+    public static let sprite = TextureID(raw: 5)
 
     /// (id, file name in `Resources/`). The font is special: the platform picks
     /// `font-1x.bmp` or `font-2x.bmp` by the display's pixel scale.
@@ -13,5 +16,6 @@ public enum Textures {
         (ball, "ball.bmp"),
         (photo, "photo.bmp"),
         (chords, "chords.bmp"),
+        (sprite, "sprite.bmp"),
     ]
 }

@@ -34,6 +34,8 @@ public struct Vec2: Hashable, Sendable, CustomStringConvertible {
     @inlinable public var perpendicular: Vec2 { Vec2(-y, x) }
     @inlinable public var angle: Double { atan2(y, x) }
     @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
+    /// Both coordinates rounded to whole points.
+    @inlinable public var rounded: Vec2 { Vec2(x.rounded(), y.rounded()) }
 
     /// The unit vector in the same direction, or `fallback` for a (near) zero vector.
     @inlinable public func normalized(or fallback: Vec2 = Vec2(1, 0)) -> Vec2 {

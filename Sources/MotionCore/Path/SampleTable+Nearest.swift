@@ -120,10 +120,11 @@ extension SampleTable {
                 let dy = max(y0[k] - p.y, 0, p.y - y1[k])
                 return dx * dx + dy * dy
             }
-            // (node, lo, hi, squared distance to its box). The tree is at most ~40 levels
-            // deep and each level leaves at most one entry behind; 48 entries of 24 bytes
-            // stay well under the size Swift will place on the stack.
-            withUnsafeTemporaryAllocation(of: Entry.self, capacity: 48) { stack in
+            // (node, lo, hi, squared distance to its box). Each level of the tree leaves at
+            // most one entry behind, and 40 levels of 16-sample leaves is 2^44 samples. 40
+            // entries of 24 bytes stay under 1 KiB, the most Swift places on the stack
+            // (larger temporary allocations go to the heap — measured: one malloc per query).
+            withUnsafeTemporaryAllocation(of: Entry.self, capacity: 40) { stack in
                 stack[0] = Entry(node: 0, lo: 0, hi: Int32(n), bound: 0)
                 var top = 1
                 while top > 0 {

@@ -4,14 +4,17 @@ public enum Grabber: Equatable, Sendable {
     case pointer(Int)
     case pad(Int)
     case keyboard
+    /// A script moves `desired` (the stress scene's moving targets); the handle walks to it.
+    case script
 
-    /// For the state dump: null, "pointer:N", "pad:N" or "keyboard".
+    /// For the state dump: null, "pointer:N", "pad:N", "keyboard" or "script".
     public var json: JSONValue {
         switch self {
         case .none: .null
         case .pointer(let id): .string("pointer:\(id)")
         case .pad(let id): .string("pad:\(id)")
         case .keyboard: .string("keyboard")
+        case .script: .string("script")
         }
     }
 }
@@ -54,6 +57,15 @@ public struct PathFollower: Sendable {
         position = Interpolated(desired)
     }
 
+    /// Whether the handle walks toward `desired` each step (a pointer or a script drives it).
+    @inline(__always)
+    var walksToDesired: Bool {
+        switch grabbedBy {
+        case .pointer, .script: true
+        default: false
+        }
+    }
+
     /// The handle's point now (the last completed step).
     public var point: Vec2 { position.current }
 }
@@ -88,7 +100,7 @@ public enum PathFollowerSystem {
         if let target = f.glideTarget {
             // Gliding replaces the walk until the handle arrives; then the walk resumes.
             glide(&f, toward: target, t, dt)
-        } else if case .pointer = f.grabbedBy {
+        } else if f.walksToDesired {
             let w = t.walk(from: f.index, toward: f.desired)
             f.index = w.index
             f.lap += w.seamCrossings

@@ -18,6 +18,10 @@ public struct DrawContext {
     public var alpha: Double
     /// The area the scene owns (the window below the tab bar).
     public var bounds: Rect
+
+    public init(font: BitmapFont, alpha: Double, bounds: Rect) {
+        self.font = font; self.alpha = alpha; self.bounds = bounds
+    }
 }
 
 /// One row of the controls table: the help overlay and the README are made from these.

@@ -1,0 +1,44 @@
+#include "malloc_counter.h"
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void __libc_free(void *);
+extern void *__libc_memalign(size_t, size_t);
+
+static atomic_int counting;
+static atomic_uint_fast64_t count;
+static atomic_int active;
+
+static inline void note(void) {
+    atomic_store_explicit(&active, 1, memory_order_relaxed);
+    if (atomic_load_explicit(&counting, memory_order_relaxed)) {
+        atomic_fetch_add_explicit(&count, 1, memory_order_relaxed);
+    }
+}
+
+void *malloc(size_t n) { note(); return __libc_malloc(n); }
+void *calloc(size_t a, size_t b) { note(); return __libc_calloc(a, b); }
+void *realloc(void *p, size_t n) { note(); return __libc_realloc(p, n); }
+void free(void *p) { __libc_free(p); }
+void *memalign(size_t align, size_t n) { note(); return __libc_memalign(align, n); }
+void *aligned_alloc(size_t align, size_t n) { note(); return __libc_memalign(align, n); }
+int posix_memalign(void **out, size_t align, size_t n) {
+    note();
+    void *p = __libc_memalign(align, n);
+    if (!p) return 12; /* ENOMEM */
+    *out = p;
+    return 0;
+}
+
+void motionlab_malloc_counting(int enabled) { atomic_store(&counting, enabled); }
+uint64_t motionlab_malloc_count(void) { return atomic_load(&count); }
+int motionlab_malloc_counter_active(void) {
+    void *p = malloc(1);
+    free(p);
+    return atomic_load(&active);
+}

@@ -1,0 +1,173 @@
+import ArgumentParser
+import CMallocCounter
+import Foundation
+import MotionBench
+import MotionCore
+import MotionSDL
+
+/// `motionlab bench`: the stress scene under load, with per-phase frame timings.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the stress scene and print frame timings per phase (headless by default).",
+        discussion: """
+        Each frame runs one simulation step of 1/--hz s, fills the draw list, submits it to SDL and
+        presents, timing each phase separately. After --warmup frames, --frames frames are measured;
+        the table gives min, p50, p90, p99, max and mean per phase (HdrHistogram), frames per
+        second, the SDL renderer, and heap allocations per frame (counted by the process's own
+        malloc). Sprites are 32×32, as in SDL's testsprite2.
+        """
+    )
+
+    @Option(help: "Path followers walking toward moving targets.")
+    var followers = 2000
+
+    @Option(help: "Tweened sprites (each a paced path animation plus a spinning custom scalar).")
+    var tweens = 2000
+
+    @Option(help: "Sprites in the scrolling panel.")
+    var sprites = 2000
+
+    @Option(help: "Frames to measure.")
+    var frames = 600
+
+    @Option(help: "Frames to run before measuring.")
+    var warmup = 60
+
+    @Option(help: "Simulation steps per second (one step per frame).")
+    var hz: Double = 120
+
+    @Option(help: "SDL render driver: software, opengl, opengles2.")
+    var renderer = "software"
+
+    @Option(help: "Window size, WxH.", transform: parseSize)
+    var size: Size = Size(w: 1280, h: 720)
+
+    @Option(help: "Write the full report (summary, every frame, environment) as JSON here.")
+    var json: String?
+
+    @Option(help: "Seed for the scene's random placement.")
+    var seed: UInt64 = 1
+
+    @Flag(help: "Open a real window instead of running headless.")
+    var window = false
+
+    @Option(help: "SDL video driver (headless default: dummy).")
+    var videoDriver: String?
+
+    @Option(help: "Folder with the textures (default: this checkout's Resources/).")
+    var resources: String?
+
+    func validate() throws {
+        guard followers >= 0, tweens >= 0, sprites >= 0 else { throw ValidationError("counts must not be negative") }
+        guard frames >= 1, warmup >= 0 else { throw ValidationError("--frames must be at least 1 and --warmup not negative") }
+        guard hz > 0, hz <= 1000 else { throw ValidationError("--hz must be in (0, 1000]") }
+    }
+
+    func run() throws {
+        do { try bench() } catch let e as CommandError {
+            FileHandle.standardError.write(Data("motionlab bench: \(e.description)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    private func bench() throws {
+        var options = PlatformOptions(resources: try Resources.locate(explicit: resources))
+        options.size = Vec2(Double(size.w), Double(size.h))
+        options.headless = !window
+        options.videoDriver = videoDriver
+        options.renderer = renderer
+        options.vsync = false
+        options.title = "MotionLab bench"
+        let platform = try Platform(options: options)
+        var sceneOptions = StressScene.Options()
+        sceneOptions.followers = followers
+        sceneOptions.tweens = tweens
+        sceneOptions.sprites = sprites
+        sceneOptions.seed = seed
+        let scene = StressScene(options: sceneOptions)
+        let bounds = Rect(origin: .zero, size: platform.windowSize)
+        scene.layout(bounds: bounds)
+        let font = try BitmapFont(metrics: "cell 8 16\ncolumns 16\nchars  ?", texture: .none)
+        var list = DrawList()
+        var events: [InputEvent] = []
+        events.reserveCapacity(64)
+        var timings = FrameTimings()
+        let dt = 1 / hz
+        let total = warmup + frames
+        let progress = isatty(2) != 0
+        var lastProgress = DispatchTime.now().uptimeNanoseconds
+        let counting = motionlab_malloc_counter_active() != 0
+        var input = InputState()
+        var ns = [UInt64](repeating: 0, count: BenchPhase.allCases.count)
+        for frame in 0..<total {
+            let measuring = frame >= warmup
+            if measuring && frame == warmup { motionlab_malloc_counting(1) }
+            let allocBefore = motionlab_malloc_count()
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            events.removeAll(keepingCapacity: true)
+            platform.poll(into: &events)
+            if platform.quitRequested { break }
+            var ctx = StepContext(dt: dt, step: frame + 1, events: [], input: input)
+            scene.step(&ctx)
+            let a1 = motionlab_malloc_count()
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            list.reset()
+            scene.draw(into: &list, context: DrawContext(font: font, alpha: 0, bounds: bounds))
+            let a2 = motionlab_malloc_count()
+            let t2 = DispatchTime.now().uptimeNanoseconds
+            platform.render(list)
+            let a3 = motionlab_malloc_count()
+            let t3 = DispatchTime.now().uptimeNanoseconds
+            platform.present()
+            let t4 = DispatchTime.now().uptimeNanoseconds
+            if measuring {
+                ns[0] = t1 - t0; ns[1] = t2 - t1; ns[2] = t3 - t2; ns[3] = t4 - t3; ns[4] = t4 - t0
+                let a4 = motionlab_malloc_count()
+                motionlab_malloc_counting(0)
+                let allocs = [a1 - allocBefore, a2 - a1, a3 - a2, a4 - a3, a4 - allocBefore].map { Int($0) }
+                timings.record(nanoseconds: ns, steps: 1, allocations: allocs)
+                motionlab_malloc_counting(1)
+            }
+            if progress && t4 - lastProgress > 500_000_000 {
+                lastProgress = t4
+                FileHandle.standardError.write(Data("\rbench: frame \(frame + 1)/\(total)   ".utf8))
+            }
+            _ = input
+        }
+        motionlab_malloc_counting(0)
+        input = InputState()
+        if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        print("motionlab bench: \(followers) followers, \(tweens) tweens, \(sprites) panel sprites; \(list.vertices.count / 4) quads per frame")
+        print("renderer \(platform.rendererName), video driver \(platform.videoDriverName), \(size.w)x\(size.h), \(timings.count) frames after \(warmup) warm-up")
+        print(timings.table(), terminator: "")
+        print("fps \(String(format: "%.1f", timings.fps))")
+        if counting {
+            print(String(format: "allocations per frame %.2f (MotionLab's sim + build: %.2f; SDL's submit + present: %.2f)",
+                         timings.allocationsPerFrame(), timings.allocationsPerFrame(.sim) + timings.allocationsPerFrame(.build),
+                         timings.allocationsPerFrame(.submit) + timings.allocationsPerFrame(.present)))
+        } else {
+            print("allocations per frame: not counted (this process's malloc is not the counting one)")
+        }
+        if let json {
+            let env: [(String, JSONValue)] = [
+                ("cpu", .string(Self.cpuName())), ("sdl", .string(Platform.sdlVersion)),
+                ("renderer", .string(platform.rendererName)), ("videoDriver", .string(platform.videoDriverName)),
+                ("size", .string("\(size.w)x\(size.h)")), ("followers", JSONValue(followers)), ("tweens", JSONValue(tweens)),
+                ("sprites", JSONValue(sprites)), ("hz", JSONValue(hz)), ("warmup", JSONValue(warmup)),
+            ]
+            do {
+                try (timings.report(env: env).serialized() + "\n").write(toFile: json, atomically: true, encoding: .utf8)
+            } catch {
+                throw CommandError.usage("--json \(json): cannot write: \(error.localizedDescription)")
+            }
+        }
+    }
+
+    static func cpuName() -> String {
+        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
+        for line in info.split(separator: "\n") where line.hasPrefix("model name") {
+            return line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
+        }
+        return "unknown"
+    }
+}
