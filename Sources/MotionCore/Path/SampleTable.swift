@@ -86,8 +86,14 @@ public struct SampleTable: Sendable {
             }
             let seg = sub.segments[segIndex]
             let t = inverse.parameter(at: s - segStart)
-            points.append(seg.point(at: t))
-            tangents.append(tangentSkippingDegenerate(sub.segments, segIndex, t, lengths))
+            if lengths[segIndex] > 1e-12 {
+                let (p, tangent) = seg.pointAndTangent(at: t)
+                points.append(p)
+                tangents.append(tangent)
+            } else {
+                points.append(seg.point(at: t))
+                tangents.append(tangentSkippingDegenerate(sub.segments, segIndex, t, lengths))
+            }
             distances.append(length + s)
         }
         runs.append(Run(first: first, count: n, isClosed: sub.isClosed, length: total, offset: length, step: step))

@@ -121,12 +121,15 @@ public final class StressScene: Scene {
         let t = time
         targets.withUnsafeMutableBufferPointer { tg in
             followers.store.withDense { dense, _ in
-                for i in dense.indices {
-                    tg[i].phase += tg[i].speed * dt
-                    let table = tables[dense[i].table]
-                    let p = table.point(atDistance: tg[i].phase)
-                    let n = table.tangent(atDistance: tg[i].phase).perpendicular
-                    dense[i].desired = p + n * (6 * sin(t * 3 + tg[i].wobble))
+                // Table by table, so each table is fetched once (not retained per follower).
+                for ti in tables.indices {
+                    let table = tables[ti]
+                    for i in dense.indices where dense[i].table == ti {
+                        tg[i].phase += tg[i].speed * dt
+                        let p = table.point(atDistance: tg[i].phase)
+                        let n = table.tangent(atDistance: tg[i].phase).perpendicular
+                        dense[i].desired = p + n * (6 * sin(t * 3 + tg[i].wobble))
+                    }
                 }
             }
         }
