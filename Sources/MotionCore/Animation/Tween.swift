@@ -178,33 +178,82 @@ public struct Animation: Sendable {
 }
 
 /// A running animation as the tween system stores it: small and flat (its track lives in
-/// the tweener's track table), so the per-step loop streams through them.
+/// the tweener's pools, its rarely used velocity carry in a side store, its flags in a
+/// byte), so the per-step loop streams through little memory.
 ///
 /// Its life: running (possibly paused), then finished or interrupted, each reported once as
 /// a `TweenEvent` in the step it happens.
 public struct RunningAnimation: Sendable {
     public let target: Entity
-    public let property: AnimatedProperty
     /// Where its track is kept in the tweener's pools.
     let track: TrackRef
-    public let timing: MediaTiming
-    public let timingFunction: TimingFunction
-    public let additive: Bool
-    public let listener: Int?
     /// Parent seconds since the animation was added.
     public internal(set) var time = 0.0
-    /// +1 normally; −1 after `reverse`, running back toward the start.
-    public internal(set) var direction = 1.0
-    public internal(set) var isPaused = false
-    public internal(set) var isFinished = false
-    /// Velocity (points per second) still to blend out at the start, when carrying motion.
-    var carry = Vec2.zero
-    var carryDuration = 0.0
+    public let timing: MediaTiming
+    public let timingFunction: TimingFunction
+    private let listenerRaw: Int32
+    private let propertyCode: UInt8
+    private var flags: UInt8
+    private var directionRaw: Int8 = 1
+
+    private static let additiveFlag: UInt8 = 1, pausedFlag: UInt8 = 2, finishedFlag: UInt8 = 4, carryFlag: UInt8 = 8
 
     init(_ a: Animation, track: TrackRef) {
-        target = a.target; property = a.property; self.track = track; timing = a.timing
-        timingFunction = a.timingFunction; additive = a.additive; listener = a.listener
+        target = a.target
+        self.track = track
+        timing = a.timing
+        timingFunction = a.timingFunction
+        listenerRaw = a.listener.map { Int32(clamping: $0) } ?? -1
+        switch a.property {
+        case .position: propertyCode = 0
+        case .rotation: propertyCode = 1
+        case .scale: propertyCode = 2
+        case .alpha: propertyCode = 3
+        case .tint: propertyCode = 4
+        case .custom(let i): propertyCode = 5 + UInt8(clamp(i, 0, 3))
+        }
+        flags = a.additive ? Self.additiveFlag : 0
     }
+
+    public var property: AnimatedProperty {
+        switch propertyCode {
+        case 0: .position
+        case 1: .rotation
+        case 2: .scale
+        case 3: .alpha
+        case 4: .tint
+        default: .custom(Int(propertyCode) - 5)
+        }
+    }
+
+    /// Who to tell when it finishes or is interrupted.
+    public var listener: Int? { listenerRaw < 0 ? nil : Int(listenerRaw) }
+    /// Adds to the model value instead of replacing it.
+    public var additive: Bool { flags & Self.additiveFlag != 0 }
+    public internal(set) var isPaused: Bool {
+        get { flags & Self.pausedFlag != 0 }
+        set { flags = newValue ? flags | Self.pausedFlag : flags & ~Self.pausedFlag }
+    }
+    public internal(set) var isFinished: Bool {
+        get { flags & Self.finishedFlag != 0 }
+        set { flags = newValue ? flags | Self.finishedFlag : flags & ~Self.finishedFlag }
+    }
+    /// Whether a velocity carry is blended into its start (kept in `Tweener.carries`).
+    var hasCarry: Bool {
+        get { flags & Self.carryFlag != 0 }
+        set { flags = newValue ? flags | Self.carryFlag : flags & ~Self.carryFlag }
+    }
+    /// +1 normally; −1 after `reverse`, running back toward the start.
+    public internal(set) var direction: Double {
+        get { Double(directionRaw) }
+        set { directionRaw = newValue < 0 ? -1 : 1 }
+    }
+}
+
+/// A velocity still to blend out at the start of an animation (see `Tweener.add`).
+struct Carry: Sendable {
+    var velocity: Vec2
+    var duration: Double
 }
 
 /// Which pool a track is in, and where.

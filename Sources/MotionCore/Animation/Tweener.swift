@@ -46,6 +46,9 @@ public final class Tweener {
     /// Completions reported in the last step (cleared when the next step begins).
     public private(set) var events: [TweenEvent] = []
     private var scratch: [Entity] = []
+    /// Velocity carries of the animations that have one (rare: a side store keeps the
+    /// running animations small).
+    private var carries = ComponentStore<Carry>()
     /// The last step's length, for velocities.
     public private(set) var lastDt = 0.0
 
@@ -79,8 +82,12 @@ public final class Tweener {
             let p0 = Self.pointValue(animation.track, progress: a.timingFunction(0))
             let p1 = Self.pointValue(animation.track, progress: a.timingFunction(h / max(a.timing.duration, 1e-9)))
             let vNew = (p1 - p0) * (a.timing.speed / h)
-            a.carry = v0 - vNew
-            a.carryDuration = carryDuration
+            a.hasCarry = true
+            let e = world.spawn()
+            carries.insert(Carry(velocity: v0 - vNew, duration: carryDuration), for: e)
+            animations.store.insert(a, for: e)
+            if !a.additive { runningByKey[RunKey(target: a.target, property: a.property)] = e }
+            return e
         }
         let e = world.spawn()
         animations.store.insert(a, for: e)
@@ -174,6 +181,7 @@ public final class Tweener {
         }
         unregister(animation, a)
         releaseTrack(a.track)
+        carries.remove(animation)
         animations.store.remove(animation)
         world.destroy(animation)
         if let l = a.listener, !a.isFinished {
@@ -282,12 +290,12 @@ public final class Tweener {
                 writeExtra(a, pools, progress: u, into: &extras[ti], commit: done)
             } else {
                 write(a, pools, progress: u, into: &targets[ti], commit: done)
-                if !done && a.carryDuration > 0 && a.property == .position {
+                if !done && a.hasCarry, let c = carries[owner] {
                     // Velocity carry: c(t) = Δv · t · (1 − t/T)², zero after T, continuous slope.
                     let t = a.time - timing.beginTime
-                    if t > 0 && t < a.carryDuration {
-                        let f = 1 - t / a.carryDuration
-                        targets[ti].position.presentation += a.carry * (t * f * f)
+                    if t > 0 && t < c.duration {
+                        let f = 1 - t / c.duration
+                        targets[ti].position.presentation += c.velocity * (t * f * f)
                     }
                 }
             }
@@ -382,6 +390,7 @@ public final class Tweener {
             if let a = animations.store.remove(e) {
                 unregister(e, a)
                 releaseTrack(a.track)
+                carries.remove(e)
             }
             world.destroy(e)
         }
