@@ -97,7 +97,7 @@ public final class StressScene: Scene {
             followers.store.insert(f, for: e)
             targets.append((phase: t.distances[f.index], speed: rng.uniform(60, 240) * (rng.next() % 2 == 0 ? 1 : -1), wobble: rng.uniform(0, 2 * .pi)))
         }
-        let paced = tables.map { _ in 0 }.indices.map { i in PathTrack(path: makePaths(in: bounds)[i], mode: .paced, rotationMode: .auto) }
+        let paced = tables.map { _ in 0 }.indices.map { i in PathTrack(path: makePaths(in: bounds)[i], mode: .paced) }
         let spin = try! KeyframeTrack(values: [0.0, 2 * .pi])
         for i in 0..<options.tweens {
             let e = world.spawn()

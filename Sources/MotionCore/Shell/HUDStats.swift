@@ -31,14 +31,9 @@ public struct HUDStats {
         }
     }
 
-    func lines(scene: String) -> [String] {
-        [
-            "scene  \(scene)",
-            "fps    \(format(fps, 1))",
-            "frame  \(format(frameMilliseconds, 2)) ms",
-            "steps  \(stepsThisFrame)",
-            "drop   \(format(droppedTime, 2)) s",
-        ]
+    /// One line: scene, frames per second, frame time, steps this frame, dropped time.
+    func line(scene: String) -> String {
+        "\(scene) · \(format(fps, 1)) fps · \(format(frameMilliseconds, 2)) ms · \(stepsThisFrame) steps · drop \(format(droppedTime, 2)) s"
     }
 
     /// Bars of the recent frame times, oldest at the left; the line marks 16.7 ms.

@@ -176,15 +176,19 @@ public final class Shell {
         list.text("?", at: Vec2(h.midX - font.cellWidth / 2, h.midY - font.cellHeight / 2), font: font, color: helpVisible ? .black : .text)
     }
 
+    /// The HUD sits in the tab bar, right of the tabs, so it covers no scene; a window too
+    /// narrow for that gets it just below the bar.
     private func drawHUD(into list: inout DrawList) {
-        let lines = hud.lines(scene: activeScene.name)
-        let w = lines.map { font.width(of: $0) }.max() ?? 0
-        let x = size.x - w - 16, y = Self.tabBarHeight + 8
-        list.fillRect(Rect(x: x - 8, y: y - 4, w: w + 16, h: Double(lines.count) * font.cellHeight + 8), color: Color(0, 0, 0, 150))
-        for (i, l) in lines.enumerated() {
-            list.text(l, at: Vec2(x, y + Double(i) * font.cellHeight), font: font, color: .text)
+        let line = hud.line(scene: activeScene.name)
+        let w = font.width(of: line)
+        let tabsEnd = tabRect(scenes.count - 1).maxX + 16
+        var origin = Vec2(helpButtonRect.minX - 12 - w, Self.tabBarHeight / 2 - font.cellHeight / 2)
+        if origin.x < tabsEnd {
+            origin = Vec2(size.x - w - 12, Self.tabBarHeight + 6)
+            list.fillRect(Rect(x: origin.x - 6, y: origin.y - 3, w: w + 12, h: font.cellHeight + 6), color: Color(0, 0, 0, 150))
         }
-        if graphVisible { hud.drawGraph(into: &list, in: Rect(x: size.x - 256, y: y + Double(lines.count) * font.cellHeight + 12, w: 240, h: 64)) }
+        list.text(line, at: origin, font: font, color: .dimText)
+        if graphVisible { hud.drawGraph(into: &list, in: Rect(x: size.x - 256, y: Self.tabBarHeight + 28, w: 240, h: 64)) }
     }
 
     private func drawHelp(into list: inout DrawList) {
