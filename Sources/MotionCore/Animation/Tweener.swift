@@ -260,8 +260,8 @@ public final class Tweener {
     /// Evaluates one animation into its target. Returns true when it finished this step.
     @inline(__always)
     private func apply(_ a: inout RunningAnimation, _ pools: Pools, owner: Entity,
-                       targets: inout ContiguousArray<Animatable>, lookup: (Entity) -> Int?,
-                       extras: inout ContiguousArray<AnimatableExtras>, extrasLookup: (Entity) -> Int?) -> Bool {
+                       targets: inout ContiguousArray<Animatable>, lookup: ComponentStore<Animatable>.Lookup,
+                       extras: inout ContiguousArray<AnimatableExtras>, extrasLookup: ComponentStore<AnimatableExtras>.Lookup) -> Bool {
         let isExtra = AnimatableExtras.bit(a.property) != 0
         guard let ti = isExtra ? extrasLookup(a.target) : lookup(a.target) else {
             a.isFinished = true  // its target is gone (or lacks the component)

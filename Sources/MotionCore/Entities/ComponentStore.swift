@@ -92,9 +92,22 @@ public struct ComponentStore<Component>: Sendable where Component: Sendable {
     /// systems that write to components of other entities (a tween writing its target).
     /// - Complexity: O(1) per lookup; allocates nothing.
     @inline(__always)
-    public mutating func withDenseAndLookup<R>(_ body: (inout ContiguousArray<Component>, (Entity) -> Int?) -> R) -> R {
-        let sparse = self.sparse, owners = self.owners
-        return body(&dense) { e in
+    public mutating func withDenseAndLookup<R>(_ body: (inout ContiguousArray<Component>, Lookup) -> R) -> R {
+        sparse.withUnsafeBufferPointer { sparse in
+            owners.withUnsafeBufferPointer { owners in
+                body(&dense, Lookup(sparse: sparse, owners: owners))
+            }
+        }
+    }
+
+    /// Entity → position in `dense`, valid inside `withDenseAndLookup` (a plain struct, so
+    /// the per-entity call inlines instead of going through a closure).
+    public struct Lookup {
+        let sparse: UnsafeBufferPointer<Int32>
+        let owners: UnsafeBufferPointer<Entity>
+
+        @inline(__always)
+        public func callAsFunction(_ e: Entity) -> Int? {
             let i = Int(e.index)
             guard i < sparse.count else { return nil }
             let p = Int(sparse[i])

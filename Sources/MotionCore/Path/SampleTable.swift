@@ -135,7 +135,17 @@ public struct SampleTable: Sendable {
         return Vec2.lerp(tangents[i], tangents[j], f).normalized(or: tangents[i])
     }
 
+    /// Position and unit tangent at arc length `s` with one lookup (see `point(atDistance:)`).
+    @inline(__always)
+    public func pointAndTangent(atDistance s: Double) -> (Vec2, Vec2) {
+        guard let (run, local) = locate(s) else { return (.zero, Vec2(1, 0)) }
+        guard run.step > 0, run.count > 1 else { return (points[run.first], tangents[run.first]) }
+        let (i, j, f) = bracket(run, local)
+        return (Vec2.lerp(points[i], points[j], f), Vec2.lerp(tangents[i], tangents[j], f).normalized(or: tangents[i]))
+    }
+
     /// The run and the local arc length for a path-wide arc length.
+    @inline(__always)
     private func locate(_ s: Double) -> (Run, Double)? {
         guard !runs.isEmpty, s.isFinite else { return runs.first.map { ($0, 0) } }
         var run = runs[runs.count - 1]
@@ -150,6 +160,7 @@ public struct SampleTable: Sendable {
         return (run, local)
     }
 
+    @inline(__always)
     private func bracket(_ run: Run, _ local: Double) -> (Int, Int, Double) {
         let x = local / run.step
         var k = Int(x.rounded(.down))

@@ -100,21 +100,24 @@ public enum PathFollowerSystem {
         if let target = f.glideTarget {
             // Gliding replaces the walk until the handle arrives; then the walk resumes.
             glide(&f, toward: target, t, dt)
+            f.position.current = t.points[f.index]
         } else if f.walksToDesired {
             let w = t.walk(from: f.index, toward: f.desired)
             f.index = w.index
             f.lap += w.seamCrossings
             f.distance = t.distances[f.index]
             if w.steps == 0 { detectStranded(&f, t) } else { f.stuckSteps = 0 }
+            f.position.current = t.points[f.index]
         } else if f.orbitSpeed != 0 {
+            // Orbiting moves by arc length, between samples: smooth at any speed.
             orbit(&f, t, dt)
+            f.position.current = t.point(atDistance: f.distance)
         }
         if f.releaseAfterWalk {
             f.grabbedBy = .none
             f.releaseAfterWalk = false
             f.stuckSteps = 0
         }
-        f.position.current = t.point(atDistance: f.distance)
     }
 
     private static func detectStranded(_ f: inout PathFollower, _ t: SampleTable) {

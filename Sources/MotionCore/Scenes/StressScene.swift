@@ -30,6 +30,8 @@ public final class StressScene: Scene {
     private var gridColumns = 1
     /// Per follower: its target's phase (arc length) and speed along the path.
     private var targets: ContiguousArray<(phase: Double, speed: Double, wobble: Double)> = []
+    /// This step's lateral offsets, one per weave phase.
+    private var weave = [Double](repeating: 0, count: 16)
     private var tweenEntities: [Entity] = []
     private var time = 0.0
     private var bounds = Rect(x: 0, y: 0, w: 1280, h: 720)
@@ -95,7 +97,7 @@ public final class StressScene: Scene {
             var f = PathFollower(table: ti, index: Int(rng.next() % UInt64(max(1, t.count))), on: t)
             f.grabbedBy = .script
             followers.store.insert(f, for: e)
-            targets.append((phase: t.distances[f.index], speed: rng.uniform(60, 240) * (rng.next() % 2 == 0 ? 1 : -1), wobble: rng.uniform(0, 2 * .pi)))
+            targets.append((phase: t.distances[f.index], speed: rng.uniform(60, 240) * (rng.next() % 2 == 0 ? 1 : -1), wobble: Double(rng.next() % 16)))
         }
         let paced = tables.map { _ in 0 }.indices.map { i in PathTrack(path: makePaths(in: bounds)[i], mode: .paced) }
         let spin = try! KeyframeTrack(values: [0.0, 2 * .pi])
@@ -114,11 +116,14 @@ public final class StressScene: Scene {
         }
     }
 
-    /// The scripted targets: each runs along its path, weaving a little across it.
+    /// The scripted targets: each runs along its path, weaving a little across it. The weave
+    /// has 16 phases, computed once per step (a sine per follower would cost as much as
+    /// the walk it drives).
     func moveTargets(_ dt: Double) {
         time += dt
         let tables = self.tables
-        let t = time
+        for k in 0..<16 { weave[k] = 6 * sin(time * 3 + Double(k) * .pi / 8) }
+        let weave = self.weave
         targets.withUnsafeMutableBufferPointer { tg in
             followers.store.withDense { dense, _ in
                 // Table by table, so each table is fetched once (not retained per follower).
@@ -126,9 +131,8 @@ public final class StressScene: Scene {
                     let table = tables[ti]
                     for i in dense.indices where dense[i].table == ti {
                         tg[i].phase += tg[i].speed * dt
-                        let p = table.point(atDistance: tg[i].phase)
-                        let n = table.tangent(atDistance: tg[i].phase).perpendicular
-                        dense[i].desired = p + n * (6 * sin(t * 3 + tg[i].wobble))
+                        let (p, tangent) = table.pointAndTangent(atDistance: tg[i].phase)
+                        dense[i].desired = p + tangent.perpendicular * weave[Int(tg[i].wobble)]
                     }
                 }
             }
