@@ -8,10 +8,8 @@
 /// with `indices` back into the table) for cache-friendly scans.
 struct SampleKDTree: Sendable {
     static let leafSize = 16
-    var minX: ContiguousArray<Double> = []
-    var minY: ContiguousArray<Double> = []
-    var maxX: ContiguousArray<Double> = []
-    var maxY: ContiguousArray<Double> = []
+    /// Per node its box (minX, minY, maxX, maxY), interleaved so one visit reads one cache line.
+    var boxes: ContiguousArray<SIMD4<Double>> = []
     /// Points in tree order, and each one's index in the table.
     var points: ContiguousArray<Vec2> = []
     var indices: ContiguousArray<Int32> = []
@@ -26,19 +24,12 @@ struct SampleKDTree: Sendable {
         let nodes = 2 * leaves - 1
         points = source
         indices = ContiguousArray(0..<Int32(n))
-        minX = ContiguousArray(repeating: 0, count: nodes)
-        minY = minX; maxX = minX; maxY = minX
+        boxes = ContiguousArray(repeating: .zero, count: nodes)
         points.withUnsafeMutableBufferPointer { pts in
             indices.withUnsafeMutableBufferPointer { idx in
-                minX.withUnsafeMutableBufferPointer { x0 in
-                    minY.withUnsafeMutableBufferPointer { y0 in
-                        maxX.withUnsafeMutableBufferPointer { x1 in
-                            maxY.withUnsafeMutableBufferPointer { y1 in
-                                var b = Builder(pts: pts, idx: idx, x0: x0, y0: y0, x1: x1, y1: y1)
-                                b.build(node: 0, lo: 0, hi: n)
-                            }
-                        }
-                    }
+                boxes.withUnsafeMutableBufferPointer { bx in
+                    var b = Builder(pts: pts, idx: idx, boxes: bx)
+                    b.build(node: 0, lo: 0, hi: n)
                 }
             }
         }
@@ -47,7 +38,7 @@ struct SampleKDTree: Sendable {
     private struct Builder {
         let pts: UnsafeMutableBufferPointer<Vec2>
         let idx: UnsafeMutableBufferPointer<Int32>
-        let x0, y0, x1, y1: UnsafeMutableBufferPointer<Double>
+        let boxes: UnsafeMutableBufferPointer<SIMD4<Double>>
 
         mutating func build(node: Int, lo: Int, hi: Int) {
             var a = pts[lo], b = pts[lo]
@@ -58,8 +49,8 @@ struct SampleKDTree: Sendable {
                 if p.x > b.x { b.x = p.x }
                 if p.y > b.y { b.y = p.y }
             }
-            x0[node] = a.x; y0[node] = a.y; x1[node] = b.x; y1[node] = b.y
-            guard hi - lo > SampleKDTree.leafSize, 2 * node + 2 < x0.count else { return }
+            boxes[node] = SIMD4(a.x, a.y, b.x, b.y)
+            guard hi - lo > SampleKDTree.leafSize, 2 * node + 2 < boxes.count else { return }
             let mid = (lo + hi) / 2
             select(mid, lo, hi, onX: b.x - a.x >= b.y - a.y)
             build(node: 2 * node + 1, lo: lo, hi: mid)
@@ -108,16 +99,14 @@ extension SampleTable {
         var best = -1
         var bestD2 = Double.infinity
         let n = kdTree.points.count
-        kdTree.minX.withUnsafeBufferPointer { x0 in
-        kdTree.minY.withUnsafeBufferPointer { y0 in
-        kdTree.maxX.withUnsafeBufferPointer { x1 in
-        kdTree.maxY.withUnsafeBufferPointer { y1 in
+        kdTree.boxes.withUnsafeBufferPointer { boxes in
         kdTree.points.withUnsafeBufferPointer { pts in
         kdTree.indices.withUnsafeBufferPointer { idx in
-            let nodes = x0.count
+            let nodes = boxes.count
             @inline(__always) func boxD2(_ k: Int) -> Double {
-                let dx = max(x0[k] - p.x, 0, p.x - x1[k])
-                let dy = max(y0[k] - p.y, 0, p.y - y1[k])
+                let b = boxes[k]
+                let dx = max(b.x - p.x, 0, p.x - b.z)
+                let dy = max(b.y - p.y, 0, p.y - b.w)
                 return dx * dx + dy * dy
             }
             // (node, lo, hi, squared distance to its box). Each level of the tree leaves at
@@ -156,16 +145,13 @@ extension SampleTable {
         }
         }
         }
-        }
-        }
-        }
         return best
     }
 
     /// The box around every sample.
     public var sampleBounds: Rect {
-        guard !kdTree.minX.isEmpty else { return .zero }
-        return Rect(x: kdTree.minX[0], y: kdTree.minY[0], w: kdTree.maxX[0] - kdTree.minX[0], h: kdTree.maxY[0] - kdTree.minY[0])
+        guard let b = kdTree.boxes.first else { return .zero }
+        return Rect(x: b.x, y: b.y, w: b.z - b.x, h: b.w - b.y)
     }
 
     /// The nearest sample by scanning every one; the reference the grid is tested against.
