@@ -97,7 +97,7 @@ struct Bench: ParsableCommand {
         let progress = isatty(2) != 0
         var lastProgress = DispatchTime.now().uptimeNanoseconds
         let counting = motionlab_malloc_counter_active() != 0
-        var input = InputState()
+        let input = InputState()
         var ns = [UInt64](repeating: 0, count: BenchPhase.allCases.count)
         for frame in 0..<total {
             let measuring = frame >= warmup
@@ -132,10 +132,8 @@ struct Bench: ParsableCommand {
                 lastProgress = t4
                 FileHandle.standardError.write(Data("\rbench: frame \(frame + 1)/\(total)   ".utf8))
             }
-            _ = input
         }
         motionlab_malloc_counting(0)
-        input = InputState()
         if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         print("motionlab bench: \(followers) followers, \(tweens) tweens, \(sprites) panel sprites; \(list.vertices.count / 4) quads per frame")
         print("renderer \(platform.rendererName), video driver \(platform.videoDriverName), \(size.w)x\(size.h), \(timings.count) frames after \(warmup) warm-up")

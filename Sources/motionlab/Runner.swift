@@ -83,7 +83,8 @@ final class Runner {
             let work = workClock.nextFrameTime()
             shell.hud.record(frameTime: settings.virtualClock ? settings.frameDt : work, workTime: work,
                              steps: steps, droppedTime: loop.droppedTime)
-            if platform.isPaused { SDL_DelayShim.sleep(milliseconds: 16) }
+            // Minimised or hidden: nothing to show, so do not spin.
+            if platform.isPaused { usleep(16_000) }
             if done { break }
         }
         try recorder?.close()
@@ -92,8 +93,4 @@ final class Runner {
             try dump.write(toFile: path, atomically: true, encoding: .utf8)
         }
     }
-}
-
-enum SDL_DelayShim {
-    static func sleep(milliseconds: UInt32) { usleep(milliseconds * 1000) }
 }
