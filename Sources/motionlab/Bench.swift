@@ -21,7 +21,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Path followers walking toward moving targets.")
     var followers = 2000
 
-    @Option(help: "Tweened sprites (each a paced path animation plus a spinning custom scalar).")
+    @Option(help: "Tweened sprites, one animation each: half paced along paths, half a custom scalar bobbing the sprite.")
     var tweens = 2000
 
     @Option(help: "Sprites in the scrolling panel.")

@@ -19,7 +19,7 @@ import Testing
             let t = s.tables[f.table]
             #expect(t.points[t.nearestIndexByScan(to: f.point)!].distance(to: f.point) < 1.01)
         }
-        #expect(s.tweener.animations.store.count == 60)
+        #expect(s.tweener.animations.store.count == 30)
         #expect(s.panel.offset > 0)
         var list = DrawList()
         s.draw(into: &list, context: DrawContext(font: testFont(), alpha: 0.5, bounds: Rect(x: 0, y: 0, w: 1280, h: 720)))

@@ -119,7 +119,7 @@ if wanted("stress") {
     // and each half alone.
     for (label, f, t) in [("stress step: 100,000 followers + 100,000 tweened sprites", 100_000, 100_000),
                           ("stress step: 100,000 followers only", 100_000, 0),
-                          ("stress step: 100,000 tweened sprites only (200,000 animations)", 0, 100_000)] {
+                          ("stress step: 100,000 tweened sprites only", 0, 100_000)] {
         var o = StressScene.Options()
         o.followers = f
         o.tweens = t

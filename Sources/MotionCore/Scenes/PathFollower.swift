@@ -29,29 +29,48 @@ public enum Grabber: Equatable, Sendable {
 /// part of the path lies much nearer, the handle glides there along the path — it never
 /// jumps.
 public struct PathFollower: Sendable {
-    /// Which of the scene's sample tables this handle is on.
-    public var table: Int
-    public var index: Int
+    // Stored compactly (32-bit counters, the hot fields first): a step over 100,000
+    // handles streams through this array twice, so its size is most of the step's cost.
+    public var position: Interpolated
+    public var desired: Vec2
     /// Arc length from the path's start (continuous while orbiting).
     public var distance: Double
-    public var desired: Vec2
-    public var grabbedBy: Grabber = .none
-    /// Signed count of seam crossings (+1 each time past the end going forward).
-    public var lap = 0
-    public var position: Interpolated
     /// Speed along the path in points per second, set by the input system while orbiting.
     public var orbitSpeed = 0.0
-    /// A sample the handle is gliding to along the path, if any.
-    public var glideTarget: Int?
-    /// Where the grabbing pointer was at its last event.
-    var lastPointer = Vec2.zero
-    var stuckSteps = 0
+    private var tableRaw: Int32
+    private var indexRaw: Int32
+    private var lapRaw: Int32 = 0
+    private var glideRaw: Int32 = -1
+    var stuckSteps: Int32 = 0
     /// The pointer was released this step: walk once more, then let go.
     var releaseAfterWalk = false
+    public var grabbedBy: Grabber = .none
+    /// Where the grabbing pointer was at its last event.
+    var lastPointer = Vec2.zero
+
+    /// Which of the scene's sample tables this handle is on.
+    public var table: Int {
+        get { Int(tableRaw) }
+        set { tableRaw = Int32(newValue) }
+    }
+    public var index: Int {
+        get { Int(indexRaw) }
+        set { indexRaw = Int32(newValue) }
+    }
+    /// Signed count of seam crossings (+1 each time past the end going forward).
+    public var lap: Int {
+        get { Int(lapRaw) }
+        set { lapRaw = Int32(truncatingIfNeeded: newValue) }
+    }
+    /// A sample the handle is gliding to along the path, if any.
+    public var glideTarget: Int? {
+        get { glideRaw < 0 ? nil : Int(glideRaw) }
+        set { glideRaw = newValue.map { Int32($0) } ?? -1 }
+    }
 
     public init(table: Int, index: Int, on t: SampleTable) {
-        self.table = table
-        self.index = index
+        tableRaw = Int32(table)
+        indexRaw = Int32(index)
         distance = t.isEmpty ? 0 : t.distances[index]
         desired = t.isEmpty ? .zero : t.points[index]
         position = Interpolated(desired)
@@ -79,16 +98,22 @@ public enum PathFollowerSystem {
     /// Glide speed along the path, points per second.
     public static let glideSpeed = 1600.0
 
-    /// Steps every follower. Loops table by table so each table is fetched once, not once
-    /// per follower (a table holds arrays; copying it per follower is reference counting).
-    /// - Complexity: O(followers × tables) comparisons plus the walks; tables are few.
+    /// Steps every follower in one pass. A table is fetched only when the follower's table
+    /// differs from the previous one's (a table holds arrays, so fetching one is reference
+    /// counting): followers stored grouped by table cost a fetch per group, not per follower.
+    /// - Complexity: O(followers) plus the walks.
     public static func step(_ followers: inout ContiguousArray<PathFollower>, tables: [SampleTable], dt: Double) {
-        for ti in tables.indices {
-            let t = tables[ti]
-            followers.withUnsafeMutableBufferPointer { buf in
-                for i in buf.indices where buf[i].table == ti {
-                    step(&buf[i], table: t, dt: dt)
+        guard !tables.isEmpty else { return }
+        followers.withUnsafeMutableBufferPointer { buf in
+            var current = 0
+            var t = tables[0]
+            for i in buf.indices {
+                let ti = buf[i].table
+                if ti != current {
+                    current = ti
+                    t = tables[ti]
                 }
+                step(&buf[i], table: t, dt: dt)
             }
         }
     }

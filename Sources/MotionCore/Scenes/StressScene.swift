@@ -1,8 +1,9 @@
 import Foundation
 
 /// Scene "stress": the load the benchmark measures — path followers walking toward targets
-/// that a script moves along several paths, tweens (paced on paths, and custom scalars
-/// spinning sprites), and sprites in a panel that scrolls back and forth; all drawn as
+/// that a script moves along several paths, tweens (one animation each: half paced on paths,
+/// half custom scalars bobbing sprites), and sprites in a panel that scrolls back and forth;
+/// all drawn as
 /// 32×32 sprites, testsprite2's size, so the comparison with SDL's own benchmark is fair.
 /// Sprites are drawn as testsprite2's are — unscaled, unrotated, untinted, at whole pixels —
 /// which SDL's software renderer turns into direct blits; scaled, rotated or tinted quads go
@@ -91,7 +92,8 @@ public final class StressScene: Scene {
     private func populate() {
         var rng = SplitMix64(seed: options.seed)
         for i in 0..<options.followers {
-            let ti = i % tables.count
+            // Grouped by path, so the systems fetch each path's table once per step.
+            let ti = min(tables.count - 1, i * tables.count / max(1, options.followers))
             let t = tables[ti]
             let e = world.spawn()
             var f = PathFollower(table: ti, index: Int(rng.next() % UInt64(max(1, t.count))), on: t)
@@ -101,17 +103,24 @@ public final class StressScene: Scene {
         }
         let paced = tables.map { _ in 0 }.indices.map { i in PathTrack(path: makePaths(in: bounds)[i], mode: .paced) }
         let spin = try! KeyframeTrack(values: [0.0, 2 * .pi])
+        // One tween is one animation: even ones fly a path at constant speed, odd ones turn a
+        // custom scalar that bobs a sprite standing in the left part of the window.
         for i in 0..<options.tweens {
             let e = world.spawn()
-            tweener.animatables.store.insert(Animatable(), for: e)
-            tweener.extras.store.insert(AnimatableExtras(), for: e)
-            var timing = MediaTiming(duration: rng.uniform(2, 6))
-            timing.repeatCount = .infinity
-            timing.timeOffset = rng.uniform(0, 6)
-            try! tweener.add(Animation(target: e, property: .position, track: .path(paced[i % paced.count]), timing: timing))
-            var spinTiming = MediaTiming(duration: rng.uniform(0.5, 2))
-            spinTiming.repeatCount = .infinity
-            try! tweener.add(Animation(target: e, property: .custom(0), track: .scalar(spin), timing: spinTiming))
+            if i % 2 == 0 {
+                tweener.animatables.store.insert(Animatable(), for: e)
+                var timing = MediaTiming(duration: rng.uniform(2, 6))
+                timing.repeatCount = .infinity
+                timing.timeOffset = rng.uniform(0, 6)
+                try! tweener.add(Animation(target: e, property: .position, track: .path(paced[(i / 2) % paced.count]), timing: timing))
+            } else {
+                let spot = Vec2(rng.uniform(bounds.minX + 16, bounds.minX + bounds.width * 0.3), rng.uniform(bounds.minY + 16, bounds.maxY - 16))
+                tweener.animatables.store.insert(Animatable(position: spot), for: e)
+                tweener.extras.store.insert(AnimatableExtras(), for: e)
+                var timing = MediaTiming(duration: rng.uniform(0.5, 2))
+                timing.repeatCount = .infinity
+                try! tweener.add(Animation(target: e, property: .custom(0), track: .scalar(spin), timing: timing))
+            }
             tweenEntities.append(e)
         }
     }
@@ -126,14 +135,17 @@ public final class StressScene: Scene {
         let weave = self.weave
         targets.withUnsafeMutableBufferPointer { tg in
             followers.store.withDense { dense, _ in
-                // Table by table, so each table is fetched once (not retained per follower).
-                for ti in tables.indices {
-                    let table = tables[ti]
-                    for i in dense.indices where dense[i].table == ti {
-                        tg[i].phase += tg[i].speed * dt
-                        let (p, tangent) = table.pointAndTangent(atDistance: tg[i].phase)
-                        dense[i].desired = p + tangent.perpendicular * weave[Int(tg[i].wobble)]
+                // Followers are stored grouped by table: fetch a table only when it changes.
+                var current = 0
+                var table = tables[0]
+                for i in dense.indices {
+                    if dense[i].table != current {
+                        current = dense[i].table
+                        table = tables[current]
                     }
+                    tg[i].phase += tg[i].speed * dt
+                    let (p, tangent) = table.pointAndTangent(atDistance: tg[i].phase)
+                    dense[i].desired = p + tangent.perpendicular * weave[Int(tg[i].wobble)]
                 }
             }
         }
@@ -165,9 +177,9 @@ public final class StressScene: Scene {
         tweener.animatables.store.withDense { ts, owners in
             let extras = tweener.extras.store
             for i in ts.indices {
-                // The custom scalar bobs the sprite as it travels (a turn of 2π per cycle).
-                let phase = extras[owners[i]].map { $0.custom0.interpolated(alpha) } ?? 0
-                let c = ts[i].position.interpolated(alpha) + Vec2(0, 4 * sin(phase))
+                // A custom scalar bobs its sprite (a turn of 2π per cycle).
+                let phase = extras[owners[i]].map { $0.custom0.interpolated(alpha) }
+                let c = ts[i].position.interpolated(alpha) + Vec2(0, phase.map { 4 * sin($0) } ?? 0)
                 list.image(Textures.sprite, in: Rect(origin: (c - half).rounded, size: Vec2(s, s)))
             }
         }
