@@ -90,14 +90,13 @@ public final class BounceScene: Scene {
         return e
     }
 
+    /// Removes the ball made first (the lowest slot among those born in the same step).
     func removeOldest() {
-        var oldest: (Entity, Int)?
-        bodies.store.withDense { dense, owners in
-            for i in dense.indices where oldest == nil || dense[i].born < oldest!.1 || (dense[i].born == oldest!.1 && owners[i].index < oldest!.0.index) {
-                oldest = (owners[i], dense[i].born)
-            }
+        let store = bodies.store
+        let oldest = store.owners.indices.min { a, b in
+            (store.dense[a].born, store.owners[a].index) < (store.dense[b].born, store.owners[b].index)
         }
-        if let (e, _) = oldest { world.deferDestroy(e) }
+        if let i = oldest { world.deferDestroy(store.owners[i]) }
     }
 
     /// The topmost ball under `p` within the pointer's slop, if any.

@@ -79,9 +79,9 @@ public final class Shell {
             sceneEvents.append(event)
         case .pointerDown(let id, let device, let at):
             if helpVisible {
+                // Any press closes the help (the ? button too); the gesture is the shell's.
                 chromePointers.append(id)
-                if !(helpButtonRect.insetBy(dx: -device.hitSlop, dy: -device.hitSlop).contains(at)) { helpVisible = false }
-                else { helpVisible.toggle() }
+                helpVisible = false
                 return
             }
             if at.y < Self.tabBarHeight {
