@@ -15,6 +15,13 @@ public struct Channel<Value: Interpolatable>: Sendable {
         model = v; presentation = v; previous = v
     }
 
+    /// Starts a step: last step's presentation is kept, the new one starts from the model.
+    @inline(__always)
+    mutating func restart() {
+        previous = presentation
+        presentation = model
+    }
+
     /// How fast the presentation moved over the last step of `dt` seconds, per second.
     public func velocity(dt: Double) -> Value { dt > 0 ? (presentation - previous) * (1 / dt) : .zero }
 
@@ -66,14 +73,12 @@ public struct Animatable: Sendable {
     /// stopped settles) restarts its presentation from its model, keeping last step's value.
     @inline(__always)
     mutating func beginStep() {
-        let mask = touched | settling
-        settling = touched
-        touched = 0
+        let mask = stepMask(&touched, &settling)
         guard mask != 0 else { return }
-        if mask & 1 != 0 { position.previous = position.presentation; position.presentation = position.model }
-        if mask & 2 != 0 { rotation.previous = rotation.presentation; rotation.presentation = rotation.model }
-        if mask & 4 != 0 { scale.previous = scale.presentation; scale.presentation = scale.model }
-        if mask & 8 != 0 { alpha.previous = alpha.presentation; alpha.presentation = alpha.model }
+        if mask & 1 != 0 { position.restart() }
+        if mask & 2 != 0 { rotation.restart() }
+        if mask & 4 != 0 { scale.restart() }
+        if mask & 8 != 0 { alpha.restart() }
     }
 }
 
@@ -120,18 +125,27 @@ public struct AnimatableExtras: Sendable {
         }
     }
 
+    /// See `Animatable.beginStep()`.
     @inline(__always)
     mutating func beginStep() {
-        let mask = touched | settling
-        settling = touched
-        touched = 0
+        let mask = stepMask(&touched, &settling)
         guard mask != 0 else { return }
-        if mask & 1 != 0 { tint.previous = tint.presentation; tint.presentation = tint.model }
-        if mask & 2 != 0 { custom0.previous = custom0.presentation; custom0.presentation = custom0.model }
-        if mask & 4 != 0 { custom1.previous = custom1.presentation; custom1.presentation = custom1.model }
-        if mask & 8 != 0 { custom2.previous = custom2.presentation; custom2.presentation = custom2.model }
-        if mask & 16 != 0 { custom3.previous = custom3.presentation; custom3.presentation = custom3.model }
+        if mask & 1 != 0 { tint.restart() }
+        if mask & 2 != 0 { custom0.restart() }
+        if mask & 4 != 0 { custom1.restart() }
+        if mask & 8 != 0 { custom2.restart() }
+        if mask & 16 != 0 { custom3.restart() }
     }
+}
+
+/// The channels to restart this step — those written last step or the step before, so a
+/// channel that stopped gets one more step to settle — and the masks moved on by a step.
+@inline(__always)
+func stepMask(_ touched: inout UInt8, _ settling: inout UInt8) -> UInt8 {
+    let mask = touched | settling
+    settling = touched
+    touched = 0
+    return mask
 }
 
 /// What an animation interpolates.

@@ -61,10 +61,7 @@ public struct BitmapFont: Sendable {
     }
 
     public func uv(for c: Unicode.Scalar) -> (u0: Float, v0: Float, u1: Float, v1: Float) {
-        let g = glyphIndex(for: c)
-        let col = g % columns, row = g / columns
-        let du = 1 / Float(columns), dv = 1 / Float(rows)
-        return (Float(col) * du, Float(row) * dv, Float(col + 1) * du, Float(row + 1) * dv)
+        atlasCell(glyphIndex(for: c), columns: columns, count: columns * rows)
     }
 
     /// Width of `s` at `scale`, in points.
@@ -76,4 +73,13 @@ public struct BitmapFont: Sendable {
 public struct FontError: Error, CustomStringConvertible {
     public let description: String
     init(_ d: String) { description = d }
+}
+
+/// The texture coordinates of cell `i` of an atlas laid out as a grid of `columns` cells a
+/// row, `count` cells in all (the font's glyphs, the board's chord cards).
+public func atlasCell(_ i: Int, columns: Int, count: Int) -> (u0: Float, v0: Float, u1: Float, v1: Float) {
+    let rows = (count + columns - 1) / columns
+    let col = i % columns, row = i / columns
+    let du = 1 / Float(columns), dv = 1 / Float(rows)
+    return (Float(col) * du, Float(row) * dv, Float(col + 1) * du, Float(row + 1) * dv)
 }

@@ -272,26 +272,26 @@ public final class BoardScene: Scene {
         g.last = at
         switch g.state {
         case .pendingStrip(let item):
-            if total.length >= Self.slop {
-                if let item, abs(total.y) > abs(total.x) {
-                    pickUp(strip: item, pointer: id, at: at, pressedAt: g.start)
-                    g.state = .dragging
-                } else {
-                    beginScroll(strip: true, except: id)
-                    strip.drag(by: total.x, dt: dt)
-                    g.state = .scrollingStrip
-                }
+            switch PressDecision.decide(moved: total, scrollAxis: .horizontal, onItem: item != nil, slop: Self.slop) {
+            case .pickUp:
+                pickUp(strip: item!, pointer: id, at: at, pressedAt: g.start)
+                g.state = .dragging
+            case .scroll:
+                beginScroll(strip: true, except: id)
+                strip.drag(by: total.x, dt: dt)
+                g.state = .scrollingStrip
+            case .undecided: break
             }
         case .pendingSheet(let chord):
-            if total.length >= Self.slop {
-                if let chord, abs(total.x) > abs(total.y) {
-                    pickUp(placed: chord, pointer: id, at: at, pressedAt: g.start)
-                    g.state = .dragging
-                } else {
-                    beginScroll(strip: false, except: id)
-                    sheet.drag(by: total.y, dt: dt)
-                    g.state = .scrollingSheet
-                }
+            switch PressDecision.decide(moved: total, scrollAxis: .vertical, onItem: chord != nil, slop: Self.slop) {
+            case .pickUp:
+                pickUp(placed: chord!, pointer: id, at: at, pressedAt: g.start)
+                g.state = .dragging
+            case .scroll:
+                beginScroll(strip: false, except: id)
+                sheet.drag(by: total.y, dt: dt)
+                g.state = .scrollingSheet
+            case .undecided: break
             }
         case .scrollingStrip: strip.drag(by: delta.x, dt: dt)
         case .scrollingSheet: sheet.drag(by: delta.y, dt: dt)
@@ -548,7 +548,7 @@ public final class BoardScene: Scene {
             let r = itemRootFrame(i)
             guard r.maxX > sf.minX, r.minX < sf.maxX else { continue }
             list.image(Textures.chords, in: r, uv: Self.uv(i))
-            if i == focusIndex { strokeRoundedRect(&list, r.insetBy(dx: -3, dy: -3), color: .accent.withAlpha(150), width: 2) }
+            if i == focusIndex { strokeOutline(&list, Self.focusOutline, at: r.origin - Vec2(3, 3), color: .accent.withAlpha(150), width: 2) }
         }
         drawIndicator(&list, strip, in: sf)
         list.popClip()
@@ -574,7 +574,7 @@ public final class BoardScene: Scene {
         for g in ghosts {
             let tint = g.willDelete ? Color(255, 150, 150) : Color(200, 240, 255)
             list.image(Textures.chords, in: g.frame, tint: tint.withAlpha(235), uv: Self.uv(Self.chordNames.firstIndex(of: g.name) ?? 0))
-            strokeRoundedRect(&list, g.frame, color: g.willDelete ? .red : .accent, width: 3)
+            strokeOutline(&list, Self.cardOutline, at: g.frame.origin, color: g.willDelete ? .red : .accent, width: 3)
             let badge = Vec2(g.frame.maxX - 4, g.frame.minY + 4)
             list.fillCircle(center: badge, radius: 10, color: g.willDelete ? .red : .accent)
             list.text(g.willDelete ? "×" : "+", at: badge - Vec2(font.cellWidth / 2, font.cellHeight / 2), font: font, color: .white)
@@ -588,15 +588,20 @@ public final class BoardScene: Scene {
     }
 
     static func uv(_ i: Int) -> (u0: Float, v0: Float, u1: Float, v1: Float) {
-        let rows = (chordNames.count + atlasColumns - 1) / atlasColumns
-        let col = i % atlasColumns, row = i / atlasColumns
-        let du = 1 / Float(atlasColumns), dv = 1 / Float(rows)
-        return (Float(col) * du, Float(row) * dv, Float(col + 1) * du, Float(row + 1) * dv)
+        atlasCell(i, columns: atlasColumns, count: chordNames.count)
     }
 
-    private func strokeRoundedRect(_ list: inout DrawList, _ r: Rect, color: Color, width: Double) {
-        let pts = Path.roundedRect(r, radius: 10).flattened(tolerance: 0.5).first?.points ?? []
-        list.polyline(pts, width: width, color: color, closed: true)
+    /// Rounded outlines of the two sizes drawn (a card, and the focus ring around one), made
+    /// once at their origin and moved into place when drawn.
+    private static let cardOutline = roundedOutline(cardSize)
+    private static let focusOutline = roundedOutline(cardSize + Vec2(6, 6))
+
+    private static func roundedOutline(_ size: Vec2) -> [Vec2] {
+        Path.roundedRect(Rect(origin: .zero, size: size), radius: 10).flattened(tolerance: 0.5).first?.points ?? []
+    }
+
+    private func strokeOutline(_ list: inout DrawList, _ outline: [Vec2], at origin: Vec2, color: Color, width: Double) {
+        list.polyline(outline.lazy.map { $0 + origin }, width: width, color: color, closed: true)
     }
 
     private func drawIndicator(_ list: inout DrawList, _ p: ScrollPanel, in frame: Rect) {

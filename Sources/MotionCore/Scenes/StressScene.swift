@@ -101,7 +101,7 @@ public final class StressScene: Scene {
             followers.store.insert(f, for: e)
             targets.append((phase: t.distances[f.index], speed: rng.uniform(60, 240) * (rng.next() % 2 == 0 ? 1 : -1), wobble: Double(rng.next() % 16)))
         }
-        let paced = tables.map { _ in 0 }.indices.map { i in PathTrack(path: makePaths(in: bounds)[i], mode: .paced) }
+        let paced = makePaths(in: bounds).map { PathTrack(path: $0, mode: .paced) }
         let spin = try! KeyframeTrack(values: [0.0, 2 * .pi])
         // One tween is one animation: even ones fly a path at constant speed, odd ones turn a
         // custom scalar that bobs a sprite standing in the left part of the window.

@@ -35,6 +35,8 @@ public final class TapScene: Scene {
     private var linearButton = Button(rect: .zero, label: "Linear")
     private var carryButton = Button(rect: .zero, label: "Carry")
     private var flightStroke: [Vec2] = []
+    private var pacedTicks: [Vec2] = []
+    private var linearTicks: [Vec2] = []
     private static let listener = 1
 
     public init() {
@@ -118,17 +120,21 @@ public final class TapScene: Scene {
         let from = model
         guard from.distance(to: target) > 0.5 else { return }
         let path = Self.halfCircle(from: from, to: target)
+        let paced = PathTrack(path: path, mode: .paced), linear = PathTrack(path: path, mode: .linear)
         flightPath = path
         flightStroke = path.flattened(tolerance: 0.25).first?.points ?? []
+        // Where each flight is at every tenth of its time, drawn as ticks by the path toggle.
+        pacedTicks = (0...10).map { paced.position(at: Double($0) / 10) }
+        linearTicks = (0...10).map { linear.position(at: Double($0) / 10) }
         var timing = MediaTiming(duration: Self.duration)
         timing.fillMode = .forwards
         timing.removedOnCompletion = false
         do {
-            try tweener.add(Animation(target: image, property: .position, track: .path(PathTrack(path: path, mode: .paced)),
+            try tweener.add(Animation(target: image, property: .position, track: .path(paced),
                                       timing: timing, listener: Self.listener), carryVelocity: carryVelocity)
             // The ghost flies the same path with linear (not paced) keyframes, for comparison.
             tweener.animatables.store.modify(ghost) { $0.position.snap(to: from) }
-            try tweener.add(Animation(target: ghost, property: .position, track: .path(PathTrack(path: path, mode: .linear)), timing: timing))
+            try tweener.add(Animation(target: ghost, property: .position, track: .path(linear), timing: timing))
         } catch {
             assertionFailure("tap timing is valid: \(error)")
         }
@@ -143,12 +149,9 @@ public final class TapScene: Scene {
         if showPath, flightStroke.count > 1 {
             list.polyline(flightStroke, width: 2, color: Color.accent.withAlpha(200), closed: false)
             // Ticks every tenth of the flight: evenly spaced when paced.
-            if let path = flightPath {
-                let paced = PathTrack(path: path, mode: .paced), linear = PathTrack(path: path, mode: .linear)
-                for k in 0...10 {
-                    list.fillCircle(center: paced.position(at: Double(k) / 10), radius: 4, color: Color(hex: 0x06d6a0))
-                    if showLinear { list.fillCircle(center: linear.position(at: Double(k) / 10), radius: 3, color: Color(hex: 0xffd166)) }
-                }
+            for p in pacedTicks { list.fillCircle(center: p, radius: 4, color: Color(hex: 0x06d6a0)) }
+            if showLinear {
+                for p in linearTicks { list.fillCircle(center: p, radius: 3, color: Color(hex: 0xffd166)) }
             }
         }
         let s = Self.imageSize
