@@ -105,7 +105,7 @@ public struct MediaTiming: Equatable, Sendable {
     func progress(atLocal local: Double, end: Bool) -> Double {
         let c = cycle
         // floor instead of fmod: the same for non-negative times, and several times faster.
-        var inCycle = local - (local / c).rounded(.down) * c
+        var inCycle = local - floorFast(local / c) * c
         if end && inCycle < 1e-12 * max(1, local) && local > 0 { inCycle = c }
         if autoreverses && inCycle > duration {
             return clamp(1 - (inCycle - duration) / duration, 0, 1)

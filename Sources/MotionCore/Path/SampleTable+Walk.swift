@@ -18,35 +18,7 @@ extension SampleTable {
         guard !points.isEmpty, index >= 0, index < points.count, target.isFinite else {
             return WalkResult(index: clamp(index, 0, max(0, points.count - 1)), seamCrossings: 0, steps: 0)
         }
-        let run = run(containing: index)
-        guard run.count > 1 else { return WalkResult(index: index, seamCrossings: 0, steps: 0) }
-        let n = run.count
-        var local = index - run.first
-        @inline(__always) func neighbour(_ l: Int, _ dir: Int) -> Int? {
-            let m = l + dir
-            if run.isClosed { return positiveModulo(m, n) }
-            return m >= 0 && m < n ? m : nil
-        }
-        let here = points[index].distanceSquared(to: target)
-        let back = neighbour(local, -1).map { points[run.first + $0].distanceSquared(to: target) } ?? .infinity
-        let fwd = neighbour(local, 1).map { points[run.first + $0].distanceSquared(to: target) } ?? .infinity
-        guard back < here || fwd < here else { return WalkResult(index: index, seamCrossings: 0, steps: 0) }
-        let dir = fwd <= back ? 1 : -1
-        var best = dir == 1 ? fwd : back
-        var crossings = 0
-        var steps = 0
-        // Never walk more than once around.
-        while steps < n {
-            let next = neighbour(local, dir)!
-            if run.isClosed && ((dir == 1 && next == 0) || (dir == -1 && local == 0)) { crossings += dir }
-            local = next
-            steps += 1
-            guard let after = neighbour(local, dir) else { break }
-            let d = points[run.first + after].distanceSquared(to: target)
-            if d >= best { break }
-            best = d
-        }
-        return WalkResult(index: run.first + local, seamCrossings: crossings, steps: steps)
+        return withUnsafeView { $0.walk(from: index, toward: target) }
     }
 
     /// Moves `index` by `delta` samples along its run (wrapping on a closed run, clamped on an
@@ -62,5 +34,50 @@ extension SampleTable {
         }
         let l = clamp(local + delta, 0, run.count - 1)
         return WalkResult(index: run.first + l, seamCrossings: 0, steps: abs(l - local))
+    }
+}
+
+extension SampleTable.UnsafeView {
+    /// See `SampleTable.walk(from:toward:)`; `index` must be a valid sample and `target` finite.
+    /// Hot (every handle, every step): raw pointers, and wrapping by comparison — an integer
+    /// modulo per neighbour cost more than the distances.
+    @inline(__always)
+    public func walk(from index: Int, toward target: Vec2) -> SampleTable.WalkResult {
+        let run = run(containing: index)
+        guard run.count > 1 else { return .init(index: index, seamCrossings: 0, steps: 0) }
+        let pts = points.baseAddress! + run.first
+        let n = run.count, last = n - 1, closed = run.isClosed
+        @inline(__always) func d2(_ l: Int) -> Double { pts[l].distanceSquared(to: target) }
+        var local = index - run.first
+        let here = d2(local)
+        let back = local > 0 ? d2(local - 1) : closed ? d2(last) : .infinity
+        let fwd = local < last ? d2(local + 1) : closed ? d2(0) : .infinity
+        guard back < here || fwd < here else { return .init(index: index, seamCrossings: 0, steps: 0) }
+        let dir = fwd <= back ? 1 : -1
+        var best = dir == 1 ? fwd : back
+        var crossings = 0
+        var steps = 0
+        // Never walk more than once around.
+        while steps < n {
+            // Step to the neighbour already known to be nearer.
+            if dir == 1 {
+                if local == last { local = 0; crossings += 1 } else { local += 1 }
+            } else {
+                if local == 0 { local = last; crossings -= 1 } else { local -= 1 }
+            }
+            steps += 1
+            let after: Int
+            if dir == 1 {
+                guard local < last || closed else { break }
+                after = local == last ? 0 : local + 1
+            } else {
+                guard local > 0 || closed else { break }
+                after = local == 0 ? last : local - 1
+            }
+            let d = d2(after)
+            if d >= best { break }
+            best = d
+        }
+        return .init(index: run.first + local, seamCrossings: crossings, steps: steps)
     }
 }

@@ -112,65 +112,23 @@ public struct SampleTable: Sendable {
     /// The sample index at or just before arc length `s` (wrapping on a closed path, clamped
     /// on an open one). `s` is measured from the path's start.
     public func index(atDistance s: Double) -> Int {
-        guard let (run, local) = locate(s) else { return 0 }
-        guard run.step > 0 else { return run.first }
-        let i = Int((local / run.step).rounded(.down))
-        return run.first + min(i, run.count - 1)
+        isEmpty ? 0 : withUnsafeView { $0.index(atDistance: s) }
     }
 
     /// The position at arc length `s`, interpolated between samples. On a closed path
     /// s = 0 and s = length give the same point.
     public func point(atDistance s: Double) -> Vec2 {
-        guard let (run, local) = locate(s) else { return .zero }
-        guard run.step > 0, run.count > 1 else { return points[run.first] }
-        let (i, j, f) = bracket(run, local)
-        return Vec2.lerp(points[i], points[j], f)
+        isEmpty ? .zero : withUnsafeView { $0.pointAndTangent(atDistance: s).0 }
     }
 
     /// The unit tangent at arc length `s`, interpolated between samples' curve tangents.
     public func tangent(atDistance s: Double) -> Vec2 {
-        guard let (run, local) = locate(s) else { return Vec2(1, 0) }
-        guard run.step > 0, run.count > 1 else { return tangents[run.first] }
-        let (i, j, f) = bracket(run, local)
-        return Vec2.lerp(tangents[i], tangents[j], f).normalized(or: tangents[i])
+        isEmpty ? Vec2(1, 0) : withUnsafeView { $0.pointAndTangent(atDistance: s).1 }
     }
 
     /// Position and unit tangent at arc length `s` with one lookup (see `point(atDistance:)`).
-    @inline(__always)
     public func pointAndTangent(atDistance s: Double) -> (Vec2, Vec2) {
-        guard let (run, local) = locate(s) else { return (.zero, Vec2(1, 0)) }
-        guard run.step > 0, run.count > 1 else { return (points[run.first], tangents[run.first]) }
-        let (i, j, f) = bracket(run, local)
-        return (Vec2.lerp(points[i], points[j], f), Vec2.lerp(tangents[i], tangents[j], f).normalized(or: tangents[i]))
-    }
-
-    /// The run and the local arc length for a path-wide arc length.
-    @inline(__always)
-    private func locate(_ s: Double) -> (Run, Double)? {
-        guard !runs.isEmpty, s.isFinite else { return runs.first.map { ($0, 0) } }
-        var run = runs[runs.count - 1]
-        for r in runs where s < r.offset + r.length { run = r; break }
-        if s < 0 { run = runs[0] }
-        var local = s - run.offset
-        if run.isClosed, run.length > 0 {
-            local = positiveModulo(local, run.length)
-        } else {
-            local = clamp(local, 0, run.length)
-        }
-        return (run, local)
-    }
-
-    @inline(__always)
-    private func bracket(_ run: Run, _ local: Double) -> (Int, Int, Double) {
-        let x = local / run.step
-        var k = Int(x.rounded(.down))
-        var f = x - Double(k)
-        if run.isClosed {
-            k = positiveModulo(k, run.count)
-            return (run.first + k, run.first + (k + 1) % run.count, f)
-        }
-        if k >= run.count - 1 { k = run.count - 2; f = 1 }
-        return (run.first + k, run.first + k + 1, f)
+        isEmpty ? (.zero, Vec2(1, 0)) : withUnsafeView { $0.pointAndTangent(atDistance: s) }
     }
 
     /// The fraction of the path's length at sample `i` (0…1).

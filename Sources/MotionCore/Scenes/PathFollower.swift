@@ -98,45 +98,51 @@ public enum PathFollowerSystem {
     /// Glide speed along the path, points per second.
     public static let glideSpeed = 1600.0
 
-    /// Steps every follower in one pass. A table is fetched only when the follower's table
-    /// differs from the previous one's (a table holds arrays, so fetching one is reference
-    /// counting): followers stored grouped by table cost a fetch per group, not per follower.
+    /// Steps every follower in one pass. Followers stored grouped by table (as the scenes
+    /// store them) share one fetch of their table and one raw view of it per group; a table
+    /// holds arrays, so fetching one per follower would be reference counting per follower.
     /// - Complexity: O(followers) plus the walks.
     public static func step(_ followers: inout ContiguousArray<PathFollower>, tables: [SampleTable], dt: Double) {
-        guard !tables.isEmpty else { return }
         followers.withUnsafeMutableBufferPointer { buf in
-            var current = 0
-            var t = tables[0]
-            for i in buf.indices {
+            let n = buf.count
+            var i = 0
+            while i < n {
                 let ti = buf[i].table
-                if ti != current {
-                    current = ti
-                    t = tables[ti]
+                let t = tables[ti]
+                guard !t.isEmpty else {
+                    buf[i].position.beginStep()
+                    i += 1
+                    continue
                 }
-                step(&buf[i], table: t, dt: dt)
+                t.withUnsafeView { v in
+                    repeat {
+                        step(&buf[i], table: t, view: v, dt: dt)
+                        i += 1
+                    } while i < n && buf[i].table == ti
+                }
             }
         }
     }
 
+    /// One follower's step on a non-empty table (`view` is its raw view).
     @inline(__always)
-    public static func step(_ f: inout PathFollower, table t: SampleTable, dt: Double) {
+    static func step(_ f: inout PathFollower, table t: SampleTable, view v: SampleTable.UnsafeView, dt: Double) {
         f.position.beginStep()
-        guard !t.isEmpty else { return }
         if let target = f.glideTarget {
             // Gliding replaces the walk until the handle arrives; then the walk resumes.
             glide(&f, toward: target, t, dt)
-            f.position.current = t.points[f.index]
+            f.position.current = v.points[f.index]
         } else if f.walksToDesired {
-            let w = t.walk(from: f.index, toward: f.desired)
+            let w = f.desired.isFinite ? v.walk(from: f.index, toward: f.desired) : .init(index: f.index, seamCrossings: 0, steps: 0)
             f.index = w.index
             f.lap += w.seamCrossings
-            f.distance = t.distances[f.index]
+            f.distance = v.distances[f.index]
             if w.steps == 0 { detectStranded(&f, t) } else { f.stuckSteps = 0 }
-            f.position.current = t.points[f.index]
+            f.position.current = v.points[f.index]
         } else if f.orbitSpeed != 0 {
             // Orbiting moves by arc length, between samples: smooth at any speed.
             orbit(&f, t, dt)
-            f.position.current = t.point(atDistance: f.distance)
+            f.position.current = v.pointAndTangent(atDistance: f.distance).0
         }
         if f.releaseAfterWalk {
             f.grabbedBy = .none

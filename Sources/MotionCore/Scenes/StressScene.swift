@@ -135,17 +135,23 @@ public final class StressScene: Scene {
         let weave = self.weave
         targets.withUnsafeMutableBufferPointer { tg in
             followers.store.withDense { dense, _ in
-                // Followers are stored grouped by table: fetch a table only when it changes.
-                var current = 0
-                var table = tables[0]
-                for i in dense.indices {
-                    if dense[i].table != current {
-                        current = dense[i].table
-                        table = tables[current]
+                // Followers are stored grouped by table: one raw view of a table per group.
+                let n = dense.count
+                var i = 0
+                while i < n {
+                    let ti = dense[i].table
+                    tables[ti].withUnsafeView { v in
+                        let length = v.length
+                        repeat {
+                            // Kept within one lap, so the lookup never has to wrap it.
+                            var phase = tg[i].phase + tg[i].speed * dt
+                            if phase >= length { phase -= length } else if phase < 0 { phase += length }
+                            tg[i].phase = phase
+                            let (p, tangent) = v.pointAndTangent(atDistance: phase)
+                            dense[i].desired = p + tangent.perpendicular * weave[Int(tg[i].wobble)]
+                            i += 1
+                        } while i < n && dense[i].table == ti
                     }
-                    tg[i].phase += tg[i].speed * dt
-                    let (p, tangent) = table.pointAndTangent(atDistance: tg[i].phase)
-                    dense[i].desired = p + tangent.perpendicular * weave[Int(tg[i].wobble)]
                 }
             }
         }
