@@ -4,15 +4,27 @@ import Testing
 @Suite struct SampleTableNearestTests {
     @Test(arguments: [Path.figureEight(in: Rect(x: 0, y: 40, w: 1280, h: 680)),
                       Path.star(center: Vec2(300, 300), outer: 250, inner: 90, points: 7),
-                      try! Path(svg: "M0 0 h100 M500 500 l300 -200 M0 400 a50 50 0 1 0 1 0")])
-    func theGridAgreesWithABruteForceScanOnThousandsOfRandomPoints(path: Path) {
+                      try! Path(svg: "M0 0 h100 M500 500 l300 -200 M0 400 a50 50 0 1 0 1 0"),
+                      try! Path(svg: "M5 5 l3 0"),
+                      try! Path(svg: "M5 5")])
+    func theTreeAgreesWithABruteForceScanOnThousandsOfRandomPoints(path: Path) {
         let t = SampleTable(path: path, spacing: 1)
         var rng = SplitMix64(seed: 99)
-        for _ in 0..<4000 {
-            // Mostly near the path, some far outside its bounds.
-            let p = Vec2(rng.uniform(-1500, 2500), rng.uniform(-1500, 2500))
-            let g = t.nearestIndex(to: p)!, s = t.nearestIndexByScan(to: p)!
-            #expect(t.points[g].distanceSquared(to: p) == t.points[s].distanceSquared(to: p), "\(p)")
+        for k in 0..<6000 {
+            // Near the path, and anywhere from inside its bounds to far outside them.
+            let p = k % 2 == 0
+                ? t.points[Int(rng.next() % UInt64(t.count))] + Vec2(rng.uniform(-30, 30), rng.uniform(-30, 30))
+                : Vec2(rng.uniform(-1500, 2500), rng.uniform(-1500, 2500))
+            // The same sample, not just the same distance: both take the lowest index on a tie.
+            #expect(t.nearestIndex(to: p) == t.nearestIndexByScan(to: p), "\(p)")
+        }
+    }
+
+    @Test func onATieTheLowestIndexWins() {
+        // Samples 0…100 along a line; a point above the middle of two is exactly as far from both.
+        let t = SampleTable(path: try! Path(svg: "M0 0 h100"), spacing: 1)
+        for i in [0, 31, 32, 50, 63, 64, 98] {
+            #expect(t.nearestIndex(to: Vec2(Double(i) + 0.5, 10)) == i)
         }
     }
 }
