@@ -19,6 +19,10 @@ public struct PlatformOptions: Sendable {
     /// Let gamepad events through while the window has no keyboard focus (always the case
     /// in headless tests, where SDL otherwise drops them).
     public var backgroundGamepadEvents = false
+    /// BMP files to load instead of the resources' textures (the benchmark draws
+    /// testsprite2's own icon this way). An image without an alpha channel gets its top-left
+    /// pixel's colour as the transparent colour, the rule SDL's test programs use.
+    public var textureFiles: [TextureID: String] = [:]
 
     public init(resources: URL) { self.resources = resources }
 }
@@ -133,16 +137,30 @@ public final class Platform {
         for (id, file) in Textures.files {
             var name = file
             if id == Textures.font && pixelScale >= 1.5 { name = "font-2x.bmp" }
-            let path = options.resources.appendingPathComponent(name).path
-            guard let surface = SDL_LoadBMP_RW(SDL_RWFromFile(path, "rb"), 1) else {
-                throw SDLError("loading \(path)")
-            }
+            let replacement = options.textureFiles[id]
+            let path = replacement ?? options.resources.appendingPathComponent(name).path
+            guard let file = SDL_RWFromFile(path, "rb") else { throw SDLError("opening \(path)") }
+            guard let surface = SDL_LoadBMP_RW(file, 1) else { throw SDLError("loading \(path)") }
             defer { SDL_FreeSurface(surface) }
+            if replacement != nil { keyTopLeftPixelIfOpaque(surface) }
             guard let t = SDL_CreateTextureFromSurface(renderer, surface) else { throw SDLError("texture from \(path)") }
             SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
             SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
             textures[Int(id.raw)] = t
         }
+    }
+
+    /// Makes the colour of the top-left pixel transparent in an image without alpha.
+    private func keyTopLeftPixelIfOpaque(_ surface: UnsafeMutablePointer<SDL_Surface>) {
+        let format = surface.pointee.format.pointee
+        guard format.Amask == 0, surface.pointee.w > 0, surface.pointee.h > 0, let pixels = surface.pointee.pixels else { return }
+        SDL_LockSurface(surface)
+        defer { SDL_UnlockSurface(surface) }
+        // The pixel value as stored: little-endian, BytesPerPixel bytes (a palette index for 8 bits).
+        let bytes = pixels.assumingMemoryBound(to: UInt8.self)
+        var key: UInt32 = 0
+        for b in 0..<Int(format.BytesPerPixel) { key |= UInt32(bytes[b]) << (8 * UInt32(b)) }
+        SDL_SetColorKey(surface, 1, key)
     }
 
     /// The SDL texture for an id (nil for `.none`).

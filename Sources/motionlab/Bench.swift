@@ -57,6 +57,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Folder with the textures (default: this checkout's Resources/).")
     var resources: String?
 
+    @Option(help: ArgumentHelp("A BMP to draw the sprites with instead of Resources/sprite.bmp (scripts/bench-vs-sdl passes testsprite2's icon.bmp). Without an alpha channel, its top-left pixel's colour is transparent, as in testsprite2.", valueName: "bmp"))
+    var sprite: String?
+
     func validate() throws {
         guard followers >= 0, tweens >= 0, sprites >= 0 else { throw ValidationError("counts must not be negative") }
         guard frames >= 1, warmup >= 0 else { throw ValidationError("--frames must be at least 1 and --warmup not negative") }
@@ -67,10 +70,17 @@ struct Bench: ParsableCommand {
         do { try bench() } catch let e as CommandError {
             FileHandle.standardError.write(Data("motionlab bench: \(e.description)\n".utf8))
             throw ExitCode(2)
+        } catch let e as SDLError {
+            // SDL could not start, or an image would not load.
+            FileHandle.standardError.write(Data("motionlab bench: \(e.description)\n".utf8))
+            throw ExitCode(1)
         }
     }
 
     private func bench() throws {
+        if let sprite, !FileManager.default.isReadableFile(atPath: sprite) {
+            throw CommandError.usage("--sprite \(sprite): no such readable file")
+        }
         var options = PlatformOptions(resources: try Resources.locate(explicit: resources))
         options.size = Vec2(Double(size.w), Double(size.h))
         options.headless = !window
@@ -78,6 +88,7 @@ struct Bench: ParsableCommand {
         options.renderer = renderer
         options.vsync = false
         options.title = "MotionLab bench"
+        if let sprite { options.textureFiles[Textures.sprite] = sprite }
         let platform = try Platform(options: options)
         var sceneOptions = StressScene.Options()
         sceneOptions.followers = followers

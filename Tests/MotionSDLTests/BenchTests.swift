@@ -62,12 +62,28 @@ extension SDLTests {
             #expect(report["env"]?["sdl"]?.stringValue?.hasPrefix("2.") == true)
         }
 
+        @Test func aSpriteImageReplacesTheSpriteAndAMissingOneIsReported() throws {
+            let bmp = Motionlab.tempDir().appendingPathComponent("icon.bmp")
+            try writeKeyedTestImage(to: bmp)
+            let ok = try Motionlab.run(["bench", "--followers", "50", "--tweens", "50", "--sprites", "0",
+                                        "--frames", "3", "--warmup", "0", "--sprite", bmp.path])
+            #expect(ok.status == 0, "\(ok.stderr)")
+            let missing = try Motionlab.run(["bench", "--frames", "3", "--sprite", "/no/such/icon.bmp"])
+            #expect(missing.status == 2)
+            #expect(missing.stderr.contains("--sprite /no/such/icon.bmp"))
+            let notBMP = bmp.deletingLastPathComponent().appendingPathComponent("not.bmp")
+            try Data("not an image".utf8).write(to: notBMP)
+            let bad = try Motionlab.run(["bench", "--frames", "3", "--sprite", notBMP.path])
+            #expect(bad.status == 1)
+            #expect(bad.stderr.contains(notBMP.path))
+        }
+
         @Test func badOptionsAreRefused() throws {
             let r = try Motionlab.run(["bench", "--frames", "0"])
             #expect(r.status != 0)
             #expect(r.stderr.contains("--frames"))
             let help = try Motionlab.run(["bench", "--help"])
-            for option in ["--followers", "--tweens", "--sprites", "--frames", "--warmup", "--hz", "--renderer", "--size", "--json", "--seed", "--window"] {
+            for option in ["--followers", "--tweens", "--sprites", "--sprite", "--frames", "--warmup", "--hz", "--renderer", "--size", "--json", "--seed", "--window"] {
                 #expect(help.stdout.contains(option), "\(option)")
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import CSDL2
 import MotionCore
 @testable import MotionSDL
@@ -21,8 +22,50 @@ final class PatternScene: Scene {
     func stateDump() -> JSONValue { .null }
 }
 
+/// A scene that draws the sprite texture large, for the texture-override test.
+final class SpriteScene: Scene {
+    let name = "sprite"
+    let title = "Sprite"
+    let controls: [Control] = []
+    func layout(bounds: Rect) {}
+    func step(_ context: inout StepContext) {}
+    func draw(into list: inout DrawList, context: DrawContext) {
+        list.image(Textures.sprite, in: Rect(x: 100, y: 100, w: 80, h: 80))
+    }
+    func stateDump() -> JSONValue { .null }
+}
+
+/// An 8×8 24-bit BMP without alpha: magenta (the top-left colour, so transparent in
+/// testsprite2's rule) except a green 4×4 square in the bottom-right quarter.
+func writeKeyedTestImage(to url: URL) throws {
+    guard let s = SDL_CreateRGBSurfaceWithFormat(0, 8, 8, 24, SDL_PIXELFORMAT_RGB24.rawValue) else { throw SDLError("surface") }
+    defer { SDL_FreeSurface(s) }
+    SDL_FillRect(s, nil, SDL_MapRGB(s.pointee.format, 255, 0, 255))
+    var square = SDL_Rect(x: 4, y: 4, w: 4, h: 4)
+    SDL_FillRect(s, &square, SDL_MapRGB(s.pointee.format, 0, 255, 0))
+    guard SDL_SaveBMP_RW(s, SDL_RWFromFile(url.path, "wb"), 1) == 0 else { throw SDLError("saving \(url.path)") }
+}
+
 extension SDLTests {
     @Suite struct PlatformDrawingTests {
+        @Test func aReplacementImageWithoutAlphaIsKeyedByItsTopLeftColour() throws {
+            let bmp = FileManager.default.temporaryDirectory.appendingPathComponent("motionlab-keyed-\(UUID().uuidString).bmp")
+            defer { try? FileManager.default.removeItem(at: bmp) }
+            try writeKeyedTestImage(to: bmp)
+            var options = PlatformOptions(resources: resourcesURL)
+            options.headless = true
+            options.size = Vec2(320, 240)
+            options.textureFiles[Textures.sprite] = bmp.path
+            let platform = try Platform(options: options)
+            var list = DrawList()
+            SpriteScene().draw(into: &list, context: DrawContext(font: try BitmapFont(metrics: "cell 8 16\ncolumns 16\nchars  ?", texture: .none), alpha: 0, bounds: .zero))
+            platform.render(list)
+            // The magenta part shows the background through; the green square is drawn.
+            #expect(platform.readPixel(x: 115, y: 115) == Color.background.withAlpha(255))
+            #expect(platform.readPixel(x: 165, y: 165) == Color(0, 255, 0, 255))
+        }
+
+
         @Test func drawVertexHasSDLVertexLayout() {
             #expect(MemoryLayout<DrawVertex>.size == MemoryLayout<SDL_Vertex>.size)
             #expect(MemoryLayout<DrawVertex>.stride == MemoryLayout<SDL_Vertex>.stride)
