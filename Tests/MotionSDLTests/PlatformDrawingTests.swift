@@ -22,19 +22,6 @@ final class PatternScene: Scene {
     func stateDump() -> JSONValue { .null }
 }
 
-/// A scene that draws the sprite texture large, for the texture-override test.
-final class SpriteScene: Scene {
-    let name = "sprite"
-    let title = "Sprite"
-    let controls: [Control] = []
-    func layout(bounds: Rect) {}
-    func step(_ context: inout StepContext) {}
-    func draw(into list: inout DrawList, context: DrawContext) {
-        list.image(Textures.sprite, in: Rect(x: 100, y: 100, w: 80, h: 80))
-    }
-    func stateDump() -> JSONValue { .null }
-}
-
 /// An 8×8 24-bit BMP without alpha: magenta (the top-left colour, so transparent in
 /// testsprite2's rule) except a green 4×4 square in the bottom-right quarter.
 func writeKeyedTestImage(to url: URL) throws {
@@ -58,7 +45,7 @@ extension SDLTests {
             options.textureFiles[Textures.sprite] = bmp.path
             let platform = try Platform(options: options)
             var list = DrawList()
-            SpriteScene().draw(into: &list, context: DrawContext(font: try BitmapFont(metrics: "cell 8 16\ncolumns 16\nchars  ?", texture: .none), alpha: 0, bounds: .zero))
+            list.image(Textures.sprite, in: Rect(x: 100, y: 100, w: 80, h: 80))
             platform.render(list)
             // The magenta part shows the background through; the green square is drawn.
             #expect(platform.readPixel(x: 115, y: 115) == Color.background.withAlpha(255))
