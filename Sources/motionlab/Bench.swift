@@ -51,6 +51,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Open a real window instead of running headless.")
     var window = false
 
+    @Flag(help: "Step and build the next frame on a second thread while this thread submits the current one: a frame then takes the longer of the two, not their sum.")
+    var pipeline = false
+
     @Option(help: "SDL video driver (headless default: dummy).")
     var videoDriver: String?
 
@@ -99,7 +102,8 @@ struct Bench: ParsableCommand {
         let bounds = Rect(origin: .zero, size: platform.windowSize)
         scene.layout(bounds: bounds)
         let font = try BitmapFont(metrics: "cell 8 16\ncolumns 16\nchars  ?", texture: .none)
-        var list = DrawList()
+        // Two draw lists: with --pipeline the worker fills one while this thread submits the other.
+        let lists = [DrawListBox(), DrawListBox()]
         var events: [InputEvent] = []
         events.reserveCapacity(64)
         var timings = FrameTimings()
@@ -110,6 +114,23 @@ struct Bench: ParsableCommand {
         let counting = motionlab_malloc_counter_active() != 0
         let input = InputState()
         var ns = [UInt64](repeating: 0, count: BenchPhase.allCases.count)
+        let context = DrawContext(font: font, alpha: 0, bounds: bounds)
+        /// One frame's simulation step and draw-list build: (ns, allocations) for each.
+        let simulate = { (step: Int, box: DrawListBox) -> (UInt64, UInt64, UInt64, UInt64) in
+            let a0 = motionlab_malloc_count(), t0 = DispatchTime.now().uptimeNanoseconds
+            var ctx = StepContext(dt: dt, step: step, events: [], input: input)
+            scene.step(&ctx)
+            let a1 = motionlab_malloc_count(), t1 = DispatchTime.now().uptimeNanoseconds
+            box.list.reset()
+            scene.draw(into: &box.list, context: context)
+            let a2 = motionlab_malloc_count(), t2 = DispatchTime.now().uptimeNanoseconds
+            return (t1 - t0, t2 - t1, a1 - a0, a2 - a1)
+        }
+        // The worker's job is made once (a closure per frame would be an allocation per frame).
+        let ahead = PendingFrame(box: lists[0])
+        let worker = pipeline ? FrameWorker { ahead.result = simulate(ahead.step, ahead.box) } : nil
+        defer { worker?.stop() }
+        if pipeline { ahead.result = simulate(1, lists[0]) }
         for frame in 0..<total {
             let measuring = frame >= warmup
             if measuring && frame == warmup { motionlab_malloc_counting(1) }
@@ -118,24 +139,34 @@ struct Bench: ParsableCommand {
             events.removeAll(keepingCapacity: true)
             platform.poll(into: &events)
             if platform.quitRequested { break }
-            var ctx = StepContext(dt: dt, step: frame + 1, events: [], input: input)
-            scene.step(&ctx)
-            let a1 = motionlab_malloc_count()
-            let t1 = DispatchTime.now().uptimeNanoseconds
-            list.reset()
-            scene.draw(into: &list, context: DrawContext(font: font, alpha: 0, bounds: bounds))
+            var sim: (UInt64, UInt64, UInt64, UInt64)
+            let current: DrawListBox
+            if let worker {
+                // This frame was built during the last one; build the next one meanwhile.
+                sim = ahead.result
+                current = lists[frame % 2]
+                ahead.step = frame + 2
+                ahead.box = lists[(frame + 1) % 2]
+                worker.start()
+            } else {
+                current = lists[0]
+                sim = simulate(frame + 1, current)
+            }
             let a2 = motionlab_malloc_count()
             let t2 = DispatchTime.now().uptimeNanoseconds
-            platform.render(list)
+            platform.render(current.list)
             let a3 = motionlab_malloc_count()
             let t3 = DispatchTime.now().uptimeNanoseconds
             platform.present()
+            worker?.wait()
             let t4 = DispatchTime.now().uptimeNanoseconds
             if measuring {
-                ns[0] = t1 - t0; ns[1] = t2 - t1; ns[2] = t3 - t2; ns[3] = t4 - t3; ns[4] = t4 - t0
+                ns[0] = sim.0; ns[1] = sim.1; ns[2] = t3 - t2; ns[3] = t4 - t3; ns[4] = t4 - t0
                 let a4 = motionlab_malloc_count()
                 motionlab_malloc_counting(0)
-                let allocs = [a1 - allocBefore, a2 - a1, a3 - a2, a4 - a3, a4 - allocBefore].map { Int($0) }
+                // With --pipeline the worker's counts run alongside submit and present, so
+                // each side may include the other's; the frame's total is exact either way.
+                let allocs = [sim.2, sim.3, a3 - a2, a4 - a3, a4 - allocBefore].map { Int($0) }
                 timings.record(nanoseconds: ns, steps: 1, allocations: allocs)
                 motionlab_malloc_counting(1)
             }
@@ -144,9 +175,11 @@ struct Bench: ParsableCommand {
                 FileHandle.standardError.write(Data("\rbench: frame \(frame + 1)/\(total)   ".utf8))
             }
         }
+        let list = lists[0].list
         motionlab_malloc_counting(0)
         if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         print("motionlab bench: \(followers) followers, \(tweens) tweens, \(sprites) panel sprites; \(list.vertices.count / 4) quads per frame")
+        if pipeline { print("pipelined: step and build on a second thread, overlapping submit and present") }
         print("renderer \(platform.rendererName), video driver \(platform.videoDriverName), \(size.w)x\(size.h), \(timings.count) frames after \(warmup) warm-up")
         print(timings.table(), terminator: "")
         print("fps \(String(format: "%.1f", timings.fps))")
@@ -163,6 +196,7 @@ struct Bench: ParsableCommand {
                 ("renderer", .string(platform.rendererName)), ("videoDriver", .string(platform.videoDriverName)),
                 ("size", .string("\(size.w)x\(size.h)")), ("followers", JSONValue(followers)), ("tweens", JSONValue(tweens)),
                 ("sprites", JSONValue(sprites)), ("hz", JSONValue(hz)), ("warmup", JSONValue(warmup)),
+                ("pipeline", .bool(pipeline)),
             ]
             do {
                 try (timings.report(env: env).serialized() + "\n").write(toFile: json, atomically: true, encoding: .utf8)
@@ -178,5 +212,51 @@ struct Bench: ParsableCommand {
             return line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
         }
         return "unknown"
+    }
+}
+
+/// A draw list shared between the bench's two threads by reference, one box per buffer.
+final class DrawListBox: @unchecked Sendable {
+    var list = DrawList()
+}
+
+/// The frame the pipeline's worker builds next: its step number, the list to fill, and
+/// what it measured (sim and build nanoseconds, then their allocations).
+final class PendingFrame: @unchecked Sendable {
+    var step = 1
+    var box: DrawListBox
+    var result: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    init(box: DrawListBox) { self.box = box }
+}
+
+/// A thread that runs its job once per `start`; `wait` blocks until that run is done. The
+/// semaphores order every access: the job and the waiting thread never touch the same data
+/// at the same time, which is why it may be `@unchecked Sendable`.
+final class FrameWorker: @unchecked Sendable {
+    private let go = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+    private var running = true
+    private let job: () -> Void
+
+    init(job: @escaping () -> Void) {
+        self.job = job
+        let thread = Thread { [self] in
+            while true {
+                go.wait()
+                guard running else { return }
+                self.job()
+                done.signal()
+            }
+        }
+        thread.start()
+    }
+
+    func start() { go.signal() }
+
+    func wait() { done.wait() }
+
+    func stop() {
+        running = false
+        go.signal()
     }
 }

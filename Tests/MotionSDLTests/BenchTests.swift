@@ -78,12 +78,28 @@ extension SDLTests {
             #expect(bad.stderr.contains(notBMP.path))
         }
 
+        @Test func aPipelinedRunMeasuresEveryFrameAndSaysSo() throws {
+            let json = Motionlab.tempDir().appendingPathComponent("bench.json")
+            let r = try Motionlab.run(["bench", "--followers", "200", "--tweens", "200", "--sprites", "50",
+                                       "--frames", "15", "--warmup", "2", "--pipeline", "--json", json.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stdout.contains("pipelined"))
+            let report = try JSONParser.parse(String(contentsOf: json, encoding: .utf8))
+            #expect(report["frames"]?.arrayValue?.count == 15)
+            #expect(report["env"]?["pipeline"]?.boolValue == true)
+            // Each frame's simulation and build happened (on the worker) and were timed.
+            for f in report["frames"]?.arrayValue ?? [] {
+                #expect((f["sim"]?.doubleValue ?? 0) > 0)
+                #expect((f["build"]?.doubleValue ?? 0) > 0)
+            }
+        }
+
         @Test func badOptionsAreRefused() throws {
             let r = try Motionlab.run(["bench", "--frames", "0"])
             #expect(r.status != 0)
             #expect(r.stderr.contains("--frames"))
             let help = try Motionlab.run(["bench", "--help"])
-            for option in ["--followers", "--tweens", "--sprites", "--sprite", "--frames", "--warmup", "--hz", "--renderer", "--size", "--json", "--seed", "--window"] {
+            for option in ["--followers", "--tweens", "--sprites", "--sprite", "--frames", "--warmup", "--hz", "--renderer", "--size", "--json", "--seed", "--window", "--pipeline"] {
                 #expect(help.stdout.contains(option), "\(option)")
             }
         }
