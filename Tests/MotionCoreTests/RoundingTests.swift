@@ -10,7 +10,14 @@ import Testing
                            1, -1, 0.3, -0.3, 1e-300, -1e-300, 0x1p52 - 0.5, -(0x1p52 - 0.5), 0x1p52, -0x1p52,
                            0x1p53 + 2, 1e300, -1e300, .infinity, -.infinity, .nan,
                            Double(Int64.max), Double(Int64.min), .greatestFiniteMagnitude, .leastNonzeroMagnitude]
+        v += [0x1p51 + 0.5, -(0x1p51 + 0.5), 0x1p51 + 1.5, 2.4999999999999996, -2.4999999999999996,
+              0x1p52 - 1, 1 - 0x1p-53, -(1 - 0x1p-53)]
         var rng = SplitMix64(seed: 7)
+        // Halves and their neighbours at many magnitudes: where rounding tricks go wrong.
+        for _ in 0..<5_000 {
+            let half = (rng.uniform(-1, 1) * Double.pow2(rng.uniform(0, 51))).rounded(.down) + 0.5
+            v += [half, half.nextUp, half.nextDown]
+        }
         for _ in 0..<20_000 {
             let magnitude = rng.uniform(-8, 60)
             v.append(rng.uniform(-1, 1) * Double.pow2(magnitude))

@@ -114,6 +114,27 @@ if filter == "probe-tween" {
     for _ in 0..<10 { tweener.step(dt: 1.0 / 120) }
 }
 
+if filter == "probe-draw" {
+    // For callgrind: a few steps and draws of a 20,000 + 20,000 stress scene.
+    var o = StressScene.Options()
+    o.followers = 20_000
+    o.tweens = 20_000
+    o.sprites = 0
+    let scene = StressScene(options: o)
+    scene.layout(bounds: Rect(x: 0, y: 0, w: 1280, h: 720))
+    let font = try! BitmapFont(metrics: "cell 8 16\ncolumns 16\nchars  ?", texture: .none)
+    let context = DrawContext(font: font, alpha: 0.5, bounds: Rect(x: 0, y: 0, w: 1280, h: 720))
+    var ctx = StepContext(dt: 1.0 / 120, step: 0, events: [], input: InputState())
+    var list = DrawList()
+    for _ in 0..<10 {
+        ctx.step += 1
+        scene.step(&ctx)
+        list.reset()
+        scene.draw(into: &list, context: context)
+    }
+    blackHole(list.vertices.count)
+}
+
 if wanted("stress") {
     // The stress scene's simulation step at 100,000 followers and 100,000 tweened sprites,
     // and each half alone.
@@ -129,6 +150,14 @@ if wanted("stress") {
         var ctx = StepContext(dt: 1.0 / 120, step: 0, events: [], input: InputState())
         let time = median(runs: 30) { ctx.step += 1; scene.step(&ctx) }
         row(label, ms(time), f > 0 && t > 0 ? "< 8.3 ms" : "")
+        if f > 0 && t > 0 {
+            // The frame's draw list for the same scene: one 32×32 sprite quad per entity.
+            let font = try! BitmapFont(metrics: "cell 8 16\ncolumns 16\nchars  ?", texture: .none)
+            let context = DrawContext(font: font, alpha: 0.5, bounds: Rect(x: 0, y: 0, w: 1280, h: 720))
+            var list = DrawList()
+            let draw = median(runs: 30) { list.reset(); scene.draw(into: &list, context: context) }
+            row("draw list for it: \(list.vertices.count / 4) sprite quads", ms(draw))
+        }
     }
 }
 

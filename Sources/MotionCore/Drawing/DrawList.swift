@@ -9,7 +9,7 @@ public struct TextureID: Hashable, Sendable {
 /// One vertex, laid out exactly as SDL's `SDL_Vertex` (position, colour, texture coordinate)
 /// so the platform hands the array to `SDL_RenderGeometry` without copying. A test checks
 /// the layout.
-public struct DrawVertex: Equatable, Sendable {
+public struct DrawVertex: Equatable, Sendable, BitwiseCopyable {
     public var x: Float
     public var y: Float
     public var color: Color
@@ -40,8 +40,8 @@ public struct DrawCommand: Equatable, Sendable {
 /// thousands of sprites is a handful of calls. `reset()` keeps the capacity, so a steady
 /// frame allocates nothing.
 public struct DrawList: Sendable {
-    public private(set) var vertices: ContiguousArray<DrawVertex> = []
-    public private(set) var indices: ContiguousArray<Int32> = []
+    public private(set) var vertices = DrawBuffer<DrawVertex>()
+    public private(set) var indices = DrawBuffer<Int32>()
     public private(set) var commands: ContiguousArray<DrawCommand> = []
     private var clipStack: [Rect] = []
     /// The clear colour for the frame.
@@ -50,8 +50,8 @@ public struct DrawList: Sendable {
     public init() {}
 
     public mutating func reset() {
-        vertices.removeAll(keepingCapacity: true)
-        indices.removeAll(keepingCapacity: true)
+        vertices.removeAll()
+        indices.removeAll()
         commands.removeAll(keepingCapacity: true)
         clipStack.removeAll(keepingCapacity: true)
     }
@@ -93,12 +93,14 @@ public struct DrawList: Sendable {
         uv: (u0: Float, v0: Float, u1: Float, v1: Float) = (0, 0, 1, 1)
     ) {
         let base = begin(texture, indexCount: 6)
-        vertices.append(DrawVertex(p0, color, uv.u0, uv.v0))
-        vertices.append(DrawVertex(p1, color, uv.u1, uv.v0))
-        vertices.append(DrawVertex(p2, color, uv.u1, uv.v1))
-        vertices.append(DrawVertex(p3, color, uv.u0, uv.v1))
-        indices.append(base); indices.append(base + 1); indices.append(base + 2)
-        indices.append(base); indices.append(base + 2); indices.append(base + 3)
+        let v = vertices.appendUninitialized(4)
+        v[0] = DrawVertex(p0, color, uv.u0, uv.v0)
+        v[1] = DrawVertex(p1, color, uv.u1, uv.v0)
+        v[2] = DrawVertex(p2, color, uv.u1, uv.v1)
+        v[3] = DrawVertex(p3, color, uv.u0, uv.v1)
+        let i = indices.appendUninitialized(6)
+        i[0] = base; i[1] = base + 1; i[2] = base + 2
+        i[3] = base; i[4] = base + 2; i[5] = base + 3
     }
 
     public mutating func fillRect(_ r: Rect, color: Color) {

@@ -1,5 +1,5 @@
 /// An 8-bit RGBA colour, straight (not premultiplied) alpha, as SDL's vertices take it.
-public struct Color: Hashable, Sendable {
+public struct Color: Hashable, Sendable, BitwiseCopyable {
     public var r: UInt8
     public var g: UInt8
     public var b: UInt8

@@ -5,28 +5,26 @@
 /// entity, so these do it with a truncating conversion instead, inline. They agree with
 /// `rounded(.down)` and `rounded()` for every input, NaN and infinities included (tested).
 
-/// `x.rounded(.down)`, without a libm call.
+/// `x.rounded(.down)`, without a libm call or a branch on the value (positions are
+/// random, so a branch there mispredicts half the time).
 @inlinable @inline(__always)
 public func floorFast(_ x: Double) -> Double {
     // At 2^52 and beyond every double is a whole number; NaN fails the test and passes through.
     guard x.magnitude < 0x1p52 else { return x }
     let t = Double(Int64(x))  // truncates toward zero
-    if t > x { return t - 1 }
-    // A zero result keeps the sign of x, as floor does for -0.
-    return t == 0 && x.sign == .minus ? -0.0 : t
+    // floor(x) has the sign of x, zeros included (floor(-0.0) is -0.0).
+    return Double(signOf: x, magnitudeOf: t - (t > x ? 1 : 0))
 }
 
-/// `x.rounded()` (halves away from zero), without a libm call.
+/// `x.rounded()` (halves away from zero), without a libm call or a branch on the value.
 @inlinable @inline(__always)
 public func roundFast(_ x: Double) -> Double {
     guard x.magnitude < 0x1p52 else { return x }
-    let t = Double(Int64(x))
-    // Exact: x and t lie within 1 of each other and have the same sign.
-    let d = x - t
-    if d >= 0.5 { return t + 1 }
-    if d <= -0.5 { return t - 1 }
-    // A negative fraction that rounds to zero gives -0, as rounded() does.
-    return t == 0 && x.sign == .minus ? -0.0 : t
+    // Adding the largest double below ½ (with x's sign) and truncating rounds halves away
+    // from zero, and only halves: ½ − 2⁻⁵⁴ is what keeps 0.49999999999999994 from rounding up.
+    let r = Double(Int64(x + Double(signOf: x, magnitudeOf: 0.49999999999999994)))
+    // The result has the sign of x, zeros included (-0.3 rounds to -0.0).
+    return Double(signOf: x, magnitudeOf: r)
 }
 
 /// The positive remainder: `positiveModulo(-1, 5) == 4`. Used wherever indices or arc lengths wrap.

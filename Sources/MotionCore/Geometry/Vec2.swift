@@ -35,7 +35,9 @@ public struct Vec2: Hashable, Sendable, CustomStringConvertible {
     @inlinable public var angle: Double { atan2(y, x) }
     @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
     /// Both coordinates rounded to whole points.
-    @inlinable public var rounded: Vec2 { Vec2(roundFast(x), roundFast(y)) }
+    @inlinable public var rounded: Vec2 {
+        @inline(__always) get { Vec2(roundFast(x), roundFast(y)) }
+    }
 
     /// The unit vector in the same direction, or `fallback` for a (near) zero vector.
     @inlinable public func normalized(or fallback: Vec2 = Vec2(1, 0)) -> Vec2 {

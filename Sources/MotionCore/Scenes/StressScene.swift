@@ -181,12 +181,15 @@ public final class StressScene: Scene {
             }
         }
         tweener.animatables.store.withDense { ts, owners in
-            let extras = tweener.extras.store
-            for i in ts.indices {
-                // A custom scalar bobs its sprite (a turn of 2π per cycle).
-                let phase = extras[owners[i]].map { $0.custom0.interpolated(alpha) }
-                let c = ts[i].position.interpolated(alpha) + Vec2(0, phase.map { 4 * sin($0) } ?? 0)
-                list.image(Textures.sprite, in: Rect(origin: (c - half).rounded, size: Vec2(s, s)))
+            // Through a lookup, reading one field: the store's subscript would copy the whole
+            // 200-byte extras component per sprite.
+            tweener.extras.store.withDenseAndLookup { xs, extrasIndex in
+                for i in ts.indices {
+                    // A custom scalar bobs its sprite (a turn of 2π per cycle).
+                    let bob = extrasIndex(owners[i]).map { 4 * sin(xs[$0].custom0.interpolated(alpha)) } ?? 0
+                    let c = ts[i].position.interpolated(alpha) + Vec2(0, bob)
+                    list.image(Textures.sprite, in: Rect(origin: (c - half).rounded, size: Vec2(s, s)))
+                }
             }
         }
         list.pushClip(panelFrame)
