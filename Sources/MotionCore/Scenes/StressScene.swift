@@ -103,16 +103,19 @@ public final class StressScene: Scene {
         }
         let paced = makePaths(in: bounds).map { PathTrack(path: $0, mode: .paced) }
         let spin = try! KeyframeTrack(values: [0.0, 2 * .pi])
-        // One tween is one animation: even ones fly a path at constant speed, odd ones turn a
-        // custom scalar that bobs a sprite standing in the left part of the window.
+        // One tween is one animation: half fly a path at constant speed, half turn a custom
+        // scalar that bobs a sprite standing in the left part of the window. Created in
+        // batches of a kind (and path), as a game spawns them, so the tween loop's branches on
+        // the kind of track predict well.
+        let flying = (options.tweens + 1) / 2
         for i in 0..<options.tweens {
             let e = world.spawn()
-            if i % 2 == 0 {
+            if i < flying {
                 tweener.animatables.store.insert(Animatable(), for: e)
                 var timing = MediaTiming(duration: rng.uniform(2, 6))
                 timing.repeatCount = .infinity
                 timing.timeOffset = rng.uniform(0, 6)
-                try! tweener.add(Animation(target: e, property: .position, track: .path(paced[(i / 2) % paced.count]), timing: timing))
+                try! tweener.add(Animation(target: e, property: .position, track: .path(paced[i * paced.count / flying]), timing: timing))
             } else {
                 let spot = Vec2(rng.uniform(bounds.minX + 16, bounds.minX + bounds.width * 0.3), rng.uniform(bounds.minY + 16, bounds.maxY - 16))
                 tweener.animatables.store.insert(Animatable(position: spot), for: e)
