@@ -1,4 +1,5 @@
 import Foundation
+import MotionCore
 
 /// Times `body` `runs` times (after `warmup` untimed runs) and returns the median in seconds.
 /// The median of many short runs is robust to the noise of a shared machine.
@@ -24,3 +25,16 @@ func row(_ name: String, _ value: String, _ target: String = "") {
 
 func us(_ s: Double) -> String { String(format: "%.1f µs", s * 1e6) }
 func ms(_ s: Double) -> String { String(format: "%.2f ms", s * 1e3) }
+
+/// A 10,000-sample table: a 7-pointed star, 1 pt spacing, scaled until it has that many.
+func tenThousandSampleStar() -> SampleTable {
+    var star = Path.star(center: Vec2(640, 400), outer: 360, inner: 150, points: 7)
+    var scale = 1.0
+    var table = SampleTable(path: star, spacing: 1)
+    while table.count < 10_000 {
+        scale *= 10_000 / Double(table.count)
+        star = Path.star(center: Vec2(640, 400), outer: 360 * scale, inner: 150 * scale, points: 7)
+        table = SampleTable(path: star, spacing: 1)
+    }
+    return table
+}

@@ -12,16 +12,7 @@ if wanted("path") {
     let build = median(runs: 300) { blackHole(SampleTable(path: .figureEight(in: bounds), spacing: 1)) }
     row("figure 8 table build, 1280×720, 1 pt", us(build), "< 100 µs")
 
-    // A 10,000-sample table: a 7-pointed star with curved notches, 1 pt spacing.
-    var star = Path.star(center: Vec2(640, 400), outer: 360, inner: 150, points: 7)
-    var scale = 1.0
-    var table = SampleTable(path: star, spacing: 1)
-    while table.count < 10_000 {
-        scale *= 10_000 / Double(table.count)
-        star = Path.star(center: Vec2(640, 400), outer: 360 * scale, inner: 150 * scale, points: 7)
-        table = SampleTable(path: star, spacing: 1)
-    }
-    let big = table  // a constant, so the timed closures borrow it instead of copying
+    let big = tenThousandSampleStar()  // a constant, so the timed closures borrow it instead of copying
     var rng = SplitMix64(seed: 1)
     let b = big.sampleBounds
     // Where the query is used: presses near the path (within 60 pt), and anywhere in its box.
@@ -114,8 +105,24 @@ if filter == "probe-tween" {
     for _ in 0..<10 { tweener.step(dt: 1.0 / 120) }
 }
 
+if filter == "probe-nearest" {
+    // For callgrind (deterministic instruction and branch-miss counts): 20,000 nearest
+    // queries on the 10,000-sample star, alternately near the path and anywhere in its box.
+    let table = tenThousandSampleStar()
+    var rng = SplitMix64(seed: 1)
+    let b = table.sampleBounds
+    var sum = 0
+    for k in 0..<20_000 {
+        let q = k % 2 == 0
+            ? table.points[Int(rng.next() % UInt64(table.count))] + Vec2(rng.uniform(-60, 60), rng.uniform(-60, 60))
+            : Vec2(rng.uniform(b.minX, b.maxX), rng.uniform(b.minY, b.maxY))
+        sum &+= table.nearestIndex(to: q)!
+    }
+    blackHole(sum)
+}
+
 if filter == "probe-draw" {
-    // For callgrind: a few steps and draws of a 20,000 + 20,000 stress scene.
+    // For callgrind: ten steps and draws of a 20,000 + 20,000 stress scene.
     var o = StressScene.Options()
     o.followers = 20_000
     o.tweens = 20_000
