@@ -6,15 +6,19 @@ import Testing
                       Path.star(center: Vec2(300, 300), outer: 250, inner: 90, points: 7),
                       try! Path(svg: "M0 0 h100 M500 500 l300 -200 M0 400 a50 50 0 1 0 1 0"),
                       try! Path(svg: "M5 5 l3 0"),
+                      // Far from the origin, where rounding in the bounds is largest.
+                      Path.star(center: Vec2(3e6, -2e6), outer: 250, inner: 90, points: 5),
+                      Path.star(center: Vec2(-4e9, 1e9), outer: 250, inner: 90, points: 5),
                       try! Path(svg: "M5 5")])
     func theTreeAgreesWithABruteForceScanOnThousandsOfRandomPoints(path: Path) {
         let t = SampleTable(path: path, spacing: 1)
         var rng = SplitMix64(seed: 99)
         for k in 0..<6000 {
             // Near the path, and anywhere from inside its bounds to far outside them.
+            let c = t.sampleBounds.center
             let p = k % 2 == 0
                 ? t.points[Int(rng.next() % UInt64(t.count))] + Vec2(rng.uniform(-30, 30), rng.uniform(-30, 30))
-                : Vec2(rng.uniform(-1500, 2500), rng.uniform(-1500, 2500))
+                : c + Vec2(rng.uniform(-2000, 2000), rng.uniform(-2000, 2000))
             // The same sample, not just the same distance: both take the lowest index on a tie.
             #expect(t.nearestIndex(to: p) == t.nearestIndexByScan(to: p), "\(p)")
         }

@@ -32,6 +32,8 @@ struct SampleChunkTree: Sendable {
     /// The table's points, x and y apart.
     var xs: ContiguousArray<Double> = []
     var ys: ContiguousArray<Double> = []
+    /// The largest coordinate magnitude, which scales the rounding error of a capsule test.
+    var magnitude = 0.0
 
     init() {}
 
@@ -56,13 +58,13 @@ struct SampleChunkTree: Sendable {
                     box = SIMD4(min(box.x, p.x), min(box.y, p.y), max(box.z, p.x), max(box.w, p.y))
                 }
                 segments.append(SIMD4(a.x, a.y, d.x, d.y))
-                // Rounding in the distance computation is far below 1e-9 pt.
-                segmentExtras.append(SIMD4(inv, radius + 1e-9, 0, 0))
+                segmentExtras.append(SIMD4(inv, radius, 0, 0))
                 chunkBoxes.append(box)
                 lo = hi
             }
         }
         start.append(Int32(points.count))
+        magnitude = points.reduce(0) { max($0, abs($1.x), abs($1.y)) }
         let chunks = chunkBoxes.count
         order = ContiguousArray(0..<Int32(chunks))
         var leaves = 1
@@ -168,12 +170,16 @@ extension SampleTable {
             }
             // The best distance itself, for the capsule test (updated only when the best improves).
             var bestD = Double.infinity
+            // A capsule's distance is computed from differences of coordinates, so it can be
+            // off by a few units in the last place of the largest of them; it is only skipped
+            // when it is farther than that too (boxes need no slack: their edges are samples).
+            let slack = 1e-14 * (tree.magnitude + abs(p.x) + abs(p.y))
             @inline(__always) func visit(chunk c: Int) {
                 // Skip the chunk when its capsule lies farther than the best: no square root.
                 let s = segments[c], e = extras[c]
                 let ap = Vec2(p.x - s.x, p.y - s.y), d = Vec2(s.z, s.w)
                 let t = clamp((ap.x * d.x + ap.y * d.y) * e.x, 0, 1)
-                let reach = bestD + e.y
+                let reach = bestD + e.y + slack
                 guard (ap - d * t).lengthSquared <= reach * reach else { return }
                 let lo = Int(start[c]), hi = Int(start[c + 1])
                 let (chunkBest, lanes) = Self.minimumDistanceSquared(xs, ys, lo, hi, p)
