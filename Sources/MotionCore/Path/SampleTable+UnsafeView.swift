@@ -12,11 +12,7 @@ extension SampleTable {
 
         /// The run holding sample `i`.
         @inline(__always)
-        func run(containing i: Int) -> Run {
-            if runs.count == 1 { return runs[0] }
-            for r in runs where r.range.contains(i) { return r }
-            return runs[runs.count - 1]
-        }
+        func run(containing i: Int) -> Run { SampleTable.run(containing: i, in: runs) }
 
         /// See `SampleTable.index(atDistance:)`.
         @inline(__always)
@@ -25,6 +21,15 @@ extension SampleTable {
             guard run.step > 0 else { return run.first }
             let i = Int(floorFast(local / run.step))
             return run.first + min(i, run.count - 1)
+        }
+
+        /// See `SampleTable.point(atDistance:)`.
+        @inline(__always)
+        public func point(atDistance s: Double) -> Vec2 {
+            let (run, local) = locate(s)
+            guard run.step > 0, run.count > 1 else { return points[run.first] }
+            let (i, j, f) = bracket(run, local)
+            return Vec2.lerp(points[i], points[j], f)
         }
 
         /// See `SampleTable.pointAndTangent(atDistance:)`.

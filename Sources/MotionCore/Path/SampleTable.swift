@@ -52,7 +52,11 @@ public struct SampleTable: Sendable {
 
     /// The run holding sample `i`.
     @inline(__always)
-    public func run(containing i: Int) -> Run {
+    public func run(containing i: Int) -> Run { Self.run(containing: i, in: runs) }
+
+    /// The run of `runs` (not empty) holding sample `i`; the last one if none does.
+    @inline(__always)
+    static func run<C: RandomAccessCollection<Run>>(containing i: Int, in runs: C) -> Run where C.Index == Int {
         if runs.count == 1 { return runs[0] }
         for r in runs where r.range.contains(i) { return r }
         return runs[runs.count - 1]
@@ -118,7 +122,7 @@ public struct SampleTable: Sendable {
     /// The position at arc length `s`, interpolated between samples. On a closed path
     /// s = 0 and s = length give the same point.
     public func point(atDistance s: Double) -> Vec2 {
-        isEmpty ? .zero : withUnsafeView { $0.pointAndTangent(atDistance: s).0 }
+        isEmpty ? .zero : withUnsafeView { $0.point(atDistance: s) }
     }
 
     /// The unit tangent at arc length `s`, interpolated between samples' curve tangents.

@@ -141,8 +141,8 @@ public enum PathFollowerSystem {
             f.position.current = v.points[f.index]
         } else if f.orbitSpeed != 0 {
             // Orbiting moves by arc length, between samples: smooth at any speed.
-            orbit(&f, t, dt)
-            f.position.current = v.pointAndTangent(atDistance: f.distance).0
+            orbit(&f, v, dt)
+            f.position.current = v.point(atDistance: f.distance)
         }
         if f.releaseAfterWalk {
             f.grabbedBy = .none
@@ -178,7 +178,7 @@ public enum PathFollowerSystem {
         if f.index == target { f.glideTarget = nil; f.stuckSteps = 0 }
     }
 
-    private static func orbit(_ f: inout PathFollower, _ t: SampleTable, _ dt: Double) {
+    private static func orbit(_ f: inout PathFollower, _ t: SampleTable.UnsafeView, _ dt: Double) {
         let run = t.run(containing: f.index)
         guard run.length > 0 else { return }
         var local = f.distance - run.offset + f.orbitSpeed * dt
