@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "MotionLab",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "motionlab", targets: ["motionlab"]),
         // For the micro-benchmarks in Benchmarks/ (a separate package, outside this build).

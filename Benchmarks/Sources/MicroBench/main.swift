@@ -24,6 +24,22 @@ if wanted("path") {
         row("nearest sample \(name), \(big.count) samples: tree / scan", String(format: "%.3f µs / %.2f µs = %.0f×", tree * 1e6, scan * 1e6, scan / tree), "≥ 50×")
     }
 
+    // The grid in front of the tree is laid out by a table's first query, and each of its
+    // cells is filled by the first query that lands in it: what those first queries cost.
+    let newTables: [(String, () -> SampleTable)] = [("figure 8", { SampleTable(path: .figureEight(in: bounds), spacing: 1) }),
+                                                    ("10,000-sample star", tenThousandSampleStar)]
+    for (name, make) in newTables {
+        var times: [Double] = []
+        for _ in 0..<21 {
+            let fresh = make()
+            let p = fresh.points[fresh.count / 3] + Vec2(7, -5)
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            blackHole(fresh.nearestIndex(to: p))
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9)
+        }
+        row("first nearest query on a new \(name) table (lays out its grid, fills a cell)", us(times.sorted()[10]))
+    }
+
     // Local walk per step: a handle following a finger moving 4 pt per step round the figure 8.
     let fig = SampleTable(path: .figureEight(in: bounds), spacing: 1)
     var index = 0
@@ -107,16 +123,22 @@ if filter == "probe-tween" {
 
 if filter == "probe-nearest" {
     // For callgrind (deterministic instruction and branch-miss counts): 20,000 nearest
-    // queries on the 10,000-sample star, alternately near the path and anywhere in its box.
+    // queries (or as many as the next argument says) on the 10,000-sample star, alternately
+    // near the path and anywhere in its box. They are asked twice, and the first round fills
+    // the grid's cells, so the difference between two counts is the cost of the queries
+    // alone (without the table, and without filling cells).
     let table = tenThousandSampleStar()
-    var rng = SplitMix64(seed: 1)
+    let queries = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 20_000
     let b = table.sampleBounds
     var sum = 0
-    for k in 0..<20_000 {
-        let q = k % 2 == 0
-            ? table.points[Int(rng.next() % UInt64(table.count))] + Vec2(rng.uniform(-60, 60), rng.uniform(-60, 60))
-            : Vec2(rng.uniform(b.minX, b.maxX), rng.uniform(b.minY, b.maxY))
-        sum &+= table.nearestIndex(to: q)!
+    for round in 0..<2 {
+        var rng = SplitMix64(seed: 1)
+        for k in 0..<(round == 0 ? 40_000 : queries) {
+            let q = k % 2 == 0
+                ? table.points[Int(rng.next() % UInt64(table.count))] + Vec2(rng.uniform(-60, 60), rng.uniform(-60, 60))
+                : Vec2(rng.uniform(b.minX, b.maxX), rng.uniform(b.minY, b.maxY))
+            sum &+= table.nearestIndex(to: q)!
+        }
     }
     blackHole(sum)
 }

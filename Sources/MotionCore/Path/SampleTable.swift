@@ -12,7 +12,7 @@ import Foundation
 /// lie on the true curve and tangents come from its derivative.
 ///
 /// Storage is parallel contiguous arrays (Godot's Curve2D keeps the same caches): points,
-/// tangents and distances, plus a k-d tree over chunks of them for the global nearest query
+/// tangents and distances, plus a k-d tree over chunks of them and a grid in front of it for the global nearest query
 /// (`SampleTable+Nearest.swift`). The walk the seed does is in `SampleTable+Walk.swift`.
 public struct SampleTable: Sendable {
     /// One subpath's run of samples.
@@ -38,13 +38,14 @@ public struct SampleTable: Sendable {
     public private(set) var distances: ContiguousArray<Double> = []
     public private(set) var runs: [Run] = []
     public private(set) var length: Double = 0
-    var nearestTree = SampleChunkTree()
+    /// The global nearest query's tree and grid (`SampleTable+Nearest.swift`).
+    private(set) var nearestSamples = NearestSampleIndex.empty
 
     /// Samples `path` every `spacing` points of arc length (default 1 pt).
     public init(path: Path, spacing: Double = 1) {
         self.spacing = spacing.isFinite && spacing > 0 ? max(spacing, 1e-3) : 1
         for sub in path.subpaths { appendRun(sub) }
-        nearestTree = SampleChunkTree(points: points, runs: runs)
+        nearestSamples = NearestSampleIndex(points: points, runs: runs, spacing: self.spacing)
     }
 
     public var count: Int { points.count }
