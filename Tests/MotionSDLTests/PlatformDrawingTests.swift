@@ -35,15 +35,20 @@ func writeKeyedTestImage(to url: URL) throws {
 
 extension SDLTests {
     @Suite struct PlatformDrawingTests {
+        /// A headless 320×240 platform whose sprite is the image at `sprite`.
+        static func platform(sprite: URL) throws -> Platform {
+            var options = PlatformOptions(resources: resourcesURL)
+            options.headless = true
+            options.size = Vec2(320, 240)
+            options.textureFiles[Textures.sprite] = sprite.path
+            return try Platform(options: options)
+        }
+
         @Test func aReplacementImageWithoutAlphaIsKeyedByItsTopLeftColour() throws {
             let bmp = FileManager.default.temporaryDirectory.appendingPathComponent("motionlab-keyed-\(UUID().uuidString).bmp")
             defer { try? FileManager.default.removeItem(at: bmp) }
             try writeKeyedTestImage(to: bmp)
-            var options = PlatformOptions(resources: resourcesURL)
-            options.headless = true
-            options.size = Vec2(320, 240)
-            options.textureFiles[Textures.sprite] = bmp.path
-            let platform = try Platform(options: options)
+            let platform = try Self.platform(sprite: bmp)
             var list = DrawList()
             list.image(Textures.sprite, in: Rect(x: 100, y: 100, w: 80, h: 80))
             platform.render(list)
@@ -52,6 +57,30 @@ extension SDLTests {
             #expect(platform.readPixel(x: 165, y: 165) == Color(0, 255, 0, 255))
         }
 
+
+        @Test(arguments: [123.37, 99.9, 100.3, 7.5])
+        func aSpriteAtAFractionalPositionKeepsItsSize(x: Double) throws {
+            // SDL's software renderer turns a quad into a rectangle by truncating its float
+            // width: 155.37f − 123.37f is 31.99999, which would draw this 32 px image 31 px wide.
+            let bmp = FileManager.default.temporaryDirectory.appendingPathComponent("motionlab-green-\(UUID().uuidString).bmp")
+            defer { try? FileManager.default.removeItem(at: bmp) }
+            guard let s = SDL_CreateRGBSurfaceWithFormat(0, 32, 32, 24, SDL_PIXELFORMAT_RGB24.rawValue) else { throw SDLError("surface") }
+            SDL_FillRect(s, nil, SDL_MapRGB(s.pointee.format, 0, 255, 0))
+            var corner = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
+            SDL_FillRect(s, &corner, SDL_MapRGB(s.pointee.format, 255, 0, 255))
+            #expect(SDL_SaveBMP_RW(s, SDL_RWFromFile(bmp.path, "wb"), 1) == 0)
+            SDL_FreeSurface(s)
+            let platform = try Self.platform(sprite: bmp)
+            var list = DrawList()
+            list.image(Textures.sprite, in: Rect(x: x, y: x, w: 32, h: 32))
+            platform.render(list)
+            let green = Color(0, 255, 0, 255)
+            let row = Int32(x) + 16, column = Int32(x) + 16
+            let wide = (0..<320).filter { platform.readPixel(x: Int32($0), y: row) == green }.count
+            let tall = (0..<240).filter { platform.readPixel(x: column, y: Int32($0)) == green }.count
+            #expect(wide == 32)
+            #expect(tall == 32)
+        }
 
         @Test func drawVertexHasSDLVertexLayout() {
             #expect(MemoryLayout<DrawVertex>.size == MemoryLayout<SDL_Vertex>.size)

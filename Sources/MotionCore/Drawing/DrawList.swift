@@ -104,7 +104,7 @@ public struct DrawList: Sendable {
     }
 
     public mutating func fillRect(_ r: Rect, color: Color) {
-        quad(r.origin, Vec2(r.maxX, r.minY), Vec2(r.maxX, r.maxY), Vec2(r.minX, r.maxY), color: color)
+        rect(r, color: color, texture: .none, uv: (0, 0, 1, 1))
     }
 
     /// A textured rect; `tint` multiplies the texture (white leaves it as is).
@@ -112,8 +112,20 @@ public struct DrawList: Sendable {
         _ texture: TextureID, in r: Rect, tint: Color = .white,
         uv: (u0: Float, v0: Float, u1: Float, v1: Float) = (0, 0, 1, 1)
     ) {
-        quad(r.origin, Vec2(r.maxX, r.minY), Vec2(r.maxX, r.maxY), Vec2(r.minX, r.maxY),
-             color: tint, texture: texture, uv: uv)
+        rect(r, color: tint, texture: texture, uv: uv)
+    }
+
+    /// An axis-aligned quad whose corners sit on a 1/256-point grid, so that their float
+    /// coordinates are exact and so is the float width between them. SDL's software renderer
+    /// draws such a quad as a rectangle of the truncated float width, and without the grid
+    /// 155.37f − 123.37f = 31.99999 drew a 32 pt image 31 px wide, scaled (tested). A 256th
+    /// of a point is finer than any renderer's subpixel precision.
+    @inline(__always)
+    private mutating func rect(_ r: Rect, color: Color, texture: TextureID, uv: (u0: Float, v0: Float, u1: Float, v1: Float)) {
+        @inline(__always) func onGrid(_ v: Double) -> Double { roundFast(v * 256) * (1.0 / 256) }
+        let x0 = onGrid(r.minX), y0 = onGrid(r.minY)
+        let x1 = x0 + onGrid(r.width), y1 = y0 + onGrid(r.height)
+        quad(Vec2(x0, y0), Vec2(x1, y0), Vec2(x1, y1), Vec2(x0, y1), color: color, texture: texture, uv: uv)
     }
 
     /// A textured rect rotated by `angle` about its centre.
