@@ -409,6 +409,12 @@ extension SampleTable {
         return nearestSamples.nearest(to: p)
     }
 
+    /// Lays out the nearest query's grid now instead of at the first query: the one
+    /// allocation the query makes, for loops that must not allocate.
+    public func prepareNearestQueries() {
+        _ = nearestSamples.grid
+    }
+
     /// The nearest sample by the tree alone, without the grid.
     func nearestIndexByTree(to p: Vec2) -> Int? {
         guard !points.isEmpty else { return nil }

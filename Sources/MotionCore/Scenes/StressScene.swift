@@ -70,6 +70,8 @@ public final class StressScene: Scene {
         let old = tables
         self.bounds = bounds
         tables = makePaths(in: bounds).map { SampleTable(path: $0, spacing: 1) }
+        // Stuck followers ask for the nearest sample: allocate its grid now, not mid-run.
+        for t in tables { t.prepareNearestQueries() }
         panelFrame = Rect(x: bounds.maxX - 220, y: bounds.minY + 10, w: 200, h: bounds.height - 20)
         gridColumns = max(1, Int(panelFrame.width / options.spriteSize))
         let rows = (options.sprites + gridColumns - 1) / gridColumns
