@@ -23,6 +23,12 @@ public struct PlatformOptions: Sendable {
     /// testsprite2's own icon this way). An image without an alpha channel gets its top-left
     /// pixel's colour as the transparent colour, the rule SDL's test programs use.
     public var textureFiles: [TextureID: String] = [:]
+    /// With SDL's software renderer, draw each frame in this many horizontal bands, several
+    /// at once (`RenderBands`); 1 draws on this thread alone. Other renderers, and windows
+    /// whose scale is not a whole number of pixels per point, ignore it.
+    public var bands = 1
+    /// How many threads draw the bands (this one included); nil: one per processor.
+    public var bandThreads: Int?
 
     public init(resources: URL) { self.resources = resources }
 }
@@ -34,6 +40,9 @@ public final class Platform {
     public let renderer: OpaquePointer
     public let options: PlatformOptions
     private var textures: [OpaquePointer?] = []
+    /// The images behind `textures` (keyed), for the other bands' renderers.
+    private var images: [UnsafeMutablePointer<SDL_Surface>?] = []
+    private var bands: RenderBands?
     private var translator = EventTranslator()
     private var controllers: [Int32: OpaquePointer] = [:]
     /// Events waiting for `poll`, such as gamepads opened at start.
@@ -79,12 +88,20 @@ public final class Platform {
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
         updateScale()
         try loadTextures()
+        if options.bands > 1 && rendererName == "software" {
+            let threads = options.bandThreads ?? ProcessInfo.processInfo.activeProcessorCount
+            bands = RenderBands(window: w, count: options.bands, threads: threads) { [images] r in
+                Self.makeTextures(from: images, on: r)
+            }
+        }
         // Controllers already plugged in arrive as SDL_CONTROLLERDEVICEADDED events at the
         // first poll, like hot-plugged ones.
     }
 
     deinit {
+        bands = nil
         for t in textures { if let t { SDL_DestroyTexture(t) } }
+        for i in images { if let i { SDL_FreeSurface(i) } }
         for (_, c) in controllers { SDL_GameControllerClose(c) }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
@@ -133,7 +150,7 @@ public final class Platform {
 
     private func loadTextures() throws {
         let maxID = Textures.files.map { Int($0.0.raw) }.max() ?? 0
-        textures = Array(repeating: nil, count: maxID + 1)
+        images = Array(repeating: nil, count: maxID + 1)
         for (id, file) in Textures.files {
             var name = file
             if id == Textures.font && pixelScale >= 1.5 { name = "font-2x.bmp" }
@@ -141,12 +158,22 @@ public final class Platform {
             let path = replacement ?? options.resources.appendingPathComponent(name).path
             guard let file = SDL_RWFromFile(path, "rb") else { throw SDLError("opening \(path)") }
             guard let surface = SDL_LoadBMP_RW(file, 1) else { throw SDLError("loading \(path)") }
-            defer { SDL_FreeSurface(surface) }
             if replacement != nil { keyTopLeftPixelIfOpaque(surface) }
-            guard let t = SDL_CreateTextureFromSurface(renderer, surface) else { throw SDLError("texture from \(path)") }
+            images[Int(id.raw)] = surface
+        }
+        textures = Self.makeTextures(from: images, on: renderer)
+        for (id, t) in textures.enumerated() where images[id] != nil && t == nil {
+            throw SDLError("texture from \(Textures.files.first { Int($0.0.raw) == id }?.1 ?? "image \(id)")")
+        }
+    }
+
+    /// One blended, linearly filtered texture per image, on `renderer`.
+    private static func makeTextures(from images: [UnsafeMutablePointer<SDL_Surface>?], on renderer: OpaquePointer) -> [OpaquePointer?] {
+        images.map { image in
+            guard let image, let t = SDL_CreateTextureFromSurface(renderer, image) else { return nil }
             SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
             SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
-            textures[Int(id.raw)] = t
+            return t
         }
     }
 
@@ -164,7 +191,10 @@ public final class Platform {
     }
 
     /// The SDL texture for an id (nil for `.none`).
-    func texture(_ id: TextureID) -> OpaquePointer? {
+    func texture(_ id: TextureID) -> OpaquePointer? { Self.texture(id, in: textures) }
+
+    @inline(__always)
+    static func texture(_ id: TextureID, in textures: [OpaquePointer?]) -> OpaquePointer? {
         let i = Int(id.raw)
         return i > 0 && i < textures.count ? textures[i] : nil
     }
@@ -212,12 +242,41 @@ public final class Platform {
 
     // MARK: Drawing
 
-    /// Draws `list` with one `SDL_RenderGeometry` call per command.
+    /// Draws `list` with one `SDL_RenderGeometry` call per command (in bands on several
+    /// threads when `options.bands` asks for it and the renderer is the software one).
     public func render(_ list: DrawList) {
+        if let bands {
+            var scale: Float = 1
+            SDL_RenderGetScale(renderer, &scale, nil)
+            if bands.render(list, scale: scale) { return }
+        }
+        Self.draw(list, renderer: renderer, textures: textures, band: nil, indices: &bandIndices)
+    }
+
+    /// How many bands frames are drawn in (1 unless `options.bands` applies), and by how
+    /// many threads.
+    public var bandCount: Int { bands?.count ?? 1 }
+    public var bandThreadCount: Int { bands?.threads ?? 1 }
+
+    /// Unused by an unbanded draw (it passes the list's own indices).
+    private var bandIndices = ContiguousArray<Int32>()
+
+    /// Draws `list` on `renderer`. With a `band` (rows, in points) it draws only there: the
+    /// background fills the band instead of clearing the target, every command is clipped to
+    /// the band, and only the quads that reach it are passed on (collected in `indices`).
+    static func draw(_ list: DrawList, renderer: OpaquePointer, textures: [OpaquePointer?],
+                     band: SDL_Rect?, indices: inout ContiguousArray<Int32>) {
         let bg = list.background
         SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
-        SDL_RenderSetClipRect(renderer, nil)
-        SDL_RenderClear(renderer)
+        if var band {
+            SDL_RenderSetClipRect(renderer, nil)
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+            SDL_RenderFillRect(renderer, &band)
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        } else {
+            SDL_RenderSetClipRect(renderer, nil)
+            SDL_RenderClear(renderer)
+        }
         guard !list.commands.isEmpty else { return }
         var clipped = false
         list.vertices.withUnsafeBufferPointer { vb in
@@ -226,20 +285,55 @@ public final class Platform {
                 let verts = UnsafeRawPointer(vb.baseAddress!).assumingMemoryBound(to: SDL_Vertex.self)
                 let idx = UnsafeRawPointer(ib.baseAddress!).assumingMemoryBound(to: Int32.self)
                 for cmd in list.commands where cmd.indexCount > 0 {
-                    if let c = cmd.clip {
-                        var r = SDL_Rect(x: Int32(c.minX.rounded(.down)), y: Int32(c.minY.rounded(.down)),
-                                         w: Int32(max(0, c.width.rounded(.up))), h: Int32(max(0, c.height.rounded(.up))))
-                        if r.w == 0 || r.h == 0 { continue }
-                        SDL_RenderSetClipRect(renderer, &r)
+                    // The clip: the command's, the band, both, or none.
+                    var clip = cmd.clip.map { c in
+                        SDL_Rect(x: Int32(c.minX.rounded(.down)), y: Int32(c.minY.rounded(.down)),
+                                 w: Int32(max(0, c.width.rounded(.up))), h: Int32(max(0, c.height.rounded(.up))))
+                    }
+                    if let band { clip = clip.map { $0.intersection(band) } ?? band }
+                    if var c = clip {
+                        if c.w <= 0 || c.h <= 0 { continue }
+                        SDL_RenderSetClipRect(renderer, &c)
                         clipped = true
                     } else if clipped {
                         SDL_RenderSetClipRect(renderer, nil)
                         clipped = false
                     }
-                    SDL_RenderGeometry(renderer, texture(cmd.texture), verts, Int32(vb.count),
-                                       idx + cmd.indexStart, Int32(cmd.indexCount))
+                    let texture = texture(cmd.texture, in: textures)
+                    if let band {
+                        collect(idx + cmd.indexStart, count: cmd.indexCount, verts,
+                                rows: Float(band.y)..<Float(band.y + band.h), into: &indices)
+                        if indices.isEmpty { continue }
+                        indices.withUnsafeBufferPointer { kept in
+                            _ = SDL_RenderGeometry(renderer, texture, verts, Int32(vb.count), kept.baseAddress, Int32(kept.count))
+                        }
+                    } else {
+                        SDL_RenderGeometry(renderer, texture, verts, Int32(vb.count), idx + cmd.indexStart, Int32(cmd.indexCount))
+                    }
                 }
             }
+        }
+    }
+
+    /// The triangles of `idx[0..<count]` that reach `rows`, kept in pairs as they come (SDL's
+    /// software renderer draws a pair that forms an axis-aligned rectangle as one blit, so a
+    /// quad must not be split), into `out`.
+    private static func collect(_ idx: UnsafePointer<Int32>, count: Int, _ verts: UnsafePointer<SDL_Vertex>,
+                                rows: Range<Float>, into out: inout ContiguousArray<Int32>) {
+        out.removeAll(keepingCapacity: true)
+        var i = 0
+        while i < count {
+            let n = min(6, count - i)
+            var top = Float.infinity, bottom = -Float.infinity
+            for k in 0..<n {
+                let y = verts[Int(idx[i + k])].position.y
+                top = min(top, y)
+                bottom = max(bottom, y)
+            }
+            if bottom >= rows.lowerBound && top <= rows.upperBound {
+                for k in 0..<n { out.append(idx[i + k]) }
+            }
+            i += n
         }
     }
 
@@ -290,5 +384,13 @@ extension Platform {
         SDL_SetWindowSize(window, Int32(w), Int32(h))
         let s = Float(pixelScale)
         SDL_RenderSetScale(renderer, s, s)
+    }
+}
+
+extension SDL_Rect {
+    /// The part of this rectangle inside `other` (empty if none).
+    func intersection(_ other: SDL_Rect) -> SDL_Rect {
+        var a = self, b = other, r = SDL_Rect()
+        return SDL_IntersectRect(&a, &b, &r) == SDL_TRUE ? r : SDL_Rect()
     }
 }

@@ -54,6 +54,12 @@ struct Bench: ParsableCommand {
     @Flag(help: "Step and build the next frame on a second thread while this thread submits the current one: a frame then takes the longer of the two, not their sum.")
     var pipeline = false
 
+    @Option(help: "With the software renderer, draw each frame in this many horizontal bands, several at once (1: SDL's single thread, as testsprite2).")
+    var bands = 1
+
+    @Option(help: "Threads that draw the bands (default: one per processor).")
+    var bandThreads: Int?
+
     @Option(help: "SDL video driver (headless default: dummy).")
     var videoDriver: String?
 
@@ -67,6 +73,8 @@ struct Bench: ParsableCommand {
         guard followers >= 0, tweens >= 0, sprites >= 0 else { throw ValidationError("counts must not be negative") }
         guard frames >= 1, warmup >= 0 else { throw ValidationError("--frames must be at least 1 and --warmup not negative") }
         guard hz > 0, hz <= 1000 else { throw ValidationError("--hz must be in (0, 1000]") }
+        guard (1...64).contains(bands) else { throw ValidationError("--bands must be in 1...64") }
+        if let bandThreads, !(1...64).contains(bandThreads) { throw ValidationError("--band-threads must be in 1...64") }
     }
 
     func run() throws {
@@ -90,6 +98,8 @@ struct Bench: ParsableCommand {
         options.videoDriver = videoDriver
         options.renderer = renderer
         options.vsync = false
+        options.bands = bands
+        options.bandThreads = bandThreads
         options.title = "MotionLab bench"
         if let sprite { options.textureFiles[Textures.sprite] = sprite }
         let platform = try Platform(options: options)
@@ -128,7 +138,7 @@ struct Bench: ParsableCommand {
         }
         // The worker's job is made once (a closure per frame would be an allocation per frame).
         let ahead = PendingFrame(box: lists[0])
-        let worker = pipeline ? FrameWorker { ahead.result = simulate(ahead.step, ahead.box) } : nil
+        let worker = pipeline ? WorkerThread { ahead.result = simulate(ahead.step, ahead.box) } : nil
         defer { worker?.stop() }
         if pipeline { ahead.result = simulate(1, lists[0]) }
         for frame in 0..<total {
@@ -180,6 +190,7 @@ struct Bench: ParsableCommand {
         if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         print("motionlab bench: \(followers) followers, \(tweens) tweens, \(sprites) panel sprites; \(list.vertices.count / 4) quads per frame")
         if pipeline { print("pipelined: step and build on a second thread, overlapping submit and present") }
+        if platform.bandCount > 1 { print("drawn in \(platform.bandCount) bands by \(platform.bandThreadCount) threads") }
         print("renderer \(platform.rendererName), video driver \(platform.videoDriverName), \(size.w)x\(size.h), \(timings.count) frames after \(warmup) warm-up")
         print(timings.table(), terminator: "")
         print("fps \(String(format: "%.1f", timings.fps))")
@@ -196,7 +207,8 @@ struct Bench: ParsableCommand {
                 ("renderer", .string(platform.rendererName)), ("videoDriver", .string(platform.videoDriverName)),
                 ("size", .string("\(size.w)x\(size.h)")), ("followers", JSONValue(followers)), ("tweens", JSONValue(tweens)),
                 ("sprites", JSONValue(sprites)), ("hz", JSONValue(hz)), ("warmup", JSONValue(warmup)),
-                ("pipeline", .bool(pipeline)),
+                ("pipeline", .bool(pipeline)), ("bands", JSONValue(platform.bandCount)),
+                ("bandThreads", JSONValue(platform.bandThreadCount)),
             ]
             do {
                 try (timings.report(env: env).serialized() + "\n").write(toFile: json, atomically: true, encoding: .utf8)
@@ -227,36 +239,4 @@ final class PendingFrame: @unchecked Sendable {
     var box: DrawListBox
     var result: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     init(box: DrawListBox) { self.box = box }
-}
-
-/// A thread that runs its job once per `start`; `wait` blocks until that run is done. The
-/// semaphores order every access: the job and the waiting thread never touch the same data
-/// at the same time, which is why it may be `@unchecked Sendable`.
-final class FrameWorker: @unchecked Sendable {
-    private let go = DispatchSemaphore(value: 0)
-    private let done = DispatchSemaphore(value: 0)
-    private var running = true
-    private let job: () -> Void
-
-    init(job: @escaping () -> Void) {
-        self.job = job
-        let thread = Thread { [self] in
-            while true {
-                go.wait()
-                guard running else { return }
-                self.job()
-                done.signal()
-            }
-        }
-        thread.start()
-    }
-
-    func start() { go.signal() }
-
-    func wait() { done.wait() }
-
-    func stop() {
-        running = false
-        go.signal()
-    }
 }

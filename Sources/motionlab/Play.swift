@@ -53,6 +53,9 @@ struct Play: ParsableCommand {
     @Option(help: "SDL video driver (x11, wayland, offscreen, dummy); headless defaults to dummy.")
     var videoDriver: String?
 
+    @Option(help: "With the software renderer, draw each frame in this many horizontal bands, several threads at once (default 1: one thread).")
+    var bands = 1
+
     @Option(help: "Folder with the textures and font (default: the Resources/ folder of this checkout).")
     var resources: String?
 
@@ -77,6 +80,7 @@ struct Play: ParsableCommand {
         guard spacing >= 0.05, spacing <= 100 else { throw ValidationError("--spacing must be in [0.05, 100] points, got \(spacing)") }
         if path != nil && pathFile != nil { throw ValidationError("give --path or --path-file, not both") }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1, got \(frames)") }
+        guard (1...64).contains(bands) else { throw ValidationError("--bands must be in 1...64, got \(bands)") }
         if let screenshot, !screenshot.lowercased().hasSuffix(".bmp") {
             throw ValidationError("--screenshot writes BMP: give a file ending in .bmp, got \(screenshot)")
         }
@@ -119,6 +123,7 @@ struct Play: ParsableCommand {
         options.vsync = !noVsync
         options.renderer = renderer
         options.videoDriver = videoDriver
+        options.bands = bands
         let runner = try Runner(
             options: options, scenes: scenes,
             settings: RunSettings(hz: hz, frameDt: frameDt, virtualClock: headless || script != nil,

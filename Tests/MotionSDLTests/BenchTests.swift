@@ -94,12 +94,28 @@ extension SDLTests {
             }
         }
 
+        @Test func aBandedRunSaysHowItDrewAndRecordsItInTheJSON() throws {
+            let json = Motionlab.tempDir().appendingPathComponent("bench.json")
+            let r = try Motionlab.run(["bench", "--followers", "200", "--tweens", "200", "--sprites", "50",
+                                       "--frames", "10", "--warmup", "2", "--bands", "4", "--band-threads", "2",
+                                       "--json", json.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stdout.contains("drawn in 4 bands by 2 threads"))
+            let report = try JSONParser.parse(String(contentsOf: json, encoding: .utf8))
+            #expect(report["frames"]?.arrayValue?.count == 10)
+            #expect(report["env"]?["bands"]?.doubleValue == 4)
+            #expect(report["env"]?["bandThreads"]?.doubleValue == 2)
+            let bad = try Motionlab.run(["bench", "--bands", "0"])
+            #expect(bad.status != 0)
+            #expect(bad.stderr.contains("--bands"))
+        }
+
         @Test func badOptionsAreRefused() throws {
             let r = try Motionlab.run(["bench", "--frames", "0"])
             #expect(r.status != 0)
             #expect(r.stderr.contains("--frames"))
             let help = try Motionlab.run(["bench", "--help"])
-            for option in ["--followers", "--tweens", "--sprites", "--sprite", "--frames", "--warmup", "--hz", "--renderer", "--size", "--json", "--seed", "--window", "--pipeline"] {
+            for option in ["--followers", "--tweens", "--sprites", "--sprite", "--frames", "--warmup", "--hz", "--renderer", "--size", "--json", "--seed", "--window", "--pipeline", "--bands", "--band-threads"] {
                 #expect(help.stdout.contains(option), "\(option)")
             }
         }

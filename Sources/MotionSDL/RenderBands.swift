@@ -1,0 +1,146 @@
+import CSDL2
+import Foundation
+import MotionCore
+import Synchronization
+
+/// SDL's software renderer split into horizontal bands that several threads draw at once.
+///
+/// Why: with the software renderer, SDL's blits are most of a frame (85 % of ours with
+/// 10,000 sprites, measured with perf), and SDL runs them on one thread.
+///
+/// How: every band has a software renderer of its own (`SDL_CreateSoftwareRenderer`) on a
+/// surface that shares the window surface's pixels, and its own copies of the textures (a
+/// texture's surface caches how it blits to one destination, so two threads must not share
+/// one). A band draws the frame in the window's coordinates, clipped to its rows, and only
+/// the quads that reach its rows, then flushes; the window's own renderer presents once
+/// all bands are done. Coordinates are never shifted, only clipped, so the pixels are those
+/// the single renderer draws (tested) — except where SDL scales an image across a band's
+/// edge: it samples the part left after clipping, so each band's part is sampled a little
+/// differently. The clear is a fill of the band's rows: SDL's clear ignores the clip and
+/// would wipe the other bands.
+///
+/// Threads take bands one at a time from a shared counter until none are left, so a
+/// thread on a faster core draws more of them (on the measuring machine one of two vCPUs
+/// often runs at about half speed, and an even split waited for it).
+///
+/// When the window surface changes (a resize), the bands' renderers are made anew.
+final class RenderBands {
+    private struct Band {
+        var renderer: OpaquePointer?
+        var surface: UnsafeMutablePointer<SDL_Surface>?
+        var textures: [OpaquePointer?] = []
+        /// The band's rows, in points.
+        var clip = SDL_Rect()
+        /// The frame's indices that reach the band (reused, so no allocation per frame).
+        var indices = ContiguousArray<Int32>()
+    }
+
+    private let window: OpaquePointer
+    private let makeTextures: (OpaquePointer) -> [OpaquePointer?]
+    /// Raw storage: a band is drawn by one thread at a time, but different threads work on
+    /// different bands at once, which an array's element access does not allow.
+    private let bands: UnsafeMutableBufferPointer<Band>
+    /// The next band to draw in this frame.
+    private let next = Atomic<Int>(0)
+    /// Helpers for this thread: one fewer than the threads that draw.
+    private var workers: [WorkerThread] = []
+    /// The window surface the bands' surfaces share pixels with.
+    private var shared: (pixels: UnsafeMutableRawPointer?, w: Int32, h: Int32, pitch: Int32) = (nil, 0, 0, 0)
+    /// The frame being drawn (set before the workers start, read-only while they run, and
+    /// let go after: a second reference would make the next frame's reset copy the list).
+    private var frame: DrawList?
+
+    /// `count` bands (at least 2), drawn by up to `threads` threads (this one included);
+    /// `makeTextures` loads the textures into a renderer, indexed like the window's.
+    init(window: OpaquePointer, count: Int, threads: Int, makeTextures: @escaping (OpaquePointer) -> [OpaquePointer?]) {
+        self.window = window
+        self.makeTextures = makeTextures
+        bands = .allocate(capacity: max(2, count))
+        bands.initialize(repeating: Band())
+        for _ in 1..<max(2, min(threads, bands.count)) {
+            workers.append(WorkerThread { [unowned self] in self.drawBands() })
+        }
+    }
+
+    deinit {
+        for w in workers { w.stop() }
+        releaseBands()
+        _ = bands.deinitialize()
+        bands.deallocate()
+    }
+
+    var count: Int { bands.count }
+
+    /// How many threads draw (this one and its helpers).
+    var threads: Int { workers.count + 1 }
+
+    /// Draws `list` in bands. Returns false, drawing nothing, when the window has no surface
+    /// or its scale is not a whole number of pixels per point (a band's rows must be whole
+    /// points and whole pixels); the caller then draws it unbanded.
+    func render(_ list: DrawList, scale: Float) -> Bool {
+        guard let surface = SDL_GetWindowSurface(window) else { return false }
+        let s = surface.pointee
+        guard scale >= 1, scale == scale.rounded(), s.h >= Int32(bands.count) * Int32(scale) else { return false }
+        if s.pixels != shared.pixels || s.w != shared.w || s.h != shared.h || s.pitch != shared.pitch {
+            guard remakeBands(on: surface, scale: scale) else { return false }
+        }
+        // Rows in points, split as evenly as whole points allow; the last band takes a
+        // partial point row, if any.
+        let width = Int32((Float(s.w) / scale).rounded(.up)), height = Int32(Float(s.h) / scale)
+        let n = Int32(bands.count)
+        for k in 0..<bands.count {
+            let top = height * Int32(k) / n
+            let bottom = k == bands.count - 1 ? Int32((Float(s.h) / scale).rounded(.up)) : height * Int32(k + 1) / n
+            bands[k].clip = SDL_Rect(x: 0, y: top, w: width, h: bottom - top)
+        }
+        frame = list
+        next.store(0, ordering: .relaxed)
+        for w in workers { w.start() }
+        drawBands()
+        for w in workers { w.wait() }
+        frame = nil
+        return true
+    }
+
+    /// Takes bands until none are left (on this thread and on each worker).
+    private func drawBands() {
+        guard let frame else { return }
+        while true {
+            let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard k < bands.count, let r = bands[k].renderer else { return }
+            Platform.draw(frame, renderer: r, textures: bands[k].textures, band: bands[k].clip, indices: &bands[k].indices)
+            SDL_RenderFlush(r)
+        }
+    }
+
+    private func remakeBands(on surface: UnsafeMutablePointer<SDL_Surface>, scale: Float) -> Bool {
+        releaseBands()
+        let s = surface.pointee
+        for k in 0..<bands.count {
+            guard let alias = SDL_CreateRGBSurfaceWithFormatFrom(s.pixels, s.w, s.h, 32, s.pitch, s.format.pointee.format),
+                  let r = SDL_CreateSoftwareRenderer(alias) else {
+                releaseBands()
+                return false
+            }
+            SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
+            SDL_RenderSetScale(r, scale, scale)
+            bands[k].surface = alias
+            bands[k].renderer = r
+            bands[k].textures = makeTextures(r)
+        }
+        shared = (s.pixels, s.w, s.h, s.pitch)
+        return true
+    }
+
+    private func releaseBands() {
+        for k in 0..<bands.count {
+            for t in bands[k].textures { if let t { SDL_DestroyTexture(t) } }
+            if let r = bands[k].renderer { SDL_DestroyRenderer(r) }
+            if let s = bands[k].surface { SDL_FreeSurface(s) }
+            bands[k].textures = []
+            bands[k].renderer = nil
+            bands[k].surface = nil
+        }
+        shared = (nil, 0, 0, 0)
+    }
+}

@@ -1,0 +1,68 @@
+import CSDL2
+import Foundation
+import MotionCore
+@testable import MotionSDL
+import Testing
+
+extension SDLTests {
+    @Suite struct RenderBandsTests {
+        /// Sprites at fractional positions (many across the bands' edges), a rotated and
+        /// tinted one (SDL's triangle rasteriser), strokes, circles, text and clipped fills,
+        /// and one image scaled up across the middle edge (at `scaled`).
+        static let scaled = Rect(x: 40, y: 100, w: 48, h: 48)
+
+        static func busyList(font: BitmapFont) -> DrawList {
+            var list = DrawList()
+            var rng = SplitMix64(seed: 5)
+            for k in 0..<400 {
+                // Every other sprite straddles a third or a half of the 240-pixel height.
+                let edge = [80.0, 120.0, 160.0][k % 3]
+                let y = k % 2 == 0 ? edge - rng.uniform(1, 31) : rng.uniform(-20, 250)
+                list.image(Textures.sprite, in: Rect(x: rng.uniform(-20, 330), y: y, w: 32, h: 32))
+            }
+            list.image(Textures.sprite, in: scaled)
+            list.image(Textures.sprite, center: Vec2(160, 120), size: Vec2(90, 60), angle: 0.4, tint: Color(255, 128, 64))
+            list.polyline([Vec2(10, 70), Vec2(300, 90), Vec2(200, 200)], width: 5, color: Color(0, 200, 80), closed: true)
+            list.fillCircle(center: Vec2(250, 160), radius: 40.5, color: Color(40, 60, 220, 160))
+            _ = list.text("bands", at: Vec2(30, 112), font: font, color: Color(250, 250, 250), scale: 2)
+            list.pushClip(Rect(x: 100.5, y: 60, w: 90, h: 110))
+            list.fillRect(Rect(x: 0, y: 0, w: 320, h: 240), color: Color(255, 255, 0, 90))
+            list.popClip()
+            return list
+        }
+
+        static func pixels(bands: Int) throws -> (pixels: [UInt32], bandCount: Int) {
+            var options = PlatformOptions(resources: resourcesURL)
+            options.headless = true
+            options.size = Vec2(320, 240)
+            options.bands = bands
+            let platform = try Platform(options: options)
+            let metrics = try String(contentsOf: resourcesURL.appendingPathComponent("font.txt"), encoding: .utf8)
+            let list = busyList(font: try BitmapFont(metrics: metrics, texture: Textures.font))
+            // Two frames: the second draws over the first, as a running app does.
+            platform.render(list)
+            platform.present()
+            platform.render(list)
+            var out = [UInt32](repeating: 0, count: 320 * 240)
+            #expect(SDL_RenderReadPixels(platform.renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, &out, 320 * 4) == 0)
+            return (out, platform.bandCount)
+        }
+
+        @Test(arguments: [2, 3, 8])
+        func framesDrawnInBandsMatchTheSingleRendererPixelForPixel(bands: Int) throws {
+            let single = try Self.pixels(bands: 1)
+            let banded = try Self.pixels(bands: bands)
+            #expect(single.bandCount == 1)
+            #expect(banded.bandCount == bands)
+            // Not a blank frame: the busy list covers much of it.
+            #expect(Set(single.pixels).count > 50)
+            let differing = single.pixels.indices.filter { single.pixels[$0] != banded.pixels[$0] }
+            // SDL scales a blit from the part left after clipping, so an image drawn at
+            // another size than its texture's, across a band's edge, is sampled a little
+            // differently in each band; nothing else may differ.
+            let elsewhere = differing.filter { !Self.scaled.contains(Vec2(Double($0 % 320) + 0.5, Double($0 / 320) + 0.5)) }
+            let first = elsewhere.first.map { "(\($0 % 320), \($0 / 320))" } ?? "-"
+            #expect(elsewhere.count == 0, "pixels differ outside the scaled image, the first at \(first)")
+        }
+    }
+}
