@@ -31,10 +31,12 @@ extension SDLTests {
             return list
         }
 
-        static func pixels(bands: Int) throws -> (pixels: [UInt32], bandCount: Int) {
+        /// The pixels of the busy list drawn in `bands` bands, in a window first opened at
+        /// `openedAt` and then resized to 320×240 (if different).
+        static func pixels(bands: Int, openedAt size: Vec2 = Vec2(320, 240)) throws -> (pixels: [UInt32], bandCount: Int) {
             var options = PlatformOptions(resources: resourcesURL)
             options.headless = true
-            options.size = Vec2(320, 240)
+            options.size = size
             options.bands = bands
             let platform = try Platform(options: options)
             let metrics = try String(contentsOf: resourcesURL.appendingPathComponent("font.txt"), encoding: .utf8)
@@ -42,16 +44,23 @@ extension SDLTests {
             // Two frames: the second draws over the first, as a running app does.
             platform.render(list)
             platform.present()
+            if size != Vec2(320, 240) {
+                // A resize replaces the window surface the bands draw into.
+                platform.setWindowSize(w: 320, h: 240)
+                var events: [InputEvent] = []
+                platform.poll(into: &events)
+                #expect(platform.windowSize == Vec2(320, 240))
+            }
             platform.render(list)
             var out = [UInt32](repeating: 0, count: 320 * 240)
             #expect(SDL_RenderReadPixels(platform.renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, &out, 320 * 4) == 0)
             return (out, platform.bandCount)
         }
 
-        @Test(arguments: [2, 3, 8])
-        func framesDrawnInBandsMatchTheSingleRendererPixelForPixel(bands: Int) throws {
+        @Test(arguments: [(2, Vec2(320, 240)), (3, Vec2(320, 240)), (8, Vec2(320, 240)), (4, Vec2(500, 130))])
+        func framesDrawnInBandsMatchTheSingleRendererPixelForPixel(bands: Int, openedAt: Vec2) throws {
             let single = try Self.pixels(bands: 1)
-            let banded = try Self.pixels(bands: bands)
+            let banded = try Self.pixels(bands: bands, openedAt: openedAt)
             #expect(single.bandCount == 1)
             #expect(banded.bandCount == bands)
             // Not a blank frame: the busy list covers much of it.
