@@ -91,7 +91,7 @@ public final class Platform {
         if options.bands > 1 && rendererName == "software" {
             let threads = options.bandThreads ?? ProcessInfo.processInfo.activeProcessorCount
             bands = RenderBands(window: w, count: options.bands, threads: threads) { [images] r in
-                Self.makeTextures(from: images, on: r)
+                images.map { $0.flatMap { Self.makeTexture(from: $0, on: r) } }
             }
         }
         // Controllers already plugged in arrive as SDL_CONTROLLERDEVICEADDED events at the
@@ -151,6 +151,7 @@ public final class Platform {
     private func loadTextures() throws {
         let maxID = Textures.files.map { Int($0.0.raw) }.max() ?? 0
         images = Array(repeating: nil, count: maxID + 1)
+        textures = Array(repeating: nil, count: maxID + 1)
         for (id, file) in Textures.files {
             var name = file
             if id == Textures.font && pixelScale >= 1.5 { name = "font-2x.bmp" }
@@ -158,23 +159,19 @@ public final class Platform {
             let path = replacement ?? options.resources.appendingPathComponent(name).path
             guard let file = SDL_RWFromFile(path, "rb") else { throw SDLError("opening \(path)") }
             guard let surface = SDL_LoadBMP_RW(file, 1) else { throw SDLError("loading \(path)") }
-            if replacement != nil { keyTopLeftPixelIfOpaque(surface) }
             images[Int(id.raw)] = surface
-        }
-        textures = Self.makeTextures(from: images, on: renderer)
-        for (id, t) in textures.enumerated() where images[id] != nil && t == nil {
-            throw SDLError("texture from \(Textures.files.first { Int($0.0.raw) == id }?.1 ?? "image \(id)")")
+            if replacement != nil { keyTopLeftPixelIfOpaque(surface) }
+            guard let t = Self.makeTexture(from: surface, on: renderer) else { throw SDLError("texture from \(path)") }
+            textures[Int(id.raw)] = t
         }
     }
 
-    /// One blended, linearly filtered texture per image, on `renderer`.
-    private static func makeTextures(from images: [UnsafeMutablePointer<SDL_Surface>?], on renderer: OpaquePointer) -> [OpaquePointer?] {
-        images.map { image in
-            guard let image, let t = SDL_CreateTextureFromSurface(renderer, image) else { return nil }
-            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
-            SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
-            return t
-        }
+    /// A blended, linearly filtered texture of `image` on `renderer`.
+    private static func makeTexture(from image: UnsafeMutablePointer<SDL_Surface>, on renderer: OpaquePointer) -> OpaquePointer? {
+        guard let t = SDL_CreateTextureFromSurface(renderer, image) else { return nil }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+        return t
     }
 
     /// Makes the colour of the top-left pixel transparent in an image without alpha.
@@ -250,16 +247,14 @@ public final class Platform {
             SDL_RenderGetScale(renderer, &scale, nil)
             if bands.render(list, scale: scale) { return }
         }
-        Self.draw(list, renderer: renderer, textures: textures, band: nil, indices: &bandIndices)
+        var unused = ContiguousArray<Int32>()  // an unbanded draw passes the list's own indices
+        Self.draw(list, renderer: renderer, textures: textures, band: nil, indices: &unused)
     }
 
     /// How many bands frames are drawn in (1 unless `options.bands` applies), and by how
     /// many threads.
     public var bandCount: Int { bands?.count ?? 1 }
     public var bandThreadCount: Int { bands?.threads ?? 1 }
-
-    /// Unused by an unbanded draw (it passes the list's own indices).
-    private var bandIndices = ContiguousArray<Int32>()
 
     /// Draws `list` on `renderer`. With a `band` (rows, in points) it draws only there: the
     /// background fills the band instead of clearing the target, every command is clipped to
@@ -268,13 +263,12 @@ public final class Platform {
                      band: SDL_Rect?, indices: inout ContiguousArray<Int32>) {
         let bg = list.background
         SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
+        SDL_RenderSetClipRect(renderer, nil)
         if var band {
-            SDL_RenderSetClipRect(renderer, nil)
             SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
             SDL_RenderFillRect(renderer, &band)
             SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         } else {
-            SDL_RenderSetClipRect(renderer, nil)
             SDL_RenderClear(renderer)
         }
         guard !list.commands.isEmpty else { return }

@@ -56,7 +56,7 @@ struct SampleChunkTree: Sendable {
                 var box = SIMD4(a.x, a.y, a.x, a.y)
                 for i in lo..<hi {
                     let p = points[i]
-                    radius = max(radius, Self.segmentDistance(p, a, d, inv))
+                    radius = max(radius, Self.segmentDistanceSquared(p, a, d, inv).squareRoot())
                     box = SIMD4(min(box.x, p.x), min(box.y, p.y), max(box.z, p.x), max(box.w, p.y))
                 }
                 segments.append(SIMD4(a.x, a.y, d.x, d.y))
@@ -84,10 +84,10 @@ struct SampleChunkTree: Sendable {
 
     /// Distance from p to the segment a…a + d (`inv` = 1 / |d|², 0 for a point).
     @inline(__always)
-    static func segmentDistance(_ p: Vec2, _ a: Vec2, _ d: Vec2, _ inv: Double) -> Double {
+    static func segmentDistanceSquared(_ p: Vec2, _ a: Vec2, _ d: Vec2, _ inv: Double) -> Double {
         let ap = p - a
         let t = clamp((ap.x * d.x + ap.y * d.y) * inv, 0, 1)
-        return (ap - d * t).length
+        return (ap - d * t).lengthSquared
     }
 
     private struct Builder {
@@ -164,14 +164,18 @@ struct ChunkTreeView {
         return dx * dx + dy * dy
     }
 
+    /// Squared distance from p to chunk c's segment.
+    @inline(__always)
+    func segmentDistanceSquared(_ c: Int, _ p: Vec2) -> Double {
+        let s = segments[c]
+        return SampleChunkTree.segmentDistanceSquared(p, Vec2(s.x, s.y), Vec2(s.z, s.w), extras[c].x)
+    }
+
     /// Distance from p to chunk c's segment, less the chunk's radius: no sample of the chunk
     /// is nearer to p.
     @inline(__always)
     func capsuleDistance(_ c: Int, _ p: Vec2) -> Double {
-        let s = segments[c], e = extras[c]
-        let ap = Vec2(p.x - s.x, p.y - s.y), d = Vec2(s.z, s.w)
-        let t = clamp((ap.x * d.x + ap.y * d.y) * e.x, 0, 1)
-        return (ap - d * t).length - e.y
+        segmentDistanceSquared(c, p).squareRoot() - extras[c].y
     }
 
     /// Calls `body` with every chunk whose capsule comes within `reach` of `c` and its
@@ -232,11 +236,8 @@ struct NearestSearch {
     @inline(__always)
     mutating func visit(chunk c: Int) {
         // Skip the chunk when its capsule lies farther than the best: no square root.
-        let s = tree.segments[c], e = tree.extras[c]
-        let ap = Vec2(p.x - s.x, p.y - s.y), d = Vec2(s.z, s.w)
-        let t = clamp((ap.x * d.x + ap.y * d.y) * e.x, 0, 1)
-        let reach = bestD + e.y + slack
-        guard (ap - d * t).lengthSquared <= reach * reach else { return }
+        let reach = bestD + tree.extras[c].y + slack
+        guard tree.segmentDistanceSquared(c, p) <= reach * reach else { return }
         let lo = Int(tree.start[c]), hi = Int(tree.start[c + 1])
         let (chunkBest, lanes) = SampleTable.minimumDistanceSquared(tree.xs, tree.ys, lo, hi, p)
         guard chunkBest <= bestD2 else { return }
