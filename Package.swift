@@ -1,13 +1,27 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The layers, lowest first; each target depends only on targets above it in this list, and
+// none but MotionSDL sees SDL:
+//
+//   Geometry          Vec2, Rect, AffineTransform, Color
+//   Entities          entity ids, sparse-set component stores, the world, system schedules
+//   Paths             paths, SVG path data, flattening, the arc-length sample table, nearest point
+//   Motion            timing curves, media timing, keyframe and path tracks, tweens
+//   Engine            the fixed-step loop and the frame driver, input, spaces and scrolling,
+//                     the draw list and font, scripts and JSON, the Scene protocol
+//   Scenes            path, tap, arrow, board, bounce, stress (one folder each)
+//   Shell             tabs, HUD, help overlay; routes input to the active scene
+//   MotionSDL         the platform over SDL2: window, events, textures, drawing, files on disk
+//   MotionBench       per-phase frame timings for `motionlab bench`
+//   motionlab         the command line
 let package = Package(
     name: "MotionLab",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "motionlab", targets: ["motionlab"]),
         // For the micro-benchmarks in Benchmarks/ (a separate package, outside this build).
-        .library(name: "MotionCore", targets: ["MotionCore"]),
+        .library(name: "MotionLabCore", targets: ["Geometry", "Entities", "Paths", "Motion", "Engine", "Scenes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -20,29 +34,41 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]
         ),
-        // Everything that can be decided without a window: geometry, paths, animation,
-        // entities, the loop, input routing, scenes and the draw list. Imports no SDL.
-        .target(name: "MotionCore"),
+        .target(name: "Geometry"),
+        .target(name: "Entities"),
+        .target(name: "Paths", dependencies: ["Geometry"]),
+        .target(name: "Motion", dependencies: ["Geometry", "Paths", "Entities"]),
+        .target(name: "Engine", dependencies: ["Geometry", "Entities"]),
+        .target(name: "Scenes", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine"]),
+        .target(name: "Shell", dependencies: ["Geometry", "Engine", "Scenes"]),
         // The only module where SDL types live.
-        .target(name: "MotionSDL", dependencies: ["CSDL2", "MotionCore"]),
+        .target(name: "MotionSDL", dependencies: ["CSDL2", "Geometry", "Engine"]),
         // The benchmark's measurements: per-phase frame timings with HdrHistogram percentiles.
         .target(
             name: "MotionBench",
-            dependencies: ["MotionCore", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: ["Engine", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
         // Counts heap allocations (glibc's supported malloc replacement), for the benchmark.
         .target(name: "CMallocCounter"),
         .executableTarget(
             name: "motionlab",
             dependencies: [
-                "MotionCore", "MotionSDL", "MotionBench", "CMallocCounter",
+                "Geometry", "Paths", "Engine", "Scenes", "Shell", "MotionSDL", "MotionBench", "CMallocCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             // Export the counting malloc so glibc's own calls bind to it too.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
-        .testTarget(name: "MotionCoreTests", dependencies: ["MotionCore"]),
-        .testTarget(name: "MotionSDLTests", dependencies: ["MotionSDL", "MotionCore", "MotionBench", "CSDL2"]),
+        // Fixtures the test targets share.
+        .target(name: "TestSupport", dependencies: ["Geometry", "Engine", "Shell"], path: "Tests/Support"),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "EntitiesTests", dependencies: ["Entities"]),
+        .testTarget(name: "PathsTests", dependencies: ["Geometry", "Paths", "TestSupport"]),
+        .testTarget(name: "MotionTests", dependencies: ["Geometry", "Paths", "Entities", "Motion"]),
+        .testTarget(name: "EngineTests", dependencies: ["Geometry", "Entities", "Engine", "TestSupport"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine", "Scenes", "Shell", "TestSupport"]),
+        .testTarget(name: "ShellTests", dependencies: ["Geometry", "Engine", "Scenes", "Shell", "TestSupport"]),
+        .testTarget(name: "MotionSDLTests", dependencies: ["CSDL2", "Geometry", "Paths", "Engine", "Scenes", "Shell", "MotionSDL", "MotionBench"]),
     ]
 )

@@ -1,5 +1,6 @@
+import Engine
+import Foundation
 import Histogram
-import MotionCore
 
 /// The phases of a frame the benchmark times separately.
 public enum BenchPhase: String, CaseIterable, Sendable {

@@ -1,5 +1,6 @@
 import CSDL2
-import MotionCore
+import Engine
+import Geometry
 
 /// Translates SDL events into the core's `InputEvent`s. This is the one place that reads
 /// `SDL_Event`.

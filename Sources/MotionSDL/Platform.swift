@@ -1,6 +1,7 @@
 import CSDL2
+import Engine
 import Foundation
-import MotionCore
+import Geometry
 
 /// How to open the platform.
 public struct PlatformOptions: Sendable {

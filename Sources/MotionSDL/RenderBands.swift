@@ -1,6 +1,7 @@
 import CSDL2
+import Engine
 import Foundation
-import MotionCore
+import Geometry
 import Synchronization
 
 /// SDL's software renderer split into horizontal bands that several threads draw at once.

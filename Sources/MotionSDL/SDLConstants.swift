@@ -1,4 +1,6 @@
 import CSDL2
+import Engine
+import Geometry
 
 /// Substitutes for SDL macros Swift cannot import, and SDL enums as plain integers, in one
 /// place (see shared/SDL-NOTES.md).

@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 
 /// A thread that runs its job once per `start`; `wait` blocks until that run is done. The

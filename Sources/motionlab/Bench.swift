@@ -1,9 +1,13 @@
 import ArgumentParser
 import CMallocCounter
+import Engine
 import Foundation
+import Geometry
 import MotionBench
-import MotionCore
 import MotionSDL
+import Paths
+import Scenes
+import Shell
 
 /// `motionlab bench`: the stress scene under load, with per-phase frame timings.
 struct Bench: ParsableCommand {
@@ -111,7 +115,7 @@ struct Bench: ParsableCommand {
         let scene = StressScene(options: sceneOptions)
         let bounds = Rect(origin: .zero, size: platform.windowSize)
         scene.layout(bounds: bounds)
-        let font = try BitmapFont(metrics: "cell 8 16\ncolumns 16\nchars  ?", texture: .none)
+        let font = BitmapFont.placeholder
         // Two draw lists: with --pipeline the worker fills one while this thread submits the other.
         let lists = [DrawListBox(), DrawListBox()]
         var events: [InputEvent] = []

@@ -1,6 +1,9 @@
 import ArgumentParser
+import Engine
 import Foundation
-import MotionCore
+import Geometry
+import Paths
+import Scenes
 
 /// Reads `--path` / `--path-file` into a Path, or reports where the data is wrong (exit 2).
 func loadCustomPath(svg: String?, file: String?) throws -> Path? {

@@ -1,7 +1,11 @@
 import ArgumentParser
+import Engine
 import Foundation
-import MotionCore
+import Geometry
 import MotionSDL
+import Paths
+import Scenes
+import Shell
 
 /// `motionlab play` (the default): opens the window and runs the scenes.
 struct Play: ParsableCommand {
@@ -113,8 +117,8 @@ struct Play: ParsableCommand {
             throw CommandError.usage("--scene: no scene named '\(scene)' (scenes: \(scenes.map(\.name).joined(separator: ", ")))")
         }
         if let board = scenes.compactMap({ $0 as? BoardScene }).first {
-            let url = sheet.map { URL(fileURLWithPath: $0) } ?? (headless || script != nil ? nil : SheetFile.defaultURL())
-            if let url { attach(SheetFile(url: url), to: board) }
+            let url = sheet.map { URL(fileURLWithPath: $0) } ?? (headless || script != nil ? nil : DocumentFile.defaultSheetURL())
+            if let url { attach(DocumentFile(url: url), to: board) }
         }
         let resourceDir = try Resources.locate(explicit: resources)
         var options = PlatformOptions(resources: resourceDir)
@@ -135,15 +139,17 @@ struct Play: ParsableCommand {
 
 /// Loads the sheet into the board and saves it after every change. A file that cannot be
 /// read is reported (on stderr and on the board) and moved aside, never overwritten.
-func attach(_ file: SheetFile, to board: BoardScene) {
-    let loaded = file.load(knownChords: BoardScene.chordNames)
+func attach(_ file: DocumentFile, to board: BoardScene) {
+    let loaded = file.load(empty: SheetDocument.empty, noun: "sheet") { text in
+        try SheetDocument.parse(text, knownChords: BoardScene.chordNames)
+    }
     board.load(loaded.document)
     if let problem = loaded.problem {
         FileHandle.standardError.write(Data("motionlab: sheet \(problem)\n".utf8))
         board.showBanner(problem)
     }
     board.onChange = { doc in
-        do { try file.save(doc) } catch {
+        do { try file.save(doc.serialized()) } catch {
             FileHandle.standardError.write(Data("motionlab: could not save the sheet: \(error); the previous version is kept\n".utf8))
             board.showBanner("could not save the sheet; the previous version is kept")
         }
@@ -179,7 +185,7 @@ struct Controls: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the controls table (Markdown) that the help overlay shows.")
 
     func run() throws {
-        let font = try BitmapFont(metrics: "cell 8 16\ncolumns 16\nchars  ?", texture: .none)
+        let font = BitmapFont.placeholder
         let shell = Shell(scenes: SceneRegistry.makeAll(SceneOptions()), size: Vec2(1280, 720), font: font)
         print(shell.controlsMarkdown(), terminator: "")
     }

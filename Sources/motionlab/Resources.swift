@@ -1,4 +1,7 @@
+import Engine
 import Foundation
+import Geometry
+import Shell
 
 /// Finds the `Resources/` folder: `--resources`, then `MOTIONLAB_RESOURCES`, then upward from
 /// the executable (a build in `.build/…/motionlab` finds the checkout's folder), then the

@@ -1,6 +1,10 @@
+import Engine
 import Foundation
-import MotionCore
+import Geometry
 import MotionSDL
+import Paths
+import Scenes
+import Shell
 
 struct RunSettings {
     var hz: Double

@@ -1,7 +1,10 @@
 import CSDL2
+import Engine
 import Foundation
-import MotionCore
+import Geometry
 @testable import MotionSDL
+import Paths
+import Scenes
 import Testing
 
 extension SDLTests {

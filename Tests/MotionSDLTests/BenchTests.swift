@@ -1,6 +1,9 @@
+@testable import Engine
 import Foundation
+@testable import Geometry
 @testable import MotionBench
-@testable import MotionCore
+@testable import Paths
+@testable import Scenes
 import Testing
 
 @Suite struct FrameTimingsTests {

@@ -1,6 +1,9 @@
 import CSDL2
-@testable import MotionCore
+@testable import Engine
+@testable import Geometry
 @testable import MotionSDL
+@testable import Paths
+@testable import Scenes
 import Testing
 
 extension SDLTests {

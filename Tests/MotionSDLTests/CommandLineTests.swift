@@ -1,5 +1,9 @@
+@testable import Engine
 import Foundation
-@testable import MotionCore
+@testable import Geometry
+@testable import Paths
+@testable import Scenes
+@testable import Shell
 import Testing
 
 /// Runs the built `motionlab` (built alongside the tests by `swift build --build-tests`).
@@ -25,6 +29,20 @@ struct Motionlab {
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    /// Starts the built `motionlab` with its output discarded, for tests that stop it.
+    static func start(_ args: [String]) throws -> Process {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["MOTIONLAB_RESOURCES"] = root.appendingPathComponent("Resources").path
+        p.environment = env
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        return p
     }
 
     static func tempDir() -> URL {

@@ -1,6 +1,10 @@
 import CSDL2
-import MotionCore
+import Engine
+import Geometry
 @testable import MotionSDL
+import Paths
+import Scenes
+import Shell
 import Testing
 
 extension SDLTests {

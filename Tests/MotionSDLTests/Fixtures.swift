@@ -1,7 +1,11 @@
 import CSDL2
+import Engine
 import Foundation
-import MotionCore
+import Geometry
 @testable import MotionSDL
+import Paths
+import Scenes
+import Shell
 import Testing
 
 /// Every SDL-touching test lives in an extension of this suite, so that they run one at a

@@ -1,6 +1,9 @@
 import CSDL2
-import MotionCore
+import Engine
+import Geometry
 @testable import MotionSDL
+import Paths
+import Scenes
 import Testing
 
 extension SDLTests {

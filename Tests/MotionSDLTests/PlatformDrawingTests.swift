@@ -1,7 +1,11 @@
-import Foundation
 import CSDL2
-import MotionCore
+import Engine
+import Foundation
+import Geometry
 @testable import MotionSDL
+import Paths
+import Scenes
+import Shell
 import Testing
 
 /// A scene that draws fixed shapes for pixel tests.

@@ -1,7 +1,11 @@
 import CSDL2
+import Engine
 import Foundation
-import MotionCore
+import Geometry
 @testable import MotionSDL
+import Paths
+import Scenes
+import Shell
 import Testing
 
 extension SDLTests {

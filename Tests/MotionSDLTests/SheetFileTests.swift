@@ -1,19 +1,28 @@
+@testable import Engine
 import Foundation
-@testable import MotionCore
+@testable import Geometry
 @testable import MotionSDL
+@testable import Paths
+@testable import Scenes
+@testable import Shell
 import Testing
+
+/// The board's sheet in a `DocumentFile`, loaded as the app loads it.
+func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
+    file.load(empty: SheetDocument.empty, noun: "sheet") { try SheetDocument.parse($0, knownChords: BoardScene.chordNames) }
+}
 
 @Suite struct SheetFileTests {
     func tempURL() -> URL { Motionlab.tempDir().appendingPathComponent("sheet.json") }
 
     @Test func aMissingFileStartsTheEmptySheetAndASavedOneLoadsBack() throws {
-        let file = SheetFile(url: tempURL())
-        let first = file.load(knownChords: BoardScene.chordNames)
+        let file = DocumentFile(url: tempURL())
+        let first = loadSheet(file)
         #expect(first.document == .empty && first.problem == nil)
         var doc = SheetDocument.empty
         doc.lines[2].chords = [.init(name: "C", x: 40)]
-        try file.save(doc)
-        #expect(file.load(knownChords: BoardScene.chordNames).document == doc)
+        try file.save(doc.serialized())
+        #expect(loadSheet(file).document == doc)
         // No temporary files are left behind.
         let left = try FileManager.default.contentsOfDirectory(atPath: file.url.deletingLastPathComponent().path)
         #expect(left == ["sheet.json"])
@@ -23,11 +32,12 @@ import Testing
         let url = tempURL()
         let garbage = "{\"version\":1,\"lines\":[{\"text\":\"x\",\"chords\":[{\"name\":\"C\"}]}]}"
         try garbage.write(to: url, atomically: true, encoding: .utf8)
-        let file = SheetFile(url: url)
-        let loaded = file.load(knownChords: BoardScene.chordNames)
+        let file = DocumentFile(url: url)
+        let loaded = loadSheet(file)
         #expect(loaded.document == .empty)
         #expect(loaded.problem?.contains("lines[0].chords[0]: missing or bad \"x\"") == true)
         #expect(loaded.problem?.contains("moved aside to sheet.corrupt-") == true)
+        #expect(loaded.problem?.hasSuffix("starting an empty sheet") == true)
         let names = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
         let aside = names.first { $0.hasPrefix("sheet.corrupt-") && $0.hasSuffix(".json") }
         #expect(aside != nil)
@@ -35,38 +45,49 @@ import Testing
         #expect(try String(contentsOf: url.deletingLastPathComponent().appendingPathComponent(aside!), encoding: .utf8) == garbage)
         // A second corrupt file the same second gets its own name.
         try "not json".write(to: url, atomically: true, encoding: .utf8)
-        _ = file.load(knownChords: BoardScene.chordNames)
+        _ = loadSheet(file)
         let after = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
         #expect(after.filter { $0.hasPrefix("sheet.corrupt-") }.count == 2)
     }
 
-    @Test func aCrashDuringASaveLeavesThePreviousVersionIntact() throws {
+    @Test func killingTheAppWhileItSavesLeavesAWholeSheet() throws {
         let url = tempURL()
         var doc = SheetDocument.empty
         doc.lines[0].chords = [.init(name: "G", x: 10)]
-        try SheetFile(url: url).save(doc)
-        let before = try String(contentsOf: url, encoding: .utf8)
-        // The app drops a chord, saves, and dies half-way through writing.
-        let script = url.deletingLastPathComponent().appendingPathComponent("drop.jsonl")
+        try DocumentFile(url: url).save(doc.serialized())
+        // The app drops a chord every few frames (each drop saves the sheet) and is killed
+        // with SIGKILL at a different moment each round, as a crash or power cut would.
         let board = BoardScene()
-        _ = Shell(scenes: [board], size: Vec2(1280, 720), font: try BitmapFont(metrics: "cell 8 16\ncolumns 16\nchars  ?", texture: .none))
+        _ = Shell(scenes: [board], size: Vec2(1280, 720), font: .placeholder)
         let c = board.itemRootFrame(2).center, target = board.lineRootFrame(1).center
-        try """
-        {"frame":1,"type":"pointerDown","pointer":0,"x":\(c.x),"y":\(c.y)}
-        {"frame":2,"type":"pointerMove","pointer":0,"x":\(c.x),"y":\(c.y + 30)}
-        {"frame":3,"type":"pointerMove","pointer":0,"x":\(target.x),"y":\(target.y)}
-        {"frame":4,"type":"pointerUp","pointer":0,"x":\(target.x),"y":\(target.y)}
-        """.write(to: script, atomically: true, encoding: .utf8)
-        let r = try Motionlab.run(["--headless", "--scene", "board", "--frames", "10", "--script", script.path, "--sheet", url.path],
-                                  environment: ["MOTIONLAB_CRASH_DURING_SAVE": "1"])
-        #expect(r.status != 0)
-        #expect(try String(contentsOf: url, encoding: .utf8) == before)
-        #expect(SheetFile(url: url).load(knownChords: BoardScene.chordNames).document == doc)
-        // Without the crash the same run saves the new chord.
-        let ok = try Motionlab.run(["--headless", "--scene", "board", "--frames", "10", "--script", script.path, "--sheet", url.path])
+        var lines: [String] = []
+        for k in 0..<150 {
+            let f = 1 + k * 4, x = target.x - 200 + Double(k % 40) * 10
+            lines.append("{\"frame\":\(f),\"type\":\"pointerDown\",\"pointer\":0,\"x\":\(c.x),\"y\":\(c.y)}")
+            lines.append("{\"frame\":\(f + 1),\"type\":\"pointerMove\",\"pointer\":0,\"x\":\(c.x),\"y\":\(c.y + 30)}")
+            lines.append("{\"frame\":\(f + 2),\"type\":\"pointerMove\",\"pointer\":0,\"x\":\(x),\"y\":\(target.y)}")
+            lines.append("{\"frame\":\(f + 3),\"type\":\"pointerUp\",\"pointer\":0,\"x\":\(x),\"y\":\(target.y)}")
+        }
+        let script = url.deletingLastPathComponent().appendingPathComponent("drops.jsonl")
+        try lines.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+        var killedWhileRunning = 0
+        var rng = SplitMix64(seed: 9)
+        for _ in 0..<6 {
+            let p = try Motionlab.start(["--headless", "--scene", "board", "--frames", "700", "--script", script.path, "--sheet", url.path])
+            usleep(UInt32(rng.uniform(150_000, 900_000)))
+            if p.isRunning { killedWhileRunning += 1 }
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            let loaded = loadSheet(DocumentFile(url: url))
+            #expect(loaded.problem == nil, "after a kill: \(loaded.problem ?? "")")
+            #expect(loaded.document.lines[0].chords.map(\.name) == ["G"])
+        }
+        #expect(killedWhileRunning > 0)
+        // Run to the end, the same script saves every drop.
+        let ok = try Motionlab.run(["--headless", "--scene", "board", "--frames", "700", "--script", script.path, "--sheet", url.path])
         #expect(ok.status == 0, "\(ok.stderr)")
-        let saved = SheetFile(url: url).load(knownChords: BoardScene.chordNames).document
-        #expect(saved.lines[1].chords.map(\.name) == [BoardScene.chordNames[2]])
+        let saved = loadSheet(DocumentFile(url: url)).document
+        #expect(saved.lines[1].chords.count >= 150)
         #expect(saved.lines[0].chords.map(\.name) == ["G"])
     }
 }

@@ -1,0 +1,248 @@
+import Entities
+import Geometry
+
+/// A texture the draw list can name. 0 is "no texture" (flat colour); the rest are
+/// assigned by `TextureCatalog` in the order the platform loads them.
+public struct TextureID: Hashable, Sendable {
+    public let raw: Int32
+    public init(raw: Int32) { self.raw = raw }
+    public static let none = TextureID(raw: 0)
+}
+
+/// One vertex, laid out exactly as SDL's `SDL_Vertex` (position, colour, texture coordinate)
+/// so the platform hands the array to `SDL_RenderGeometry` without copying. A test checks
+/// the layout.
+public struct DrawVertex: Equatable, Sendable, BitwiseCopyable {
+    public var x: Float
+    public var y: Float
+    public var color: Color
+    public var u: Float
+    public var v: Float
+
+    @inline(__always)
+    public init(_ p: Vec2, _ color: Color, _ u: Float = 0, _ v: Float = 0) {
+        x = Float(p.x); y = Float(p.y); self.color = color; self.u = u; self.v = v
+    }
+}
+
+/// How thick lines meet at corners (`CGLineJoin`).
+public enum LineJoin: String, Sendable, CaseIterable { case miter, round, bevel }
+
+/// A run of indices drawn with one texture and one clip rect: one `SDL_RenderGeometry` call.
+public struct DrawCommand: Equatable, Sendable {
+    public var texture: TextureID
+    public var clip: Rect?
+    public var indexStart: Int
+    public var indexCount: Int
+}
+
+/// Everything one frame draws, in window points, as indexed triangles.
+///
+/// The core fills it; the platform submits it with one `SDL_RenderGeometry` per command.
+/// Consecutive primitives with the same texture and clip share a command, so a frame of
+/// thousands of sprites is a handful of calls. `reset()` keeps the capacity, so a steady
+/// frame allocates nothing.
+public struct DrawList: Sendable {
+    public private(set) var vertices = DrawBuffer<DrawVertex>()
+    public private(set) var indices = DrawBuffer<Int32>()
+    public private(set) var commands: ContiguousArray<DrawCommand> = []
+    private var clipStack: [Rect] = []
+    /// The clear colour for the frame.
+    public var background = Color.background
+
+    public init() {}
+
+    public mutating func reset() {
+        vertices.removeAll()
+        indices.removeAll()
+        commands.removeAll(keepingCapacity: true)
+        clipStack.removeAll(keepingCapacity: true)
+    }
+
+    public mutating func reserve(vertices v: Int, indices i: Int) {
+        vertices.reserveCapacity(v)
+        indices.reserveCapacity(i)
+    }
+
+    /// The clip rect in force, if any.
+    public var currentClip: Rect? { clipStack.last }
+
+    /// Clips what follows to `rect` (intersected with the clip in force) until `popClip`.
+    public mutating func pushClip(_ rect: Rect) {
+        let r = clipStack.last.map { $0.intersection(rect) } ?? rect
+        clipStack.append(r)
+    }
+
+    public mutating func popClip() { _ = clipStack.popLast() }
+
+    /// Starts or extends the command for `texture` at the current clip and returns the index
+    /// of the next vertex.
+    @inline(__always)
+    private mutating func begin(_ texture: TextureID, indexCount: Int) -> Int32 {
+        let clip = clipStack.last
+        if let last = commands.last, last.texture == texture, last.clip == clip {
+            commands[commands.count - 1].indexCount += indexCount
+        } else {
+            commands.append(DrawCommand(texture: texture, clip: clip, indexStart: indices.count, indexCount: indexCount))
+        }
+        return Int32(vertices.count)
+    }
+
+    /// A quad from four corners (clockwise or not), with texture coordinates.
+    @inline(__always)
+    public mutating func quad(
+        _ p0: Vec2, _ p1: Vec2, _ p2: Vec2, _ p3: Vec2,
+        color: Color, texture: TextureID = .none,
+        uv: (u0: Float, v0: Float, u1: Float, v1: Float) = (0, 0, 1, 1)
+    ) {
+        let base = begin(texture, indexCount: 6)
+        let v = vertices.appendUninitialized(4)
+        v[0] = DrawVertex(p0, color, uv.u0, uv.v0)
+        v[1] = DrawVertex(p1, color, uv.u1, uv.v0)
+        v[2] = DrawVertex(p2, color, uv.u1, uv.v1)
+        v[3] = DrawVertex(p3, color, uv.u0, uv.v1)
+        let i = indices.appendUninitialized(6)
+        i[0] = base; i[1] = base + 1; i[2] = base + 2
+        i[3] = base; i[4] = base + 2; i[5] = base + 3
+    }
+
+    public mutating func fillRect(_ r: Rect, color: Color) {
+        rect(r, color: color, texture: .none, uv: (0, 0, 1, 1))
+    }
+
+    /// A textured rect; `tint` multiplies the texture (white leaves it as is).
+    public mutating func image(
+        _ texture: TextureID, in r: Rect, tint: Color = .white,
+        uv: (u0: Float, v0: Float, u1: Float, v1: Float) = (0, 0, 1, 1)
+    ) {
+        rect(r, color: tint, texture: texture, uv: uv)
+    }
+
+    /// An axis-aligned quad whose corners sit on a 1/256-point grid, so that their float
+    /// coordinates are exact and so is the float width between them. SDL's software renderer
+    /// draws such a quad as a rectangle of the truncated float width, and without the grid
+    /// 155.37f − 123.37f = 31.99999 drew a 32 pt image 31 px wide, scaled (tested). A 256th
+    /// of a point is finer than any renderer's subpixel precision.
+    @inline(__always)
+    private mutating func rect(_ r: Rect, color: Color, texture: TextureID, uv: (u0: Float, v0: Float, u1: Float, v1: Float)) {
+        // Adding and taking away 1.5 · 2^44 rounds to a multiple of 2^-8 (that number's
+        // spacing between doubles) for |v| < 2^43: two additions per coordinate.
+        @inline(__always) func onGrid(_ v: Double) -> Double { (v + 0x1.8p44) - 0x1.8p44 }
+        let x0 = onGrid(r.minX), y0 = onGrid(r.minY)
+        let x1 = x0 + onGrid(r.width), y1 = y0 + onGrid(r.height)
+        quad(Vec2(x0, y0), Vec2(x1, y0), Vec2(x1, y1), Vec2(x0, y1), color: color, texture: texture, uv: uv)
+    }
+
+    /// A textured rect rotated by `angle` about its centre.
+    public mutating func image(_ texture: TextureID, center c: Vec2, size s: Vec2, angle: Double, tint: Color = .white) {
+        let ax = Vec2.unit(angle: angle) * (s.x / 2)
+        let ay = Vec2.unit(angle: angle).perpendicular * (s.y / 2)
+        quad(c - ax - ay, c + ax - ay, c + ax + ay, c - ax + ay, color: tint, texture: texture)
+    }
+
+    /// Filled triangles from a vertex list and an index list local to it.
+    public mutating func triangles(_ verts: some Collection<DrawVertex>, indices local: some Collection<Int32>, texture: TextureID = .none) {
+        let base = begin(texture, indexCount: local.count)
+        vertices.append(contentsOf: verts)
+        for i in local { indices.append(base + i) }
+    }
+
+    /// A filled convex polygon (a fan from the first point).
+    public mutating func fillConvex(_ points: [Vec2], color: Color) {
+        guard points.count >= 3 else { return }
+        let base = begin(.none, indexCount: (points.count - 2) * 3)
+        for p in points { vertices.append(DrawVertex(p, color)) }
+        for i in 1..<(points.count - 1) {
+            indices.append(base); indices.append(base + Int32(i)); indices.append(base + Int32(i + 1))
+        }
+    }
+
+    /// A filled disc, anti-aliased with a one-point feather.
+    public mutating func fillCircle(center: Vec2, radius: Double, color: Color) {
+        let n = circleSegments(radius)
+        let base = begin(.none, indexCount: n * 9)
+        vertices.append(DrawVertex(center, color))
+        let inner = max(0, radius - 0.5), outer = radius + 0.5
+        for i in 0..<n {
+            let d = Vec2.unit(angle: Double(i) / Double(n) * 2 * .pi)
+            vertices.append(DrawVertex(center + d * inner, color))
+            vertices.append(DrawVertex(center + d * outer, color.withAlpha(0)))
+        }
+        for i in 0..<n {
+            let a = base + 1 + Int32(2 * i), b = base + 1 + Int32(2 * ((i + 1) % n))
+            indices.append(base); indices.append(a); indices.append(b)
+            indices.append(a); indices.append(a + 1); indices.append(b + 1)
+            indices.append(a); indices.append(b + 1); indices.append(b)
+        }
+    }
+
+    /// A circle outline of the given line width, anti-aliased.
+    public mutating func strokeCircle(center: Vec2, radius: Double, width: Double, color: Color) {
+        let n = circleSegments(radius)
+        var pts: [Vec2] = []
+        pts.reserveCapacity(n)
+        for i in 0..<n { pts.append(center + Vec2.unit(angle: Double(i) / Double(n) * 2 * .pi) * radius) }
+        polyline(pts, width: width, color: color, closed: true)
+    }
+
+    private func circleSegments(_ r: Double) -> Int { clamp(Int((r * 1.2).rounded()), 12, 96) }
+
+    /// An anti-aliased thick polyline: a solid core of `width - 1` and a one-point fringe
+    /// fading to transparent on each side. Joins are mitred, limited to 4× the half-width,
+    /// so sharp corners do not spike. Lines thinner than 1 pt fade instead of thinning.
+    public mutating func polyline(_ pts: some RandomAccessCollection<Vec2>, width: Double, color: Color, closed: Bool, join: LineJoin = .miter) {
+        let n = pts.count
+        guard n >= 2 else { return }
+        let half = max(0, width - 1) / 2
+        let fringe = 1.0
+        let core = width < 1 ? color.faded(width) : color
+        let edge = color.withAlpha(0)
+        let segs = closed ? n : n - 1
+        let base = begin(.none, indexCount: segs * 18)
+        let start = pts.startIndex
+        @inline(__always) func point(_ i: Int) -> Vec2 { pts[pts.index(start, offsetBy: positiveModulo(i, n))] }
+        for i in 0..<n {
+            let p = point(i)
+            var dPrev = (p - point(i - 1)).normalized(or: .zero)
+            var dNext = (point(i + 1) - p).normalized(or: .zero)
+            if !closed && i == 0 { dPrev = dNext }
+            if !closed && i == n - 1 { dNext = dPrev }
+            if dPrev == .zero { dPrev = dNext }
+            if dNext == .zero { dNext = dPrev }
+            let nrm = (dPrev.perpendicular + dNext.perpendicular).normalized(or: dNext.perpendicular)
+            // Miter joins extend up to 4× the half-width; bevel joins do not extend at all.
+            let cosHalf = max(nrm.dot(dNext.perpendicular), join == .miter ? 0.25 : 1)
+            let inner = nrm * (half / cosHalf)
+            let outer = nrm * ((half + fringe) / cosHalf)
+            vertices.append(DrawVertex(p + outer, edge))
+            vertices.append(DrawVertex(p + inner, core))
+            vertices.append(DrawVertex(p - inner, core))
+            vertices.append(DrawVertex(p - outer, edge))
+        }
+        for s in 0..<segs {
+            let a = base + Int32(4 * s), b = base + Int32(4 * ((s + 1) % n))
+            for k in Int32(0)..<3 {
+                indices.append(a + k); indices.append(b + k); indices.append(b + k + 1)
+                indices.append(a + k); indices.append(b + k + 1); indices.append(a + k + 1)
+            }
+        }
+        if join == .round && width > 2 {
+            for p in pts { fillCircle(center: p, radius: width / 2, color: color) }
+        }
+    }
+
+    /// Text in `font`, top-left at `at`, `scale` times the font's 1× size. Characters the
+    /// font lacks draw as '?'. Returns the advance (width drawn).
+    @discardableResult
+    public mutating func text(_ s: String, at: Vec2, font: BitmapFont, color: Color = .text, scale: Double = 1) -> Double {
+        var x = at.x
+        let w = font.cellWidth * scale, h = font.cellHeight * scale
+        for ch in s.unicodeScalars {
+            if ch == " " { x += w; continue }
+            let uv = font.uv(for: ch)
+            image(font.texture, in: Rect(x: x, y: at.y, w: w, h: h), tint: color, uv: uv)
+            x += w
+        }
+        return x - at.x
+    }
+}

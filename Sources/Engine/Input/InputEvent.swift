@@ -1,0 +1,62 @@
+import Entities
+import Geometry
+
+/// What kind of device a pointer is.
+public enum PointerDevice: String, Sendable, Hashable, Codable {
+    case mouse, touch
+
+    /// How far from a target a press may land and still hit it: fingers are blunter.
+    public var hitSlop: Double { self == .touch ? 22 : 8 }
+}
+
+/// A key, by SDL's key name (`Return`, `Space`, `Left`, `F1`, `A`, `1`, `Tab`, …).
+public struct Key: Hashable, Sendable, CustomStringConvertible {
+    public let name: String
+    public init(_ name: String) { self.name = name }
+    public var description: String { name }
+
+    public static let left = Key("Left"), right = Key("Right"), up = Key("Up"), down = Key("Down")
+    public static let enter = Key("Return"), space = Key("Space"), tab = Key("Tab"), escape = Key("Escape")
+    public static let f1 = Key("F1"), question = Key("?"), slash = Key("/"), backspace = Key("Backspace")
+}
+
+/// A game controller axis, named as SDL's `SDL_GameControllerGetStringForAxis` names it.
+public enum GamepadAxis: String, Sendable, CaseIterable, Codable {
+    case leftx, lefty, rightx, righty, lefttrigger, righttrigger
+}
+
+/// A game controller button, named as SDL's `SDL_GameControllerGetStringForButton` names it.
+public enum GamepadButton: String, Sendable, CaseIterable, Codable {
+    case a, b, x, y, back, guide, start, leftstick, rightstick, leftshoulder, rightshoulder
+    case dpup, dpdown, dpleft, dpright, misc1, paddle1, paddle2, paddle3, paddle4, touchpad
+}
+
+/// A platform-neutral input event. Coordinates are window points (top-left origin, y down).
+public enum InputEvent: Hashable, Sendable {
+    case pointerDown(pointer: Int, device: PointerDevice, at: Vec2)
+    case pointerMove(pointer: Int, device: PointerDevice, at: Vec2)
+    case pointerUp(pointer: Int, device: PointerDevice, at: Vec2)
+    /// The pointer's gesture ends without effect (focus lost, touch cancelled).
+    case pointerCancel(pointer: Int, device: PointerDevice)
+    /// Scroll amounts in points; positive `dy` scrolls the content up (wheel away from you).
+    case wheel(dx: Double, dy: Double)
+    case key(Key, down: Bool)
+    case gamepadAdded(pad: Int)
+    case gamepadRemoved(pad: Int)
+    /// Stick axes in -1…1 (y down positive, as SDL), triggers in 0…1. Raw: no dead zone.
+    case gamepadAxis(pad: Int, axis: GamepadAxis, value: Double)
+    case gamepadButton(pad: Int, button: GamepadButton, down: Bool)
+    case resize(w: Double, h: Double)
+    case focusLost
+    case focusGained
+
+    /// The pointer id, for pointer events.
+    public var pointer: Int? {
+        switch self {
+        case .pointerDown(let p, _, _), .pointerMove(let p, _, _), .pointerUp(let p, _, _),
+             .pointerCancel(let p, _):
+            return p
+        default: return nil
+        }
+    }
+}

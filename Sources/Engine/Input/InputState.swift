@@ -1,0 +1,133 @@
+import Entities
+import Geometry
+
+/// What is held down right now: pointers, keys and gamepads. Fed every event in order; it
+/// also turns "focus lost" and "device removed" into the cancels that end what they were
+/// doing, so scenes only ever see a consistent story (every down has an up or a cancel).
+public struct InputState: Sendable {
+    /// A pointer that is down.
+    public struct Pointer: Sendable, Equatable {
+        public var id: Int
+        public var device: PointerDevice
+        public var position: Vec2
+    }
+
+    /// One connected gamepad's current axes and buttons.
+    public struct Pad: Sendable, Equatable {
+        public var id: Int
+        public var axes = [Double](repeating: 0, count: GamepadAxis.allCases.count)
+        public var buttons = Set<GamepadButton>()
+
+        public func axis(_ a: GamepadAxis) -> Double { axes[a.index] }
+
+        /// The left or right stick with a scaled radial dead zone applied: zero inside
+        /// `deadZone`, then rising smoothly from 0 to 1 at full deflection, direction kept.
+        public func stick(_ left: Bool, deadZone: Double = 0.24) -> Vec2 {
+            let raw = left ? Vec2(axis(.leftx), axis(.lefty)) : Vec2(axis(.rightx), axis(.righty))
+            return applyRadialDeadZone(raw, deadZone: deadZone)
+        }
+    }
+
+    public private(set) var pointers: [Pointer] = []
+    public private(set) var keys = Set<Key>()
+    public private(set) var pads: [Pad] = []
+    public private(set) var hasFocus = true
+    /// The latest known position of the mouse (hover included).
+    public private(set) var mousePosition = Vec2(-1, -1)
+
+    public init() {}
+
+    public func pointer(_ id: Int) -> Pointer? { pointers.first { $0.id == id } }
+    public func pad(_ id: Int) -> Pad? { pads.first { $0.id == id } }
+    public func isDown(_ key: Key) -> Bool { keys.contains(key) }
+
+    /// Records `event` and appends to `out` the events scenes should see: the event itself,
+    /// preceded by synthesised cancels where a device went away, or dropped when it is
+    /// inconsistent (a move or up of a pointer that is not down is passed on only as hover).
+    public mutating func process(_ event: InputEvent, into out: inout [InputEvent]) {
+        switch event {
+        case .pointerDown(let id, let device, let at):
+            if pointer(id) != nil {
+                // A second down without an up: end the first gesture cleanly.
+                out.append(.pointerCancel(pointer: id, device: device))
+                pointers.removeAll { $0.id == id }
+            }
+            pointers.append(Pointer(id: id, device: device, position: at))
+            if device == .mouse { mousePosition = at }
+            out.append(event)
+        case .pointerMove(let id, let device, let at):
+            if device == .mouse { mousePosition = at }
+            if let i = pointers.firstIndex(where: { $0.id == id }) { pointers[i].position = at }
+            out.append(event)
+        case .pointerUp(let id, let device, let at):
+            if device == .mouse { mousePosition = at }
+            guard pointer(id) != nil else { return }
+            pointers.removeAll { $0.id == id }
+            out.append(event)
+        case .pointerCancel(let id, _):
+            guard pointer(id) != nil else { return }
+            pointers.removeAll { $0.id == id }
+            out.append(event)
+        case .key(let k, let down):
+            if down { keys.insert(k) } else {
+                guard keys.remove(k) != nil else { return }
+            }
+            out.append(event)
+        case .gamepadAdded(let id):
+            if pad(id) == nil { pads.append(Pad(id: id)) }
+            out.append(event)
+        case .gamepadRemoved(let id):
+            guard pad(id) != nil else { return }
+            pads.removeAll { $0.id == id }
+            out.append(event)
+        case .gamepadAxis(let id, let axis, let value):
+            if pad(id) == nil { pads.append(Pad(id: id)) }
+            let i = pads.firstIndex { $0.id == id }!
+            pads[i].axes[axis.index] = clamp(value, -1, 1)
+            out.append(event)
+        case .gamepadButton(let id, let button, let down):
+            if pad(id) == nil { pads.append(Pad(id: id)) }
+            let i = pads.firstIndex { $0.id == id }!
+            if down { pads[i].buttons.insert(button) } else {
+                guard pads[i].buttons.remove(button) != nil else { return }
+            }
+            out.append(event)
+        case .focusLost:
+            hasFocus = false
+            for p in pointers { out.append(.pointerCancel(pointer: p.id, device: p.device)) }
+            pointers.removeAll()
+            for k in keys.sorted(by: { $0.name < $1.name }) { out.append(.key(k, down: false)) }
+            keys.removeAll()
+            out.append(event)
+        case .focusGained:
+            hasFocus = true
+            out.append(event)
+        case .wheel, .resize:
+            out.append(event)
+        }
+    }
+}
+
+extension GamepadAxis {
+    /// Position in `allCases`, for array-backed per-axis storage.
+    public var index: Int {
+        switch self {
+        case .leftx: 0
+        case .lefty: 1
+        case .rightx: 2
+        case .righty: 3
+        case .lefttrigger: 4
+        case .righttrigger: 5
+        }
+    }
+}
+
+/// A scaled radial dead zone: inside `deadZone` of the stick's travel the result is zero;
+/// beyond it the magnitude is rescaled from 0 to 1 so small motions past the zone are
+/// small (no jump at its edge), and the direction is kept (no snapping to the axes).
+public func applyRadialDeadZone(_ v: Vec2, deadZone: Double) -> Vec2 {
+    let m = v.length
+    guard m > deadZone, m.isFinite else { return .zero }
+    let scaled = min(1, (m - deadZone) / (1 - deadZone))
+    return v / m * scaled
+}

@@ -1,0 +1,84 @@
+import Entities
+import Geometry
+import Paths
+
+/// Plain-data views of the most common tracks, for the tween system's per-step loop.
+///
+/// Loading a track that holds arrays out of storage retains and releases every array it
+/// holds; with 100,000 animations a step that is most of the cost. These samplers hold no
+/// references — a paced single-run path keeps raw pointers to sample buffers the pool owns,
+/// a two-value scalar track keeps its ends and curve — so the loop reads them for free.
+/// Tracks they cannot describe fall back to the track itself.
+enum TrackSampler: Sendable {
+    /// Use the track (rare shapes: many keyframes, several subpaths, linear path mode).
+    case general
+    case scalarLine(from: Double, to: Double, curve: TimingFunction)
+    case pacedPath(PathSampler)
+}
+
+extension TrackSampler {
+    var isGeneral: Bool { if case .general = self { true } else { false } }
+}
+
+/// Arc-length lookup on one run of samples, through raw pointers owned by the track pool.
+struct PathSampler: @unchecked Sendable {
+    let points: UnsafePointer<Vec2>
+    let tangents: UnsafePointer<Vec2>
+    let count: Int
+    let step: Double
+    /// 1 / step: a multiply instead of a divide per sample.
+    let inverseStep: Double
+    let length: Double
+    let closed: Bool
+    let rotation: RotationMode
+
+    /// Position and tangent at progress `u` (0…1) by arc length, interpolated between samples.
+    @inline(__always)
+    func sample(_ u: Double) -> (Vec2, Vec2) {
+        guard count > 1, step > 0 else { return (points[0], tangents[0]) }
+        var s = clamp(u, 0, 1) * length
+        if closed && s >= length { s -= length }
+        let x = s * inverseStep
+        var k = Int(x)
+        var f = x - Double(k)
+        var j = k + 1
+        if closed {
+            if k >= count { k = count - 1 }
+            if j >= count { j = 0 }
+        } else if j >= count {
+            k = count - 2; j = count - 1; f = 1
+        }
+        let p = Vec2.lerp(points[k], points[j], f)
+        let t = Vec2.lerp(tangents[k], tangents[j], f)
+        return (p, t)
+    }
+}
+
+extension PathTrack {
+    /// Raw copies of a single-run paced table's samples, or nil when the general path is needed.
+    func makeSampler() -> (PathSampler, UnsafeMutableBufferPointer<Vec2>)? {
+        guard mode == .paced, table.runs.count == 1, table.count > 0 else { return nil }
+        let run = table.runs[0]
+        let n = table.count
+        let buffer = UnsafeMutableBufferPointer<Vec2>.allocate(capacity: 2 * n)
+        _ = buffer[0..<n].initialize(from: table.points)
+        _ = buffer[n..<(2 * n)].initialize(from: table.tangents)
+        let base = UnsafePointer(buffer.baseAddress!)
+        return (PathSampler(points: base, tangents: base + n, count: n, step: run.step,
+                            inverseStep: run.step > 0 ? 1 / run.step : 0, length: run.length,
+                            closed: run.isClosed, rotation: rotationMode), buffer)
+    }
+}
+
+extension KeyframeTrack where Value == Double {
+    /// The two ends and the curve of a two-value track whose value is a straight blend.
+    var lineSampler: TrackSampler {
+        guard values.count == 2, mode == .linear || mode == .paced || mode == .cubic else { return .general }
+        // Two-value cubic (Kochanek–Bartels with clamped ends) is not a straight blend unless
+        // its tangents match the chord, which the default parameters give.
+        if mode == .cubic && !(tcb.isEmpty || tcb.allSatisfy { $0 == TCB() }) { return .general }
+        if mode == .cubic { return .general }
+        let curve = mode == .paced || timingFunctions.isEmpty ? TimingFunction.linear : timingFunctions[0]
+        return .scalarLine(from: values[0], to: values[1], curve: curve)
+    }
+}

@@ -1,0 +1,166 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import Geometry
+
+/// One drawable piece of a subpath, with exact evaluation: position and derivative at a
+/// parameter t in [0, 1], and arc length by adaptive Gauss–Legendre quadrature (analytic
+/// for lines and circular arcs).
+public enum PathSegment: Equatable, Sendable {
+    case line(Vec2, Vec2)
+    case quad(Vec2, Vec2, Vec2)
+    case cubic(Vec2, Vec2, Vec2, Vec2)
+    case arc(center: Vec2, rx: Double, ry: Double, rotation: Double, start: Double, sweep: Double)
+
+    @inline(__always)
+    public func point(at t: Double) -> Vec2 {
+        switch self {
+        case .line(let a, let b): return Vec2.lerp(a, b, t)
+        case .quad(let a, let c, let b):
+            let u = 1 - t
+            return a * (u * u) + c * (2 * u * t) + b * (t * t)
+        case .cubic(let a, let c1, let c2, let b):
+            let u = 1 - t
+            return a * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + b * (t * t * t)
+        case .arc(let c, let rx, let ry, let rot, let start, let sweep):
+            return ellipsePoint(center: c, rx: rx, ry: ry, rotation: rot, angle: start + sweep * t)
+        }
+    }
+
+    /// dP/dt.
+    @inline(__always)
+    public func derivative(at t: Double) -> Vec2 {
+        switch self {
+        case .line(let a, let b): return b - a
+        case .quad(let a, let c, let b):
+            return (c - a) * (2 * (1 - t)) + (b - c) * (2 * t)
+        case .cubic(let a, let c1, let c2, let b):
+            let u = 1 - t
+            return (c1 - a) * (3 * u * u) + (c2 - c1) * (6 * u * t) + (b - c2) * (3 * t * t)
+        case .arc(_, let rx, let ry, let rot, let start, let sweep):
+            let th = start + sweep * t
+            let d = Vec2(-rx * sin(th), ry * cos(th)) * sweep
+            return rot == 0 ? d : d.rotated(by: rot)
+        }
+    }
+
+    public var start: Vec2 { point(at: 0) }
+    public var end: Vec2 { point(at: 1) }
+
+    /// The unit tangent at t, from the curve itself. Where the derivative vanishes (a cusp,
+    /// or control points on an end point) it looks a little inside, then at the chord.
+    public func tangent(at t: Double) -> Vec2 {
+        let d = derivative(at: t)
+        if d.lengthSquared > 1e-18 { return d.normalized() }
+        let eps = 1e-6
+        let d2 = derivative(at: t < 0.5 ? t + eps : t - eps)
+        if d2.lengthSquared > 1e-24 { return d2.normalized() }
+        return (end - start).normalized(or: Vec2(1, 0))
+    }
+
+    /// Position and unit tangent at t together: for arcs one sine and cosine serve both,
+    /// which halves the cost of sampling a circle.
+    @inline(__always)
+    public func pointAndTangent(at t: Double) -> (Vec2, Vec2) {
+        if case .arc(let c, let rx, let ry, let rot, let start, let sweep) = self, rx > 0 || ry > 0, sweep != 0 {
+            let th = start + sweep * t
+            let cs = cos(th), sn = sin(th)
+            var p = Vec2(rx * cs, ry * sn)
+            var d = Vec2(-rx * sn, ry * cs) * (sweep > 0 ? 1 : -1)
+            if rot != 0 { p = p.rotated(by: rot); d = d.rotated(by: rot) }
+            return (c + p, d.normalized(or: Vec2(1, 0)))
+        }
+        return (point(at: t), tangent(at: t))
+    }
+
+    /// Arc length from t0 to t1.
+    public func length(from t0: Double = 0, to t1: Double = 1) -> Double {
+        switch self {
+        case .line(let a, let b): return a.distance(to: b) * (t1 - t0)
+        case .arc(_, let rx, let ry, _, _, let sweep) where rx == ry:
+            return rx * abs(sweep) * (t1 - t0)
+        default:
+            return adaptiveLength(t0, t1, gauss(t0, t1), depth: 0)
+        }
+    }
+
+    /// 8-point Gauss–Legendre estimate of the length over [a, b].
+    private func gauss(_ a: Double, _ b: Double) -> Double {
+        let h = (b - a) / 2, m = (a + b) / 2
+        var sum = 0.0
+        for k in 0..<8 {
+            sum += GaussLegendre8.weights[k] * derivative(at: m + h * GaussLegendre8.nodes[k]).length
+        }
+        return sum * h
+    }
+
+    private func adaptiveLength(_ a: Double, _ b: Double, _ whole: Double, depth: Int) -> Double {
+        let m = (a + b) / 2
+        let left = gauss(a, m), right = gauss(m, b)
+        if depth >= 12 || abs(left + right - whole) <= 1e-11 * max(1, abs(whole)) { return left + right }
+        return adaptiveLength(a, m, left, depth: depth + 1) + adaptiveLength(m, b, right, depth: depth + 1)
+    }
+}
+
+enum GaussLegendre8 {
+    static let nodes: [Double] = [
+        -0.9602898564975363, -0.7966664774136267, -0.5255324099163290, -0.1834346424956498,
+        0.1834346424956498, 0.5255324099163290, 0.7966664774136267, 0.9602898564975363,
+    ]
+    static let weights: [Double] = [
+        0.1012285362903763, 0.2223810344533745, 0.3137066458778873, 0.3626837833783620,
+        0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763,
+    ]
+}
+
+/// A subpath as segments, closed or open.
+public struct Subpath: Equatable, Sendable {
+    public var segments: [PathSegment]
+    public var isClosed: Bool
+    /// The start point (also the only point of a subpath without segments).
+    public var start: Vec2
+}
+
+extension Path {
+    /// The path as subpaths of segments. A close adds the closing line when the last point
+    /// is not already the start; a subpath that is only a move is kept as a single point.
+    public var subpaths: [Subpath] {
+        var out: [Subpath] = []
+        var segs: [PathSegment] = []
+        var start = Vec2.zero, cur = Vec2.zero
+        var open = false
+        func flush(closed: Bool) {
+            if open { out.append(Subpath(segments: segs, isClosed: closed, start: start)) }
+            segs = []
+            open = false
+        }
+        // After a close, drawing on starts a new subpath at the closed one's start.
+        func reopen() {
+            if !open { start = cur; open = true }
+        }
+        for e in elements {
+            switch e {
+            case .move(let p):
+                flush(closed: false)
+                start = p; cur = p; open = true
+            case .line(let p): reopen(); segs.append(.line(cur, p)); cur = p
+            case .quad(let p, let c): reopen(); segs.append(.quad(cur, c, p)); cur = p
+            case .curve(let p, let c1, let c2): reopen(); segs.append(.cubic(cur, c1, c2, p)); cur = p
+            case .arc(let c, let rx, let ry, let rot, let st, let sw):
+                reopen()
+                segs.append(.arc(center: c, rx: rx, ry: ry, rotation: rot, start: st, sweep: sw))
+                cur = ellipsePoint(center: c, rx: rx, ry: ry, rotation: rot, angle: st + sw)
+            case .close:
+                if cur != start { segs.append(.line(cur, start)) }
+                cur = start
+                flush(closed: true)
+                // Drawing after a close continues from the subpath's start.
+                open = false
+            }
+        }
+        flush(closed: false)
+        return out
+    }
+}

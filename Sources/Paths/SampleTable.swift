@@ -1,0 +1,207 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import Geometry
+
+/// A path sampled once into points equally spaced by arc length, each with its arc length
+/// and unit tangent — the seed's "array of closely spaced points", done exactly.
+///
+/// How it is built: every subpath's segments are measured (analytically for lines and
+/// circular arcs, by adaptive Gauss–Legendre quadrature otherwise); a closed subpath of
+/// length L gets n = round(L / spacing) samples at arc lengths k·L/n, so the pair across the
+/// seam (last → first) is spaced exactly like every other pair and the start is not
+/// duplicated; an open subpath gets n + 1 samples including both ends. Each sample's
+/// curve parameter is found by Newton's method on the arc-length function, so positions
+/// lie on the true curve and tangents come from its derivative.
+///
+/// Storage is parallel contiguous arrays (Godot's Curve2D keeps the same caches): points,
+/// tangents and distances, plus a k-d tree over chunks of them and a grid in front of it for the global nearest query
+/// (`SampleTable+Nearest.swift`). The walk the seed does is in `SampleTable+Walk.swift`.
+public struct SampleTable: Sendable {
+    /// One subpath's run of samples.
+    public struct Run: Sendable, Equatable {
+        /// Index of the run's first sample.
+        public var first: Int
+        public var count: Int
+        public var isClosed: Bool
+        /// Arc length of the subpath.
+        public var length: Double
+        /// Arc length from the path's start to the run's start.
+        public var offset: Double
+        /// Actual spacing between samples in this run (close to the requested spacing).
+        public var step: Double
+
+        public var range: Range<Int> { first..<(first + count) }
+    }
+
+    public let spacing: Double
+    public private(set) var points: ContiguousArray<Vec2> = []
+    public private(set) var tangents: ContiguousArray<Vec2> = []
+    /// Arc length of each sample from the path's start (subpaths one after another).
+    public private(set) var distances: ContiguousArray<Double> = []
+    public private(set) var runs: [Run] = []
+    public private(set) var length: Double = 0
+    /// The global nearest query's tree and grid (`SampleTable+Nearest.swift`).
+    private(set) var nearestSamples = NearestSampleIndex.empty
+
+    /// Samples `path` every `spacing` points of arc length (default 1 pt).
+    public init(path: Path, spacing: Double = 1) {
+        self.spacing = spacing.isFinite && spacing > 0 ? max(spacing, 1e-3) : 1
+        for sub in path.subpaths { appendRun(sub) }
+        nearestSamples = NearestSampleIndex(points: points, runs: runs, spacing: self.spacing)
+    }
+
+    public var count: Int { points.count }
+    public var isEmpty: Bool { points.isEmpty }
+
+    /// The run holding sample `i`.
+    @inline(__always)
+    public func run(containing i: Int) -> Run { Self.run(containing: i, in: runs) }
+
+    /// The run of `runs` (not empty) holding sample `i`; the last one if none does.
+    @inline(__always)
+    static func run<C: RandomAccessCollection<Run>>(containing i: Int, in runs: C) -> Run where C.Index == Int {
+        if runs.count == 1 { return runs[0] }
+        for r in runs where r.range.contains(i) { return r }
+        return runs[runs.count - 1]
+    }
+
+    private mutating func appendRun(_ sub: Subpath) {
+        let lengths = sub.segments.map { $0.length() }
+        let total = lengths.reduce(0, +)
+        let first = points.count
+        guard total > 1e-9 else {
+            // A point, or only zero-length segments: one sample, tangent from the geometry if any.
+            points.append(sub.start)
+            tangents.append(sub.segments.first.map { $0.tangent(at: 0) } ?? Vec2(1, 0))
+            distances.append(length)
+            runs.append(Run(first: first, count: 1, isClosed: sub.isClosed, length: 0, offset: length, step: 0))
+            return
+        }
+        let intervals = max(1, Int((total / spacing).rounded()))
+        let step = total / Double(intervals)
+        let n = sub.isClosed ? intervals : intervals + 1
+        points.reserveCapacity(points.count + n)
+        var segIndex = 0
+        var segStart = 0.0
+        var inverse = ArcLengthInverse(sub.segments[0], length: lengths[0])
+        for k in 0..<n {
+            let s = k == n - 1 && !sub.isClosed ? total : Double(k) * step
+            while segIndex < lengths.count - 1 && s > segStart + lengths[segIndex] {
+                segStart += lengths[segIndex]
+                segIndex += 1
+                inverse = ArcLengthInverse(sub.segments[segIndex], length: lengths[segIndex])
+            }
+            let seg = sub.segments[segIndex]
+            let t = inverse.parameter(at: s - segStart)
+            if lengths[segIndex] > 1e-12 {
+                let (p, tangent) = seg.pointAndTangent(at: t)
+                points.append(p)
+                tangents.append(tangent)
+            } else {
+                points.append(seg.point(at: t))
+                tangents.append(tangentSkippingDegenerate(sub.segments, segIndex, t, lengths))
+            }
+            distances.append(length + s)
+        }
+        runs.append(Run(first: first, count: n, isClosed: sub.isClosed, length: total, offset: length, step: step))
+        length += total
+    }
+
+    /// The tangent at t of segment i; a zero-length segment borrows the next one's.
+    private func tangentSkippingDegenerate(_ segs: [PathSegment], _ i: Int, _ t: Double, _ lengths: [Double]) -> Vec2 {
+        if lengths[i] > 1e-12 { return segs[i].tangent(at: t) }
+        for j in (i + 1)..<max(i + 1, segs.count) where lengths[j] > 1e-12 { return segs[j].tangent(at: 0) }
+        return segs[i].tangent(at: t)
+    }
+
+    // MARK: Queries by arc length
+
+    /// The sample index at or just before arc length `s` (wrapping on a closed path, clamped
+    /// on an open one). `s` is measured from the path's start.
+    public func index(atDistance s: Double) -> Int {
+        isEmpty ? 0 : withUnsafeView { $0.index(atDistance: s) }
+    }
+
+    /// The position at arc length `s`, interpolated between samples. On a closed path
+    /// s = 0 and s = length give the same point.
+    public func point(atDistance s: Double) -> Vec2 {
+        isEmpty ? .zero : withUnsafeView { $0.point(atDistance: s) }
+    }
+
+    /// The unit tangent at arc length `s`, interpolated between samples' curve tangents.
+    public func tangent(atDistance s: Double) -> Vec2 {
+        isEmpty ? Vec2(1, 0) : withUnsafeView { $0.pointAndTangent(atDistance: s).1 }
+    }
+
+    /// Position and unit tangent at arc length `s` with one lookup (see `point(atDistance:)`).
+    public func pointAndTangent(atDistance s: Double) -> (Vec2, Vec2) {
+        isEmpty ? (.zero, Vec2(1, 0)) : withUnsafeView { $0.pointAndTangent(atDistance: s) }
+    }
+
+    /// The fraction of the path's length at sample `i` (0…1).
+    public func fraction(ofIndex i: Int) -> Double {
+        length > 0 && i >= 0 && i < count ? distances[i] / length : 0
+    }
+
+    /// Checks the table's invariants: finite values, unit tangents, non-decreasing distances
+    /// spaced by each run's step. Tests call it.
+    package func checkInvariants() -> Bool {
+        for r in runs {
+            for i in r.range {
+                guard points[i].isFinite, abs(tangents[i].length - 1) < 1e-9 else { return false }
+                if i > r.first, abs(distances[i] - distances[i - 1] - r.step) > 1e-9 * max(1, length) { return false }
+            }
+        }
+        return points.count == tangents.count && points.count == distances.count
+    }
+}
+
+/// Finds the curve parameter for an arc length within one segment: exact for lines and
+/// circular arcs, Newton's method (with a bisection fallback) on the quadrature otherwise.
+struct ArcLengthInverse {
+    let segment: PathSegment
+    let length: Double
+    private var pieceT: [Double] = []
+    private var pieceS: [Double] = []
+    private var lastPiece = 0
+
+    init(_ segment: PathSegment, length: Double) {
+        self.segment = segment
+        self.length = length
+        switch segment {
+        case .line: return
+        case .arc(_, let rx, let ry, _, _, _) where rx == ry: return
+        default:
+            // A coarse table of (t, s) that Newton starts from; 16 pieces keep every start close.
+            let m = 16
+            pieceT = (0...m).map { Double($0) / Double(m) }
+            pieceS = [0]
+            for k in 0..<m { pieceS.append(pieceS[k] + segment.length(from: pieceT[k], to: pieceT[k + 1])) }
+        }
+    }
+
+    mutating func parameter(at s: Double) -> Double {
+        guard length > 0 else { return 0 }
+        if pieceT.isEmpty { return clamp(s / length, 0, 1) }
+        let target = clamp(s, 0, pieceS[pieceS.count - 1])
+        // Samples come in increasing order: resume the piece search where it stopped.
+        if target < pieceS[lastPiece] { lastPiece = 0 }
+        while lastPiece < pieceT.count - 2 && target > pieceS[lastPiece + 1] { lastPiece += 1 }
+        var lo = pieceT[lastPiece], hi = pieceT[lastPiece + 1]
+        let s0 = pieceS[lastPiece], s1 = pieceS[lastPiece + 1]
+        var t = s1 > s0 ? lo + (hi - lo) * (target - s0) / (s1 - s0) : lo
+        for _ in 0..<12 {
+            let f = s0 + segment.length(from: lo == pieceT[lastPiece] ? pieceT[lastPiece] : pieceT[lastPiece], to: t) - target
+            if abs(f) < 1e-10 { break }
+            if f > 0 { hi = t } else { lo = t }
+            let d = segment.derivative(at: t).length
+            var next = d > 1e-12 ? t - f / d : (lo + hi) / 2
+            if !(next > lo && next < hi) { next = (lo + hi) / 2 }
+            t = next
+        }
+        return t
+    }
+}

@@ -1,0 +1,115 @@
+import Engine
+import Entities
+import Geometry
+import Motion
+import Paths
+
+/// Scene "arrow": technique 3 — a custom property animated every frame (seed 002).
+///
+/// The ring arrow is rebuilt as triangles every frame from its `lengthRadians`, which a
+/// tween plays from 0 to 2π and back (linear, autoreverses, 2 s each way). The arrow masks
+/// the picture: the picture is drawn through the arrow's triangles with matching texture
+/// coordinates. The Go button hides while it plays and comes back from the completion event.
+public final class ArrowScene: Scene {
+    public let name = "arrow"
+    public let title = "Arrow"
+    public let controls: [Control] = [
+        Control(.mouse, "Click Go", "play the arrow"),
+        Control(.touch, "Tap Go", "play the arrow"),
+        Control(.keyboard, "Enter / O", "play the arrow / outline stroke on or off"),
+        Control(.gamepad, "A", "play the arrow"),
+    ]
+
+    public let world = World()
+    public let tweener: Tweener
+    public let arrow: Entity
+    public private(set) var goButton = Button(rect: .zero, label: "Go")
+    public var thickness = 60.0
+    public var startRadians = -Double.pi / 2
+    public var headLengthRadians = Double.pi / 16
+    public var fillColor = Color.white
+    public var strokeColor = Color(hex: 0xf72585)
+    public var lineWidth = 0.0
+    public var lineJoin = LineJoin.round
+    public private(set) var imageRect = Rect(x: 460, y: 200, w: 360, h: 360)
+    private var schedule = SceneSchedule<ArrowScene>()
+    private static let listener = 2
+    /// The custom channel that holds `lengthRadians`.
+    public static let lengthChannel = 0
+
+    public init() {
+        tweener = Tweener(world: world)
+        arrow = world.spawn()
+        tweener.extras.store.insert(AnimatableExtras(), for: arrow)
+        schedule.add("input") { s, ctx in s.routeInput(ctx) }
+        schedule.add("tweens") { s, ctx in s.tweener.step(dt: ctx.dt) }
+        schedule.add("completion") { s, _ in s.handleCompletions() }
+    }
+
+    public func layout(bounds: Rect) {
+        let side = max(40, min(bounds.width, bounds.height - 80) * 0.8)
+        imageRect = Rect(center: Vec2(bounds.midX, bounds.midY - 20), size: Vec2(side, side))
+        goButton.rect = Rect(center: Vec2(bounds.midX, min(bounds.maxY - 30, imageRect.maxY + 30)), size: Vec2(120, 40))
+    }
+
+    public var lengthRadians: Double { tweener.extras.store[arrow]![custom: Self.lengthChannel].presentation }
+    public var isAnimating: Bool { tweener.isAnimating(arrow) }
+
+    public func step(_ context: inout StepContext) { schedule.run(self, world: world, context: &context) }
+
+    func routeInput(_ ctx: StepContext) {
+        for e in ctx.events {
+            switch e {
+            case .pointerDown(_, let device, let at) where goButton.hit(at, device: device): go()
+            case .key(.enter, true), .gamepadButton(_, .a, true): go()
+            case .key(Key("O"), true): lineWidth = lineWidth > 0 ? 0 : 3
+            default: break
+            }
+        }
+    }
+
+    /// Plays lengthRadians 0 → 2π and back; hides the Go button until the completion event.
+    public func go() {
+        guard !goButton.isHidden else { return }
+        var timing = MediaTiming(duration: 2)
+        timing.autoreverses = true
+        do {
+            let track = try KeyframeTrack(values: [0.0, 2 * .pi])
+            try tweener.add(Animation(target: arrow, property: .custom(Self.lengthChannel), track: .scalar(track),
+                                      timing: timing, timingFunction: .linear, listener: Self.listener))
+            goButton.isHidden = true
+        } catch {
+            assertionFailure("arrow animation is valid: \(error)")
+        }
+    }
+
+    func handleCompletions() {
+        for e in tweener.events where e.listener == Self.listener { goButton.isHidden = false }
+    }
+
+    public func shape(lengthRadians: Double) -> ArrowShape {
+        ArrowShape(center: imageRect.center, outerRadius: imageRect.width / 2, thickness: thickness,
+                   startRadians: startRadians, lengthRadians: lengthRadians, headLengthRadians: headLengthRadians)
+    }
+
+    public func draw(into list: inout DrawList, context: DrawContext) {
+        let length = tweener.extras.store[arrow]![custom: Self.lengthChannel].interpolated(context.alpha)
+        let s = shape(lengthRadians: length)
+        // A faint frame shows where the picture is; the arrow reveals it.
+        list.polyline([imageRect.origin, Vec2(imageRect.maxX, imageRect.minY), Vec2(imageRect.maxX, imageRect.maxY), Vec2(imageRect.minX, imageRect.maxY)],
+                      width: 1, color: Color.dimText.withAlpha(60), closed: true)
+        s.fill(into: &list, color: fillColor, texture: Textures.photo, imageRect: imageRect)
+        if lineWidth > 0, length != 0 {
+            list.polyline(s.outline(), width: lineWidth, color: strokeColor, closed: true, join: lineJoin)
+        }
+        goButton.draw(into: &list, font: context.font, highlighted: true)
+    }
+
+    public func stateDump() -> JSONValue {
+        .object([
+            ("lengthRadians", JSONValue(lengthRadians)),
+            ("animating", .bool(isAnimating)),
+            ("goVisible", .bool(!goButton.isHidden)),
+        ])
+    }
+}

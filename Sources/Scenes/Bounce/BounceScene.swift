@@ -1,0 +1,228 @@
+import Engine
+import Entities
+import Geometry
+import Motion
+import Paths
+
+/// The placeholder scene: balls bouncing inside the window. Click or tap empty space to add a
+/// ball, drag a ball to throw it, Space or gamepad A adds one at random, Backspace or
+/// gamepad B removes the oldest. It exercises the whole pipeline: pointers with ids, the
+/// gamepad, deferred spawns and destroys, interpolation and sprites.
+public final class BounceScene: Scene {
+    /// A ball's physical state.
+    public struct Body: Sendable {
+        public var position: Interpolated
+        public var velocity: Vec2
+        public var radius: Double
+        public var tint: Color
+        /// Step it was made in, so "remove the oldest" is well defined.
+        public var born: Int
+    }
+
+    /// A pointer holding a ball.
+    public struct Grab: Sendable {
+        public var pointer: Int
+        public var offset: Vec2
+        public var target: Vec2
+        /// Recent velocity of the pointer, for the throw on release.
+        public var velocity: Vec2
+    }
+
+    public let name = "bounce"
+    public let title = "Bounce"
+    public let controls: [Control] = [
+        Control(.mouse, "Click empty space", "add a ball"),
+        Control(.mouse, "Drag a ball", "throw it"),
+        Control(.touch, "Tap / drag", "add a ball / throw one (several fingers at once)"),
+        Control(.keyboard, "Space / Backspace", "add a ball / remove the oldest"),
+        Control(.gamepad, "A / B", "add a ball / remove the oldest"),
+    ]
+
+    public let world = World()
+    public let bodies: Storage<Body>
+    public let grabs: Storage<Grab>
+    private var schedule = SceneSchedule<BounceScene>()
+    private var bounds = Rect(x: 0, y: 0, w: 1280, h: 720)
+    private var rng: SplitMix64
+    private var stepNumber = 0
+    public static let gravity = 900.0
+    public static let palette: [Color] = [Color(hex: 0xf72585), Color(hex: 0x4cc9f0), Color(hex: 0xffd166), Color(hex: 0x06d6a0), Color(hex: 0xb5179e)]
+
+    public init(seed: UInt64 = 1, initialBalls: Int = 12) {
+        rng = SplitMix64(seed: seed)
+        bodies = world.makeStorage()
+        grabs = world.makeStorage()
+        schedule.add("interpolation") { s, _ in s.beginStep() }
+        schedule.add("input") { s, ctx in s.routeInput(&ctx) }
+        schedule.add("grab") { s, ctx in s.followGrabs(ctx.dt) }
+        schedule.add("motion") { s, ctx in s.integrate(ctx.dt) }
+        for _ in 0..<initialBalls { spawnBall(at: nil) }
+        world.applyDeferred()
+    }
+
+    public var systemNames: [String] { schedule.names }
+
+    public func layout(bounds: Rect) {
+        self.bounds = bounds
+        bodies.store.withDense { dense, _ in
+            for i in dense.indices {
+                let r = dense[i].radius
+                let p = dense[i].position.current
+                dense[i].position.teleport(to: Vec2(clamp(p.x, bounds.minX + r, bounds.maxX - r),
+                                                    clamp(p.y, bounds.minY + r, bounds.maxY - r)))
+            }
+        }
+    }
+
+    public func step(_ context: inout StepContext) {
+        stepNumber = context.step
+        schedule.run(self, world: world, context: &context)
+    }
+
+    func beginStep() {
+        bodies.store.withDense { dense, _ in
+            for i in dense.indices { dense[i].position.beginStep() }
+        }
+    }
+
+    @discardableResult
+    func spawnBall(at p: Vec2?) -> Entity {
+        let e = world.spawn()
+        let r = rng.uniform(14, 26)
+        let pos = p ?? Vec2(rng.uniform(bounds.minX + r, bounds.maxX - r), rng.uniform(bounds.minY + r, bounds.midY))
+        let v = Vec2(rng.uniform(-300, 300), rng.uniform(-200, 50))
+        let tint = Self.palette[Int(rng.next() % UInt64(Self.palette.count))]
+        bodies.store.deferInsert(Body(position: Interpolated(pos), velocity: v, radius: r, tint: tint, born: stepNumber), for: e)
+        return e
+    }
+
+    /// Removes the ball made first (the lowest slot among those born in the same step).
+    func removeOldest() {
+        let store = bodies.store
+        let oldest = store.owners.indices.min { a, b in
+            (store.dense[a].born, store.owners[a].index) < (store.dense[b].born, store.owners[b].index)
+        }
+        if let i = oldest { world.deferDestroy(store.owners[i]) }
+    }
+
+    /// The topmost ball under `p` within the pointer's slop, if any.
+    func ball(at p: Vec2, slop: Double) -> Entity? {
+        var best: (Entity, Double)?
+        bodies.store.withDense { dense, owners in
+            for i in dense.indices {
+                let d = dense[i].position.current.distance(to: p) - dense[i].radius
+                if d <= slop, best == nil || d < best!.1 { best = (owners[i], d) }
+            }
+        }
+        return best?.0
+    }
+
+    func routeInput(_ ctx: inout StepContext) {
+        for event in ctx.events {
+            switch event {
+            case .pointerDown(let id, let device, let at):
+                if let e = ball(at: at, slop: device.hitSlop), !grabs.store.contains(e) {
+                    let c = bodies.store[e]!.position.current
+                    grabs.store.deferInsert(Grab(pointer: id, offset: c - at, target: c, velocity: .zero), for: e)
+                } else if bounds.contains(at) {
+                    spawnBall(at: at)
+                }
+            case .pointerMove(let id, _, let at):
+                grabs.store.withDense { dense, _ in
+                    for i in dense.indices where dense[i].pointer == id {
+                        let t = at + dense[i].offset
+                        dense[i].velocity = (t - dense[i].target) / max(ctx.dt, 1e-6) * 0.5 + dense[i].velocity * 0.5
+                        dense[i].target = t
+                    }
+                }
+            case .pointerUp(let id, _, _):
+                release(pointer: id, throwing: true)
+            case .pointerCancel(let id, _):
+                release(pointer: id, throwing: false)
+            case .key(.space, true), .gamepadButton(_, .a, true):
+                spawnBall(at: nil)
+            case .key(.backspace, true), .key(Key("Delete"), true), .gamepadButton(_, .b, true):
+                removeOldest()
+            default: break
+            }
+        }
+    }
+
+    private func release(pointer id: Int, throwing: Bool) {
+        var released: [(Entity, Vec2)] = []
+        grabs.store.withDense { dense, owners in
+            for i in dense.indices where dense[i].pointer == id { released.append((owners[i], dense[i].velocity)) }
+        }
+        for (e, v) in released {
+            grabs.store.remove(e)
+            bodies.store.modify(e) { $0.velocity = throwing ? v : .zero }
+        }
+    }
+
+    func followGrabs(_ dt: Double) {
+        forEach(&bodies.store, &grabs.store) { _, body, grab in
+            body.position.current = grab.target
+            body.velocity = .zero
+        }
+    }
+
+    func integrate(_ dt: Double) {
+        let b = bounds
+        let held = grabs.store
+        bodies.store.withDense { dense, owners in
+            for i in dense.indices where !held.contains(owners[i]) {
+                var body = dense[i]
+                body.velocity.y += Self.gravity * dt
+                var p = body.position.current + body.velocity * dt
+                let r = body.radius
+                if p.x < b.minX + r { p.x = b.minX + r; body.velocity.x = abs(body.velocity.x) * 0.9 }
+                if p.x > b.maxX - r { p.x = b.maxX - r; body.velocity.x = -abs(body.velocity.x) * 0.9 }
+                if p.y < b.minY + r { p.y = b.minY + r; body.velocity.y = abs(body.velocity.y) * 0.9 }
+                if p.y > b.maxY - r {
+                    p.y = b.maxY - r
+                    // Keep balls lively: a floor bounce returns at least enough speed to rise.
+                    body.velocity.y = -max(abs(body.velocity.y) * 0.9, 520)
+                    body.velocity.x *= 0.995
+                }
+                body.position.current = p
+                dense[i] = body
+            }
+        }
+    }
+
+    public func draw(into list: inout DrawList, context: DrawContext) {
+        let alpha = context.alpha
+        let held = grabs.store
+        bodies.store.withDense { dense, owners in
+            for i in dense.indices {
+                let b = dense[i]
+                let c = b.position.at(alpha)
+                let s = b.radius * 2
+                list.image(Textures.ball, in: Rect(center: c, size: Vec2(s, s)), tint: b.tint)
+                if held.contains(owners[i]) {
+                    list.strokeCircle(center: c, radius: b.radius + 4, width: 2, color: .white)
+                }
+            }
+        }
+        list.text("balls: \(bodies.store.count)", at: Vec2(context.bounds.minX + 12, context.bounds.maxY - 24), font: context.font, color: .dimText)
+    }
+
+    public func stateDump() -> JSONValue {
+        var balls: [(Int, JSONValue)] = []
+        bodies.store.withDense { dense, owners in
+            for i in dense.indices {
+                let b = dense[i]
+                balls.append((Int(owners[i].index), .object([
+                    ("id", .string(owners[i].description)),
+                    ("x", JSONValue(b.position.current.x)), ("y", JSONValue(b.position.current.y)),
+                    ("vx", JSONValue(b.velocity.x)), ("vy", JSONValue(b.velocity.y)),
+                    ("grabbed", .bool(grabs.store.contains(owners[i]))),
+                ])))
+            }
+        }
+        return .object([
+            ("count", JSONValue(bodies.store.count)),
+            ("balls", .array(balls.sorted { $0.0 < $1.0 }.map(\.1))),
+        ])
+    }
+}

@@ -1,0 +1,201 @@
+import Engine
+import Entities
+import Geometry
+import Motion
+import Paths
+
+/// Who is moving a handle.
+public enum Grabber: Equatable, Sendable {
+    case none
+    case pointer(Int)
+    case pad(Int)
+    case keyboard
+    /// A script moves `desired` (the stress scene's moving targets); the handle walks to it.
+    case script
+
+    /// For the state dump: null, "pointer:N", "pad:N", "keyboard" or "script".
+    public var json: JSONValue {
+        switch self {
+        case .none: .null
+        case .pointer(let id): .string("pointer:\(id)")
+        case .pad(let id): .string("pad:\(id)")
+        case .keyboard: .string("keyboard")
+        case .script: .string("script")
+        }
+    }
+}
+
+/// A handle that stays on a path: technique 1 of DESIGN.md.
+///
+/// Dragging accumulates the pointer's translation into `desired`, as the seed does; each
+/// fixed step the handle walks its table from where it is toward `desired` (see
+/// `SampleTable.walk`), so it follows the finger along the track and keeps to its branch at
+/// a self-crossing. Orbiting (stick, triggers, arrow keys) moves `distance` at a speed.
+/// If a drag leaves the handle stranded at a local minimum far from the finger while another
+/// part of the path lies much nearer, the handle glides there along the path — it never
+/// jumps.
+public struct PathFollower: Sendable {
+    // Stored compactly (32-bit counters, the hot fields first): a step over 100,000
+    // handles streams through this array twice, so its size is most of the step's cost.
+    public var position: Interpolated
+    public var desired: Vec2
+    /// Arc length from the path's start (continuous while orbiting).
+    public var distance: Double
+    /// Speed along the path in points per second, set by the input system while orbiting.
+    public var orbitSpeed = 0.0
+    private var tableRaw: Int32
+    private var indexRaw: Int32
+    private var lapRaw: Int32 = 0
+    private var glideRaw: Int32 = -1
+    var stuckSteps: Int32 = 0
+    /// The pointer was released this step: walk once more, then let go.
+    var releaseAfterWalk = false
+    public var grabbedBy: Grabber = .none
+    /// Where the grabbing pointer was at its last event.
+    var lastPointer = Vec2.zero
+
+    /// Which of the scene's sample tables this handle is on.
+    public var table: Int {
+        get { Int(tableRaw) }
+        set { tableRaw = Int32(newValue) }
+    }
+    public var index: Int {
+        get { Int(indexRaw) }
+        set { indexRaw = Int32(newValue) }
+    }
+    /// Signed count of seam crossings (+1 each time past the end going forward).
+    public var lap: Int {
+        get { Int(lapRaw) }
+        set { lapRaw = Int32(truncatingIfNeeded: newValue) }
+    }
+    /// A sample the handle is gliding to along the path, if any.
+    public var glideTarget: Int? {
+        get { glideRaw < 0 ? nil : Int(glideRaw) }
+        set { glideRaw = newValue.map { Int32($0) } ?? -1 }
+    }
+
+    public init(table: Int, index: Int, on t: SampleTable) {
+        tableRaw = Int32(table)
+        indexRaw = Int32(index)
+        distance = t.isEmpty ? 0 : t.distances[index]
+        desired = t.isEmpty ? .zero : t.points[index]
+        position = Interpolated(desired)
+    }
+
+    /// Whether the handle walks toward `desired` each step (a pointer or a script drives it).
+    @inline(__always)
+    var walksToDesired: Bool {
+        switch grabbedBy {
+        case .pointer, .script: true
+        default: false
+        }
+    }
+
+    /// The handle's point now (the last completed step).
+    public var point: Vec2 { position.current }
+}
+
+/// The path-follower system: one fixed step for every follower. Allocates nothing.
+public enum PathFollowerSystem {
+    /// How far (points) the finger must be from a stranded handle before gliding is considered.
+    public static let stuckDistance = 80.0
+    /// Steps a handle must stay stranded before it glides (a quarter second at 120 Hz).
+    public static let stuckSteps = 30
+    /// Glide speed along the path, points per second.
+    public static let glideSpeed = 1600.0
+
+    /// Steps every follower in one pass. Followers stored grouped by table (as the scenes
+    /// store them) share one fetch of their table and one raw view of it per group; a table
+    /// holds arrays, so fetching one per follower would be reference counting per follower.
+    /// - Complexity: O(followers) plus the walks.
+    public static func step(_ followers: inout ContiguousArray<PathFollower>, tables: [SampleTable], dt: Double) {
+        followers.withUnsafeMutableBufferPointer { buf in
+            let n = buf.count
+            var i = 0
+            while i < n {
+                let ti = buf[i].table
+                let t = tables[ti]
+                guard !t.isEmpty else {
+                    buf[i].position.beginStep()
+                    i += 1
+                    continue
+                }
+                t.withUnsafeView { v in
+                    repeat {
+                        step(&buf[i], table: t, view: v, dt: dt)
+                        i += 1
+                    } while i < n && buf[i].table == ti
+                }
+            }
+        }
+    }
+
+    /// One follower's step on a non-empty table (`view` is its raw view).
+    @inline(__always)
+    static func step(_ f: inout PathFollower, table t: SampleTable, view v: SampleTable.UnsafeView, dt: Double) {
+        f.position.beginStep()
+        if let target = f.glideTarget {
+            // Gliding replaces the walk until the handle arrives; then the walk resumes.
+            glide(&f, toward: target, t, dt)
+            f.position.current = v.points[f.index]
+        } else if f.walksToDesired {
+            let w = f.desired.isFinite ? v.walk(from: f.index, toward: f.desired) : .init(index: f.index, seamCrossings: 0, steps: 0)
+            f.index = w.index
+            f.lap += w.seamCrossings
+            f.distance = v.distances[f.index]
+            if w.steps == 0 { detectStranded(&f, t) } else { f.stuckSteps = 0 }
+            f.position.current = v.points[f.index]
+        } else if f.orbitSpeed != 0 {
+            // Orbiting moves by arc length, between samples: smooth at any speed.
+            orbit(&f, v, dt)
+            f.position.current = v.point(atDistance: f.distance)
+        }
+        if f.releaseAfterWalk {
+            f.grabbedBy = .none
+            f.releaseAfterWalk = false
+            f.stuckSteps = 0
+        }
+    }
+
+    private static func detectStranded(_ f: inout PathFollower, _ t: SampleTable) {
+        let here = t.points[f.index].distance(to: f.desired)
+        guard here > stuckDistance, let n = t.nearestIndex(to: f.desired), t.points[n].distance(to: f.desired) < here * 0.5 else {
+            f.stuckSteps = 0
+            return
+        }
+        f.stuckSteps += 1
+        if f.stuckSteps >= stuckSteps { f.glideTarget = n }
+    }
+
+    private static func glide(_ f: inout PathFollower, toward target: Int, _ t: SampleTable, _ dt: Double) {
+        let run = t.run(containing: f.index)
+        guard run.range.contains(target), run.step > 0 else { f.glideTarget = nil; return }
+        var delta = target - f.index
+        if run.isClosed {
+            // The shorter way round.
+            if delta > run.count / 2 { delta -= run.count } else if delta < -run.count / 2 { delta += run.count }
+        }
+        let maxSamples = max(1, Int(glideSpeed * dt / run.step))
+        let move = clamp(delta, -maxSamples, maxSamples)
+        let w = t.advance(f.index, by: move)
+        f.index = w.index
+        f.lap += w.seamCrossings
+        f.distance = t.distances[f.index]
+        if f.index == target { f.glideTarget = nil; f.stuckSteps = 0 }
+    }
+
+    private static func orbit(_ f: inout PathFollower, _ t: SampleTable.UnsafeView, _ dt: Double) {
+        let run = t.run(containing: f.index)
+        guard run.length > 0 else { return }
+        var local = f.distance - run.offset + f.orbitSpeed * dt
+        if run.isClosed {
+            while local >= run.length { local -= run.length; f.lap += 1 }
+            while local < 0 { local += run.length; f.lap -= 1 }
+        } else {
+            local = clamp(local, 0, run.length)
+        }
+        f.distance = run.offset + local
+        f.index = t.index(atDistance: f.distance)
+        f.desired = t.points[f.index]
+    }
+}

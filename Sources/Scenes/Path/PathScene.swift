@@ -1,0 +1,294 @@
+import Engine
+import Entities
+import Geometry
+import Motion
+import Paths
+
+/// Scene "path": technique 1 — handles dragged along a path (seed 000/003).
+///
+/// Two handles ride the path; each pointer can drag one, so two fingers drag both at once.
+/// The gamepad's left stick and triggers (or the arrow keys) orbit the focused handle.
+public final class PathScene: Scene {
+    /// The shapes the scene cycles through.
+    public enum Shape: String, CaseIterable, Sendable {
+        case oval, figure8 = "figure 8", roundedRect = "rounded rect", star, heart, custom
+    }
+
+    public let name = "path"
+    public let title = "Path"
+    public let controls: [Control] = [
+        Control(.mouse, "Drag a ring", "slide it along the path"),
+        Control(.mouse, "Click the path", "send the nearest free ring there"),
+        Control(.touch, "Drag rings", "one finger per ring, two at once"),
+        Control(.keyboard, "← → ↑ ↓", "orbit the focused ring along the path"),
+        Control(.keyboard, "S / D / F", "next shape / debug samples / focus the other ring"),
+        Control(.gamepad, "Left stick", "orbit toward the stick's direction"),
+        Control(.gamepad, "RT / LT", "orbit forward / backward"),
+        Control(.gamepad, "X / Y / B", "next shape / debug samples / focus the other ring"),
+    ]
+
+    public private(set) var shape: Shape = .figure8
+    public private(set) var shapeBounds = Rect(x: 0, y: 0, w: 1280, h: 680)
+    public private(set) var tables: [SampleTable] = []
+    public let world = World()
+    public let followers: Storage<PathFollower>
+    public private(set) var debug = false
+    public private(set) var focused = 0
+    private let customPath: Path?
+    private let spacing: Double
+    private var strokes: [(points: [Vec2], closed: Bool)] = []
+    private var sceneBounds = Rect(x: 0, y: 40, w: 1280, h: 680)
+    private var handles: [Entity] = []
+    private var schedule = SceneSchedule<PathScene>()
+    private var shapeButton = Button(rect: .zero, label: "")
+    private var debugButton = Button(rect: .zero, label: "Debug")
+    /// Maximum orbit speed at full deflection, points per second.
+    public static let orbitSpeed = 420.0
+    public static let handleRadius = 13.0
+
+    /// - Parameters:
+    ///   - customPath: an SVG path from the command line; becomes the "custom" shape.
+    ///   - spacing: sample spacing in points.
+    public init(customPath: Path? = nil, spacing: Double = 1, startShape: Shape? = nil) {
+        self.customPath = customPath
+        self.spacing = spacing
+        followers = world.makeStorage()
+        if let startShape { shape = startShape } else if customPath != nil { shape = .custom }
+        schedule.add("input") { s, ctx in s.routeInput(ctx) }
+        schedule.add("orbit") { s, ctx in s.applyOrbit(ctx) }
+        schedule.add("followers") { s, ctx in
+            let tables = s.tables
+            s.followers.store.withDense { dense, _ in PathFollowerSystem.step(&dense, tables: tables, dt: ctx.dt) }
+        }
+        rebuild(keepingFractions: nil)
+        for f in [0.0, 0.5] {
+            let e = world.spawn()
+            let t = tables[0]
+            followers.store.insert(PathFollower(table: 0, index: t.isEmpty ? 0 : t.index(atDistance: f * t.length), on: t), for: e)
+            handles.append(e)
+        }
+    }
+
+    public var systemNames: [String] { schedule.names }
+    public var availableShapes: [Shape] { Shape.allCases.filter { $0 != .custom || customPath != nil } }
+
+    public func layout(bounds: Rect) {
+        sceneBounds = bounds
+        shapeButton.rect = Rect(x: bounds.minX + 12, y: bounds.minY + 12, w: 200, h: 32)
+        debugButton.rect = Rect(x: bounds.minX + 220, y: bounds.minY + 12, w: 80, h: 32)
+        rebuild(keepingFractions: fractions())
+    }
+
+    /// The shape's path laid out in `rect`.
+    public func makePath(_ shape: Shape, in rect: Rect) -> Path {
+        let m = min(rect.width, rect.height)
+        switch shape {
+        case .figure8: return .figureEight(in: rect)
+        case .oval: return .ellipse(in: Rect(center: rect.center, size: Vec2(min(rect.width * 0.7, m * 1.4), m * 0.7)))
+        case .roundedRect: return .roundedRect(Rect(center: rect.center, size: Vec2(min(rect.width * 0.7, m * 1.3), m * 0.7)), radius: m * 0.12)
+        case .star: return .star(center: rect.center, outer: m * 0.42, inner: m * 0.18)
+        case .heart: return .heart(in: Rect(center: rect.center, size: Vec2(m * 0.8, m * 0.8)))
+        case .custom: return (customPath ?? .figureEight(in: rect)).fitted(in: rect, margin: m * 0.1)
+        }
+    }
+
+    private func fractions() -> [Double] {
+        guard let t = tables.first, t.length > 0 else { return [] }
+        return followers.store.dense.map { positiveModulo($0.distance, t.length) / t.length }
+    }
+
+    /// Rebuilds the path and table for the current bounds and shape; handles keep their
+    /// fraction of the path's length (not their raw index), and snap there.
+    private func rebuild(keepingFractions: [Double]?) {
+        shapeBounds = sceneBounds
+        let path = makePath(shape, in: shapeBounds)
+        tables = [SampleTable(path: path, spacing: spacing)]
+        strokes = path.flattened(tolerance: 0.05)
+        shapeButton.label = "Shape: \(shape.rawValue) ▸"
+        let t = tables[0]
+        followers.store.withDense { dense, _ in
+            for i in dense.indices {
+                let f = keepingFractions.map { i < $0.count ? $0[i] : 0 } ?? 0
+                let index = t.isEmpty ? 0 : t.index(atDistance: f * t.length)
+                var follower = PathFollower(table: 0, index: index, on: t)
+                follower.lap = dense[i].lap
+                follower.distance = t.isEmpty ? 0 : f * t.length
+                dense[i] = follower
+            }
+        }
+    }
+
+    public func nextShape(_ delta: Int = 1) {
+        let all = availableShapes
+        let i = all.firstIndex(of: shape) ?? 0
+        shape = all[positiveModulo(i + delta, all.count)]
+        rebuild(keepingFractions: fractions())
+    }
+
+    public func step(_ context: inout StepContext) {
+        schedule.run(self, world: world, context: &context)
+    }
+
+    // MARK: Systems
+
+    func routeInput(_ ctx: StepContext) {
+        for event in ctx.events {
+            switch event {
+            case .pointerDown(let id, let device, let at):
+                if shapeButton.hit(at, device: device) { nextShape(); continue }
+                if debugButton.hit(at, device: device) { debug.toggle(); continue }
+                grabOrSend(pointer: id, device: device, at: at)
+            case .pointerMove(let id, _, let at), .pointerUp(let id, _, let at):
+                let up: Bool
+                if case .pointerUp = event { up = true } else { up = false }
+                followers.store.withDense { dense, _ in
+                    for i in dense.indices where dense[i].grabbedBy == .pointer(id) {
+                        dense[i].desired += at - dense[i].lastPointer
+                        dense[i].lastPointer = at
+                        // A release still walks once toward the final point, as the seed
+                        // does on UIGestureRecognizerStateEnded; the system lets go after.
+                        if up { dense[i].releaseAfterWalk = true }
+                    }
+                }
+            case .pointerCancel(let id, _):
+                // Ends without a jump: the handle stays where it is drawn.
+                release { $0 == .pointer(id) }
+            case .gamepadRemoved(let pad):
+                release { $0 == .pad(pad) }
+            case .key(Key("S"), true), .gamepadButton(_, .x, true): nextShape()
+            case .key(Key("D"), true), .gamepadButton(_, .y, true): debug.toggle()
+            case .key(Key("F"), true), .gamepadButton(_, .b, true): focused = (focused + 1) % max(1, handles.count)
+            default: break
+            }
+        }
+    }
+
+    private func release(_ match: (Grabber) -> Bool) {
+        followers.store.withDense { dense, _ in
+            for i in dense.indices where match(dense[i].grabbedBy) {
+                dense[i].grabbedBy = .none
+                dense[i].orbitSpeed = 0
+                dense[i].desired = dense[i].position.current
+                dense[i].glideTarget = nil
+            }
+        }
+    }
+
+    private func grabOrSend(pointer id: Int, device: PointerDevice, at: Vec2) {
+        var best: (Int, Double)?
+        followers.store.withDense { dense, _ in
+            for i in dense.indices where dense[i].grabbedBy == .none || dense[i].grabbedBy == .keyboard {
+                let d = dense[i].point.distance(to: at)
+                if d <= Self.handleRadius + device.hitSlop, best == nil || d < best!.1 { best = (i, d) }
+            }
+        }
+        if let (i, _) = best {
+            followers.store.withDense { dense, _ in
+                dense[i].grabbedBy = .pointer(id)
+                dense[i].desired = dense[i].point
+                dense[i].lastPointer = at
+                dense[i].orbitSpeed = 0
+                dense[i].glideTarget = nil
+            }
+            return
+        }
+        // A press on the path sends the nearest free handle gliding there.
+        guard let t = tables.first, let n = t.nearestIndex(to: at), t.points[n].distance(to: at) <= device.hitSlop + 4 else { return }
+        followers.store.withDense { dense, _ in
+            var pick: (Int, Double)?
+            for i in dense.indices where dense[i].grabbedBy == .none {
+                let d = dense[i].point.distance(to: at)
+                if pick == nil || d < pick!.1 { pick = (i, d) }
+            }
+            if let (i, _) = pick { dense[i].glideTarget = n }
+        }
+    }
+
+    /// Sets the focused handle's orbit speed from the stick, triggers and arrow keys.
+    func applyOrbit(_ ctx: StepContext) {
+        guard focused < handles.count, let p = followers.store.position(of: handles[focused]) else { return }
+        var direction = Vec2.zero
+        var along = 0.0
+        var owner: Grabber = .none
+        for pad in ctx.input.pads {
+            let stick = pad.stick(true)
+            let trig = pad.axis(.righttrigger) - pad.axis(.lefttrigger)
+            if stick != .zero || abs(trig) > 0.05 {
+                direction += stick
+                along += abs(trig) > 0.05 ? trig : 0
+                owner = .pad(pad.id)
+            }
+        }
+        var keys = Vec2.zero
+        if ctx.input.isDown(.left) { keys.x -= 1 }
+        if ctx.input.isDown(.right) { keys.x += 1 }
+        if ctx.input.isDown(.up) { keys.y -= 1 }
+        if ctx.input.isDown(.down) { keys.y += 1 }
+        if keys != .zero {
+            direction += keys.normalized()
+            if owner == .none { owner = .keyboard }
+        }
+        followers.store.withDense { dense, _ in
+            if case .pointer = dense[p].grabbedBy { return }
+            guard let t = tables.first, !t.isEmpty else { return }
+            // The stick's projection on the path's tangent: push the way the path goes.
+            let tangent = t.tangent(atDistance: dense[p].distance)
+            let speed = (direction.dot(tangent) + along) * Self.orbitSpeed
+            dense[p].orbitSpeed = abs(speed) < 1e-9 ? 0 : clamp(speed, -2 * Self.orbitSpeed, 2 * Self.orbitSpeed)
+            dense[p].grabbedBy = dense[p].orbitSpeed == 0 ? .none : owner
+            if dense[p].orbitSpeed != 0 { dense[p].glideTarget = nil }
+        }
+    }
+
+    // MARK: Drawing
+
+    public func draw(into list: inout DrawList, context: DrawContext) {
+        for s in strokes { list.polyline(s.points, width: 2, color: Color(hex: 0xdfe6ee), closed: s.closed) }
+        if debug, let t = tables.first {
+            for p in t.points { list.fillRect(Rect(center: p, size: Vec2(1.5, 1.5)), color: Color(hex: 0xffd166)) }
+        }
+        let alpha = context.alpha
+        followers.store.withDense { dense, owners in
+            for i in dense.indices {
+                let f = dense[i]
+                let c = f.position.at(alpha)
+                if f.grabbedBy != .none {
+                    list.fillCircle(center: c, radius: Self.handleRadius + 2, color: Color.red.withAlpha(70))
+                }
+                list.strokeCircle(center: c, radius: Self.handleRadius, width: 2, color: .red)
+                if i == focused && owners.count > 1 {
+                    list.strokeCircle(center: c, radius: Self.handleRadius + 5, width: 1, color: Color.red.withAlpha(120))
+                }
+                if debug {
+                    list.polyline([f.desired - Vec2(6, 0), f.desired + Vec2(6, 0)], width: 1.5, color: .accent, closed: false)
+                    list.polyline([f.desired - Vec2(0, 6), f.desired + Vec2(0, 6)], width: 1.5, color: .accent, closed: false)
+                }
+            }
+        }
+        shapeButton.draw(into: &list, font: context.font)
+        debugButton.draw(into: &list, font: context.font, highlighted: debug)
+        if let t = tables.first {
+            let info = "length \(format(t.length, 1)) pt · \(t.count) samples · laps \(followers.store.dense.map { String($0.lap) }.joined(separator: ", "))"
+            list.text(info, at: Vec2(context.bounds.minX + 12, context.bounds.maxY - 24), font: context.font, color: .dimText)
+        }
+    }
+
+    public func stateDump() -> JSONValue {
+        let t = tables.first
+        var hs: [JSONValue] = []
+        for e in handles {
+            guard let f = followers.store[e] else { continue }
+            hs.append(.object([
+                ("x", JSONValue(f.point.x)), ("y", JSONValue(f.point.y)), ("s", JSONValue(f.distance)),
+                ("index", JSONValue(f.index)), ("lap", JSONValue(f.lap)), ("grabbedBy", f.grabbedBy.json),
+            ]))
+        }
+        return .object([
+            ("shape", .string(shape.rawValue)),
+            ("bounds", JSONValue(shapeBounds)),
+            ("length", JSONValue(t?.length ?? 0)),
+            ("samples", JSONValue(t?.count ?? 0)),
+            ("handles", .array(hs)),
+        ])
+    }
+}

@@ -1,0 +1,19 @@
+import Engine
+import Paths
+
+/// Options that shape the scenes (from the command line).
+public struct SceneOptions: Sendable {
+    public var seed: UInt64 = 1
+    /// A custom path for the path scene (`--path`, `--path-file`).
+    public var customPath: Path?
+    /// Sample spacing in points (`--spacing`).
+    public var spacing = 1.0
+    public init() {}
+}
+
+/// Every scene the app offers, in tab order.
+public enum SceneRegistry {
+    public static func makeAll(_ options: SceneOptions) -> [any Scene] {
+        [PathScene(customPath: options.customPath, spacing: options.spacing), TapScene(), ArrowScene(), BoardScene(), BounceScene(seed: options.seed)]
+    }
+}

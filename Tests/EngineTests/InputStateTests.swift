@@ -1,0 +1,59 @@
+@testable import Engine
+@testable import Entities
+@testable import Geometry
+import TestSupport
+import Testing
+
+@Suite struct InputStateTests {
+    @Test func losingFocusCancelsEveryPointerAndReleasesKeys() {
+        var s = InputState()
+        var out: [InputEvent] = []
+        s.process(.pointerDown(pointer: 0, device: .mouse, at: Vec2(1, 1)), into: &out)
+        s.process(.pointerDown(pointer: 3, device: .touch, at: Vec2(2, 2)), into: &out)
+        s.process(.key(.left, down: true), into: &out)
+        out.removeAll()
+        s.process(.focusLost, into: &out)
+        #expect(out == [
+            .pointerCancel(pointer: 0, device: .mouse),
+            .pointerCancel(pointer: 3, device: .touch),
+            .key(.left, down: false),
+            .focusLost,
+        ])
+        #expect(s.pointers.isEmpty)
+        #expect(!s.isDown(.left))
+        // A late up for a cancelled pointer is not passed on.
+        out.removeAll()
+        s.process(.pointerUp(pointer: 0, device: .mouse, at: .zero), into: &out)
+        #expect(out.isEmpty)
+    }
+
+    @Test func aRemovedGamepadForgetsItsState() {
+        var s = InputState()
+        var out: [InputEvent] = []
+        s.process(.gamepadAdded(pad: 4), into: &out)
+        s.process(.gamepadAxis(pad: 4, axis: .leftx, value: 0.8), into: &out)
+        #expect(s.pad(4)?.axis(.leftx) == 0.8)
+        s.process(.gamepadRemoved(pad: 4), into: &out)
+        #expect(s.pad(4) == nil)
+        #expect(out.last == .gamepadRemoved(pad: 4))
+    }
+
+    @Test func theRadialDeadZoneZeroesRestingSticksAndKeepsDirection() {
+        // SDL reports resting sticks up to about ±8000/32767 ≈ 0.24.
+        #expect(applyRadialDeadZone(Vec2(0.2, -0.1), deadZone: 0.24) == .zero)
+        let v = applyRadialDeadZone(Vec2(0.6, 0.8), deadZone: 0.24)
+        #expect(approx(v.length, 1, 1e-12))
+        #expect(approx(v.x / v.y, 0.75, 1e-12))
+        // Just past the zone the output is small: no jump at its edge.
+        #expect(applyRadialDeadZone(Vec2(0.25, 0), deadZone: 0.24).length < 0.02)
+    }
+
+    @Test func aSecondDownOfTheSamePointerCancelsTheFirstGesture() {
+        var s = InputState()
+        var out: [InputEvent] = []
+        s.process(.pointerDown(pointer: 1, device: .touch, at: .zero), into: &out)
+        out.removeAll()
+        s.process(.pointerDown(pointer: 1, device: .touch, at: Vec2(5, 5)), into: &out)
+        #expect(out == [.pointerCancel(pointer: 1, device: .touch), .pointerDown(pointer: 1, device: .touch, at: Vec2(5, 5))])
+    }
+}

@@ -1,0 +1,172 @@
+@testable import Entities
+@testable import Geometry
+@testable import Motion
+@testable import Paths
+import Testing
+
+@Suite struct TweenerTests {
+    let dt = 1.0 / 120
+
+    func setUp(_ start: Vec2 = .zero) -> (Tweener, Entity) {
+        let t = Tweener(world: World())
+        let e = t.world.spawn()
+        t.animatables.store.insert(Animatable(position: start), for: e)
+        t.extras.store.insert(AnimatableExtras(), for: e)
+        return (t, e)
+    }
+
+    func line(_ a: Vec2, _ b: Vec2, seconds: Double = 1, fill: FillMode = .forwards, listener: Int? = 7, target: Entity) -> Animation {
+        var timing = MediaTiming(duration: seconds)
+        timing.fillMode = fill
+        return Animation(target: target, property: .position, track: .point(try! KeyframeTrack(values: [a, b])), timing: timing, listener: listener)
+    }
+
+    func pos(_ t: Tweener, _ e: Entity) -> Channel<Vec2> { t.animatables.store[e]!.position }
+
+    @Test func completionIsReportedExactlyOnceAndTheModelTakesTheFinalValue() throws {
+        let (t, e) = setUp()
+        try t.add(line(.zero, Vec2(100, 0), target: e))
+        var finished = 0
+        for _ in 0..<240 {
+            t.step(dt: dt)
+            finished += t.events.filter { $0.kind == .finished && $0.listener == 7 }.count
+        }
+        #expect(finished == 1)
+        #expect(pos(t, e).model == Vec2(100, 0))
+        #expect(pos(t, e).presentation == Vec2(100, 0))
+        #expect(t.animations.store.isEmpty)
+        #expect(!t.isAnimating(e))
+    }
+
+    @Test func withoutAForwardsFillThePresentationSnapsBackToTheModel() throws {
+        let (t, e) = setUp()
+        try t.add(line(.zero, Vec2(100, 0), fill: .removed, target: e))
+        for _ in 0..<119 { t.step(dt: dt) }
+        #expect(pos(t, e).presentation.x > 98)
+        t.step(dt: dt)
+        #expect(pos(t, e).presentation == .zero)
+        #expect(pos(t, e).model == .zero)
+    }
+
+    @Test func interruptingMakesThePresentationTheModelSoTheNextFlightStartsThere() throws {
+        let (t, e) = setUp()
+        let a = try t.add(line(.zero, Vec2(120, 0), target: e))
+        for _ in 0..<60 { t.step(dt: dt) }
+        let shown = pos(t, e).presentation
+        #expect(abs(shown.x - 60) < 1e-9)
+        t.interrupt(a)
+        #expect(pos(t, e).model == shown)
+        #expect(t.events.contains { $0.kind == .interrupted && $0.listener == 7 })
+        try t.add(line(pos(t, e).model, Vec2(60, 120), target: e))
+        t.step(dt: dt)
+        // Across the interrupt the drawn position moves no more than one step's travel.
+        let next = pos(t, e).presentation
+        let stepTravel = Vec2(0, 120).length / 120
+        #expect(next.distance(to: shown) <= stepTravel + 1e-9)
+    }
+
+    @Test func aNewAnimationOnTheSamePropertyReplacesTheOldOne() throws {
+        let (t, e) = setUp()
+        try t.add(line(.zero, Vec2(100, 0), listener: 1, target: e))
+        t.step(dt: dt)
+        try t.add(line(.zero, Vec2(0, 100), listener: 2, target: e))
+        #expect(t.events.contains { $0.listener == 1 && $0.kind == .interrupted })
+        #expect(t.animations.store.count == 1)
+    }
+
+    @Test func pauseResumeSeekAndReverse() throws {
+        let (t, e) = setUp()
+        let a = try t.add(line(.zero, Vec2(100, 0), target: e))
+        for _ in 0..<30 { t.step(dt: dt) }
+        t.pause(a)
+        for _ in 0..<30 { t.step(dt: dt) }
+        #expect(abs(pos(t, e).presentation.x - 25) < 1e-9)
+        t.resume(a)
+        t.seek(a, toFraction: 0.5)
+        t.step(dt: dt)
+        #expect(abs(pos(t, e).presentation.x - (50 + 100 * dt)) < 1e-9)
+        t.reverse(a)
+        var back = 0
+        for _ in 0..<200 {
+            t.step(dt: dt)
+            back += t.events.filter { $0.kind == .finished }.count
+        }
+        #expect(back == 1)
+        #expect(pos(t, e).model == .zero)
+    }
+
+    @Test func additiveAnimationsAddToTheModel() throws {
+        let (t, e) = setUp(Vec2(10, 10))
+        var a = line(.zero, Vec2(0, 50), target: e)
+        a.additive = true
+        try t.add(a)
+        var b = line(.zero, Vec2(30, 0), target: e)
+        b.additive = true
+        try t.add(b)
+        for _ in 0..<60 { t.step(dt: dt) }
+        #expect(pos(t, e).presentation.distance(to: Vec2(25, 35)) < 1e-9)
+        for _ in 0..<60 { t.step(dt: dt) }
+        #expect(pos(t, e).model == Vec2(40, 60))
+    }
+
+    @Test func customScalarsAnimateWithAutoreverseAndComeBack() throws {
+        let (t, e) = setUp()
+        var timing = MediaTiming(duration: 1)
+        timing.autoreverses = true
+        try t.add(Animation(target: e, property: .custom(2), track: .scalar(try KeyframeTrack(values: [0.0, 10])), timing: timing, listener: 3))
+        for _ in 0..<120 { t.step(dt: dt) }
+        #expect(abs(t.extras.store[e]![custom: 2].presentation - 10) < 1e-9)
+        var done = 0
+        for _ in 0..<120 { t.step(dt: dt); done += t.events.count }
+        #expect(done == 1)
+        #expect(t.extras.store[e]![custom: 2].presentation == 0)
+    }
+
+    @Test func conflictingTimingIsRejectedBeforeAnythingRuns() {
+        let (t, e) = setUp()
+        var a = line(.zero, Vec2(1, 0), target: e)
+        a.timing.repeatCount = 2
+        a.timing.repeatDuration = 1
+        #expect(throws: TimingError.self) { try t.add(a) }
+        #expect(t.animations.store.isEmpty)
+    }
+
+    @Test func carryingVelocityKeepsTheMotionSmoothAcrossARedirect() throws {
+        func jumpInVelocity(carry: Bool) throws -> Double {
+            let (t, e) = setUp()
+            let a = try t.add(line(.zero, Vec2(240, 0), seconds: 2, target: e))
+            for _ in 0..<120 { t.step(dt: dt) }
+            let before = pos(t, e).velocity(dt: dt)
+            t.interrupt(a)
+            try t.add(line(pos(t, e).model, pos(t, e).model + Vec2(0, 240), seconds: 2, target: e), carryVelocity: carry)
+            t.step(dt: dt)
+            return pos(t, e).velocity(dt: dt).distance(to: before)
+        }
+        let without = try jumpInVelocity(carry: false), with = try jumpInVelocity(carry: true)
+        #expect(without > 150)  // turns on the spot: 120 pt/s right becomes 120 pt/s down
+        #expect(with < without * 0.1)
+    }
+
+    @Test func aPathTrackDrivesRotationToo() throws {
+        let (t, e) = setUp(Vec2(100, 0))
+        var timing = MediaTiming(duration: 1)
+        timing.fillMode = .forwards
+        let track = PathTrack(path: .ellipse(in: Rect(x: -100, y: -100, w: 200, h: 200)), rotationMode: .auto)
+        try t.add(Animation(target: e, property: .position, track: .path(track), timing: timing))
+        for _ in 0..<30 { t.step(dt: dt) }
+        // A quarter round: at the bottom, heading left.
+        #expect(pos(t, e).presentation.distance(to: Vec2(0, 100)) < 0.01)
+        #expect(abs(t.animatables.store[e]!.rotation.presentation - .pi) < 0.01)
+    }
+
+    @Test func aSteadyStepAllocatesNothingVisibleInCapacity() throws {
+        // Events, scratch and stores keep their capacity: running a finished-and-restarted
+        // cycle does not grow them.
+        let (t, e) = setUp()
+        for _ in 0..<3 {
+            try t.add(line(.zero, Vec2(10, 0), seconds: 0.1, target: e))
+            for _ in 0..<20 { t.step(dt: dt) }
+        }
+        #expect(t.animations.store.isEmpty)
+    }
+}

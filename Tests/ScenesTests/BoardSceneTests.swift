@@ -1,0 +1,217 @@
+@testable import Engine
+@testable import Entities
+@testable import Geometry
+@testable import Motion
+@testable import Paths
+@testable import Scenes
+@testable import Shell
+import TestSupport
+import Testing
+
+@Suite struct BoardSceneTests {
+    func make(_ doc: SheetDocument = .empty) -> (Shell, BoardScene) {
+        let s = BoardScene(document: doc)
+        return (Shell(scenes: [s], size: Vec2(1280, 720), font: testFont()), s)
+    }
+
+    /// Runs a drag of `pointer` along `points`, one point per frame, then releases.
+    func drag(_ shell: Shell, _ points: [Vec2], pointer: Int = 0, device: PointerDevice = .mouse, release: Bool = true, extraFrames: Int = 0) {
+        var events: [Int: [InputEvent]] = [1: [.pointerDown(pointer: pointer, device: device, at: points[0])]]
+        for (i, p) in points.dropFirst().enumerated() { events[i + 2] = [.pointerMove(pointer: pointer, device: device, at: p)] }
+        if release { events[points.count + 1] = [.pointerUp(pointer: pointer, device: device, at: points.last!)] }
+        runShell(shell, frames: points.count + 1 + extraFrames, events: events)
+    }
+
+    func itemCenter(_ s: BoardScene, _ i: Int) -> Vec2 { s.itemRootFrame(i).center }
+
+    @Test func underTheSlopNothingIsDecided() {
+        let (shell, s) = make()
+        let c = itemCenter(s, 2)
+        drag(shell, [c, c + Vec2(0, 6), c + Vec2(0, 9)], release: false)
+        #expect(s.ghosts.isEmpty)
+        #expect(s.strip.offset == 0)
+    }
+
+    @Test func mostlyVerticalPicksUpACopyAndTheOriginalStays() {
+        let (shell, s) = make()
+        let c = itemCenter(s, 2)
+        let before = s.itemRootFrame(2)
+        drag(shell, [c, c + Vec2(3, 11), c + Vec2(3, 40)], release: false)
+        #expect(s.ghosts.count == 1)
+        #expect(s.ghosts[0].name == BoardScene.chordNames[2])
+        // Under the pointer at the offset where it was grabbed.
+        #expect(s.ghosts[0].frame.origin == before.origin + Vec2(3, 40))
+        #expect(s.itemRootFrame(2) == before)
+        #expect(s.stateDump()["source"]?["items"]?.arrayValue?.count == BoardScene.chordNames.count)
+    }
+
+    @Test(arguments: [(11.0, 0.0), (8.0, 8.0), (20.0, 19.0)])
+    func mostlyHorizontalOrExactlyDiagonalScrollsTheStripAndTheDecisionHolds(dx: Double, dy: Double) {
+        let (shell, s) = make()
+        let c = itemCenter(s, 4)
+        // Scroll left (content moves left: offset grows), then go straight down: still scrolling.
+        drag(shell, [c, c - Vec2(dx, -dy), c - Vec2(dx + 30, -dy), c - Vec2(dx + 30, -dy - 80)], release: false)
+        #expect(s.ghosts.isEmpty)
+        #expect(s.strip.offset > 20)
+    }
+
+    @Test func aDropLandsInTheLineWithTheLargestOverlapCentredVerticallyAtTheDropX() {
+        let (shell, s) = make()
+        let c = itemCenter(s, 0)
+        let line1 = s.lineRootFrame(1)
+        // Aim so the 90-pt ghost straddles lines 0 and 1 with more of it in line 1.
+        let target = Vec2(line1.minX + 300, line1.minY + 20)
+        drag(shell, [c, c + Vec2(0, 20), target])
+        #expect(s.ghosts.isEmpty)
+        #expect(s.document.lines[1].chords.count == 1)
+        #expect(s.document.lines[0].chords.isEmpty)
+        let placed = s.chordRootFrame(.init(line: 1, index: 0))
+        #expect(abs(placed.midY - line1.midY) < 1e-9)
+        #expect(abs(placed.midX - target.x) < 1e-9)
+    }
+
+    @Test func xIsClampedInsideTheLine() {
+        let (shell, s) = make()
+        let c = itemCenter(s, 0)
+        let line = s.lineRootFrame(2)
+        drag(shell, [c, c + Vec2(0, 20), Vec2(line.maxX - 2, line.midY)])
+        let placed = s.chordRootFrame(.init(line: 2, index: 0))
+        #expect(abs(placed.maxX - line.maxX) < 1e-9)
+        #expect(s.document.lines[2].chords[0].x == s.spaces.frame(of: s.lineSpace(2)).width - BoardScene.placedSize.x)
+    }
+
+    @Test func aMissFliesBackAndIsRemoved() {
+        let (shell, s) = make()
+        let c = itemCenter(s, 3)
+        // Drop it up over the tab bar, where no line is.
+        drag(shell, [c, c + Vec2(0, 20), Vec2(640, 10)])
+        #expect(s.ghosts.count == 1)
+        #expect(s.ghosts.first?.returning != nil)
+        runShell(shell, frames: 20)
+        #expect(s.ghosts.isEmpty)
+        #expect(s.document == .empty)
+    }
+
+    @Test func holdingAGhostAtTheSheetsBottomEdgeScrollsItAndTheDropLandsAfterScrolling() {
+        let (shell, s) = make()
+        let c = itemCenter(s, 5)
+        let bottom = Vec2(400, s.sheetFrame.maxY - 10)
+        drag(shell, [c, c + Vec2(0, 20), bottom], release: false, extraFrames: 60)
+        let scrolled = s.sheet.offset
+        #expect(scrolled > 300)
+        runShell(shell, frames: 1, events: [1: [.pointerUp(pointer: 0, device: .mouse, at: bottom)]])
+        let i = s.document.lines.firstIndex { !$0.chords.isEmpty }
+        #expect(i != nil)
+        // The line that received it is the one under the ghost now, far down the sheet.
+        #expect(i! >= 5)
+        #expect(s.lineRootFrame(i!).maxY > s.sheetFrame.maxY - 100)
+        // It stopped when dropped.
+        runShell(shell, frames: 10)
+        #expect(s.sheet.offset == scrolled)
+    }
+
+    @Test func placedChordsMoveToAnotherLineOrGetDeletedOffTheSheet() {
+        var doc = SheetDocument.empty
+        doc.lines[0].chords = [.init(name: "G", x: 100)]
+        let (shell, s) = make(doc)
+        var changes = 0
+        s.onChange = { _ in changes += 1 }
+        let from = s.chordRootFrame(.init(line: 0, index: 0)).center
+        let to = s.lineRootFrame(2).center
+        drag(shell, [from, from + Vec2(15, 2), to])
+        #expect(s.document.lines[0].chords.isEmpty)
+        #expect(s.document.lines[2].chords.map(\.name) == ["G"])
+        #expect(changes == 1)
+        let again = s.chordRootFrame(.init(line: 2, index: 0)).center
+        // Out of the sheet to the left margin area above it: the ghost shows it will delete.
+        drag(shell, [again, again + Vec2(15, 0), Vec2(640, 8 + Shell.tabBarHeight)], release: false)
+        #expect(s.ghosts.first?.willDelete == true)
+        runShell(shell, frames: 1, events: [1: [.pointerUp(pointer: 0, device: .mouse, at: Vec2(640, 8 + Shell.tabBarHeight))]])
+        #expect(s.document.lines.allSatisfy { $0.chords.isEmpty })
+        #expect(changes == 2)
+    }
+
+    @Test func twoFingersDragTwoGhostsAtOnce() {
+        let (shell, s) = make()
+        let a = itemCenter(s, 1), b = itemCenter(s, 6)
+        runShell(shell, frames: 4, events: [
+            1: [.pointerDown(pointer: 1, device: .touch, at: a), .pointerDown(pointer: 2, device: .touch, at: b)],
+            2: [.pointerMove(pointer: 1, device: .touch, at: a + Vec2(0, 30)), .pointerMove(pointer: 2, device: .touch, at: b + Vec2(0, 30))],
+            3: [.pointerMove(pointer: 1, device: .touch, at: s.lineRootFrame(0).center), .pointerMove(pointer: 2, device: .touch, at: s.lineRootFrame(3).center)],
+        ])
+        #expect(Set(s.ghosts.map(\.pointer)) == [1, 2])
+        runShell(shell, frames: 2, events: [1: [.pointerUp(pointer: 1, device: .touch, at: s.lineRootFrame(0).center),
+                                                .pointerUp(pointer: 2, device: .touch, at: s.lineRootFrame(3).center)]])
+        #expect(s.document.lines[0].chords.map(\.name) == [BoardScene.chordNames[1]])
+        #expect(s.document.lines[3].chords.map(\.name) == [BoardScene.chordNames[6]])
+    }
+
+    @Test func aPressOnAScrollingStripCatchesItInsteadOfPickingUp() {
+        let (shell, s) = make()
+        let c = itemCenter(s, 8)
+        // Fling the strip.
+        drag(shell, [c, c - Vec2(12, 0), c - Vec2(60, 0), c - Vec2(110, 0)])
+        #expect(s.strip.isMoving)
+        let c2 = itemCenter(s, 5)
+        drag(shell, [c2, c2 + Vec2(0, 30), c2 + Vec2(0, 60)], release: false)
+        #expect(s.ghosts.isEmpty)
+    }
+
+    @Test func aScrollThatBeginsCancelsAnotherPendingPress() {
+        let (shell, s) = make()
+        let a = itemCenter(s, 3), b = itemCenter(s, 6)
+        runShell(shell, frames: 4, events: [
+            1: [.pointerDown(pointer: 1, device: .touch, at: a), .pointerDown(pointer: 2, device: .touch, at: b)],
+            2: [.pointerMove(pointer: 1, device: .touch, at: a - Vec2(30, 0))],
+            3: [.pointerMove(pointer: 2, device: .touch, at: b + Vec2(0, 40))],
+        ])
+        #expect(s.ghosts.isEmpty)
+    }
+
+    @Test func theGamepadPicksAChordMovesItDropsItAndCancels() {
+        let (shell, s) = make()
+        runShell(shell, frames: 3, events: [1: [.gamepadAdded(pad: 0), .gamepadButton(pad: 0, button: .dpright, down: true)],
+                                            2: [.gamepadButton(pad: 0, button: .dpright, down: false), .gamepadButton(pad: 0, button: .a, down: true)]])
+        #expect(s.focusIndex == 1)
+        #expect(s.ghosts.count == 1 && s.ghosts[0].name == BoardScene.chordNames[1])
+        // Push the stick down until the ghost is over the sheet, then drop.
+        runShell(shell, frames: 20, events: [1: [.gamepadButton(pad: 0, button: .a, down: false), .gamepadAxis(pad: 0, axis: .lefty, value: 1)],
+                                             20: [.gamepadAxis(pad: 0, axis: .lefty, value: 0)]])
+        runShell(shell, frames: 1, events: [1: [.gamepadButton(pad: 0, button: .a, down: true)]])
+        #expect(s.ghosts.isEmpty)
+        #expect(s.document.lines.contains { !$0.chords.isEmpty })
+        // Pick up again and cancel with B: it flies back.
+        runShell(shell, frames: 2, events: [1: [.gamepadButton(pad: 0, button: .a, down: false)], 2: [.gamepadButton(pad: 0, button: .a, down: true)]])
+        runShell(shell, frames: 1, events: [1: [.gamepadButton(pad: 0, button: .b, down: true)]])
+        #expect(s.ghosts.first?.returning != nil)
+    }
+
+    @Test func theWheelScrollsThePanelUnderTheMouse() {
+        let (shell, s) = make()
+        runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: s.sheetFrame.center), .wheel(dx: 0, dy: -120)]])
+        #expect(s.sheet.offset == 120)
+        #expect(s.strip.offset == 0)
+    }
+
+    @Test func theStateDumpIsInRootSpaceAsDrawn() {
+        let (shell, s) = make()
+        runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: s.sheetFrame.center), .wheel(dx: 0, dy: -50)]])
+        let d = s.stateDump()
+        #expect(d["target"]?["offset"] == JSONValue(numbers: [0, 50]))
+        let first = d["target"]?["lines"]?.arrayValue?.first?["frame"]?.arrayValue?.map { $0.doubleValue! }
+        #expect(first == [s.sheetFrame.minX + 8, s.sheetFrame.minY + 8 - 50, s.sheetFrame.width - 16, BoardScene.lineHeight])
+    }
+
+    @Test func sheetsRoundTripAndBadOnesAreRefusedWithWhere() throws {
+        var doc = SheetDocument.empty
+        doc.lines[3].chords = [.init(name: "Am", x: 12.5), .init(name: "F", x: 300)]
+        let back = try SheetDocument.parse(doc.serialized(), knownChords: BoardScene.chordNames)
+        #expect(back == doc)
+        #expect(throws: SheetError(description: "lines[1].chords[0]: unknown chord \"H7\"")) {
+            try SheetDocument.parse(#"{"version":1,"lines":[{"text":"a"},{"text":"b","chords":[{"name":"H7","x":1}]}]}"#, knownChords: BoardScene.chordNames)
+        }
+        #expect { try SheetDocument.parse("{\"version\":1,\n\"lines\":[", knownChords: []) } throws: {
+            ($0 as? SheetError)?.description.contains("line 2") == true
+        }
+    }
+}

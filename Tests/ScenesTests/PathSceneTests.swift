@@ -1,0 +1,197 @@
+@testable import Engine
+@testable import Entities
+@testable import Geometry
+@testable import Motion
+@testable import Paths
+@testable import Scenes
+@testable import Shell
+import TestSupport
+import Testing
+
+@Suite struct PathSceneTests {
+    let size = Vec2(1280, 720)
+
+    func make(_ shape: PathScene.Shape = .figure8) -> (Shell, PathScene) {
+        let scene = PathScene(startShape: shape)
+        return (Shell(scenes: [scene], size: size, font: testFont()), scene)
+    }
+
+    func handle(_ s: PathScene, _ i: Int = 0) -> PathFollower { s.followers.store.dense[i] }
+
+    /// Puts handle `i` on the sample nearest `p` (as a test set-up, not through input).
+    func place(_ s: PathScene, _ i: Int, near p: Vec2) {
+        let t = s.tables[0]
+        let k = t.nearestIndexByScan(to: p)!
+        s.followers.store.withDense { d, _ in d[i] = PathFollower(table: 0, index: k, on: t) }
+    }
+
+    @Test func draggingStraightThroughTheCrossingAlongOneDiagonalStaysOnThatBranch() {
+        let (shell, scene) = make()
+        let c = scene.shapeBounds.center
+        let r = scene.shapeBounds.height / 6
+        // Diagonal 1 runs from the top circle's lower left to the bottom circle's upper right
+        // (slope +1 on screen); diagonal 2 crosses it at the centre with slope −1.
+        let from = c + Vec2(-0.5, -0.5) * r
+        place(scene, 0, near: from)
+        let grabAt = handle(scene).point
+        var events: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 0, device: .mouse, at: grabAt)]]
+        for f in 2...41 {
+            let p = grabAt + Vec2(1, 1) * (Double(f - 1) * r / 40)
+            events[f] = [.pointerMove(pointer: 0, device: .mouse, at: p)]
+        }
+        var loop = FixedStepLoop(hz: 120)
+        for f in 1...41 {
+            for e in events[f] ?? [] { shell.enqueue(e) }
+            for _ in 0..<loop.advance(by: 1.0 / 60) { shell.step(dt: loop.dt, step: loop.step) }
+            let p = handle(scene).point - c
+            // Always on diagonal 1: x − y ≈ 0 (within a sample).
+            #expect(abs(p.x - p.y) < 1.5, "frame \(f): \(p)")
+        }
+        let end = handle(scene).point - c
+        #expect(end.x > 0.4 * r && end.y > 0.4 * r)
+        #expect(handle(scene).grabbedBy == .pointer(0))
+    }
+
+    @Test func releasingEndsTheGrabAndCancellingEndsItWithoutAJump() {
+        let (shell, scene) = make(.oval)
+        let p0 = handle(scene).point
+        runShell(shell, frames: 3, events: [
+            1: [.pointerDown(pointer: 3, device: .touch, at: p0 + Vec2(10, 0))],
+            2: [.pointerMove(pointer: 3, device: .touch, at: p0 + Vec2(10, 40))],
+            3: [.pointerCancel(pointer: 3, device: .touch)],
+        ])
+        let after = handle(scene)
+        #expect(after.grabbedBy == .none)
+        // It moved with the drag before the cancel, and the cancel itself moved nothing.
+        #expect(after.position.previous == after.position.current)
+        #expect(after.point.distance(to: p0) > 20)
+    }
+
+    @Test func twoPointersDragTwoHandlesAtOnce() {
+        let (shell, scene) = make(.oval)
+        let a = handle(scene, 0).point, b = handle(scene, 1).point
+        runShell(shell, frames: 6, events: [
+            1: [.pointerDown(pointer: 1, device: .touch, at: a), .pointerDown(pointer: 2, device: .touch, at: b)],
+            2: [.pointerMove(pointer: 1, device: .touch, at: a + Vec2(0, 60)), .pointerMove(pointer: 2, device: .touch, at: b + Vec2(0, -60))],
+        ])
+        #expect(handle(scene, 0).grabbedBy == .pointer(1))
+        #expect(handle(scene, 1).grabbedBy == .pointer(2))
+        #expect(handle(scene, 0).point.y > a.y + 30)
+        #expect(handle(scene, 1).point.y < b.y - 30)
+    }
+
+    @Test func aPressAwayFromEveryHandleGrabsNothing() {
+        let (shell, scene) = make()
+        runShell(shell, frames: 2, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: Vec2(100, 600))]])
+        #expect(scene.followers.store.dense.allSatisfy { $0.grabbedBy == .none })
+    }
+
+    @Test func triggersOrbitForwardAndBackwardAcrossTheSeamCountingLaps() {
+        let (shell, scene) = make(.oval)
+        let length = scene.tables[0].length
+        let frames = Int(length * 1.5 / PathScene.orbitSpeed * 60)
+        runShell(shell, frames: frames, events: [1: [.gamepadAdded(pad: 0), .gamepadAxis(pad: 0, axis: .righttrigger, value: 1)]])
+        #expect(handle(scene).lap == 1)
+        #expect(handle(scene).grabbedBy == .pad(0))
+        runShell(shell, frames: frames * 4 / 3, events: [1: [.gamepadAxis(pad: 0, axis: .righttrigger, value: 0),
+                                                         .gamepadAxis(pad: 0, axis: .lefttrigger, value: 1)]])
+        #expect(handle(scene).lap == -1)
+    }
+
+    @Test func theStickMovesTheHandleTheWayItPointsAlongThePath() {
+        let (shell, scene) = make(.oval)
+        // Handle 0 starts at the oval's right-most point, where the path runs straight down.
+        let y0 = handle(scene).point.y
+        runShell(shell, frames: 20, events: [1: [.gamepadAdded(pad: 7), .gamepadAxis(pad: 7, axis: .lefty, value: -1)]])
+        #expect(handle(scene).point.y < y0 - 50)  // pushed up → moved up
+        // A resting stick inside the dead zone does nothing.
+        let y1 = handle(scene).point.y
+        runShell(shell, frames: 20, events: [1: [.gamepadAxis(pad: 7, axis: .lefty, value: -0.15)]])
+        #expect(handle(scene).point.y == y1)
+        #expect(handle(scene).grabbedBy == .none)
+    }
+
+    @Test func removingTheGamepadStopsTheOrbit() {
+        let (shell, scene) = make(.oval)
+        runShell(shell, frames: 5, events: [1: [.gamepadAdded(pad: 2), .gamepadAxis(pad: 2, axis: .righttrigger, value: 1)]])
+        runShell(shell, frames: 1, events: [1: [.gamepadRemoved(pad: 2)]])
+        let s = handle(scene).distance
+        runShell(shell, frames: 10)
+        #expect(handle(scene).distance == s)
+        #expect(handle(scene).orbitSpeed == 0)
+    }
+
+    @Test func arrowKeysOrbitLikeTheStick() {
+        let (shell, scene) = make(.oval)
+        let y0 = handle(scene).point.y
+        runShell(shell, frames: 20, events: [1: [.key(.down, down: true)]])
+        #expect(handle(scene).point.y > y0 + 50)
+        #expect(handle(scene).grabbedBy == .keyboard)
+    }
+
+    @Test func aResizeRebuildsThePathAndKeepsEachHandlesFraction() {
+        let (shell, scene) = make()
+        runShell(shell, frames: 30, events: [1: [.key(.down, down: true)], 30: [.key(.down, down: false)]])
+        let t0 = scene.tables[0]
+        let f0 = scene.followers.store.dense.map { $0.distance / t0.length }
+        runShell(shell, frames: 1, events: [1: [.resize(w: 800, h: 900)]])
+        let t1 = scene.tables[0]
+        #expect(t1.length != t0.length)
+        #expect(scene.shapeBounds == Rect(x: 0, y: Shell.tabBarHeight, w: 800, h: 900 - Shell.tabBarHeight))
+        for (i, f) in scene.followers.store.dense.enumerated() {
+            #expect(abs(f.distance / t1.length - f0[i]) < 2 / t1.length)
+            #expect(f.point.distance(to: t1.point(atDistance: f.distance)) < 1.01)
+            // Snapped: no interpolation smear from the old layout.
+            #expect(f.position.previous == f.position.current)
+        }
+    }
+
+    @Test func cyclingShapesVisitsEveryShapeAndComesBack() {
+        let (shell, scene) = make(.oval)
+        var seen: [PathScene.Shape] = []
+        for f in 1...5 {
+            runShell(shell, frames: 1, events: [1: [.key(Key("S"), down: true), .key(Key("S"), down: false)]])
+            seen.append(scene.shape)
+            _ = f
+        }
+        #expect(seen == [.figure8, .roundedRect, .star, .heart, .oval])
+    }
+
+    @Test func aStrandedHandleGlidesAlongThePathInsteadOfJumping() {
+        let (shell, scene) = make(.star)
+        let t = scene.tables[0]
+        let start = handle(scene).point
+        // Drag far across the star's middle toward the opposite tip: the walk gets stuck at
+        // a notch, then the handle glides there along the path, one short move per step.
+        let target = t.points[t.count / 2]
+        var maxJump = 0.0
+        var glided = false
+        var last = start
+        var events: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 0, device: .mouse, at: start)]]
+        events[2] = [.pointerMove(pointer: 0, device: .mouse, at: target)]
+        var loop = FixedStepLoop(hz: 120)
+        for f in 1...120 {
+            for e in events[f] ?? [] { shell.enqueue(e) }
+            for _ in 0..<loop.advance(by: 1.0 / 60) {
+                let gliding = handle(scene).glideTarget != nil
+                shell.step(dt: loop.dt, step: loop.step)
+                if gliding { glided = true; maxJump = max(maxJump, handle(scene).point.distance(to: last)) }
+                last = handle(scene).point
+            }
+        }
+        #expect(glided)
+        #expect(handle(scene).point.distance(to: target) < 2)
+        // Each step moves at most the glide speed's worth along the path (as a chord, less).
+        #expect(maxJump <= PathFollowerSystem.glideSpeed / 120 + 1)
+    }
+
+    @Test func theStateDumpHasTheDocumentedFields() {
+        let (_, scene) = make()
+        let d = scene.stateDump()
+        #expect(d["shape"]?.stringValue == "figure 8")
+        #expect(d["bounds"]?.arrayValue?.count == 4)
+        #expect(d["samples"]?.doubleValue == Double(scene.tables[0].count))
+        let h = d["handles"]?.arrayValue?.first
+        for key in ["x", "y", "s", "index", "lap", "grabbedBy"] { #expect(h?[key] != nil, "\(key)") }
+    }
+}

@@ -1,0 +1,119 @@
+@testable import Engine
+@testable import Geometry
+@testable import Scenes
+@testable import Shell
+import TestSupport
+import Testing
+
+/// A scene that records what it was given.
+final class ProbeScene: Scene {
+    let name: String
+    var title: String { name }
+    let controls: [Control] = [Control(.keyboard, "P", "probe")]
+    var events: [InputEvent] = []
+    var bounds = Rect.zero
+    init(_ name: String) { self.name = name }
+    func layout(bounds: Rect) { self.bounds = bounds }
+    func step(_ context: inout StepContext) { events += context.events }
+    func draw(into list: inout DrawList, context: DrawContext) {}
+    func stateDump() -> JSONValue { .object([("events", JSONValue(events.count))]) }
+}
+
+@Suite struct ShellTests {
+    func make() -> (Shell, ProbeScene, ProbeScene) {
+        let a = ProbeScene("a"), b = ProbeScene("b")
+        return (Shell(scenes: [a, b], size: Vec2(800, 600), font: testFont()), a, b)
+    }
+
+    @Test func numberKeysTabAndShouldersSwitchScenes() {
+        let (shell, _, _) = make()
+        shell.enqueue(.key(Key("2"), down: true)); shell.step(dt: 0.01, step: 1)
+        #expect(shell.activeScene.name == "b")
+        shell.enqueue(.key(.tab, down: true)); shell.step(dt: 0.01, step: 2)
+        #expect(shell.activeScene.name == "a")
+        shell.enqueue(.gamepadButton(pad: 0, button: .leftshoulder, down: true)); shell.step(dt: 0.01, step: 3)
+        #expect(shell.activeScene.name == "b")
+    }
+
+    @Test func clickingATabSwitchesAndTheGestureNeverReachesAScene() {
+        let (shell, a, b) = make()
+        let tab = shell.tabRect(1).center
+        shell.enqueue(.pointerDown(pointer: 0, device: .mouse, at: tab))
+        shell.enqueue(.pointerMove(pointer: 0, device: .mouse, at: Vec2(300, 300)))
+        shell.enqueue(.pointerUp(pointer: 0, device: .mouse, at: Vec2(300, 300)))
+        shell.step(dt: 0.01, step: 1)
+        #expect(shell.activeScene.name == "b")
+        #expect(a.events.isEmpty && b.events.isEmpty)
+    }
+
+    @Test func switchingScenesCancelsPointersTheOldSceneHeld() {
+        let (shell, a, b) = make()
+        shell.enqueue(.pointerDown(pointer: 4, device: .touch, at: Vec2(100, 300)))
+        shell.step(dt: 0.01, step: 1)
+        shell.enqueue(.key(Key("2"), down: true))
+        shell.enqueue(.pointerMove(pointer: 4, device: .touch, at: Vec2(120, 300)))
+        shell.step(dt: 0.01, step: 2)
+        #expect(a.events.last == .pointerCancel(pointer: 4, device: .touch))
+        #expect(b.events.allSatisfy { $0.pointer != 4 })
+    }
+
+    @Test func helpTogglesWithF1QuestionMarkTheButtonAndBack() {
+        let (shell, _, _) = make()
+        shell.enqueue(.key(.f1, down: true)); shell.step(dt: 0.01, step: 1)
+        #expect(shell.helpVisible)
+        shell.enqueue(.key(.question, down: true)); shell.step(dt: 0.01, step: 2)
+        #expect(!shell.helpVisible)
+        shell.enqueue(.pointerDown(pointer: 2, device: .touch, at: shell.helpButtonRect.center)); shell.step(dt: 0.01, step: 3)
+        #expect(shell.helpVisible)
+        shell.enqueue(.gamepadButton(pad: 0, button: .back, down: true)); shell.step(dt: 0.01, step: 4)
+        #expect(!shell.helpVisible)
+    }
+
+    @Test func aResizeLaysOutEveryScene() {
+        let (shell, a, b) = make()
+        shell.enqueue(.resize(w: 1000, h: 500)); shell.step(dt: 0.01, step: 1)
+        #expect(a.bounds == Rect(x: 0, y: Shell.tabBarHeight, w: 1000, h: 500 - Shell.tabBarHeight))
+        #expect(b.bounds == a.bounds)
+    }
+
+    @Test func theHelpOverlayListsEveryControlOfTheActiveScene() {
+        let (shell, _, _) = make()
+        shell.enqueue(.key(.f1, down: true)); shell.step(dt: 0.01, step: 1)
+        var list = DrawList()
+        shell.draw(into: &list, alpha: 0)
+        // Every row's trigger is drawn as glyph quads: count the glyphs drawn with the font.
+        let glyphs = list.commands.filter { $0.texture == Textures.font }.reduce(0) { $0 + $1.indexCount / 6 }
+        let expected = (Shell.globalControls + [Control(.keyboard, "P", "probe")])
+            .reduce(0) { $0 + ($1.input.rawValue + $1.trigger + $1.action).filter { $0 != " " }.count }
+        #expect(glyphs >= expected)
+        #expect(shell.controlsMarkdown().contains("| a | P | probe |"))
+    }
+
+    @Test func theStateDumpHasTheDocumentedShape() {
+        let (shell, _, _) = make()
+        let dump = shell.stateDump(frame: 3, step: 6, droppedTime: 0.5)
+        #expect(dump["frame"]?.doubleValue == 3)
+        #expect(dump["step"]?.doubleValue == 6)
+        #expect(dump["droppedTime"]?.doubleValue == 0.5)
+        #expect(dump["window"]?["w"]?.doubleValue == 800)
+        #expect(dump["scene"]?.stringValue == "a")
+        #expect(dump["scenes"]?["b"]?["events"] != nil)
+    }
+
+    @Test func twoIdenticalRunsGiveIdenticalStates() {
+        func run() -> String {
+            let shell = Shell(scenes: [BounceScene(seed: 7)], size: Vec2(800, 600), font: testFont())
+            let events: [Int: [InputEvent]] = [
+                5: [.pointerDown(pointer: 0, device: .mouse, at: Vec2(400, 300))],
+                9: [.pointerMove(pointer: 0, device: .mouse, at: Vec2(420, 310))],
+                12: [.pointerUp(pointer: 0, device: .mouse, at: Vec2(440, 320))],
+                20: [.key(.space, down: true), .key(.space, down: false)],
+            ]
+            let (s, loop) = runShell(shell, frames: 120, events: events)
+            return s.stateDump(frame: 120, step: loop.step, droppedTime: loop.droppedTime).serialized()
+        }
+        let a = run(), b = run()
+        #expect(a == b)
+        #expect(a.contains("\"count\":14"))
+    }
+}
