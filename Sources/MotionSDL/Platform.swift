@@ -36,7 +36,7 @@ public struct PlatformOptions: Sendable {
 
 /// The SDL window, renderer, textures, input and game controllers. The only type in the app
 /// that owns SDL state; the core never sees it.
-public final class Platform {
+public final class Platform: FramePlatform {
     public let window: OpaquePointer
     public let renderer: OpaquePointer
     public let options: PlatformOptions
@@ -87,7 +87,7 @@ public final class Platform {
         window = w
         renderer = r
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
-        updateScale()
+        windowSizeChanged()
         try loadTextures()
         if options.bands > 1 && rendererName == "software" {
             let threads = options.bandThreads ?? ProcessInfo.processInfo.activeProcessorCount
@@ -141,8 +141,9 @@ public final class Platform {
 
     public var videoDriverName: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?" }
 
-    /// Draw lists are in points; the renderer scales them to pixels.
-    private func updateScale() {
+    /// The one place a new window size takes effect here: draw lists are in points, and the
+    /// renderer scales them to pixels (the bands follow the window surface when they next draw).
+    private func windowSizeChanged() {
         let s = Float(pixelScale)
         SDL_RenderSetScale(renderer, s, s)
     }
@@ -219,7 +220,7 @@ public final class Platform {
             case .none: break
             }
             if e.type == SDLConstants.windowEvent && e.window.event == SDLConstants.windowResized {
-                updateScale()
+                windowSizeChanged()
             }
         }
     }
@@ -377,8 +378,7 @@ extension Platform {
     /// Resizes the window (scripted resizes); the size change arrives as an event too.
     public func setWindowSize(w: Double, h: Double) {
         SDL_SetWindowSize(window, Int32(w), Int32(h))
-        let s = Float(pixelScale)
-        SDL_RenderSetScale(renderer, s, s)
+        windowSizeChanged()
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// A thread that runs its job once per `start`; `wait` blocks until that run is done. The
 /// semaphores order every access: the job and the waiting thread never touch the same data
 /// at the same time, which is why it may be `@unchecked Sendable`.
-public final class WorkerThread: @unchecked Sendable {
+public final class WorkerThread: FrameWorker, @unchecked Sendable {
     private let go = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
     private var running = true

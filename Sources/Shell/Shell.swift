@@ -9,7 +9,7 @@ import Scenes
 /// step to the active scene (so input always applies at the start of a step, which keeps
 /// runs deterministic). The shell keeps what is its own: tab bar and help button presses
 /// (and the rest of those pointers' gestures), the scene-switch and help keys, resizes.
-public final class Shell {
+public final class Shell: FrameContent {
     public private(set) var scenes: [any Scene]
     public private(set) var activeIndex = 0
     public private(set) var size: Vec2
@@ -137,6 +137,11 @@ public final class Shell {
             activeScene.step(&context)
         }
         activeIndex = i
+    }
+
+    /// Records the frame in the HUD.
+    public func frameDidEnd(_ report: FrameReport) {
+        hud.record(frameTime: report.frameTime, workTime: report.workTime, steps: report.steps, droppedTime: report.droppedTime)
     }
 
     // MARK: Tab bar geometry

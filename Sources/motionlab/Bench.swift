@@ -113,83 +113,34 @@ struct Bench: ParsableCommand {
         sceneOptions.sprites = sprites
         sceneOptions.seed = seed
         let scene = StressScene(options: sceneOptions)
-        let bounds = Rect(origin: .zero, size: platform.windowSize)
-        scene.layout(bounds: bounds)
-        let font = BitmapFont.placeholder
-        // Two draw lists: with --pipeline the worker fills one while this thread submits the other.
-        let lists = [DrawListBox(), DrawListBox()]
-        var events: [InputEvent] = []
-        events.reserveCapacity(64)
+        let host = SceneHost(scene: scene, size: platform.windowSize, font: BitmapFont.placeholder)
+        // One step per frame: the virtual clock advances exactly one step's time.
+        let driver = FrameDriver(platform: platform, content: host, hz: hz, virtualFrameTime: 1 / hz,
+                                 makeWorker: pipeline ? { WorkerThread(job: $0) } : nil)
+        driver.countAllocations = { motionlab_malloc_count() }
         var timings = FrameTimings()
-        let dt = 1 / hz
         let total = warmup + frames
         let progress = isatty(2) != 0
         var lastProgress = DispatchTime.now().uptimeNanoseconds
         let counting = motionlab_malloc_counter_active() != 0
-        let input = InputState()
-        var ns = [UInt64](repeating: 0, count: BenchPhase.allCases.count)
-        let context = DrawContext(font: font, alpha: 0, bounds: bounds)
-        /// One frame's simulation step and draw-list build: (ns, allocations) for each.
-        let simulate = { (step: Int, box: DrawListBox) -> (UInt64, UInt64, UInt64, UInt64) in
-            let a0 = motionlab_malloc_count(), t0 = DispatchTime.now().uptimeNanoseconds
-            var ctx = StepContext(dt: dt, step: step, events: [], input: input)
-            scene.step(&ctx)
-            let a1 = motionlab_malloc_count(), t1 = DispatchTime.now().uptimeNanoseconds
-            box.list.reset()
-            scene.draw(into: &box.list, context: context)
-            let a2 = motionlab_malloc_count(), t2 = DispatchTime.now().uptimeNanoseconds
-            return (t1 - t0, t2 - t1, a1 - a0, a2 - a1)
-        }
-        // The worker's job is made once (a closure per frame would be an allocation per frame).
-        let ahead = PendingFrame(box: lists[0])
-        let worker = pipeline ? WorkerThread { ahead.result = simulate(ahead.step, ahead.box) } : nil
-        defer { worker?.stop() }
-        if pipeline { ahead.result = simulate(1, lists[0]) }
         for frame in 0..<total {
             let measuring = frame >= warmup
             if measuring && frame == warmup { motionlab_malloc_counting(1) }
-            let allocBefore = motionlab_malloc_count()
-            let t0 = DispatchTime.now().uptimeNanoseconds
-            events.removeAll(keepingCapacity: true)
-            platform.poll(into: &events)
-            if platform.quitRequested { break }
-            var sim: (UInt64, UInt64, UInt64, UInt64)
-            let current: DrawListBox
-            if let worker {
-                // This frame was built during the last one; build the next one meanwhile.
-                sim = ahead.result
-                current = lists[frame % 2]
-                ahead.step = frame + 2
-                ahead.box = lists[(frame + 1) % 2]
-                worker.start()
-            } else {
-                current = lists[0]
-                sim = simulate(frame + 1, current)
-            }
-            let a2 = motionlab_malloc_count()
-            let t2 = DispatchTime.now().uptimeNanoseconds
-            platform.render(current.list)
-            let a3 = motionlab_malloc_count()
-            let t3 = DispatchTime.now().uptimeNanoseconds
-            platform.present()
-            worker?.wait()
-            let t4 = DispatchTime.now().uptimeNanoseconds
+            guard try driver.runFrame() else { break }
             if measuring {
-                ns[0] = sim.0; ns[1] = sim.1; ns[2] = t3 - t2; ns[3] = t4 - t3; ns[4] = t4 - t0
-                let a4 = motionlab_malloc_count()
                 motionlab_malloc_counting(0)
-                // With --pipeline the worker's counts run alongside submit and present, so
-                // each side may include the other's; the frame's total is exact either way.
-                let allocs = [sim.2, sim.3, a3 - a2, a4 - a3, a4 - allocBefore].map { Int($0) }
-                timings.record(nanoseconds: ns, steps: 1, allocations: allocs)
+                let r = driver.report, ns = r.nanoseconds, allocs = r.allocations
+                timings.record(nanoseconds: [ns.sim, ns.build, ns.submit, ns.present, ns.frame], steps: r.steps,
+                               allocations: [allocs.sim, allocs.build, allocs.submit, allocs.present, allocs.frame].map { Int($0) })
                 motionlab_malloc_counting(1)
             }
-            if progress && t4 - lastProgress > 500_000_000 {
-                lastProgress = t4
+            let now = DispatchTime.now().uptimeNanoseconds
+            if progress && now - lastProgress > 500_000_000 {
+                lastProgress = now
                 FileHandle.standardError.write(Data("\rbench: frame \(frame + 1)/\(total)   ".utf8))
             }
         }
-        let list = lists[0].list
+        let list = driver.list
         motionlab_malloc_counting(0)
         if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         print("motionlab bench: \(followers) followers, \(tweens) tweens, \(sprites) panel sprites; \(list.vertices.count / 4) quads per frame")
@@ -229,18 +180,4 @@ struct Bench: ParsableCommand {
         }
         return "unknown"
     }
-}
-
-/// A draw list shared between the bench's two threads by reference, one box per buffer.
-final class DrawListBox: @unchecked Sendable {
-    var list = DrawList()
-}
-
-/// The frame the pipeline's worker builds next: its step number, the list to fill, and
-/// what it measured (sim and build nanoseconds, then their allocations).
-final class PendingFrame: @unchecked Sendable {
-    var step = 1
-    var box: DrawListBox
-    var result: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    init(box: DrawListBox) { self.box = box }
 }

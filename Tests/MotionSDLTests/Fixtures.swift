@@ -16,16 +16,15 @@ let resourcesURL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Resources")
 
-/// A headless platform (dummy video driver, software renderer) with the shell on top, driven
-/// frame by frame as the app's runner drives it.
+/// A headless platform (dummy video driver, software renderer) with the shell on top, run
+/// frame by frame by the app's frame driver on its virtual clock.
 final class HeadlessApp {
     let platform: Platform
     let shell: Shell
-    var loop = FixedStepLoop(hz: 120)
-    var list = DrawList()
-    var events: [InputEvent] = []
-    /// Every event the platform produced, in order.
+    let driver: FrameDriver
+    /// Every event the shell was handed, in order.
     var log: [InputEvent] = []
+    var list: DrawList { driver.list }
 
     init(scenes: [any Scene], size: Vec2 = Vec2(640, 480)) throws {
         var options = PlatformOptions(resources: resourcesURL)
@@ -34,17 +33,13 @@ final class HeadlessApp {
         platform = try Platform(options: options)
         let metrics = try String(contentsOf: resourcesURL.appendingPathComponent("font.txt"), encoding: .utf8)
         shell = Shell(scenes: scenes, size: platform.windowSize, font: try BitmapFont(metrics: metrics, texture: Textures.font))
+        driver = FrameDriver(platform: platform, content: shell, hz: 120, virtualFrameTime: 1.0 / 60.0)
     }
 
     /// Polls SDL, steps one 1/60 s frame and renders it (without presenting, so pixels can be read).
     func frame() {
-        events.removeAll()
-        platform.poll(into: &events)
-        log += events
-        for e in events { shell.enqueue(e) }
-        for _ in 0..<loop.advance(by: 1.0 / 60.0) { shell.step(dt: loop.dt, step: loop.step) }
-        shell.draw(into: &list, alpha: loop.alpha)
-        platform.render(list)
+        driver.prepareFrame()
+        log += driver.events
     }
 
     func push(_ e: SDL_Event) {

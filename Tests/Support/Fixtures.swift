@@ -10,17 +10,16 @@ public func testFont() -> BitmapFont {
     return try! BitmapFont(metrics: "cell 8 16\ncolumns 16\nchars \(chars)", texture: Textures.font)
 }
 
-/// Runs `frames` frames of 1/60 s at 120 Hz through a shell, applying `events[frame]` at the
-/// start of each frame, as the app's runner does. Returns the shell.
+/// Runs `frames` frames of 1/60 s at 120 Hz through a shell with the app's frame driver (no
+/// window), applying `events[frame]` at the start of each frame. Returns the shell and its loop.
 @discardableResult
 public func runShell(_ shell: Shell, frames: Int, events: [Int: [InputEvent]] = [:]) -> (Shell, FixedStepLoop) {
-    var loop = FixedStepLoop(hz: 120)
-    for f in 1...frames {
-        for e in events[f] ?? [] { shell.enqueue(e) }
-        let steps = loop.advance(by: 1.0 / 60.0)
-        for _ in 0..<steps { shell.step(dt: loop.dt, step: loop.step) }
-    }
-    return (shell, loop)
+    let script = events.keys.sorted().flatMap { f in events[f]!.map { ScriptedEvent(frame: f, event: $0) } }
+    let driver = FrameDriver(platform: NullPlatform(size: shell.size), content: shell, hz: 120,
+                             virtualFrameTime: 1.0 / 60.0, script: script)
+    driver.frameLimit = frames
+    try! driver.run()
+    return (shell, driver.loop)
 }
 
 /// Whether `a` and `b` differ by at most `tol`.

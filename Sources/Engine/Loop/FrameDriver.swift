@@ -1,0 +1,235 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import Geometry
+
+/// The one frame loop: events in, fixed steps, a draw list out, pixels on screen. Play,
+/// scripted headless runs, the benchmark and the tests all run it.
+///
+/// A frame:
+/// 1. **Input.** The platform's events and the script's events for this frame (a scripted
+///    resize resizes the window first) go to the content, stamped for its next step. This is
+///    the one place a resize is passed on: the window's own echo of a size the content
+///    already has is dropped, so a resize is laid out once.
+/// 2. **Simulate.** The clock's elapsed time advances the fixed-step loop, which runs as many
+///    steps of the content as fit (clamped; see `FixedStepLoop`).
+/// 3. **Build.** The content fills the draw list, interpolated by the loop's leftover fraction.
+/// 4. **Submit** the list to the platform, then **present** it.
+///
+/// Pipelined (`worker` given), steps 2 and 3 of the next frame run on the worker while this
+/// thread submits and presents the current one: a frame then costs the longer of the two, not
+/// their sum, and input shows one frame later. Input is handed over only while the worker is
+/// idle, so the content is never touched by two threads at once.
+///
+/// Each phase is timed, and heap allocations counted when `countAllocations` is set; the
+/// figures are in `report` after every frame (the benchmark's table comes from them).
+public final class FrameDriver {
+    public let platform: any FramePlatform
+    public let content: any FrameContent
+    public private(set) var loop: FixedStepLoop
+    /// Frames run so far (the current one included, once it has started).
+    public private(set) var frame = 0
+    /// The input handed to the content this frame.
+    public private(set) var events: [InputEvent] = []
+    /// The run stops after this many frames (nil: until the user quits).
+    public var frameLimit: Int?
+    /// Called with every input event as it is handed to the content (`--record`).
+    public var record: ((ScriptedEvent) -> Void)?
+    /// Called on the last frame between submit and present (`--screenshot`).
+    public var beforeLastPresent: (() throws -> Void)?
+    /// Reads a running count of heap allocations, for the report's per-phase counts.
+    public var countAllocations: (() -> UInt64)?
+    /// What the last frame took.
+    public private(set) var report = FrameReport()
+    /// Set once the run should stop: the frame limit, the window closed, or the content quit.
+    public private(set) var isDone = false
+
+    private var clock: any FrameClock
+    /// The virtual clock's frame time; nil on the real-time clock.
+    private let virtualFrameTime: Double?
+    private let script: [ScriptedEvent]
+    private var scriptIndex = 0
+    /// One list, or two when pipelined: the worker fills one while the other is submitted.
+    private let lists: [DrawListBox]
+    private var shown = 0
+    /// The pipeline's thread, if pipelined.
+    private var pipelineWorker: (any FrameWorker)?
+    private var primed = false
+    /// What the worker measured while building the next frame.
+    private var ahead = FrameReport()
+
+    /// A driver of `content` on `platform` at `hz` steps per second. With `virtualFrameTime`
+    /// every frame advances time by exactly that (deterministic runs); otherwise by the real
+    /// time elapsed. `script` events apply at the start of the frame they name.
+    /// `makeWorker`, if given, makes the thread that pipelines simulation and building.
+    public init(platform: any FramePlatform, content: any FrameContent, hz: Double,
+                virtualFrameTime: Double? = nil, script: [ScriptedEvent] = [],
+                makeWorker: ((@escaping () -> Void) -> any FrameWorker)? = nil) {
+        self.platform = platform
+        self.content = content
+        self.loop = FixedStepLoop(hz: hz)
+        self.virtualFrameTime = virtualFrameTime
+        self.clock = virtualFrameTime.map { VirtualClock(frameTime: $0) as any FrameClock } ?? MonotonicClock()
+        self.script = script
+        lists = makeWorker == nil ? [DrawListBox()] : [DrawListBox(), DrawListBox()]
+        events.reserveCapacity(64)
+        if let makeWorker {
+            pipelineWorker = makeWorker { [unowned self] in self.ahead = self.simulateAndBuild(into: self.lists[1 - self.shown]) }
+        }
+    }
+
+    deinit { pipelineWorker?.stop() }
+
+    /// The draw list submitted this frame.
+    public var list: DrawList { lists[shown].list }
+
+    /// Runs frames until the run is done.
+    public func run() throws {
+        while try runFrame() {}
+    }
+
+    /// Runs one whole frame. Returns false once the run is done.
+    @discardableResult
+    public func runFrame() throws -> Bool {
+        prepareFrame()
+        if isDone { try beforeLastPresent?() }
+        presentFrame()
+        return !isDone
+    }
+
+    /// Input, simulation, build and submit: everything but showing the frame. Tests read
+    /// the pixels between this and `presentFrame`.
+    public func prepareFrame() {
+        let t0 = MonotonicClock.nanoseconds()
+        let a0 = countAllocations?() ?? 0
+        frame += 1
+        takeInput()
+        if platform.isPaused {
+            loop.pause()
+        } else if loop.isPaused {
+            loop.resume()
+            _ = clock.nextFrameTime()  // the paused time is not simulated
+        }
+        let lastFrame = frameLimit.map { frame >= $0 } ?? false
+        var measured: FrameReport
+        if let pipelineWorker {
+            // Show what the worker built during the last frame; build the next one meanwhile.
+            if !primed {
+                ahead = simulateAndBuild(into: lists[1 - shown])
+                primed = true
+            }
+            measured = ahead
+            shown = 1 - shown
+            isDone = lastFrame || platform.quitRequested || content.wantsQuit
+            pipelineWorker.start()
+        } else {
+            measured = simulateAndBuild(into: lists[0])
+            isDone = lastFrame || platform.quitRequested || content.wantsQuit
+        }
+        let t2 = MonotonicClock.nanoseconds(), a2 = countAllocations?() ?? 0
+        platform.render(lists[shown].list)
+        let t3 = MonotonicClock.nanoseconds(), a3 = countAllocations?() ?? 0
+        measured.frame = frame
+        measured.nanoseconds.submit = t3 - t2
+        measured.allocations.submit = a3 - a2
+        measured.nanoseconds.frame = t0  // the start, until presentFrame closes the frame
+        measured.allocations.frame = a0
+        report = measured
+    }
+
+    /// Shows the frame, waits for the pipeline's worker, and reports the frame to the content.
+    public func presentFrame() {
+        let t3 = MonotonicClock.nanoseconds(), a3 = countAllocations?() ?? 0
+        platform.present()
+        pipelineWorker?.wait()
+        let t4 = MonotonicClock.nanoseconds(), a4 = countAllocations?() ?? 0
+        report.nanoseconds.present = t4 - t3
+        report.allocations.present = a4 - a3
+        report.nanoseconds.frame = t4 - report.nanoseconds.frame
+        report.allocations.frame = a4 - report.allocations.frame
+        report.workTime = Double(report.nanoseconds.frame) / 1e9
+        report.frameTime = virtualFrameTime ?? report.workTime
+        report.droppedTime = loop.droppedTime
+        content.frameDidEnd(report)
+        // Minimised or hidden: nothing to show, so do not spin.
+        if platform.isPaused { usleep(16_000) }
+    }
+
+    /// The platform's and the script's events for this frame, handed to the content.
+    private func takeInput() {
+        events.removeAll(keepingCapacity: true)
+        platform.poll(into: &events)
+        while scriptIndex < script.count, script[scriptIndex].frame <= frame {
+            let e = script[scriptIndex].event
+            if case .resize(let w, let h) = e { platform.setWindowSize(w: w, h: h) }
+            events.append(e)
+            scriptIndex += 1
+        }
+        var kept = 0
+        for i in events.indices {
+            let e = events[i]
+            // A scripted resize comes back from the window as an event: count it once.
+            if case .resize(let w, let h) = e, Vec2(w, h) == content.size { continue }
+            record?(ScriptedEvent(frame: frame, event: e))
+            content.enqueue(e)
+            events[kept] = e
+            kept += 1
+        }
+        events.removeLast(events.count - kept)
+    }
+
+    /// Steps the content as far as the clock says and fills `box`'s list.
+    private func simulateAndBuild(into box: DrawListBox) -> FrameReport {
+        var r = FrameReport()
+        let a0 = countAllocations?() ?? 0, t0 = MonotonicClock.nanoseconds()
+        let steps = loop.advance(by: clock.nextFrameTime())
+        for _ in 0..<steps { content.step(dt: loop.dt, step: loop.step) }
+        let a1 = countAllocations?() ?? 0, t1 = MonotonicClock.nanoseconds()
+        content.draw(into: &box.list, alpha: loop.alpha)
+        let a2 = countAllocations?() ?? 0, t2 = MonotonicClock.nanoseconds()
+        r.steps = steps
+        r.nanoseconds.sim = t1 - t0
+        r.nanoseconds.build = t2 - t1
+        r.allocations.sim = a1 - a0
+        r.allocations.build = a2 - a1
+        return r
+    }
+}
+
+/// A thread that runs one job per `start`; `wait` blocks until that run is done.
+public protocol FrameWorker: AnyObject {
+    func start()
+    func wait()
+    func stop()
+}
+
+/// A draw list shared between the pipeline's two threads by reference.
+final class DrawListBox: @unchecked Sendable {
+    var list = DrawList()
+}
+
+/// What one frame took.
+public struct FrameReport: Sendable {
+    /// A figure for each phase of a frame, and for the whole frame.
+    public struct Phases: Sendable, Equatable {
+        public var sim: UInt64 = 0, build: UInt64 = 0, submit: UInt64 = 0, present: UInt64 = 0, frame: UInt64 = 0
+    }
+    public var frame = 0
+    /// Fixed steps run.
+    public var steps = 0
+    /// The time the frame stands for: the virtual clock's frame time, or `workTime`.
+    public var frameTime = 0.0
+    /// Real seconds from the frame's start until it was shown.
+    public var workTime = 0.0
+    /// Time the loop has dropped so far (frames longer than its clamp).
+    public var droppedTime = 0.0
+    /// Nanoseconds per phase. Pipelined, `sim` and `build` ran on the worker during the
+    /// previous frame.
+    public var nanoseconds = Phases()
+    /// Heap allocations per phase (zero unless the driver counts them). Pipelined, the
+    /// worker's counts run alongside submit and present, so each side may include the
+    /// other's; the frame's total is exact either way.
+    public var allocations = Phases()
+}

@@ -1,0 +1,62 @@
+import Geometry
+
+/// What the frame driver needs from a window system: events in, a draw list out. MotionSDL's
+/// `Platform` is the real one; `NullPlatform` runs the same loop with no window at all.
+public protocol FramePlatform: AnyObject {
+    /// The window's size in points.
+    var windowSize: Vec2 { get }
+    /// The window is minimised or hidden: nothing to show, the loop pauses.
+    var isPaused: Bool { get }
+    /// The user closed the window.
+    var quitRequested: Bool { get }
+    /// Appends every input event since the last call, in order.
+    func poll(into events: inout [InputEvent])
+    /// Resizes the window (a scripted resize); whatever depends on the size follows it here.
+    func setWindowSize(w: Double, h: Double)
+    /// Draws the list (not yet on screen).
+    func render(_ list: DrawList)
+    /// Shows what was rendered.
+    func present()
+}
+
+/// What the frame driver steps and draws: the shell with its scenes, or a single scene
+/// (`SceneHost`), e.g. for the benchmark.
+public protocol FrameContent: AnyObject {
+    /// The size the content is laid out for (it follows `.resize` events at the next step).
+    var size: Vec2 { get }
+    /// The content asks the run to end (Escape in the shell).
+    var wantsQuit: Bool { get }
+    /// Queues an input event for the next step.
+    func enqueue(_ event: InputEvent)
+    /// One fixed step of `dt` seconds, the `step`-th of the run.
+    func step(dt: Double, step: Int)
+    /// Fills `list` anew for the picture `alpha` of the way from the previous step to the last.
+    func draw(into list: inout DrawList, alpha: Double)
+    /// The frame is on screen; `report` says what it took (for a HUD).
+    func frameDidEnd(_ report: FrameReport)
+}
+
+extension FrameContent {
+    public func frameDidEnd(_ report: FrameReport) {}
+}
+
+/// A platform with no window: it reports the events given to it and draws nothing. For runs
+/// and tests that need the loop but not the pixels.
+public final class NullPlatform: FramePlatform {
+    public private(set) var windowSize: Vec2
+    public var isPaused = false
+    public var quitRequested = false
+    /// Events the next `poll` hands out.
+    public var pending: [InputEvent] = []
+
+    public init(size: Vec2) { windowSize = size }
+
+    public func poll(into events: inout [InputEvent]) {
+        events.append(contentsOf: pending)
+        pending.removeAll()
+    }
+
+    public func setWindowSize(w: Double, h: Double) { windowSize = Vec2(w, h) }
+    public func render(_ list: DrawList) {}
+    public func present() {}
+}

@@ -1,0 +1,44 @@
+import Geometry
+
+/// One scene filling the window, without the shell's tabs and HUD: what the benchmark runs.
+/// It routes input and resizes to the scene the way the shell does for its active scene.
+public final class SceneHost: FrameContent {
+    public let scene: any Scene
+    public private(set) var size: Vec2
+    public let font: BitmapFont
+    public var wantsQuit: Bool { false }
+    private var input = InputState()
+    private var pending: [InputEvent] = []
+
+    public init(scene: any Scene, size: Vec2, font: BitmapFont) {
+        self.scene = scene
+        self.size = size
+        self.font = font
+        scene.layout(bounds: bounds)
+    }
+
+    /// The whole window.
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    public func enqueue(_ event: InputEvent) {
+        input.process(event, into: &pending)
+    }
+
+    public func step(dt: Double, step: Int) {
+        for case .resize(let w, let h) in pending {
+            size = Vec2(w, h)
+            scene.layout(bounds: bounds)
+        }
+        do {
+            var context = StepContext(dt: dt, step: step, events: pending, input: input)
+            scene.step(&context)
+        }
+        // Emptied once the step's context has let go of it, so its buffer is reused.
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    public func draw(into list: inout DrawList, alpha: Double) {
+        list.reset()
+        scene.draw(into: &list, context: DrawContext(font: font, alpha: alpha, bounds: bounds))
+    }
+}

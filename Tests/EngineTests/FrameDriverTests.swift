@@ -1,0 +1,168 @@
+@testable import Engine
+import Geometry
+import Testing
+
+/// Content that logs what the driver does to it.
+private final class LogContent: FrameContent {
+    var size: Vec2
+    var wantsQuit = false
+    var enqueued: [InputEvent] = []
+    var steps: [Int] = []
+    var resizes: [Vec2] = []
+    var drawnAtStep: [Int] = []
+    var reports: [FrameReport] = []
+    /// A stand-in for heap allocations: each step "allocates" this many.
+    var allocationsPerStep: UInt64 = 0
+    var allocations: UInt64 = 0
+
+    init(size: Vec2) { self.size = size }
+
+    func enqueue(_ event: InputEvent) {
+        enqueued.append(event)
+        if case .resize(let w, let h) = event { resizes.append(Vec2(w, h)) }
+    }
+
+    func step(dt: Double, step: Int) {
+        steps.append(step)
+        allocations += allocationsPerStep
+        if let last = resizes.last { size = last }
+    }
+
+    func draw(into list: inout DrawList, alpha: Double) {
+        list.reset()
+        drawnAtStep.append(steps.last ?? 0)
+        list.fillRect(Rect(x: 0, y: 0, w: Double(steps.count), h: 1), color: .white)
+    }
+
+    func frameDidEnd(_ report: FrameReport) { reports.append(report) }
+}
+
+/// A window that, like SDL, reports a scripted resize back as an event at the next poll.
+private final class EchoingPlatform: FramePlatform {
+    var windowSize: Vec2
+    var isPaused = false
+    var quitRequested = false
+    var echo: [InputEvent] = []
+    var rendered = 0, presented = 0
+
+    init(size: Vec2) { windowSize = size }
+    func poll(into events: inout [InputEvent]) { events += echo; echo.removeAll() }
+    func setWindowSize(w: Double, h: Double) { windowSize = Vec2(w, h); echo.append(.resize(w: w, h: h)) }
+    func render(_ list: DrawList) { rendered += 1 }
+    func present() { presented += 1 }
+}
+
+/// Runs the job on the calling thread at `start`: the pipeline's hand-over order, without
+/// a second thread.
+private final class InlineWorker: FrameWorker {
+    let job: () -> Void
+    init(job: @escaping () -> Void) { self.job = job }
+    func start() { job() }
+    func wait() {}
+    func stop() {}
+}
+
+@Suite struct FrameDriverTests {
+    @Test func aFrameOfTheVirtualClockRunsItsStepsDrawsSubmitsAndPresents() throws {
+        let content = LogContent(size: Vec2(800, 600))
+        let platform = EchoingPlatform(size: Vec2(800, 600))
+        let driver = FrameDriver(platform: platform, content: content, hz: 120, virtualFrameTime: 1.0 / 60)
+        driver.frameLimit = 10
+        try driver.run()
+        #expect(driver.frame == 10)
+        #expect(content.steps.count == 20 && content.steps.last == 20)
+        #expect(content.drawnAtStep == stride(from: 2, through: 20, by: 2).map { $0 })
+        #expect(platform.rendered == 10 && platform.presented == 10)
+        #expect(content.reports.map(\.steps) == Array(repeating: 2, count: 10))
+        #expect(content.reports.allSatisfy { $0.frameTime == 1.0 / 60 })
+    }
+
+    @Test func aScriptedResizeReachesTheContentOnceThoughTheWindowEchoesIt() throws {
+        let content = LogContent(size: Vec2(800, 600))
+        let platform = EchoingPlatform(size: Vec2(800, 600))
+        let driver = FrameDriver(platform: platform, content: content, hz: 120, virtualFrameTime: 1.0 / 60,
+                                 script: [ScriptedEvent(frame: 3, event: .resize(w: 640, h: 480))])
+        var recorded: [ScriptedEvent] = []
+        driver.record = { recorded.append($0) }
+        driver.frameLimit = 6
+        try driver.run()
+        #expect(platform.windowSize == Vec2(640, 480))
+        #expect(content.resizes == [Vec2(640, 480)])
+        #expect(recorded == [ScriptedEvent(frame: 3, event: .resize(w: 640, h: 480))])
+    }
+
+    @Test func scriptEventsApplyAtTheStartOfTheirFrameInOrder() throws {
+        let content = LogContent(size: Vec2(800, 600))
+        let a = InputEvent.key(.space, down: true), b = InputEvent.key(.space, down: false)
+        let driver = FrameDriver(platform: NullPlatform(size: content.size), content: content, hz: 120, virtualFrameTime: 1.0 / 60,
+                                 script: [ScriptedEvent(frame: 2, event: a), ScriptedEvent(frame: 2, event: b)])
+        driver.prepareFrame()
+        #expect(content.enqueued.isEmpty)
+        driver.presentFrame()
+        driver.prepareFrame()
+        #expect(content.enqueued == [a, b])
+        #expect(driver.events == [a, b])
+    }
+
+    @Test func thePipelineShowsEachFrameOneFrameLateWithTheSameSteps() throws {
+        let serial = LogContent(size: Vec2(100, 100)), piped = LogContent(size: Vec2(100, 100))
+        let d1 = FrameDriver(platform: NullPlatform(size: serial.size), content: serial, hz: 120, virtualFrameTime: 1.0 / 120)
+        let d2 = FrameDriver(platform: NullPlatform(size: piped.size), content: piped, hz: 120, virtualFrameTime: 1.0 / 120,
+                             makeWorker: { InlineWorker(job: $0) })
+        var shown1: [Double] = [], shown2: [Double] = []
+        for _ in 0..<5 {
+            try d1.runFrame(); shown1.append(Double(d1.list.vertices[1].x).rounded())
+            try d2.runFrame(); shown2.append(Double(d2.list.vertices[1].x).rounded())
+        }
+        // Frame n shows step n serially; pipelined it shows step n while step n + 1 is built.
+        #expect(shown1 == [1, 2, 3, 4, 5].map { Double($0) })
+        #expect(shown2 == shown1)
+        #expect(piped.steps == Array(1...6))
+    }
+
+    @Test func aPausedWindowRunsNoStepsAndThePausedTimeIsNotSimulated() throws {
+        let content = LogContent(size: Vec2(100, 100))
+        let platform = NullPlatform(size: content.size)
+        let driver = FrameDriver(platform: platform, content: content, hz: 120, virtualFrameTime: 1.0 / 60)
+        try driver.runFrame()
+        platform.isPaused = true
+        for _ in 0..<3 { try driver.runFrame() }
+        #expect(content.steps.count == 2)
+        platform.isPaused = false
+        // Back: one frame's steps, not the three paused frames' as well.
+        try driver.runFrame()
+        #expect(content.steps.count == 4)
+        #expect(driver.loop.droppedTime == 0)
+    }
+
+    @Test func theRunEndsWhenTheContentOrTheWindowAsksAndAtTheFrameLimit() throws {
+        let content = LogContent(size: Vec2(100, 100))
+        let platform = NullPlatform(size: content.size)
+        let driver = FrameDriver(platform: platform, content: content, hz: 120, virtualFrameTime: 1.0 / 60)
+        var shots = 0
+        driver.beforeLastPresent = { shots += 1 }
+        #expect(try driver.runFrame())
+        content.wantsQuit = true
+        #expect(try !driver.runFrame())
+        #expect(shots == 1)
+        content.wantsQuit = false
+        platform.quitRequested = true
+        #expect(try !driver.runFrame())
+        platform.quitRequested = false
+        driver.frameLimit = 5
+        #expect(try driver.runFrame())
+        #expect(try !driver.runFrame())
+    }
+
+    @Test func allocationsAreCountedPerPhase() throws {
+        let content = LogContent(size: Vec2(100, 100))
+        content.allocationsPerStep = 3
+        let driver = FrameDriver(platform: NullPlatform(size: content.size), content: content, hz: 120, virtualFrameTime: 1.0 / 60)
+        driver.countAllocations = { content.allocations }
+        try driver.runFrame()
+        #expect(driver.report.allocations.sim == 6)
+        #expect(driver.report.allocations.build == 0)
+        #expect(driver.report.allocations.frame == 6)
+        #expect(driver.report.nanoseconds.frame >= driver.report.nanoseconds.sim + driver.report.nanoseconds.build)
+    }
+}
