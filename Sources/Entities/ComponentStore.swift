@@ -25,11 +25,11 @@ public struct ComponentStore<Component>: Sendable where Component: Sendable {
         owners.reserveCapacity(n)
     }
 
-    public func contains(_ e: Entity) -> Bool { position(of: e) != nil }
+    public func contains(_ e: Entity) -> Bool { denseIndex(of: e) != nil }
 
-    /// The position of `e`'s component in `dense`, if it has one.
+    /// The index of `e`'s component in `dense`, if it has one.
     @inline(__always)
-    public func position(of e: Entity) -> Int? {
+    public func denseIndex(of e: Entity) -> Int? {
         let i = Int(e.index)
         guard i < sparse.count else { return nil }
         let p = Int(sparse[i])
@@ -39,7 +39,7 @@ public struct ComponentStore<Component>: Sendable where Component: Sendable {
     /// Adds or replaces `e`'s component. Only outside systems; inside one use `deferInsert`.
     /// - Complexity: O(1) amortised.
     public mutating func insert(_ c: Component, for e: Entity) {
-        if let p = position(of: e) {
+        if let p = denseIndex(of: e) {
             dense[p] = c
             return
         }
@@ -56,7 +56,7 @@ public struct ComponentStore<Component>: Sendable where Component: Sendable {
     /// - Complexity: O(1).
     @discardableResult
     public mutating func remove(_ e: Entity) -> Component? {
-        guard let p = position(of: e) else { return nil }
+        guard let p = denseIndex(of: e) else { return nil }
         let removed = dense[p]
         let last = dense.count - 1
         if p != last {
@@ -71,13 +71,13 @@ public struct ComponentStore<Component>: Sendable where Component: Sendable {
     }
 
     public subscript(e: Entity) -> Component? {
-        get { position(of: e).map { dense[$0] } }
+        get { denseIndex(of: e).map { dense[$0] } }
     }
 
     /// Mutates `e`'s component in place, if it has one.
     @discardableResult
     public mutating func modify<R>(_ e: Entity, _ body: (inout Component) -> R) -> R? {
-        guard let p = position(of: e) else { return nil }
+        guard let p = denseIndex(of: e) else { return nil }
         return body(&dense[p])
     }
 

@@ -20,9 +20,9 @@ public struct EventTranslator {
     /// What the platform should do besides passing input on.
     public enum WindowChange: Equatable { case none, quit, pause, resume }
 
-    /// Appends the events `e` means to `out`. `windowSize` is in points; `controllerID`
-    /// maps a joystick instance id to the pad id (identity here); window size changes
-    /// are reported as `.resize` in points.
+    /// Appends the events `e` means to `out`. `windowSize` is in points. A pad's id is its
+    /// joystick instance id (unique for as long as SDL runs, never reused after a removal);
+    /// window size changes are reported as `.resize` in points.
     public mutating func translate(_ e: SDL_Event, windowSize: Vec2, into out: inout [InputEvent]) -> WindowChange {
         switch e.type {
         case SDLConstants.quit:

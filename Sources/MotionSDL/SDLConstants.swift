@@ -38,8 +38,6 @@ enum SDLConstants {
     static let windowFocusLost = UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue)
     static let windowFocusGained = UInt8(SDL_WINDOWEVENT_FOCUS_GAINED.rawValue)
 
-    /// `SDL_BUTTON(x)`.
-    static func buttonMask(_ button: UInt32) -> UInt32 { 1 << (button - 1) }
 }
 
 /// The error SDL reported for the last failing call.

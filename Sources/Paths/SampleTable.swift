@@ -194,7 +194,7 @@ struct ArcLengthInverse {
         let s0 = pieceS[lastPiece], s1 = pieceS[lastPiece + 1]
         var t = s1 > s0 ? lo + (hi - lo) * (target - s0) / (s1 - s0) : lo
         for _ in 0..<12 {
-            let f = s0 + segment.length(from: lo == pieceT[lastPiece] ? pieceT[lastPiece] : pieceT[lastPiece], to: t) - target
+            let f = s0 + segment.length(from: pieceT[lastPiece], to: t) - target
             if abs(f) < 1e-10 { break }
             if f > 0 { hi = t } else { lo = t }
             let d = segment.derivative(at: t).length

@@ -31,26 +31,20 @@ struct Bench: ParsableCommand {
     @Option(help: "Sprites in the scrolling panel.")
     var sprites = 2000
 
+    @OptionGroup var display: WindowOptions
+
     @Option(help: "Frames to measure.")
     var frames = 600
 
     @Option(help: "Frames to run before measuring.")
     var warmup = 60
 
-    @Option(help: "Simulation steps per second (one step per frame).")
-    var hz: Double = 120
 
-    @Option(help: "SDL render driver: software, opengl, opengles2.")
-    var renderer = "software"
 
-    @Option(help: "Window size, WxH.", transform: parseSize)
-    var size: Size = Size(w: 1280, h: 720)
 
     @Option(help: "Write the full report (summary, every frame, environment) as JSON here.")
     var json: String?
 
-    @Option(help: "Seed for the scene's random placement.")
-    var seed: UInt64 = 1
 
     @Flag(help: "Open a real window instead of running headless.")
     var window = false
@@ -58,17 +52,11 @@ struct Bench: ParsableCommand {
     @Flag(help: "Step and build the next frame on a second thread while this thread submits the current one: a frame then takes the longer of the two, not their sum.")
     var pipeline = false
 
-    @Option(help: "With the software renderer, draw each frame in this many horizontal bands, several at once (1: SDL's single thread, as testsprite2).")
-    var bands = 1
 
     @Option(help: "Threads that draw the bands (default: one per processor).")
     var bandThreads: Int?
 
-    @Option(help: "SDL video driver (headless default: dummy).")
-    var videoDriver: String?
 
-    @Option(help: "Folder with the textures (default: this checkout's Resources/).")
-    var resources: String?
 
     @Option(help: ArgumentHelp("A BMP to draw the sprites with instead of Resources/sprite.bmp (scripts/bench-vs-sdl passes testsprite2's icon.bmp). Without an alpha channel, its top-left pixel's colour is transparent, as in testsprite2.", valueName: "bmp"))
     var sprite: String?
@@ -76,8 +64,6 @@ struct Bench: ParsableCommand {
     func validate() throws {
         guard followers >= 0, tweens >= 0, sprites >= 0 else { throw ValidationError("counts must not be negative") }
         guard frames >= 1, warmup >= 0 else { throw ValidationError("--frames must be at least 1 and --warmup not negative") }
-        guard hz > 0, hz <= 1000 else { throw ValidationError("--hz must be in (0, 1000]") }
-        guard (1...64).contains(bands) else { throw ValidationError("--bands must be in 1...64") }
         if let bandThreads, !(1...64).contains(bandThreads) { throw ValidationError("--band-threads must be in 1...64") }
     }
 
@@ -96,13 +82,10 @@ struct Bench: ParsableCommand {
         if let sprite, !FileManager.default.isReadableFile(atPath: sprite) {
             throw CommandError.usage("--sprite \(sprite): no such readable file")
         }
-        var options = PlatformOptions(resources: try Resources.locate(explicit: resources))
-        options.size = Vec2(Double(size.w), Double(size.h))
+        var options = try display.platformOptions()
         options.headless = !window
-        options.videoDriver = videoDriver
-        options.renderer = renderer
+        options.renderer = display.renderer ?? "software"
         options.vsync = false
-        options.bands = bands
         options.bandThreads = bandThreads
         options.title = "MotionLab bench"
         if let sprite { options.textureFiles[Textures.sprite] = sprite }
@@ -111,11 +94,11 @@ struct Bench: ParsableCommand {
         sceneOptions.followers = followers
         sceneOptions.tweens = tweens
         sceneOptions.sprites = sprites
-        sceneOptions.seed = seed
+        sceneOptions.seed = display.seed
         let scene = StressScene(options: sceneOptions)
         let host = SceneHost(scene: scene, size: platform.windowSize, font: BitmapFont.placeholder)
         // One step per frame: the virtual clock advances exactly one step's time.
-        let driver = FrameDriver(platform: platform, content: host, hz: hz, virtualFrameTime: 1 / hz,
+        let driver = FrameDriver(platform: platform, content: host, hz: display.hz, virtualFrameTime: 1 / display.hz,
                                  makeWorker: pipeline ? { WorkerThread(job: $0) } : nil)
         driver.countAllocations = { motionlab_malloc_count() }
         var timings = FrameTimings()
@@ -146,7 +129,7 @@ struct Bench: ParsableCommand {
         print("motionlab bench: \(followers) followers, \(tweens) tweens, \(sprites) panel sprites; \(list.vertices.count / 4) quads per frame")
         if pipeline { print("pipelined: step and build on a second thread, overlapping submit and present") }
         if platform.bandCount > 1 { print("drawn in \(platform.bandCount) bands by \(platform.bandThreadCount) threads") }
-        print("renderer \(platform.rendererName), video driver \(platform.videoDriverName), \(size.w)x\(size.h), \(timings.count) frames after \(warmup) warm-up")
+        print("renderer \(platform.rendererName), video driver \(platform.videoDriverName), \(display.size.w)x\(display.size.h), \(timings.count) frames after \(warmup) warm-up")
         print(timings.table(), terminator: "")
         print("fps \(String(format: "%.1f", timings.fps))")
         if counting {
@@ -160,8 +143,8 @@ struct Bench: ParsableCommand {
             let env: [(String, JSONValue)] = [
                 ("cpu", .string(Self.cpuName())), ("sdl", .string(Platform.sdlVersion)),
                 ("renderer", .string(platform.rendererName)), ("videoDriver", .string(platform.videoDriverName)),
-                ("size", .string("\(size.w)x\(size.h)")), ("followers", JSONValue(followers)), ("tweens", JSONValue(tweens)),
-                ("sprites", JSONValue(sprites)), ("hz", JSONValue(hz)), ("warmup", JSONValue(warmup)),
+                ("size", .string("\(display.size.w)x\(display.size.h)")), ("followers", JSONValue(followers)), ("tweens", JSONValue(tweens)),
+                ("sprites", JSONValue(sprites)), ("hz", JSONValue(display.hz)), ("warmup", JSONValue(warmup)),
                 ("pipeline", .bool(pipeline)), ("bands", JSONValue(platform.bandCount)),
                 ("bandThreads", JSONValue(platform.bandThreadCount)),
             ]

@@ -18,14 +18,12 @@ struct Play: ParsableCommand {
         """
     )
 
-    @Option(help: "Window size in points, WxH.", transform: parseSize)
-    var size: Size = Size(w: 1280, h: 720)
+
+    @OptionGroup var window: WindowOptions
 
     @Flag(help: "Turn vsync off.")
     var noVsync = false
 
-    @Option(help: "Simulation steps per second.")
-    var hz: Double = 120
 
     @Option(help: "Seconds per frame of the virtual clock used by headless and scripted runs.")
     var frameDt: Double = 1.0 / 60.0
@@ -51,20 +49,10 @@ struct Play: ParsableCommand {
     @Option(help: "Save the last frame as a BMP here.")
     var screenshot: String?
 
-    @Option(help: "SDL render driver: software, opengl, opengles2.")
-    var renderer: String?
 
-    @Option(help: "SDL video driver (x11, wayland, offscreen, dummy); headless defaults to dummy.")
-    var videoDriver: String?
 
-    @Option(help: "With the software renderer, draw each frame in this many horizontal bands, several threads at once (default 1: one thread).")
-    var bands = 1
 
-    @Option(help: "Folder with the textures and font (default: the Resources/ folder of this checkout).")
-    var resources: String?
 
-    @Option(help: "Seed for the scenes' random placement.")
-    var seed: UInt64 = 1
 
     @Option(help: "SVG path data for the path scene's custom shape, e.g. 'M0 0 C50 -80 150 80 200 0 Z'.")
     var path: String?
@@ -79,12 +67,10 @@ struct Play: ParsableCommand {
     var sheet: String?
 
     func validate() throws {
-        guard hz > 0, hz <= 1000 else { throw ValidationError("--hz must be in (0, 1000], got \(hz)") }
         guard frameDt > 0, frameDt <= 1 else { throw ValidationError("--frame-dt must be in (0, 1] seconds, got \(frameDt)") }
         guard spacing >= 0.05, spacing <= 100 else { throw ValidationError("--spacing must be in [0.05, 100] points, got \(spacing)") }
         if path != nil && pathFile != nil { throw ValidationError("give --path or --path-file, not both") }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1, got \(frames)") }
-        guard (1...64).contains(bands) else { throw ValidationError("--bands must be in 1...64, got \(bands)") }
         if let screenshot, !screenshot.lowercased().hasSuffix(".bmp") {
             throw ValidationError("--screenshot writes BMP: give a file ending in .bmp, got \(screenshot)")
         }
@@ -109,7 +95,7 @@ struct Play: ParsableCommand {
             }
         }
         var sceneOptions = SceneOptions()
-        sceneOptions.seed = seed
+        sceneOptions.seed = window.seed
         sceneOptions.spacing = spacing
         sceneOptions.customPath = try loadCustomPath(svg: path, file: pathFile)
         let scenes = SceneRegistry.makeAll(sceneOptions)
@@ -120,17 +106,12 @@ struct Play: ParsableCommand {
             let url = sheet.map { URL(fileURLWithPath: $0) } ?? (headless || script != nil ? nil : DocumentFile.defaultSheetURL())
             if let url { attach(DocumentFile(url: url), to: board) }
         }
-        let resourceDir = try Resources.locate(explicit: resources)
-        var options = PlatformOptions(resources: resourceDir)
-        options.size = Vec2(Double(size.w), Double(size.h))
+        var options = try window.platformOptions()
         options.headless = headless
         options.vsync = !noVsync
-        options.renderer = renderer
-        options.videoDriver = videoDriver
-        options.bands = bands
         let runner = try Runner(
             options: options, scenes: scenes,
-            settings: RunSettings(hz: hz, frameDt: frameDt, virtualClock: headless || script != nil,
+            settings: RunSettings(hz: window.hz, frameDt: frameDt, virtualClock: headless || script != nil,
                                   frames: frames, startScene: scene, script: scriptEvents,
                                   recordPath: record, statePath: state, screenshotPath: screenshot))
         try runner.run()

@@ -65,7 +65,6 @@ public struct DrawList: Sendable {
     }
 
     /// The clip rect in force, if any.
-    public var currentClip: Rect? { clipStack.last }
 
     /// Clips what follows to `rect` (intersected with the clip in force) until `popClip`.
     public mutating func pushClip(_ rect: Rect) {

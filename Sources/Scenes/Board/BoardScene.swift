@@ -37,16 +37,16 @@ public final class BoardScene: Scene {
     public static let autoScrollSpeed = 900.0
     public static let ghostPadSpeed = 650.0
 
-    public private(set) var document: SheetDocument
-    public private(set) var strip = ScrollPanel(axis: .horizontal, viewport: 1, contentLength: 1)
-    public private(set) var sheet = ScrollPanel(axis: .vertical, viewport: 1, contentLength: 1)
-    public private(set) var spaces = SpaceTree()
-    public private(set) var ghosts: [Ghost] = []
-    public private(set) var highlightedLine: Int?
-    public private(set) var focusIndex = 0
+    public internal(set) var document: SheetDocument
+    public internal(set) var strip = ScrollPanel(axis: .horizontal, viewport: 1, contentLength: 1)
+    public internal(set) var sheet = ScrollPanel(axis: .vertical, viewport: 1, contentLength: 1)
+    public internal(set) var spaces = SpaceTree()
+    public internal(set) var ghosts: [Ghost] = []
+    public internal(set) var highlightedLine: Int?
+    public internal(set) var focusIndex = 0
     /// A message shown over the board for a few seconds (e.g. a sheet that could not be read).
-    public private(set) var banner: String?
-    private var bannerTime = 0.0
+    public internal(set) var banner: String?
+    var bannerTime = 0.0
     /// Called after every change to the sheet, with the new sheet (the app saves it).
     public var onChange: ((SheetDocument) -> Void)?
 
@@ -54,13 +54,13 @@ public final class BoardScene: Scene {
     private var stripContent = SpaceTree.SpaceID.root
     private var sheetSpace = SpaceTree.SpaceID.root
     private var sheetContent = SpaceTree.SpaceID.root
-    private var lineSpaces: [SpaceTree.SpaceID] = []
+    var lineSpaces: [SpaceTree.SpaceID] = []
     private var gestures: [Gesture] = []
-    private let world = World()
-    private let tweener: Tweener
+    let world = World()
+    let tweener: Tweener
     private var schedule = SceneSchedule<BoardScene>()
-    private var bounds = Rect(x: 0, y: 40, w: 1280, h: 680)
-    private var padHeld: [Int: Double] = [:]
+    var bounds = Rect(x: 0, y: 40, w: 1280, h: 680)
+    var padHeld: [Int: Double] = [:]
 
     /// What one pointer is doing.
     struct Gesture {
@@ -149,7 +149,7 @@ public final class BoardScene: Scene {
     var stripContentWidth: Double { 12 + Double(Self.chordNames.count) * 88 }
     var sheetContentHeight: Double { Double(document.lines.count) * Self.lineHeight + 16 }
 
-    private func rebuildSpaces() {
+    func rebuildSpaces() {
         let sf = stripFrame, tf = sheetFrame
         let stripOffset = strip.offset, sheetOffset = sheet.offset
         strip.viewport = sf.width
@@ -170,7 +170,7 @@ public final class BoardScene: Scene {
     }
 
     /// Copies the panels' offsets into the space tree (the panels' bounds origins).
-    private func syncOffsets() {
+    func syncOffsets() {
         spaces.setBoundsOrigin(Vec2(strip.offset, 0), of: stripSpace)
         spaces.setBoundsOrigin(Vec2(0, sheet.offset), of: sheetSpace)
     }
@@ -336,318 +336,5 @@ public final class BoardScene: Scene {
             }
         default: break
         }
-    }
-
-    // MARK: Ghosts
-
-    private func pickUp(strip item: Int, pointer: Int, at: Vec2, pressedAt: Vec2) {
-        let frame = itemRootFrame(item)
-        ghosts.append(Ghost(name: Self.chordNames[item], pointer: pointer,
-                            frame: frame.offsetBy(at - pressedAt), grab: pressedAt - frame.origin, source: .strip(item: item)))
-    }
-
-    private func pickUp(placed r: ChordRef, pointer: Int, at: Vec2, pressedAt: Vec2) {
-        let c = document.lines[r.line].chords[r.index]
-        let frame = chordRootFrame(r)
-        ghosts.append(Ghost(name: c.name, pointer: pointer, frame: frame.offsetBy(at - pressedAt),
-                            grab: pressedAt - frame.origin, source: .placed(r, name: c.name, x: c.x)))
-    }
-
-    private func moveGhost(pointer: Int, to at: Vec2) {
-        guard let k = ghosts.firstIndex(where: { $0.pointer == pointer && $0.returning == nil }) else { return }
-        ghosts[k].frame.origin = at - ghosts[k].grab
-    }
-
-    /// Highlights the line each ghost would land on; marks placed chords dragged off the sheet.
-    func updateTargets() {
-        highlightedLine = nil
-        for k in ghosts.indices where ghosts[k].returning == nil {
-            let line = dropLine(for: ghosts[k].frame)
-            if line != nil { highlightedLine = line }
-            if case .placed = ghosts[k].source {
-                ghosts[k].willDelete = !sheetFrame.contains(ghosts[k].frame.center) && line == nil
-            }
-        }
-    }
-
-    private func drop(_ k: Int) {
-        let ghost = ghosts[k]
-        guard let line = dropLine(for: ghost.frame) else {
-            if case .placed(let r, _, _) = ghost.source, ghost.willDelete {
-                document.lines[r.line].chords.remove(at: r.index)
-                ghosts.remove(at: k)
-                changed()
-            } else {
-                sendBack(k)
-            }
-            return
-        }
-        // Into the line's space: the chord is centred on the drop point's x, clamped inside
-        // the line, and centred vertically (placedFrame does that).
-        let space = lineSpaces[line]
-        let center = spaces.convert(ghost.frame.center, from: .root, to: space)
-        let width = spaces.frame(of: space).width
-        let x = clamp(center.x - Self.placedSize.x / 2, 0, max(0, width - Self.placedSize.x))
-        if case .placed(let r, _, _) = ghost.source {
-            document.lines[r.line].chords.remove(at: r.index)
-            shiftRefs(removedAt: r)
-        }
-        document.lines[line].chords.append(SheetDocument.Placed(name: ghost.name, x: x))
-        ghosts.remove(at: k)
-        changed()
-    }
-
-    /// Other ghosts lifted from the same line keep pointing at the right chord.
-    private func shiftRefs(removedAt r: ChordRef) {
-        for i in ghosts.indices {
-            if case .placed(var g, let name, let x) = ghosts[i].source, g.line == r.line, g.index > r.index {
-                g.index -= 1
-                ghosts[i].source = .placed(g, name: name, x: x)
-            }
-        }
-    }
-
-    /// A miss: the ghost flies back to where it came from (0.25 s, ease out), then goes.
-    private func sendBack(_ k: Int) {
-        let g = ghosts[k]
-        let home: Rect
-        switch g.source {
-        case .strip(let item): home = itemRootFrame(item)
-        case .placed(let r, _, _): home = chordRootFrame(r)
-        }
-        let e = world.spawn()
-        tweener.animatables.store.insert(Animatable(position: g.frame.origin), for: e)
-        var timing = MediaTiming(duration: 0.25)
-        timing.fillMode = .forwards
-        do {
-            try tweener.add(Animation(target: e, property: .position,
-                                      track: .point(try KeyframeTrack(values: [g.frame.origin, home.origin])),
-                                      timing: timing, timingFunction: .easeOut, listener: 1))
-        } catch {
-            assertionFailure("\(error)")
-        }
-        ghosts[k].returning = e
-        ghosts[k].willDelete = false
-    }
-
-    func finishReturns() {
-        for k in ghosts.indices {
-            if let e = ghosts[k].returning, let t = tweener.animatables.store[e] { ghosts[k].frame.origin = t.position.presentation }
-        }
-        for ev in tweener.events where ev.kind == .finished {
-            ghosts.removeAll { $0.returning == ev.target }
-            world.destroy(ev.target)
-        }
-    }
-
-    private func changed() {
-        let h = sheetContentHeight
-        if h != sheet.contentLength { rebuildSpaces() }
-        onChange?(document)
-    }
-
-    // MARK: Panels
-
-    func autoScroll(_ dt: Double) {
-        for g in ghosts where g.returning == nil {
-            let c = g.frame.center
-            let sf = sheetFrame
-            if c.x >= sf.minX && c.x <= sf.maxX {
-                if c.y < sf.minY + Self.edgeZone && c.y > sf.minY - Self.edgeZone {
-                    sheet.scroll(by: -speed(c.y - sf.minY) * dt)
-                } else if c.y > sf.maxY - Self.edgeZone && c.y < sf.maxY + Self.edgeZone {
-                    sheet.scroll(by: speed(sf.maxY - c.y) * dt)
-                }
-            }
-            let tf = stripFrame
-            if c.y >= tf.minY && c.y <= tf.maxY {
-                if c.x < tf.minX + Self.edgeZone && c.x > tf.minX - Self.edgeZone {
-                    strip.scroll(by: -speed(c.x - tf.minX) * dt)
-                } else if c.x > tf.maxX - Self.edgeZone && c.x < tf.maxX + Self.edgeZone {
-                    strip.scroll(by: speed(tf.maxX - c.x) * dt)
-                }
-            }
-        }
-        syncOffsets()
-    }
-
-    /// Faster nearer the edge: full speed at the edge, zero at the zone's inner border.
-    private func speed(_ distanceInside: Double) -> Double {
-        Self.autoScrollSpeed * clamp(1 - distanceInside / Self.edgeZone, 0, 1.5)
-    }
-
-    func stepPanels(_ dt: Double) {
-        strip.step(dt: dt)
-        sheet.step(dt: dt)
-        syncOffsets()
-        if bannerTime > 0 {
-            bannerTime -= dt
-            if bannerTime <= 0 { banner = nil }
-        }
-    }
-
-    // MARK: Gamepad
-
-    static func padPointer(_ pad: Int) -> Int { 1000 + pad }
-
-    private func padButton(_ pad: Int, _ b: GamepadButton) {
-        let pointer = Self.padPointer(pad)
-        let held = ghosts.firstIndex { $0.pointer == pointer && $0.returning == nil }
-        switch b {
-        case .dpleft: focus(focusIndex - 1)
-        case .dpright: focus(focusIndex + 1)
-        case .a:
-            if let k = held {
-                drop(k)
-            } else {
-                let frame = itemRootFrame(focusIndex)
-                ghosts.append(Ghost(name: Self.chordNames[focusIndex], pointer: pointer, frame: frame.offsetBy(Vec2(0, 24)),
-                                    grab: frame.size / 2, source: .strip(item: focusIndex)))
-            }
-        case .b: if let k = held { sendBack(k) }
-        default: break
-        }
-    }
-
-    /// Moves the gamepad's focus in the strip and scrolls to keep it in view.
-    public func focus(_ i: Int) {
-        focusIndex = clamp(i, 0, Self.chordNames.count - 1)
-        let f = itemFrame(focusIndex)
-        if f.minX - 12 < strip.offset { strip.setOffset(f.minX - 12) }
-        if f.maxX + 12 > strip.offset + strip.viewport { strip.setOffset(f.maxX + 12 - strip.viewport) }
-        syncOffsets()
-    }
-
-    func gamepad(_ ctx: StepContext) {
-        for pad in ctx.input.pads {
-            let stick = pad.stick(true)
-            let pointer = Self.padPointer(pad.id)
-            if let k = ghosts.firstIndex(where: { $0.pointer == pointer && $0.returning == nil }) {
-                ghosts[k].frame.origin += stick * (Self.ghostPadSpeed * ctx.dt)
-            } else if abs(stick.x) > 0.5 {
-                // The stick steps the focus, repeating while held.
-                let t = (padHeld[pad.id] ?? 0) - ctx.dt
-                if t <= 0 {
-                    focus(focusIndex + (stick.x > 0 ? 1 : -1))
-                    padHeld[pad.id] = 0.22
-                } else {
-                    padHeld[pad.id] = t
-                }
-            } else {
-                padHeld[pad.id] = 0
-            }
-            let right = pad.stick(false)
-            strip.scroll(by: right.x * 700 * ctx.dt)
-            sheet.scroll(by: right.y * 700 * ctx.dt)
-        }
-        syncOffsets()
-    }
-
-    // MARK: Drawing
-
-    public func draw(into list: inout DrawList, context: DrawContext) {
-        let font = context.font
-        let sf = stripFrame, tf = sheetFrame
-        list.fillRect(sf, color: Color.panel)
-        list.pushClip(sf)
-        for i in Self.chordNames.indices {
-            let r = itemRootFrame(i)
-            guard r.maxX > sf.minX, r.minX < sf.maxX else { continue }
-            list.image(Textures.chords, in: r, uv: Self.uv(i))
-            if i == focusIndex { strokeOutline(&list, Self.focusOutline, at: r.origin - Vec2(3, 3), color: .accent.withAlpha(150), width: 2) }
-        }
-        drawIndicator(&list, strip, in: sf)
-        list.popClip()
-
-        list.fillRect(tf, color: Color(hex: 0xf4f1ea))
-        list.pushClip(tf)
-        for (i, line) in document.lines.enumerated() {
-            let r = lineRootFrame(i)
-            guard r.maxY > tf.minY, r.minY < tf.maxY else { continue }
-            if highlightedLine == i { list.fillRect(r, color: Color.accent.withAlpha(70)) }
-            list.fillRect(Rect(x: r.minX, y: r.maxY - 1, w: r.width, h: 1), color: Color(hex: 0xd8d2c4))
-            list.text(line.text, at: Vec2(r.minX + 8, r.maxY - 22), font: font, color: Color(hex: 0x2b2b33))
-            for (ci, c) in line.chords.enumerated() {
-                let ref = ChordRef(line: i, index: ci)
-                let lifted = ghosts.contains { $0.returning == nil && $0.source == .placed(ref, name: c.name, x: c.x) }
-                let cr = chordRootFrame(ref)
-                list.image(Textures.chords, in: cr, tint: lifted ? Color(255, 255, 255, 70) : .white, uv: Self.uv(Self.chordNames.firstIndex(of: c.name) ?? 0))
-            }
-        }
-        drawIndicator(&list, sheet, in: tf)
-        list.popClip()
-
-        for g in ghosts {
-            let tint = g.willDelete ? Color(255, 150, 150) : Color(200, 240, 255)
-            list.image(Textures.chords, in: g.frame, tint: tint.withAlpha(235), uv: Self.uv(Self.chordNames.firstIndex(of: g.name) ?? 0))
-            strokeOutline(&list, Self.cardOutline, at: g.frame.origin, color: g.willDelete ? .red : .accent, width: 3)
-            let badge = Vec2(g.frame.maxX - 4, g.frame.minY + 4)
-            list.fillCircle(center: badge, radius: 10, color: g.willDelete ? .red : .accent)
-            list.text(g.willDelete ? "×" : "+", at: badge - Vec2(font.cellWidth / 2, font.cellHeight / 2), font: font, color: .white)
-        }
-        if let banner {
-            let w = font.width(of: banner) + 24
-            let r = Rect(x: bounds.midX - w / 2, y: bounds.maxY - 48, w: w, h: 32)
-            list.fillRect(r, color: Color(hex: 0x7a1f2b).withAlpha(235))
-            list.text(banner, at: Vec2(r.minX + 12, r.minY + 8), font: font, color: .white)
-        }
-    }
-
-    static func uv(_ i: Int) -> (u0: Float, v0: Float, u1: Float, v1: Float) {
-        atlasCell(i, columns: atlasColumns, count: chordNames.count)
-    }
-
-    /// Rounded outlines of the two sizes drawn (a card, and the focus ring around one), made
-    /// once at their origin and moved into place when drawn.
-    private static let cardOutline = roundedOutline(cardSize)
-    private static let focusOutline = roundedOutline(cardSize + Vec2(6, 6))
-
-    private static func roundedOutline(_ size: Vec2) -> [Vec2] {
-        Path.roundedRect(Rect(origin: .zero, size: size), radius: 10).flattened(tolerance: 0.5).first?.points ?? []
-    }
-
-    private func strokeOutline(_ list: inout DrawList, _ outline: [Vec2], at origin: Vec2, color: Color, width: Double) {
-        list.polyline(outline.lazy.map { $0 + origin }, width: width, color: color, closed: true)
-    }
-
-    private func drawIndicator(_ list: inout DrawList, _ p: ScrollPanel, in frame: Rect) {
-        guard let (start, length) = p.indicator() else { return }
-        let fade = clamp(1 - (p.idleTime - 0.6) / 0.3, 0, 1)
-        guard fade > 0 else { return }
-        let c = Color(0, 0, 0, UInt8(110 * fade))
-        if p.axis == .horizontal {
-            list.fillRect(Rect(x: frame.minX + start, y: frame.maxY - 6, w: length, h: 3), color: c)
-        } else {
-            list.fillRect(Rect(x: frame.maxX - 6, y: frame.minY + start, w: 3, h: length), color: c)
-        }
-    }
-
-    // MARK: State dump
-
-    public func stateDump() -> JSONValue {
-        .object([
-            ("source", .object([
-                ("offset", JSONValue(numbers: [strip.offset, 0])),
-                ("items", .array(Self.chordNames.indices.map { i in
-                    .object([("name", .string(Self.chordNames[i])), ("frame", JSONValue(itemRootFrame(i)))])
-                })),
-            ])),
-            ("target", .object([
-                ("offset", JSONValue(numbers: [0, sheet.offset])),
-                ("lines", .array(document.lines.indices.map { i in
-                    .object([
-                        ("text", .string(document.lines[i].text)),
-                        ("frame", JSONValue(lineRootFrame(i))),
-                        ("chords", .array(document.lines[i].chords.indices.map { ci in
-                            .object([("name", .string(document.lines[i].chords[ci].name)),
-                                     ("frame", JSONValue(chordRootFrame(ChordRef(line: i, index: ci))))])
-                        })),
-                    ])
-                })),
-            ])),
-            ("ghosts", .array(ghosts.map { g in
-                .object([("name", .string(g.name)), ("pointer", JSONValue(g.pointer)), ("frame", JSONValue(g.frame))])
-            })),
-        ])
     }
 }

@@ -48,18 +48,6 @@ public struct SheetDocument: Equatable, Sendable {
         "As long as life endures.",
     ].map { Line(text: $0) })
 
-    public var json: JSONValue {
-        .object([
-            ("version", 1),
-            ("lines", .array(lines.map { line in
-                .object([
-                    ("text", .string(line.text)),
-                    ("chords", .array(line.chords.map { .object([("name", .string($0.name)), ("x", JSONValue($0.x))]) })),
-                ])
-            })),
-        ])
-    }
-
     /// Pretty enough to read and diff: one line per lyric line.
     public func serialized() -> String {
         var out = "{\"version\":1,\"lines\":[\n"

@@ -206,7 +206,7 @@ public final class PathScene: Scene {
 
     /// Sets the focused handle's orbit speed from the stick, triggers and arrow keys.
     func applyOrbit(_ ctx: StepContext) {
-        guard focused < handles.count, let p = followers.store.position(of: handles[focused]) else { return }
+        guard focused < handles.count, let p = followers.store.denseIndex(of: handles[focused]) else { return }
         var direction = Vec2.zero
         var along = 0.0
         var owner: Grabber = .none

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Engine
+import Geometry
+import MotionSDL
+
+/// Options that `play` and `bench` share: the window, the renderer, the simulation rate and
+/// the seed.
+struct WindowOptions: ParsableArguments {
+    @Option(help: "Window size in points, WxH.", transform: parseSize)
+    var size: Size = Size(w: 1280, h: 720)
+
+    @Option(help: "Simulation steps per second.")
+    var hz: Double = 120
+
+    @Option(help: "SDL render driver: software, opengl, opengles2 (headless and bench: software).")
+    var renderer: String?
+
+    @Option(help: "SDL video driver (x11, wayland, offscreen, dummy); headless runs default to dummy.")
+    var videoDriver: String?
+
+    @Option(help: "With the software renderer, draw each frame in this many horizontal bands, several threads at once (default 1: SDL's single thread).")
+    var bands = 1
+
+    @Option(help: "Folder with the textures and font (default: the Resources/ folder of this checkout).")
+    var resources: String?
+
+    @Option(help: "Seed for the scenes' random placement.")
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        guard hz > 0, hz <= 1000 else { throw ValidationError("--hz must be in (0, 1000], got \(hz)") }
+        guard (1...64).contains(bands) else { throw ValidationError("--bands must be in 1...64, got \(bands)") }
+    }
+
+    /// The platform's options for these: a window of `size`, at `resources`.
+    func platformOptions() throws -> PlatformOptions {
+        var options = PlatformOptions(resources: try Resources.locate(explicit: resources))
+        options.size = Vec2(Double(size.w), Double(size.h))
+        options.renderer = renderer
+        options.videoDriver = videoDriver
+        options.bands = bands
+        return options
+    }
+}
