@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Micro-benchmarks for MotionCore, kept out of the main build graph:
+// Micro-benchmarks for the core layers (Geometry … Scenes), kept out of the main build graph:
 //   swift run -c release --package-path Benchmarks micro-bench [filter]
 import Foundation
 import PackageDescription
@@ -13,7 +13,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "micro-bench",
-            dependencies: [.product(name: "MotionCore", package: parent)],
+            dependencies: [.product(name: "MotionLabCore", package: parent)],
             path: "Sources/MicroBench",
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),

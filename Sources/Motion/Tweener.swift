@@ -25,11 +25,11 @@ public final class Tweener {
     public let animatables: Storage<Animatable>
     /// Tint and custom scalars, for the entities that animate them.
     public let extras: Storage<AnimatableExtras>
-    public let animations: Storage<RunningAnimation>
-    private var scalarTracks = TrackPool(placeholder: Tweener.emptyScalar)
-    private var pointTracks = TrackPool(placeholder: try! KeyframeTrack(values: [Vec2.zero]))
-    private var colorTracks = TrackPool(placeholder: try! KeyframeTrack(values: [ColorValue.zero]))
-    private var pathTracks = TrackPool(placeholder: PathTrack(path: Path()))
+    public let animations: Storage<Tween>
+    var scalarTracks = TrackPool(placeholder: Tweener.emptyScalar)
+    var pointTracks = TrackPool(placeholder: try! KeyframeTrack(values: [Vec2.zero]))
+    var colorTracks = TrackPool(placeholder: try! KeyframeTrack(values: [ColorValue.zero]))
+    var pathTracks = TrackPool(placeholder: PathTrack(path: Path()))
     /// The non-additive animation running on each (target, property), for replacing it.
     /// Consulted when animations are added or removed, never in the per-step loop.
     private var runningByKey: [RunKey: Entity] = [:]
@@ -51,13 +51,13 @@ public final class Tweener {
         var property: AnimatedProperty
     }
     /// Completions reported in the last step (cleared when the next step begins).
-    public private(set) var events: [TweenEvent] = []
-    private var scratch: [Entity] = []
+    public internal(set) var events: [TweenEvent] = []
+    var scratch: [Entity] = []
     /// Velocity carries of the animations that have one (rare: a side store keeps the
     /// running animations small).
-    private var carries = ComponentStore<Carry>()
+    var carries = ComponentStore<Carry>()
     /// The last step's length, for velocities.
-    public private(set) var lastDt = 0.0
+    public internal(set) var lastDt = 0.0
 
     public init(world: World) {
         self.world = world
@@ -68,7 +68,9 @@ public final class Tweener {
 
     // MARK: Adding
 
-    /// Adds an animation and returns its entity. Validates the timing first. A non-additive
+    /// Adds an animation and returns its entity. Refuses it, running nothing, when its timing
+    /// is not valid, its track cannot drive its property, or it names a custom property
+    /// that does not exist. A non-additive
     /// animation replaces one already running on the same property of the same target
     /// (that one is reported interrupted), as `addAnimation:forKey:` does with one key.
     ///
@@ -76,12 +78,18 @@ public final class Tweener {
     ///   the new motion over `carryDuration` seconds, so a redirected object does not turn
     ///   on the spot (position only).
     @discardableResult
-    public func add(_ animation: Animation, carryVelocity: Bool = false, carryDuration: Double = 0.35) throws(TimingError) -> Entity {
-        try animation.timing.validate()
+    public func add(_ animation: Animation, carryVelocity: Bool = false, carryDuration: Double = 0.35) throws(AnimationError) -> Entity {
+        do { try animation.timing.validate() } catch { throw .timing(error) }
+        if case .custom(let i) = animation.property, !(0..<AnimatedProperty.customSlots).contains(i) {
+            throw .noSuchCustomSlot(i)
+        }
+        guard animation.property.accepts(animation.track.kind) else {
+            throw .trackDoesNotFit(track: animation.track.kind, property: animation.property)
+        }
         if !animation.additive, let old = running(on: animation.target, property: animation.property) {
             interrupt(old, commit: false)
         }
-        var a = RunningAnimation(animation, track: storeTrack(animation.track))
+        var a = Tween(animation, track: storeTrack(animation.track))
         if carryVelocity, a.property == .position, let target = animatables.store[a.target], carryDuration > 0 {
             let v0 = target.position.velocity(dt: lastDt)
             // The new motion's own initial velocity, by a small forward difference.
@@ -124,7 +132,7 @@ public final class Tweener {
         }
     }
 
-    private func releaseTrack(_ r: TrackRef) {
+    func releaseTrack(_ r: TrackRef) {
         switch r.kind {
         case .scalar: scalarTracks.release(r.index)
         case .point: pointTracks.release(r.index)
@@ -144,7 +152,7 @@ public final class Tweener {
     public var trackCount: Int { scalarTracks.liveCount + pointTracks.liveCount + colorTracks.liveCount + pathTracks.liveCount }
 
     /// Forgets `a` as the running animation of its key, if it is.
-    private func unregister(_ e: Entity, _ a: RunningAnimation) {
+    func unregister(_ e: Entity, _ a: Tween) {
         let key = RunKey(target: a.target, property: a.property)
         if !a.additive, runningByKey[key] == e { runningByKey[key] = nil }
     }
@@ -210,204 +218,4 @@ public final class Tweener {
 
     /// Runs the animation backward from where it is; it finishes when it is back at its start.
     public func reverse(_ animation: Entity) { animations.store.modify(animation) { $0.direction = -$0.direction } }
-
-    // MARK: The system
-
-    /// One fixed step. Allocates nothing once the stores have grown.
-    /// - Complexity: O(animatables + animations).
-    public func step(dt: Double) {
-        events.removeAll(keepingCapacity: true)
-        animatables.store.withDense { targets, _ in
-            for i in targets.indices { targets[i].beginStep() }
-        }
-        extras.store.withDense { xs, _ in
-            for i in xs.indices { xs[i].beginStep() }
-        }
-        var finished = 0
-        scalarTracks.samplers.withUnsafeBufferPointer { scalarSamplers in
-        pathTracks.samplers.withUnsafeBufferPointer { pathSamplers in
-        scalarTracks.items.withUnsafeBufferPointer { scalars in
-        pointTracks.items.withUnsafeBufferPointer { points in
-        colorTracks.items.withUnsafeBufferPointer { colors in
-        pathTracks.items.withUnsafeBufferPointer { paths in
-            let pools = Pools(scalarSamplers: scalarSamplers, pathSamplers: pathSamplers,
-                              scalars: scalars, points: points, colors: colors, paths: paths)
-            animations.store.withDense { anims, owners in
-                animatables.store.withDenseAndLookup { targets, lookup in
-                    extras.store.withDenseAndLookup { xs, xlookup in
-                        for i in anims.indices where !anims[i].isFinished {
-                            if !anims[i].isPaused { anims[i].time += dt * anims[i].direction }
-                            if apply(&anims[i], pools, owner: owners[i], targets: &targets, lookup: lookup, extras: &xs, extrasLookup: xlookup) {
-                                finished += 1
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        }
-        }
-        }
-        }
-        }
-        if finished > 0 { removeFinished() }
-        lastDt = dt
-    }
-
-    /// The track pools, borrowed for one step.
-    private struct Pools {
-        let scalarSamplers: UnsafeBufferPointer<TrackSampler>
-        let pathSamplers: UnsafeBufferPointer<TrackSampler>
-        let scalars: UnsafeBufferPointer<KeyframeTrack<Double>>
-        let points: UnsafeBufferPointer<KeyframeTrack<Vec2>>
-        let colors: UnsafeBufferPointer<KeyframeTrack<ColorValue>>
-        let paths: UnsafeBufferPointer<PathTrack>
-    }
-
-    /// Evaluates one animation into its target. Returns true when it finished this step.
-    @inline(__always)
-    private func apply(_ a: inout RunningAnimation, _ pools: Pools, owner: Entity,
-                       targets: inout ContiguousArray<Animatable>, lookup: ComponentStore<Animatable>.Lookup,
-                       extras: inout ContiguousArray<AnimatableExtras>, extrasLookup: ComponentStore<AnimatableExtras>.Lookup) -> Bool {
-        let isExtra = AnimatableExtras.bit(a.property) != 0
-        guard let ti = isExtra ? extrasLookup(a.target) : lookup(a.target) else {
-            a.isFinished = true  // its target is gone (or lacks the component)
-            return true
-        }
-        let timing = a.timing
-        var progress: Double?
-        var done = false
-        if a.direction < 0 && a.time <= 0 {
-            // Reversed back to the start: it ends where it began.
-            a.time = 0
-            progress = 0
-            done = true
-        } else {
-            switch timing.phase(at: a.time) {
-            case .before(let fill): progress = fill ? timing.progress(atLocal: 0, end: false) : nil
-            case .active(let p): progress = p
-            case .after(let p, let fill):
-                progress = fill ? p : nil
-                done = true
-            }
-        }
-        if let p = progress {
-            let u = a.timingFunction(p)
-            if isExtra {
-                writeExtra(a, pools, progress: u, into: &extras[ti], commit: done)
-            } else {
-                write(a, pools, progress: u, into: &targets[ti], commit: done)
-                if !done && a.hasCarry, let c = carries[owner] {
-                    // Velocity carry: c(t) = Δv · t · (1 − t/T)², zero after T, continuous slope.
-                    let t = a.time - timing.beginTime
-                    if t > 0 && t < c.duration {
-                        let f = 1 - t / c.duration
-                        targets[ti].position.presentation += c.velocity * (t * f * f)
-                    }
-                }
-            }
-        }
-        if done {
-            a.isFinished = true
-            if let l = a.listener { events.append(TweenEvent(listener: l, animation: owner, target: a.target, kind: .finished)) }
-        }
-        return done
-    }
-
-    @inline(__always)
-    private func scalar(_ a: RunningAnimation, _ pools: Pools, _ u: Double) -> Double {
-        let i = Int(a.track.index)
-        if case .scalarLine(let from, let to, let curve) = pools.scalarSamplers[i] { return from + (to - from) * curve(u) }
-        return pools.scalars[i].value(at: u)
-    }
-
-    /// Writes the track's value at `progress` into the target's channel; `commit` also sets
-    /// the model (a forwards fill at completion: the model takes the final value).
-    @inline(__always)
-    private func write(_ a: RunningAnimation, _ pools: Pools, progress u: Double, into t: inout Animatable, commit: Bool) {
-        t.touched |= Animatable.bit(a.property)
-        let i = Int(a.track.index)
-        switch a.track.kind {
-        case .scalar:
-            let v = scalar(a, pools, u)
-            switch a.property {
-            case .rotation: set(&t.rotation, v, a.additive, commit)
-            case .scale: set(&t.scale, v, a.additive, commit)
-            case .alpha: set(&t.alpha, v, a.additive, commit)
-            default: break
-            }
-        case .point:
-            if a.property == .position { set(&t.position, pools.points[i].value(at: u), a.additive, commit) }
-        case .color: break
-        case .path:
-            if case .pacedPath(let sampler) = pools.pathSamplers[i] {
-                let (p, tangent) = sampler.sample(u)
-                if a.property == .position { set(&t.position, p, a.additive, commit) }
-                if sampler.rotation != .none {
-                    t.touched |= 2
-                    set(&t.rotation, atan2(tangent.y, tangent.x) + (sampler.rotation == .autoReverse ? .pi : 0), false, commit)
-                }
-                return
-            }
-            if a.property == .position { set(&t.position, pools.paths[i].position(at: u), a.additive, commit) }
-            if let r = pools.paths[i].rotation(at: u) {
-                t.touched |= 2
-                set(&t.rotation, r, false, commit)
-            }
-        }
-    }
-
-    @inline(__always)
-    private func writeExtra(_ a: RunningAnimation, _ pools: Pools, progress u: Double, into x: inout AnimatableExtras, commit: Bool) {
-        x.touched |= AnimatableExtras.bit(a.property)
-        switch (a.track.kind, a.property) {
-        case (.color, .tint): set(&x.tint, pools.colors[Int(a.track.index)].value(at: u), a.additive, commit)
-        case (.scalar, .custom(let c)):
-            let v = scalar(a, pools, u)
-            switch c {
-            case 0: set(&x.custom0, v, a.additive, commit)
-            case 1: set(&x.custom1, v, a.additive, commit)
-            case 2: set(&x.custom2, v, a.additive, commit)
-            default: set(&x.custom3, v, a.additive, commit)
-            }
-        default: break
-        }
-    }
-
-    @inline(__always)
-    private func set<V: Interpolatable>(_ c: inout Channel<V>, _ v: V, _ additive: Bool, _ commit: Bool) {
-        let value = additive ? c.presentation + v : v
-        c.presentation = value
-        if commit { c.model = additive ? c.model + v : v }
-    }
-
-    /// Removes finished animations (those that fill forwards have already committed their
-    /// value to the model). Ones with `removedOnCompletion == false` and no forwards fill stay,
-    /// inert, for inspection, as in Core Animation.
-    private func removeFinished() {
-        var gone = scratch
-        gone.removeAll(keepingCapacity: true)
-        defer { scratch = gone }
-        animations.store.withDense { anims, owners in
-            for i in anims.indices where anims[i].isFinished && (anims[i].timing.removedOnCompletion || anims[i].timing.fillMode.fillsForwards) {
-                gone.append(owners[i])
-            }
-        }
-        for e in gone {
-            if let a = animations.store.remove(e) {
-                unregister(e, a)
-                releaseTrack(a.track)
-                carries.remove(e)
-            }
-            world.destroy(e)
-        }
-    }
-
-    static func pointValue(_ t: Track, progress u: Double) -> Vec2 {
-        switch t {
-        case .point(let k): k.value(at: u)
-        case .path(let p): p.position(at: u)
-        default: .zero
-        }
-    }
 }

@@ -127,8 +127,44 @@ import Testing
         var a = line(.zero, Vec2(1, 0), target: e)
         a.timing.repeatCount = 2
         a.timing.repeatDuration = 1
-        #expect(throws: TimingError.self) { try t.add(a) }
+        #expect {
+            try t.add(a)
+        } throws: { e in
+            if case .timing = e as? AnimationError { true } else { false }
+        }
         #expect(t.animations.store.isEmpty)
+    }
+
+    @Test func aTrackThatCannotDriveItsPropertyIsRefusedNamingBoth() throws {
+        let (t, e) = setUp()
+        let scalar = Track.scalar(try KeyframeTrack(values: [0.0, 1]))
+        let point = Track.point(try KeyframeTrack(values: [Vec2.zero, Vec2(1, 1)]))
+        let timing = MediaTiming(duration: 1)
+        #expect(throws: AnimationError.trackDoesNotFit(track: .scalar, property: .position)) {
+            try t.add(Animation(target: e, property: .position, track: scalar, timing: timing))
+        }
+        #expect(throws: AnimationError.trackDoesNotFit(track: .point, property: .custom(1))) {
+            try t.add(Animation(target: e, property: .custom(1), track: point, timing: timing))
+        }
+        #expect(AnimationError.trackDoesNotFit(track: .point, property: .alpha).description == "a point track cannot drive alpha")
+        #expect(t.animations.store.isEmpty && t.trackCount == 0)
+        // The fitting pairs are taken.
+        try t.add(Animation(target: e, property: .alpha, track: scalar, timing: timing))
+        try t.add(Animation(target: e, property: .position, track: point, timing: timing))
+        #expect(t.animations.store.count == 2)
+    }
+
+    @Test func customPropertiesPastTheLastSlotAreRefusedNotClamped() throws {
+        let (t, e) = setUp()
+        let scalar = Track.scalar(try KeyframeTrack(values: [0.0, 1]))
+        for i in [-1, AnimatedProperty.customSlots, 7, Int.max] {
+            #expect(throws: AnimationError.noSuchCustomSlot(i)) {
+                try t.add(Animation(target: e, property: .custom(i), track: scalar, timing: MediaTiming(duration: 1)))
+            }
+        }
+        #expect(t.animations.store.isEmpty)
+        try t.add(Animation(target: e, property: .custom(AnimatedProperty.customSlots - 1), track: scalar, timing: MediaTiming(duration: 1)))
+        #expect(t.animations.store.count == 1)
     }
 
     @Test func carryingVelocityKeepsTheMotionSmoothAcrossARedirect() throws {

@@ -1,5 +1,10 @@
 import Foundation
-import MotionCore
+import Engine
+import Entities
+import Geometry
+import Motion
+import Paths
+import Scenes
 
 /// Times `body` `runs` times (after `warmup` untimed runs) and returns the median in seconds.
 /// The median of many short runs is robust to the noise of a shared machine.

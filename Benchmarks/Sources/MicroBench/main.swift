@@ -1,5 +1,10 @@
 import Foundation
-import MotionCore
+import Engine
+import Entities
+import Geometry
+import Motion
+import Paths
+import Scenes
 
 let filter = CommandLine.arguments.dropFirst().first
 func wanted(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }

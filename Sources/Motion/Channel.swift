@@ -1,0 +1,30 @@
+/// A property that animations drive: the model value (where it was set or is going) and the
+/// presentation value (what is drawn now), plus last step's presentation for interpolation
+/// (and, divided by the step, the presentation's velocity).
+public struct Channel<Value: Interpolatable>: Sendable {
+    public var model: Value
+    public internal(set) var presentation: Value
+    public internal(set) var previous: Value
+
+    public init(_ v: Value) {
+        model = v; presentation = v; previous = v
+    }
+
+    /// Sets model and presentation at once, with no interpolation from the old value.
+    public mutating func snap(to v: Value) {
+        model = v; presentation = v; previous = v
+    }
+
+    /// Starts a step: last step's presentation is kept, the new one starts from the model.
+    @inline(__always)
+    mutating func restart() {
+        previous = presentation
+        presentation = model
+    }
+
+    /// How fast the presentation moved over the last step of `dt` seconds, per second.
+    public func velocity(dt: Double) -> Value { dt > 0 ? (presentation - previous) * (1 / dt) : .zero }
+
+    /// The presentation interpolated between the last two steps.
+    @inline(__always) public func interpolated(_ alpha: Double) -> Value { Value.lerp(previous, presentation, alpha) }
+}

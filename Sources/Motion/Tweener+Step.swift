@@ -1,0 +1,216 @@
+import Entities
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import Geometry
+import Paths
+
+// The tween system's fixed step: every running tween evaluated into its target.
+extension Tweener {
+    /// One fixed step. Allocates nothing once the stores have grown.
+    ///
+    /// Why it is fast: tweens are 128-byte values in one dense array, walked in order; each
+    /// reads its track from a pool of its kind through a raw buffer (no enum payload copied,
+    /// no array retained per tween) and, for the common kinds, through a plain-data sampler
+    /// (a line of two scalars, or a paced path's own point buffer), and writes its target
+    /// through a sparse-set lookup into another dense array. The nested buffer borrows below
+    /// exist to get those raw buffers once per step rather than once per tween.
+    /// - Complexity: O(animatables + animations).
+    public func step(dt: Double) {
+        events.removeAll(keepingCapacity: true)
+        animatables.store.withDense { targets, _ in
+            for i in targets.indices { targets[i].beginStep() }
+        }
+        extras.store.withDense { xs, _ in
+            for i in xs.indices { xs[i].beginStep() }
+        }
+        var finished = 0
+        scalarTracks.samplers.withUnsafeBufferPointer { scalarSamplers in
+        pathTracks.samplers.withUnsafeBufferPointer { pathSamplers in
+        scalarTracks.items.withUnsafeBufferPointer { scalars in
+        pointTracks.items.withUnsafeBufferPointer { points in
+        colorTracks.items.withUnsafeBufferPointer { colors in
+        pathTracks.items.withUnsafeBufferPointer { paths in
+            let pools = Pools(scalarSamplers: scalarSamplers, pathSamplers: pathSamplers,
+                              scalars: scalars, points: points, colors: colors, paths: paths)
+            animations.store.withDense { anims, owners in
+                animatables.store.withDenseAndLookup { targets, lookup in
+                    extras.store.withDenseAndLookup { xs, xlookup in
+                        for i in anims.indices where !anims[i].isFinished {
+                            if !anims[i].isPaused { anims[i].time += dt * anims[i].direction }
+                            if apply(&anims[i], pools, owner: owners[i], targets: &targets, lookup: lookup, extras: &xs, extrasLookup: xlookup) {
+                                finished += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+        if finished > 0 { removeFinished() }
+        lastDt = dt
+    }
+
+    /// The track pools, borrowed for one step.
+    private struct Pools {
+        let scalarSamplers: UnsafeBufferPointer<TrackSampler>
+        let pathSamplers: UnsafeBufferPointer<TrackSampler>
+        let scalars: UnsafeBufferPointer<KeyframeTrack<Double>>
+        let points: UnsafeBufferPointer<KeyframeTrack<Vec2>>
+        let colors: UnsafeBufferPointer<KeyframeTrack<ColorValue>>
+        let paths: UnsafeBufferPointer<PathTrack>
+    }
+
+    /// Evaluates one animation into its target. Returns true when it finished this step.
+    @inline(__always)
+    private func apply(_ a: inout Tween, _ pools: Pools, owner: Entity,
+                       targets: inout ContiguousArray<Animatable>, lookup: ComponentStore<Animatable>.Lookup,
+                       extras: inout ContiguousArray<AnimatableExtras>, extrasLookup: ComponentStore<AnimatableExtras>.Lookup) -> Bool {
+        let isExtra = AnimatableExtras.bit(a.property) != 0
+        guard let ti = isExtra ? extrasLookup(a.target) : lookup(a.target) else {
+            a.isFinished = true  // its target is gone (or lacks the component)
+            return true
+        }
+        let timing = a.timing
+        var progress: Double?
+        var done = false
+        if a.direction < 0 && a.time <= 0 {
+            // Reversed back to the start: it ends where it began.
+            a.time = 0
+            progress = 0
+            done = true
+        } else {
+            switch timing.phase(at: a.time) {
+            case .before(let fill): progress = fill ? timing.progress(atLocal: 0, end: false) : nil
+            case .active(let p): progress = p
+            case .after(let p, let fill):
+                progress = fill ? p : nil
+                done = true
+            }
+        }
+        if let p = progress {
+            let u = a.timingFunction(p)
+            if isExtra {
+                writeExtra(a, pools, progress: u, into: &extras[ti], commit: done)
+            } else {
+                write(a, pools, progress: u, into: &targets[ti], commit: done)
+                if !done && a.hasCarry, let c = carries[owner] {
+                    // Velocity carry: c(t) = Δv · t · (1 − t/T)², zero after T, continuous slope.
+                    let t = a.time - timing.beginTime
+                    if t > 0 && t < c.duration {
+                        let f = 1 - t / c.duration
+                        targets[ti].position.presentation += c.velocity * (t * f * f)
+                    }
+                }
+            }
+        }
+        if done {
+            a.isFinished = true
+            if let l = a.listener { events.append(TweenEvent(listener: l, animation: owner, target: a.target, kind: .finished)) }
+        }
+        return done
+    }
+
+    @inline(__always)
+    private func scalar(_ a: Tween, _ pools: Pools, _ u: Double) -> Double {
+        let i = Int(a.track.index)
+        if case .scalarLine(let from, let to, let curve) = pools.scalarSamplers[i] { return from + (to - from) * curve(u) }
+        return pools.scalars[i].value(at: u)
+    }
+
+    /// Writes the track's value at `progress` into the target's channel; `commit` also sets
+    /// the model (a forwards fill at completion: the model takes the final value).
+    @inline(__always)
+    private func write(_ a: Tween, _ pools: Pools, progress u: Double, into t: inout Animatable, commit: Bool) {
+        t.touched |= Animatable.bit(a.property)
+        let i = Int(a.track.index)
+        switch a.track.kind {
+        case .scalar:
+            let v = scalar(a, pools, u)
+            switch a.property {
+            case .rotation: set(&t.rotation, v, a.additive, commit)
+            case .scale: set(&t.scale, v, a.additive, commit)
+            case .alpha: set(&t.alpha, v, a.additive, commit)
+            default: break
+            }
+        case .point:
+            if a.property == .position { set(&t.position, pools.points[i].value(at: u), a.additive, commit) }
+        case .color: break
+        case .path:
+            if case .pacedPath(let sampler) = pools.pathSamplers[i] {
+                let (p, tangent) = sampler.sample(u)
+                if a.property == .position { set(&t.position, p, a.additive, commit) }
+                if sampler.rotation != .none {
+                    t.touched |= 2
+                    set(&t.rotation, atan2(tangent.y, tangent.x) + (sampler.rotation == .autoReverse ? .pi : 0), false, commit)
+                }
+                return
+            }
+            if a.property == .position { set(&t.position, pools.paths[i].position(at: u), a.additive, commit) }
+            if let r = pools.paths[i].rotation(at: u) {
+                t.touched |= 2
+                set(&t.rotation, r, false, commit)
+            }
+        }
+    }
+
+    @inline(__always)
+    private func writeExtra(_ a: Tween, _ pools: Pools, progress u: Double, into x: inout AnimatableExtras, commit: Bool) {
+        x.touched |= AnimatableExtras.bit(a.property)
+        switch (a.track.kind, a.property) {
+        case (.color, .tint): set(&x.tint, pools.colors[Int(a.track.index)].value(at: u), a.additive, commit)
+        case (.scalar, .custom(let c)):
+            let v = scalar(a, pools, u)
+            switch c {
+            case 0: set(&x.custom0, v, a.additive, commit)
+            case 1: set(&x.custom1, v, a.additive, commit)
+            case 2: set(&x.custom2, v, a.additive, commit)
+            default: set(&x.custom3, v, a.additive, commit)
+            }
+        default: break
+        }
+    }
+
+    @inline(__always)
+    private func set<V: Interpolatable>(_ c: inout Channel<V>, _ v: V, _ additive: Bool, _ commit: Bool) {
+        let value = additive ? c.presentation + v : v
+        c.presentation = value
+        if commit { c.model = additive ? c.model + v : v }
+    }
+
+    /// Removes finished animations (those that fill forwards have already committed their
+    /// value to the model). Ones with `removedOnCompletion == false` and no forwards fill stay,
+    /// inert, for inspection, as in Core Animation.
+    private func removeFinished() {
+        var gone = scratch
+        gone.removeAll(keepingCapacity: true)
+        defer { scratch = gone }
+        animations.store.withDense { anims, owners in
+            for i in anims.indices where anims[i].isFinished && (anims[i].timing.removedOnCompletion || anims[i].timing.fillMode.fillsForwards) {
+                gone.append(owners[i])
+            }
+        }
+        for e in gone {
+            if let a = animations.store.remove(e) {
+                unregister(e, a)
+                releaseTrack(a.track)
+                carries.remove(e)
+            }
+            world.destroy(e)
+        }
+    }
+
+    static func pointValue(_ t: Track, progress u: Double) -> Vec2 {
+        switch t {
+        case .point(let k): k.value(at: u)
+        case .path(let p): p.position(at: u)
+        default: .zero
+        }
+    }
+}
