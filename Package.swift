@@ -15,6 +15,10 @@ import PackageDescription
 //   MotionSDL         the platform over SDL2: window, events, textures, drawing, files on disk
 //   MotionBench       per-phase frame timings for `motionlab bench`
 //   motionlab         the command line
+// The hot loops cross the layers (a scene's step calls the entity store, the sample table
+// and Vec2's operators), so release builds optimise across modules, as one module was.
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "MotionLab",
     platforms: [.macOS(.v15)],
@@ -34,13 +38,13 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]
         ),
-        .target(name: "Geometry"),
-        .target(name: "Entities"),
-        .target(name: "Paths", dependencies: ["Geometry"]),
-        .target(name: "Motion", dependencies: ["Geometry", "Paths", "Entities"]),
-        .target(name: "Engine", dependencies: ["Geometry", "Entities"]),
-        .target(name: "Scenes", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine"]),
-        .target(name: "Shell", dependencies: ["Geometry", "Engine", "Scenes"]),
+        .target(name: "Geometry", swiftSettings: crossModule),
+        .target(name: "Entities", swiftSettings: crossModule),
+        .target(name: "Paths", dependencies: ["Geometry"], swiftSettings: crossModule),
+        .target(name: "Motion", dependencies: ["Geometry", "Paths", "Entities"], swiftSettings: crossModule),
+        .target(name: "Engine", dependencies: ["Geometry", "Entities"], swiftSettings: crossModule),
+        .target(name: "Scenes", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine"], swiftSettings: crossModule),
+        .target(name: "Shell", dependencies: ["Geometry", "Engine", "Scenes"], swiftSettings: crossModule),
         // The only module where SDL types live.
         .target(name: "MotionSDL", dependencies: ["CSDL2", "Geometry", "Engine"]),
         // The benchmark's measurements: per-phase frame timings with HdrHistogram percentiles.
