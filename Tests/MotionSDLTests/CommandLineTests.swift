@@ -13,14 +13,19 @@ struct Motionlab {
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
-    static func run(_ args: [String], environment extra: [String: String] = [:]) throws -> Result {
+    /// The built `motionlab` with `args`, set to find this checkout's resources.
+    static func process(_ args: [String]) -> Process {
         let p = Process()
         p.executableURL = binary
         p.arguments = args
         var env = ProcessInfo.processInfo.environment
         env["MOTIONLAB_RESOURCES"] = root.appendingPathComponent("Resources").path
-        env.merge(extra) { $1 }
         p.environment = env
+        return p
+    }
+
+    static func run(_ args: [String]) throws -> Result {
+        let p = process(args)
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
@@ -33,12 +38,7 @@ struct Motionlab {
 
     /// Starts the built `motionlab` with its output discarded, for tests that stop it.
     static func start(_ args: [String]) throws -> Process {
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env["MOTIONLAB_RESOURCES"] = root.appendingPathComponent("Resources").path
-        p.environment = env
+        let p = process(args)
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()

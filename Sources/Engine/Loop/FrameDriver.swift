@@ -59,6 +59,8 @@ public final class FrameDriver {
     private var primed = false
     /// What the worker measured while building the next frame.
     private var ahead = FrameReport()
+    /// The clock and the allocation count when this frame began.
+    private var frameStart: (nanoseconds: UInt64, allocations: UInt64) = (0, 0)
 
     /// A driver of `content` on `platform` at `hz` steps per second. With `virtualFrameTime`
     /// every frame advances time by exactly that (deterministic runs); otherwise by the real
@@ -114,7 +116,7 @@ public final class FrameDriver {
         }
         let lastFrame = frameLimit.map { frame >= $0 } ?? false
         var measured: FrameReport
-        if let pipelineWorker {
+        if pipelineWorker != nil {
             // Show what the worker built during the last frame; build the next one meanwhile.
             if !primed {
                 ahead = simulateAndBuild(into: lists[1 - shown])
@@ -122,20 +124,19 @@ public final class FrameDriver {
             }
             measured = ahead
             shown = 1 - shown
-            isDone = lastFrame || platform.quitRequested || content.wantsQuit
-            pipelineWorker.start()
         } else {
             measured = simulateAndBuild(into: lists[0])
-            isDone = lastFrame || platform.quitRequested || content.wantsQuit
         }
+        // Read while the worker is idle: the content as of its latest step.
+        isDone = lastFrame || platform.quitRequested || content.wantsQuit
+        pipelineWorker?.start()
         let t2 = MonotonicClock.nanoseconds(), a2 = countAllocations?() ?? 0
         platform.render(lists[shown].list)
         let t3 = MonotonicClock.nanoseconds(), a3 = countAllocations?() ?? 0
         measured.frame = frame
         measured.nanoseconds.submit = t3 - t2
         measured.allocations.submit = a3 - a2
-        measured.nanoseconds.frame = t0  // the start, until presentFrame closes the frame
-        measured.allocations.frame = a0
+        frameStart = (t0, a0)
         report = measured
     }
 
@@ -147,8 +148,8 @@ public final class FrameDriver {
         let t4 = MonotonicClock.nanoseconds(), a4 = countAllocations?() ?? 0
         report.nanoseconds.present = t4 - t3
         report.allocations.present = a4 - a3
-        report.nanoseconds.frame = t4 - report.nanoseconds.frame
-        report.allocations.frame = a4 - report.allocations.frame
+        report.nanoseconds.frame = t4 - frameStart.nanoseconds
+        report.allocations.frame = a4 - frameStart.allocations
         report.workTime = Double(report.nanoseconds.frame) / 1e9
         report.frameTime = virtualFrameTime ?? report.workTime
         report.droppedTime = loop.droppedTime
