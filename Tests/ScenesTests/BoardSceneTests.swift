@@ -139,7 +139,7 @@ import Testing
             2: [.pointerMove(pointer: 1, device: .touch, at: a + Vec2(0, 30)), .pointerMove(pointer: 2, device: .touch, at: b + Vec2(0, 30))],
             3: [.pointerMove(pointer: 1, device: .touch, at: s.lineRootFrame(0).center), .pointerMove(pointer: 2, device: .touch, at: s.lineRootFrame(3).center)],
         ])
-        #expect(Set(s.ghosts.map(\.pointer)) == [1, 2])
+        #expect(Set(s.ghosts.map(\.carrier)) == [.pointer(1), .pointer(2)])
         runShell(shell, frames: 2, events: [1: [.pointerUp(pointer: 1, device: .touch, at: s.lineRootFrame(0).center),
                                                 .pointerUp(pointer: 2, device: .touch, at: s.lineRootFrame(3).center)]])
         #expect(s.document.lines[0].chords.map(\.name) == [BoardScene.chordNames[1]])
@@ -184,6 +184,33 @@ import Testing
         runShell(shell, frames: 2, events: [1: [.gamepadButton(pad: 0, button: .a, down: false)], 2: [.gamepadButton(pad: 0, button: .a, down: true)]])
         runShell(shell, frames: 1, events: [1: [.gamepadButton(pad: 0, button: .b, down: true)]])
         #expect(s.ghosts.first?.returning != nil)
+    }
+
+    @Test func aPadAndAPointerNumbered1000CarryTheirOwnGhosts() {
+        let (shell, s) = make()
+        let c = itemCenter(s, 4)
+        // Pointer 1000 lifts a card (the id the gamepad used to be faked as), then pad 0 lifts the focused one.
+        drag(shell, [c, c + Vec2(0, 30), c + Vec2(0, 60)], pointer: 1000, device: .touch, release: false)
+        runShell(shell, frames: 1, events: [1: [.gamepadAdded(pad: 0), .gamepadButton(pad: 0, button: .a, down: true)]])
+        #expect(Set(s.ghosts.map(\.carrier)) == [.pointer(1000), .pad(0)])
+        // The stick moves only the pad's ghost; lifting the finger drops only its own.
+        let fingerGhost = s.ghosts.first { $0.carrier == .pointer(1000) }!.frame
+        runShell(shell, frames: 5, events: [1: [.gamepadAxis(pad: 0, axis: .lefty, value: 1)], 5: [.gamepadAxis(pad: 0, axis: .lefty, value: 0)]])
+        #expect(s.ghosts.first { $0.carrier == .pointer(1000) }!.frame == fingerGhost)
+        runShell(shell, frames: 1, events: [1: [.pointerUp(pointer: 1000, device: .touch, at: c + Vec2(0, 60))]])
+        #expect(s.ghosts.map(\.carrier).contains(.pad(0)))
+        #expect(s.ghosts.filter { $0.carrier == .pointer(1000) }.allSatisfy { !$0.isCarried })
+    }
+
+    @Test func aPadPulledOutMidCarrySendsItsGhostBack() {
+        let (shell, s) = make()
+        runShell(shell, frames: 2, events: [1: [.gamepadAdded(pad: 3), .gamepadButton(pad: 3, button: .a, down: true)]])
+        #expect(s.ghosts.count == 1 && s.ghosts[0].isCarried)
+        runShell(shell, frames: 1, events: [1: [.gamepadRemoved(pad: 3)]])
+        #expect(s.ghosts.count == 1 && !s.ghosts[0].isCarried)
+        runShell(shell, frames: 40)
+        #expect(s.ghosts.isEmpty)
+        #expect(s.document.lines.allSatisfy { $0.chords.isEmpty })
     }
 
     @Test func theWheelScrollsThePanelUnderTheMouse() {

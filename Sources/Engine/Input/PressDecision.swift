@@ -11,8 +11,8 @@ public enum PressDecision: Equatable, Sendable {
 
     public static func decide(moved total: Vec2, scrollAxis: ScrollPanel.Axis, onItem: Bool, slop: Double) -> PressDecision {
         guard total.length >= slop else { return .undecided }
-        let across = scrollAxis == .horizontal ? abs(total.y) : abs(total.x)
-        let along = scrollAxis == .horizontal ? abs(total.x) : abs(total.y)
+        let across = abs(scrollAxis.across(total))
+        let along = abs(scrollAxis.along(total))
         return onItem && across > along ? .pickUp : .scroll
     }
 }

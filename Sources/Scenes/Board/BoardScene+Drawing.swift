@@ -30,7 +30,7 @@ extension BoardScene {
             list.text(line.text, at: Vec2(r.minX + 8, r.maxY - 22), font: font, color: Color(hex: 0x2b2b33))
             for (ci, c) in line.chords.enumerated() {
                 let ref = ChordRef(line: i, index: ci)
-                let lifted = ghosts.contains { $0.returning == nil && $0.source == .placed(ref, name: c.name, x: c.x) }
+                let lifted = ghosts.lifted(from: .placed(ref, name: c.name, x: c.x), carriedOnly: true)
                 let cr = chordRootFrame(ref)
                 list.image(Textures.chords, in: cr, tint: lifted ? Color(255, 255, 255, 70) : .white, uv: Self.uv(Self.chordNames.firstIndex(of: c.name) ?? 0))
             }
@@ -107,8 +107,11 @@ extension BoardScene {
                 })),
             ])),
             ("ghosts", .array(ghosts.map { g in
-                .object([("name", .string(g.name)), ("pointer", JSONValue(g.pointer)), ("frame", JSONValue(g.frame))])
+                .object([("name", .string(g.name)), ("pointer", JSONValue(legacyID(g.carrier))), ("frame", JSONValue(g.frame))])
             })),
         ])
     }
+
+    // TEMPORARY (this commit only): the old dump's fake pointer id for pads.
+    private func legacyID(_ c: Carrier) -> Int { switch c { case .pointer(let p): p; case .pad(let p): 1000 + p } }
 }

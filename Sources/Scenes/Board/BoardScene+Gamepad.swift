@@ -6,11 +6,8 @@ import Paths
 
 // The gamepad: a focused card, a ghost moved by the stick, panels scrolled by the right stick.
 extension BoardScene {
-    static func padPointer(_ pad: Int) -> Int { 1000 + pad }
-
     func padButton(_ pad: Int, _ b: GamepadButton) {
-        let pointer = Self.padPointer(pad)
-        let held = ghosts.firstIndex { $0.pointer == pointer && $0.returning == nil }
+        let held = ghosts.index(carriedBy: .pad(pad))
         switch b {
         case .dpleft: focus(focusIndex - 1)
         case .dpright: focus(focusIndex + 1)
@@ -19,7 +16,7 @@ extension BoardScene {
                 drop(k)
             } else {
                 let frame = itemRootFrame(focusIndex)
-                ghosts.append(Ghost(name: Self.chordNames[focusIndex], pointer: pointer, frame: frame.offsetBy(Vec2(0, 24)),
+                ghosts.append(Ghost(name: Self.chordNames[focusIndex], carrier: .pad(pad), frame: frame.offsetBy(Vec2(0, 24)),
                                     grab: frame.size / 2, source: .strip(item: focusIndex)))
             }
         case .b: if let k = held { sendBack(k) }
@@ -39,8 +36,7 @@ extension BoardScene {
     func gamepad(_ ctx: StepContext) {
         for pad in ctx.input.pads {
             let stick = pad.stick(true)
-            let pointer = Self.padPointer(pad.id)
-            if let k = ghosts.firstIndex(where: { $0.pointer == pointer && $0.returning == nil }) {
+            if let k = ghosts.index(carriedBy: .pad(pad.id)) {
                 ghosts[k].frame.origin += stick * (Self.ghostPadSpeed * ctx.dt)
             } else if abs(stick.x) > 0.5 {
                 // The stick steps the focus, repeating while held.

@@ -6,28 +6,30 @@ import Paths
 
 // The ghosts: copies picked up, carried, dropped on a line or sent back.
 extension BoardScene {
-    func pickUp(strip item: Int, pointer: Int, at: Vec2, pressedAt: Vec2) {
-        let frame = itemRootFrame(item)
-        ghosts.append(Ghost(name: Self.chordNames[item], pointer: pointer,
-                            frame: frame.offsetBy(at - pressedAt), grab: pressedAt - frame.origin, source: .strip(item: item)))
+    /// Lifts a copy of `thing` for `carrier`, grabbed where it was pressed and moved with the
+    /// carrier since.
+    func lift(_ thing: Liftable, carrier: Carrier, at: Vec2, pressedAt: Vec2) {
+        let name: String, frame: Rect, source: Ghost.Source
+        switch thing {
+        case .card(let item):
+            (name, frame, source) = (Self.chordNames[item], itemRootFrame(item), .strip(item: item))
+        case .chord(let r):
+            let c = document.lines[r.line].chords[r.index]
+            (name, frame, source) = (c.name, chordRootFrame(r), .placed(r, name: c.name, x: c.x))
+        }
+        ghosts.append(Ghost(name: name, carrier: carrier, frame: frame.offsetBy(at - pressedAt),
+                            grab: pressedAt - frame.origin, source: source))
     }
 
-    func pickUp(placed r: ChordRef, pointer: Int, at: Vec2, pressedAt: Vec2) {
-        let c = document.lines[r.line].chords[r.index]
-        let frame = chordRootFrame(r)
-        ghosts.append(Ghost(name: c.name, pointer: pointer, frame: frame.offsetBy(at - pressedAt),
-                            grab: pressedAt - frame.origin, source: .placed(r, name: c.name, x: c.x)))
-    }
-
-    func moveGhost(pointer: Int, to at: Vec2) {
-        guard let k = ghosts.firstIndex(where: { $0.pointer == pointer && $0.returning == nil }) else { return }
+    func moveGhost(carriedBy carrier: Carrier, to at: Vec2) {
+        guard let k = ghosts.index(carriedBy: carrier) else { return }
         ghosts[k].frame.origin = at - ghosts[k].grab
     }
 
     /// Highlights the line each ghost would land on; marks placed chords dragged off the sheet.
     func updateTargets() {
         highlightedLine = nil
-        for k in ghosts.indices where ghosts[k].returning == nil {
+        for k in ghosts.indices where ghosts[k].isCarried {
             let line = dropLine(for: ghosts[k].frame)
             if line != nil { highlightedLine = line }
             if case .placed = ghosts[k].source {
@@ -56,21 +58,11 @@ extension BoardScene {
         let x = clamp(center.x - Self.placedSize.x / 2, 0, max(0, width - Self.placedSize.x))
         if case .placed(let r, _, _) = ghost.source {
             document.lines[r.line].chords.remove(at: r.index)
-            shiftRefs(removedAt: r)
+            ghosts.chordRemoved(at: r)
         }
         document.lines[line].chords.append(SheetDocument.Placed(name: ghost.name, x: x))
         ghosts.remove(at: k)
         changed()
-    }
-
-    /// Other ghosts lifted from the same line keep pointing at the right chord.
-    private func shiftRefs(removedAt r: ChordRef) {
-        for i in ghosts.indices {
-            if case .placed(var g, let name, let x) = ghosts[i].source, g.line == r.line, g.index > r.index {
-                g.index -= 1
-                ghosts[i].source = .placed(g, name: name, x: x)
-            }
-        }
     }
 
     /// A miss: the ghost flies back to where it came from (0.25 s, ease out), then goes.

@@ -6,23 +6,30 @@ import Paths
 
 // The strip and the sheet: scroll physics and auto-scroll while carrying.
 extension BoardScene {
+    /// The board's two scrolling panels: the strip of cards and the sheet of lines.
+    enum Panel: CaseIterable { case strip, sheet }
+
+    subscript(panel p: Panel) -> ScrollPanel {
+        get { p == .strip ? strip : sheet }
+        set { if p == .strip { strip = newValue } else { sheet = newValue } }
+    }
+
+    func frame(of p: Panel) -> Rect { p == .strip ? stripFrame : sheetFrame }
+
+    /// A carried ghost near a panel's edge (inside or just outside it, and within the panel
+    /// across its axis) scrolls the panel that way.
     func autoScroll(_ dt: Double) {
-        for g in ghosts where g.returning == nil {
+        for g in ghosts where g.isCarried {
             let c = g.frame.center
-            let sf = sheetFrame
-            if c.x >= sf.minX && c.x <= sf.maxX {
-                if c.y < sf.minY + Self.edgeZone && c.y > sf.minY - Self.edgeZone {
-                    sheet.scroll(by: -speed(c.y - sf.minY) * dt)
-                } else if c.y > sf.maxY - Self.edgeZone && c.y < sf.maxY + Self.edgeZone {
-                    sheet.scroll(by: speed(sf.maxY - c.y) * dt)
-                }
-            }
-            let tf = stripFrame
-            if c.y >= tf.minY && c.y <= tf.maxY {
-                if c.x < tf.minX + Self.edgeZone && c.x > tf.minX - Self.edgeZone {
-                    strip.scroll(by: -speed(c.x - tf.minX) * dt)
-                } else if c.x > tf.maxX - Self.edgeZone && c.x < tf.maxX + Self.edgeZone {
-                    strip.scroll(by: speed(tf.maxX - c.x) * dt)
+            for panel in [Panel.sheet, .strip] {
+                let axis = self[panel: panel].axis, f = frame(of: panel)
+                let (lo, hi) = axis.span(of: f), (crossLo, crossHi) = axis.crossSpan(of: f)
+                let along = axis.along(c), across = axis.across(c)
+                guard across >= crossLo && across <= crossHi else { continue }
+                if along < lo + Self.edgeZone && along > lo - Self.edgeZone {
+                    self[panel: panel].scroll(by: -speed(along - lo) * dt)
+                } else if along > hi - Self.edgeZone && along < hi + Self.edgeZone {
+                    self[panel: panel].scroll(by: speed(hi - along) * dt)
                 }
             }
         }

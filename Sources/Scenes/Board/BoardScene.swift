@@ -41,7 +41,7 @@ public final class BoardScene: Scene {
     public internal(set) var strip = ScrollPanel(axis: .horizontal, viewport: 1, contentLength: 1)
     public internal(set) var sheet = ScrollPanel(axis: .vertical, viewport: 1, contentLength: 1)
     public internal(set) var spaces = SpaceTree()
-    public internal(set) var ghosts: [Ghost] = []
+    public internal(set) var ghosts = GhostStore()
     public internal(set) var highlightedLine: Int?
     public internal(set) var focusIndex = 0
     /// A message shown over the board for a few seconds (e.g. a sheet that could not be read).
@@ -62,15 +62,14 @@ public final class BoardScene: Scene {
     var bounds = Rect(x: 0, y: 40, w: 1280, h: 680)
     var padHeld: [Int: Double] = [:]
 
-    /// What one pointer is doing.
+    /// What one pointer is doing. A press on a panel waits to see which way it moves (the
+    /// same rule on the strip and the sheet, by the panel's axis), then scrolls that panel or
+    /// lifts what was pressed.
     struct Gesture {
         enum State {
-            /// Pressed on a strip card (or empty strip), deciding.
-            case pendingStrip(item: Int?)
-            /// Pressed on the sheet, on a placed chord or not, deciding.
-            case pendingSheet(chord: ChordRef?)
-            case scrollingStrip
-            case scrollingSheet
+            /// Pressed on a panel, on something that can be lifted or not, deciding.
+            case pending(Panel, Liftable?)
+            case scrolling(Panel)
             case dragging
             /// Nothing more happens until the pointer lifts.
             case ignored
@@ -81,29 +80,10 @@ public final class BoardScene: Scene {
         var state: State
     }
 
-    /// A placed chord: line index and position in that line's list.
-    public struct ChordRef: Equatable, Sendable {
-        public var line: Int
-        public var index: Int
-    }
-
-    /// A card being dragged.
-    public struct Ghost: Sendable {
-        public enum Source: Equatable, Sendable {
-            case strip(item: Int)
-            case placed(ChordRef, name: String, x: Double)
-        }
-        public var name: String
-        public var pointer: Int
-        /// Frame in root (window) space.
-        public var frame: Rect
-        /// Where in the card it was grabbed.
-        public var grab: Vec2
-        public var source: Source
-        /// Dropping here would delete a placed chord.
-        public var willDelete = false
-        /// Flying back after a miss (an animated entity), then removed.
-        public var returning: Entity?
+    /// What a press can lift: a card in the strip or a chord placed on the sheet.
+    enum Liftable {
+        case card(Int)
+        case chord(ChordRef)
     }
 
     public init(document: SheetDocument = .empty) {
@@ -199,7 +179,7 @@ public final class BoardScene: Scene {
             let local = spaces.convert(p, from: .root, to: lineSpaces[li])
             guard local.y >= 0, local.y < Self.lineHeight else { continue }
             for (ci, c) in line.chords.enumerated().reversed() where placedFrame(c).insetBy(dx: -4, dy: -4).contains(local) {
-                if ghosts.contains(where: { $0.source == .placed(ChordRef(line: li, index: ci), name: c.name, x: c.x) }) { continue }
+                if ghosts.lifted(from: .placed(ChordRef(line: li, index: ci), name: c.name, x: c.x), carriedOnly: false) { continue }
                 return ChordRef(line: li, index: ci)
             }
         }
@@ -241,7 +221,9 @@ public final class BoardScene: Scene {
                     sheet.scroll(by: -dy)
                 }
                 syncOffsets()
-            case .gamepadRemoved(let pad): release(Self.padPointer(pad), cancelled: true)
+            case .gamepadRemoved(let pad):
+                // A pad pulled out mid-carry: its ghost flies back.
+                if let k = ghosts.index(carriedBy: .pad(pad)) { sendBack(k) }
             case .gamepadButton(let pad, let b, true): padButton(pad, b)
             default: break
             }
@@ -251,23 +233,23 @@ public final class BoardScene: Scene {
     private func press(_ id: Int, _ at: Vec2) {
         gestures.removeAll { $0.pointer == id }
         var g = Gesture(pointer: id, start: at, last: at, state: .ignored)
-        if stripFrame.contains(at) {
-            if strip.isMoving {
+        if let panel = Panel.allCases.first(where: { frame(of: $0).contains(at) }) {
+            if self[panel: panel].isMoving {
                 // A press on a moving panel catches it: it scrolls, it does not pick up.
-                strip.beginDrag()
-                g.state = .scrollingStrip
+                self[panel: panel].beginDrag()
+                g.state = .scrolling(panel)
             } else {
-                g.state = .pendingStrip(item: stripItem(at: at))
-            }
-        } else if sheetFrame.contains(at) {
-            if sheet.isMoving {
-                sheet.beginDrag()
-                g.state = .scrollingSheet
-            } else {
-                g.state = .pendingSheet(chord: placedChord(at: at))
+                g.state = .pending(panel, liftable(at: at, in: panel))
             }
         }
         gestures.append(g)
+    }
+
+    private func liftable(at p: Vec2, in panel: Panel) -> Liftable? {
+        switch panel {
+        case .strip: stripItem(at: p).map { .card($0) }
+        case .sheet: placedChord(at: p).map { .chord($0) }
+        }
     }
 
     private func move(_ id: Int, _ at: Vec2, dt: Double) {
@@ -277,31 +259,20 @@ public final class BoardScene: Scene {
         let total = at - g.start
         g.last = at
         switch g.state {
-        case .pendingStrip(let item):
-            switch PressDecision.decide(moved: total, scrollAxis: .horizontal, onItem: item != nil, slop: Self.slop) {
+        case .pending(let panel, let target):
+            let axis = self[panel: panel].axis
+            switch PressDecision.decide(moved: total, scrollAxis: axis, onItem: target != nil, slop: Self.slop) {
             case .pickUp:
-                pickUp(strip: item!, pointer: id, at: at, pressedAt: g.start)
+                lift(target!, carrier: .pointer(id), at: at, pressedAt: g.start)
                 g.state = .dragging
             case .scroll:
-                beginScroll(strip: true, except: id)
-                strip.drag(by: total.x, dt: dt)
-                g.state = .scrollingStrip
+                beginScroll(panel, except: id)
+                self[panel: panel].drag(by: axis.along(total), dt: dt)
+                g.state = .scrolling(panel)
             case .undecided: break
             }
-        case .pendingSheet(let chord):
-            switch PressDecision.decide(moved: total, scrollAxis: .vertical, onItem: chord != nil, slop: Self.slop) {
-            case .pickUp:
-                pickUp(placed: chord!, pointer: id, at: at, pressedAt: g.start)
-                g.state = .dragging
-            case .scroll:
-                beginScroll(strip: false, except: id)
-                sheet.drag(by: total.y, dt: dt)
-                g.state = .scrollingSheet
-            case .undecided: break
-            }
-        case .scrollingStrip: strip.drag(by: delta.x, dt: dt)
-        case .scrollingSheet: sheet.drag(by: delta.y, dt: dt)
-        case .dragging: moveGhost(pointer: id, to: at)
+        case .scrolling(let panel): self[panel: panel].drag(by: self[panel: panel].axis.along(delta), dt: dt)
+        case .dragging: moveGhost(carriedBy: .pointer(id), to: at)
         case .ignored: break
         }
         gestures[gi] = g
@@ -309,32 +280,21 @@ public final class BoardScene: Scene {
     }
 
     /// A scroll that has begun cancels the other presses pending on that panel.
-    private func beginScroll(strip isStrip: Bool, except id: Int) {
-        if isStrip { strip.beginDrag() } else { sheet.beginDrag() }
+    private func beginScroll(_ panel: Panel, except id: Int) {
+        self[panel: panel].beginDrag()
         for i in gestures.indices where gestures[i].pointer != id {
-            switch gestures[i].state {
-            case .pendingStrip where isStrip, .pendingSheet where !isStrip: gestures[i].state = .ignored
-            default: break
-            }
+            if case .pending(panel, _) = gestures[i].state { gestures[i].state = .ignored }
         }
     }
 
     private func release(_ id: Int, cancelled: Bool) {
-        guard let gi = gestures.firstIndex(where: { $0.pointer == id }) else {
-            if let k = ghosts.firstIndex(where: { $0.pointer == id && $0.returning == nil }) {
-                cancelled ? sendBack(k) : drop(k)
-            }
-            return
-        }
-        let g = gestures.remove(at: gi)
-        switch g.state {
-        case .scrollingStrip: strip.endDrag()
-        case .scrollingSheet: sheet.endDrag()
-        case .dragging:
-            if let k = ghosts.firstIndex(where: { $0.pointer == id && $0.returning == nil }) {
-                cancelled ? sendBack(k) : drop(k)
-            }
-        default: break
+        let state = gestures.firstIndex { $0.pointer == id }.map { gestures.remove(at: $0).state }
+        switch state {
+        case .scrolling(let panel)?: self[panel: panel].endDrag()
+        case .dragging?, nil:
+            // Dragging, or a pointer whose gesture is gone that may still carry a ghost.
+            if let k = ghosts.index(carriedBy: .pointer(id)) { cancelled ? sendBack(k) : drop(k) }
+        case .pending?, .ignored?: break
         }
     }
 }
