@@ -200,6 +200,8 @@ import Testing
         runShell(shell, frames: 1, events: [1: [.pointerUp(pointer: 1000, device: .touch, at: c + Vec2(0, 60))]])
         #expect(s.ghosts.map(\.carrier).contains(.pad(0)))
         #expect(s.ghosts.filter { $0.carrier == .pointer(1000) }.allSatisfy { !$0.isCarried })
+        let dumped = s.stateDump()["ghosts"]?.arrayValue?.compactMap { $0["carriedBy"]?.stringValue }
+        #expect(dumped?.contains("pad:0") == true)
     }
 
     @Test func aPadPulledOutMidCarrySendsItsGhostBack() {

@@ -107,11 +107,9 @@ extension BoardScene {
                 })),
             ])),
             ("ghosts", .array(ghosts.map { g in
-                .object([("name", .string(g.name)), ("pointer", JSONValue(legacyID(g.carrier))), ("frame", JSONValue(g.frame))])
+                .object([("name", .string(g.name)), ("carriedBy", g.carrier.json), ("frame", JSONValue(g.frame))])
             })),
         ])
     }
 
-    // TEMPORARY (this commit only): the old dump's fake pointer id for pads.
-    private func legacyID(_ c: Carrier) -> Int { switch c { case .pointer(let p): p; case .pad(let p): 1000 + p } }
 }

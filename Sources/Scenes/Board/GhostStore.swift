@@ -1,3 +1,4 @@
+import Engine
 import Entities
 import Geometry
 
@@ -6,6 +7,14 @@ extension BoardScene {
     public enum Carrier: Hashable, Sendable {
         case pointer(Int)
         case pad(Int)
+
+        /// For the state dump: "pointer:N" or "pad:N", as the path scene names who holds a handle.
+        public var json: JSONValue {
+            switch self {
+            case .pointer(let id): .string("pointer:\(id)")
+            case .pad(let id): .string("pad:\(id)")
+            }
+        }
     }
 
     /// A placed chord: line index and position in that line's list.
