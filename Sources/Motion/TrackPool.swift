@@ -2,47 +2,61 @@ import Geometry
 
 /// Which pool a track is in, and where.
 struct TrackRef: Equatable, Sendable {
-    enum Kind: UInt8, Sendable { case scalar, point, color, path }
-    var kind: Kind
+    var kind: Track.Kind
     var index: Int32
 }
 
-/// Tracks of one kind, shared by index and reference-counted; freed slots are reused.
+/// Tracks of one kind in slots that tweens refer to by index; freed slots are reused.
 /// Kept apart by kind so the per-step loop calls a concrete track's method in place,
 /// without copying an enum payload (and retaining its arrays) per animation.
 ///
 /// Each slot also has a plain-data `TrackSampler` for the per-step loop; buffers a sampler
-/// points into belong to the pool and are freed with the slot.
-struct TrackPool<T: Sendable>: @unchecked Sendable {
+/// points into belong to the pool and are freed with the slot. A track stored with a `Key`
+/// (a path track: its sample table's id and how it is read) is shared by every tween that
+/// asks for the same key, so ten thousand flights along one path keep one sampler; a slot
+/// counts its tweens and is freed, key and all, when the last one goes.
+struct TrackPool<T: Sendable, Key: Hashable & Sendable>: @unchecked Sendable {
     var items: ContiguousArray<T> = []
     var samplers: ContiguousArray<TrackSampler> = []
     private var owned: [UnsafeMutableBufferPointer<Vec2>?] = []
     private var users: [Int32] = []
+    private var keys: [Key?] = []
+    private var slotByKey: [Key: Int32] = [:]
     private var free: [Int32] = []
     let placeholder: T
 
-    init(placeholder: T) { self.placeholder = placeholder }
+    init(placeholder: T, keyedBy: Key.Type = Never.self) { self.placeholder = placeholder }
 
-    mutating func store(_ t: T, sampler: TrackSampler = .general, owning buffer: UnsafeMutableBufferPointer<Vec2>? = nil) -> Int32 {
-        if let i = free.popLast() {
+    /// The slot that holds the track for `key`, now with one more tween, if there is one.
+    mutating func share(_ key: Key) -> Int32? {
+        guard let i = slotByKey[key] else { return nil }
+        users[Int(i)] += 1
+        return i
+    }
+
+    mutating func store(_ t: T, sampler: TrackSampler = .general, owning buffer: UnsafeMutableBufferPointer<Vec2>? = nil,
+                        key: Key? = nil) -> Int32 {
+        let i: Int32
+        if let reused = free.popLast() {
+            i = reused
             items[Int(i)] = t
             samplers[Int(i)] = sampler
             owned[Int(i)] = buffer
             users[Int(i)] = 1
-            return i
+            keys[Int(i)] = key
+        } else {
+            i = Int32(items.count)
+            items.append(t)
+            samplers.append(sampler)
+            owned.append(buffer)
+            users.append(1)
+            keys.append(key)
         }
-        items.append(t)
-        samplers.append(sampler)
-        owned.append(buffer)
-        users.append(1)
-        return Int32(items.count - 1)
+        if let key { slotByKey[key] = i }
+        return i
     }
 
-    func isFree(_ i: Int32) -> Bool { users[Int(i)] == 0 }
-
-    /// Shares slot `i` with one more animation.
-    mutating func retain(_ i: Int32) { users[Int(i)] += 1 }
-
+    /// One tween fewer uses slot `i`; the last one frees it.
     mutating func release(_ i: Int32) {
         users[Int(i)] -= 1
         if users[Int(i)] == 0 {
@@ -50,6 +64,8 @@ struct TrackPool<T: Sendable>: @unchecked Sendable {
             samplers[Int(i)] = .general
             owned[Int(i)]?.deallocate()
             owned[Int(i)] = nil
+            if let key = keys[Int(i)] { slotByKey[key] = nil }
+            keys[Int(i)] = nil
             free.append(i)
         }
     }

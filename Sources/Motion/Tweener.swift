@@ -29,17 +29,14 @@ public final class Tweener {
     var scalarTracks = TrackPool(placeholder: Tweener.emptyScalar)
     var pointTracks = TrackPool(placeholder: try! KeyframeTrack(values: [Vec2.zero]))
     var colorTracks = TrackPool(placeholder: try! KeyframeTrack(values: [ColorValue.zero]))
-    var pathTracks = TrackPool(placeholder: PathTrack(path: Path()))
+    var pathTracks = TrackPool(placeholder: PathTrack(path: Path()), keyedBy: PathKey.self)
     /// The non-additive animation running on each (target, property), for replacing it.
     /// Consulted when animations are added or removed, never in the per-step loop.
     private var runningByKey: [RunKey: Entity] = [:]
 
-    /// Path tracks already pooled, by the identity of their sample buffer and how they are
-    /// read, so many animations on one path share one slot (and one sampler buffer).
-    private var pathSlots: [PathKey: Int32] = [:]
-
-    private struct PathKey: Hashable {
-        var buffer: UInt
+    /// How a path track is shared: tweens on the same sample table, read the same way.
+    struct PathKey: Hashable, Sendable {
+        var table: UInt64
         var mode: PathTrack.Mode
         var rotation: RotationMode
     }
@@ -116,18 +113,10 @@ public final class Tweener {
         case .point(let k): return TrackRef(kind: .point, index: pointTracks.store(k))
         case .color(let k): return TrackRef(kind: .color, index: colorTracks.store(k))
         case .path(let p):
-            let key = PathKey(buffer: p.table.points.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, mode: p.mode, rotation: p.rotationMode)
-            if let slot = pathSlots[key] {
-                pathTracks.retain(slot)
-                return TrackRef(kind: .path, index: slot)
-            }
-            let slot: Int32
-            if let (sampler, buffer) = p.makeSampler() {
-                slot = pathTracks.store(p, sampler: .pacedPath(sampler), owning: buffer)
-            } else {
-                slot = pathTracks.store(p)
-            }
-            if key.buffer != 0 { pathSlots[key] = slot }
+            let key = PathKey(table: p.table.id, mode: p.mode, rotation: p.rotationMode)
+            if let slot = pathTracks.share(key) { return TrackRef(kind: .path, index: slot) }
+            let sampler = p.makeSampler()
+            let slot = pathTracks.store(p, sampler: sampler.map { .pacedPath($0.0) } ?? .general, owning: sampler?.1, key: key)
             return TrackRef(kind: .path, index: slot)
         }
     }
@@ -137,12 +126,7 @@ public final class Tweener {
         case .scalar: scalarTracks.release(r.index)
         case .point: pointTracks.release(r.index)
         case .color: colorTracks.release(r.index)
-        case .path:
-            pathTracks.release(r.index)
-            // A freed slot's buffer address may be reused by a new array: forget it.
-            if pathTracks.isFree(r.index), let k = pathSlots.first(where: { $0.value == r.index })?.key {
-                pathSlots[k] = nil
-            }
+        case .path: pathTracks.release(r.index)
         }
     }
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Geometry
+import Synchronization
 
 /// A path sampled once into points equally spaced by arc length, each with its arc length
 /// and unit tangent — the seed's "array of closely spaced points", done exactly.
@@ -37,6 +38,10 @@ public struct SampleTable: Sendable {
     }
 
     public let spacing: Double
+    /// Unique to this sampling (copies share it, no other table ever has it): what tweens
+    /// on the same table are shared by.
+    public let id: UInt64 = SampleTable.nextID.wrappingAdd(1, ordering: .relaxed).newValue
+    private static let nextID = Atomic<UInt64>(0)
     public private(set) var points: ContiguousArray<Vec2> = []
     public private(set) var tangents: ContiguousArray<Vec2> = []
     /// Arc length of each sample from the path's start (subpaths one after another).

@@ -195,6 +195,32 @@ import Testing
         #expect(abs(t.animatables.store[e]!.rotation.presentation - .pi) < 0.01)
     }
 
+    @Test func tweensOnOneSampleTableShareOneTrackAndANewTableNeverTakesAFreedOnesSlot() throws {
+        let t = Tweener(world: World())
+        let timing = MediaTiming(duration: 1)
+        func flight(_ track: PathTrack) throws -> Entity {
+            let e = t.world.spawn()
+            t.animatables.store.insert(Animatable(), for: e)
+            return try t.add(Animation(target: e, property: .position, track: .path(track), timing: timing))
+        }
+        let circle = PathTrack(path: .ellipse(in: Rect(x: 0, y: 0, w: 200, h: 200)))
+        let flights = try (0..<50).map { _ in try flight(circle) }
+        #expect(t.trackCount == 1)
+        // Read another way, the same table is another track.
+        _ = try flight(PathTrack(path: .ellipse(in: Rect(x: 0, y: 0, w: 200, h: 200)), mode: .linear))
+        #expect(t.trackCount == 2)
+        for a in flights { t.interrupt(a) }
+        #expect(t.trackCount == 1)
+        // A table made after the circle's slot was freed gets a track of its own, even if
+        // its samples land where the circle's were.
+        let square = PathTrack(path: .roundedRect(Rect(x: 0, y: 0, w: 100, h: 100), radius: 10))
+        let e = try flight(square)
+        #expect(t.trackCount == 2)
+        for _ in 0..<30 { t.step(dt: dt) }
+        let p = t.animatables.store[t.animations.store[e]!.target]!.position.presentation
+        #expect(p.distance(to: square.position(at: 0.25)) < 1e-9)
+    }
+
     @Test func aSteadyStepAllocatesNothingVisibleInCapacity() throws {
         // Events, scratch and stores keep their capacity: running a finished-and-restarted
         // cycle does not grow them.
