@@ -70,6 +70,12 @@ struct TrackPool<T: Sendable, Key: Hashable & Sendable>: @unchecked Sendable {
         }
     }
 
+    /// Lends `body` the tracks and their samplers as raw buffers.
+    @inline(__always)
+    func withBuffers<R>(_ body: (UnsafeBufferPointer<T>, UnsafeBufferPointer<TrackSampler>) -> R) -> R {
+        items.withUnsafeBufferPointer { items in samplers.withUnsafeBufferPointer { body(items, $0) } }
+    }
+
     /// Frees every buffer (the tweener's deinit).
     mutating func releaseAll() {
         for i in owned.indices { owned[i]?.deallocate(); owned[i] = nil }

@@ -15,8 +15,8 @@ extension Tweener {
     /// reads its track from a pool of its kind through a raw buffer (no enum payload copied,
     /// no array retained per tween) and, for the common kinds, through a plain-data sampler
     /// (a line of two scalars, or a paced path's own point buffer), and writes its target
-    /// through a sparse-set lookup into another dense array. The nested buffer borrows below
-    /// exist to get those raw buffers once per step rather than once per tween.
+    /// through a sparse-set lookup into another dense array. The buffer borrows
+    /// (`withPools`) get those raw buffers once per step rather than once per tween.
     /// - Complexity: O(animatables + animations).
     public func step(dt: Double) {
         events.removeAll(keepingCapacity: true)
@@ -27,14 +27,7 @@ extension Tweener {
             for i in xs.indices { xs[i].beginStep() }
         }
         var finished = 0
-        scalarTracks.samplers.withUnsafeBufferPointer { scalarSamplers in
-        pathTracks.samplers.withUnsafeBufferPointer { pathSamplers in
-        scalarTracks.items.withUnsafeBufferPointer { scalars in
-        pointTracks.items.withUnsafeBufferPointer { points in
-        colorTracks.items.withUnsafeBufferPointer { colors in
-        pathTracks.items.withUnsafeBufferPointer { paths in
-            let pools = Pools(scalarSamplers: scalarSamplers, pathSamplers: pathSamplers,
-                              scalars: scalars, points: points, colors: colors, paths: paths)
+        withPools { pools in
             animations.store.withDense { anims, owners in
                 animatables.store.withDenseAndLookup { targets, lookup in
                     extras.store.withDenseAndLookup { xs, xlookup in
@@ -48,13 +41,23 @@ extension Tweener {
                 }
             }
         }
-        }
-        }
-        }
-        }
-        }
         if finished > 0 { removeFinished() }
         lastDt = dt
+    }
+
+    /// Lends `body` every pool's tracks (and the samplers of the kinds that have them) as raw
+    /// buffers, for one step.
+    private func withPools<R>(_ body: (Pools) -> R) -> R {
+        scalarTracks.withBuffers { scalars, scalarSamplers in
+            pathTracks.withBuffers { paths, pathSamplers in
+                pointTracks.items.withUnsafeBufferPointer { points in
+                    colorTracks.items.withUnsafeBufferPointer { colors in
+                        body(Pools(scalarSamplers: scalarSamplers, pathSamplers: pathSamplers,
+                                   scalars: scalars, points: points, colors: colors, paths: paths))
+                    }
+                }
+            }
+        }
     }
 
     /// The track pools, borrowed for one step.
