@@ -39,7 +39,7 @@ public struct Tween: Sendable {
         flags = a.additive ? Self.additiveFlag : 0
     }
 
-    public var property: AnimatedProperty {
+    @inline(__always) public var property: AnimatedProperty {
         switch propertyCode {
         case 0: .position
         case 1: .rotation

@@ -3,21 +3,22 @@ import Geometry
 extension SampleTable {
     /// Borrowed raw access to a non-empty table, for loops that query it once per handle per
     /// step (100,000 handles in the stress scene): the same answers as the table's methods,
-    /// which are built on it, without bounds checks or reference counting per call.
+    /// which are built on it, without bounds checks or reference counting per call. Its
+    /// queries are `@inlinable` so that the scenes' loops, in another module, inline them.
     /// Valid only inside `withUnsafeView`.
     public struct UnsafeView {
         public let points: UnsafeBufferPointer<Vec2>
         public let tangents: UnsafeBufferPointer<Vec2>
         public let distances: UnsafeBufferPointer<Double>
-        let runs: UnsafeBufferPointer<Run>
+        @usableFromInline let runs: UnsafeBufferPointer<Run>
         public let length: Double
 
         /// The run holding sample `i`.
-        @inline(__always)
+        @inlinable @inline(__always)
         package func run(containing i: Int) -> Run { SampleTable.run(containing: i, in: runs) }
 
         /// See `SampleTable.index(atDistance:)`.
-        @inline(__always)
+        @inlinable @inline(__always)
         public func index(atDistance s: Double) -> Int {
             let (run, local) = locate(s)
             guard run.step > 0 else { return run.first }
@@ -26,7 +27,7 @@ extension SampleTable {
         }
 
         /// See `SampleTable.point(atDistance:)`.
-        @inline(__always)
+        @inlinable @inline(__always)
         public func point(atDistance s: Double) -> Vec2 {
             let (run, local) = locate(s)
             guard run.step > 0, run.count > 1 else { return points[run.first] }
@@ -35,7 +36,7 @@ extension SampleTable {
         }
 
         /// See `SampleTable.pointAndTangent(atDistance:)`.
-        @inline(__always)
+        @inlinable @inline(__always)
         public func pointAndTangent(atDistance s: Double) -> (Vec2, Vec2) {
             let (run, local) = locate(s)
             guard run.step > 0, run.count > 1 else { return (points[run.first], tangents[run.first]) }
@@ -45,7 +46,7 @@ extension SampleTable {
 
         /// The run and the local arc length for a path-wide arc length: wrapped on a closed
         /// run, clamped on an open one; a non-finite length means the start.
-        @inline(__always)
+        @inlinable @inline(__always)
         func locate(_ s: Double) -> (Run, Double) {
             guard s.isFinite else { return (runs[0], 0) }
             var run = runs[runs.count - 1]
@@ -63,7 +64,7 @@ extension SampleTable {
         }
 
         /// The samples either side of a local arc length and the fraction between them.
-        @inline(__always)
+        @inlinable @inline(__always)
         func bracket(_ run: Run, _ local: Double) -> (Int, Int, Double) {
             // local ≥ 0, so truncation is the floor.
             let x = local / run.step

@@ -9,7 +9,7 @@ extension SampleTable {
         /// How many samples the walk moved.
         public var steps: Int
 
-        package init(index: Int, seamCrossings: Int, steps: Int) {
+        @inlinable package init(index: Int, seamCrossings: Int, steps: Int) {
             self.index = index; self.seamCrossings = seamCrossings; self.steps = steps
         }
     }
@@ -47,7 +47,7 @@ extension SampleTable.UnsafeView {
     /// See `SampleTable.walk(from:toward:)`; `index` must be a valid sample and `target` finite.
     /// Hot (every handle, every step): raw pointers, and wrapping by comparison — an integer
     /// modulo per neighbour cost more than the distances.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func walk(from index: Int, toward target: Vec2) -> SampleTable.WalkResult {
         let run = run(containing: index)
         guard run.count > 1 else { return .init(index: index, seamCrossings: 0, steps: 0) }

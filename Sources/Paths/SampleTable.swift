@@ -66,7 +66,7 @@ public struct SampleTable: Sendable {
     public func run(containing i: Int) -> Run { Self.run(containing: i, in: runs) }
 
     /// The run of `runs` (not empty) holding sample `i`; the last one if none does.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func run<C: RandomAccessCollection<Run>>(containing i: Int, in runs: C) -> Run where C.Index == Int {
         if runs.count == 1 { return runs[0] }
         for r in runs where r.range.contains(i) { return r }

@@ -1,6 +1,3 @@
-import Entities
-import Geometry
-
 /// A growable array of plain values (vertices, indices) whose appends are cheap enough for
 /// a draw list filled with 100,000 quads a frame.
 ///
@@ -9,62 +6,70 @@ import Geometry
 /// build's instructions. `appendUninitialized(_:)` does those checks once per primitive and
 /// hands back room for all its elements. It is a value type like an array: copies share
 /// storage until one of them is mutated (copy on write).
-public struct DrawBuffer<Element: BitwiseCopyable>: RandomAccessCollection, Sendable {
-    private final class Storage: @unchecked Sendable {
-        var base: UnsafeMutablePointer<Element>
-        var count = 0
-        var capacity: Int
-
-        init(capacity: Int) {
-            self.capacity = Swift.max(capacity, 16)
-            base = .allocate(capacity: self.capacity)
-        }
-
-        func copy(capacity: Int) -> Storage {
-            let s = Storage(capacity: Swift.max(capacity, count))
-            s.base.initialize(from: base, count: count)
-            s.count = count
-            return s
-        }
-
+///
+/// Layout: the pointer, count and capacity live in the struct itself, and a class instance
+/// only owns the allocation (freeing it, and telling by its uniqueness whether the memory is
+/// shared). So an append touches no class property: no runtime exclusivity check, which
+/// Swift keeps for class properties whose every access it cannot see, and the appends are
+/// `@inlinable`, so the scenes' draw loops in another module inline them.
+public struct DrawBuffer<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked Sendable {
+    /// Owns an allocation; copies of a buffer share it until one of them writes.
+    @usableFromInline final class Owner: @unchecked Sendable {
+        @usableFromInline let base: UnsafeMutablePointer<Element>
+        @usableFromInline init(capacity: Int) { base = .allocate(capacity: capacity) }
         deinit { base.deallocate() }
     }
 
-    private var storage: Storage
+    @usableFromInline var owner: Owner
+    @usableFromInline var base: UnsafeMutablePointer<Element>
+    @usableFromInline var capacity: Int
+    /// How many elements are in use.
+    @usableFromInline var used = 0
 
-    public init() { storage = Storage(capacity: 16) }
+    public init() { self.init(capacity: 16) }
+
+    @usableFromInline init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 16)
+        owner = Owner(capacity: self.capacity)
+        base = owner.base
+    }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { storage.count }
+    public var endIndex: Int { used }
 
     public subscript(i: Int) -> Element {
-        precondition(i >= 0 && i < storage.count, "DrawBuffer index \(i) out of range 0..<\(storage.count)")
-        return storage.base[i]
+        precondition(i >= 0 && i < used, "DrawBuffer index \(i) out of range 0..<\(used)")
+        return base[i]
     }
 
     /// Makes the storage unique and able to hold `extra` more elements.
-    @inline(__always)
-    private mutating func prepare(_ extra: Int) {
-        let needed = storage.count + extra
-        if !isKnownUniquelyReferenced(&storage) || needed > storage.capacity {
+    @inlinable @inline(__always)
+    mutating func prepare(_ extra: Int) {
+        let needed = used + extra
+        if !isKnownUniquelyReferenced(&owner) || needed > capacity {
             grow(needed)
         }
     }
 
-    @inline(never)
-    private mutating func grow(_ needed: Int) {
-        let capacity = needed > storage.capacity ? Swift.max(needed, 2 * storage.capacity) : storage.capacity
-        storage = storage.copy(capacity: capacity)
+    /// Moves the elements to a new allocation of at least `needed` (doubling), unshared.
+    @usableFromInline @inline(never)
+    mutating func grow(_ needed: Int) {
+        let newCapacity = needed > capacity ? Swift.max(needed, 2 * capacity) : capacity
+        let fresh = Owner(capacity: newCapacity)
+        fresh.base.initialize(from: base, count: used)
+        owner = fresh
+        base = fresh.base
+        capacity = newCapacity
     }
 
     /// Room for `n` more elements at the end, which the caller must all write before
     /// anything else reads the buffer. One uniqueness and capacity check for all of them.
     /// - Complexity: amortised O(1) (the capacity doubles).
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func appendUninitialized(_ n: Int) -> UnsafeMutablePointer<Element> {
         prepare(n)
-        let p = storage.base + storage.count
-        storage.count += n
+        let p = base + used
+        used += n
         return p
     }
 
@@ -77,16 +82,15 @@ public struct DrawBuffer<Element: BitwiseCopyable>: RandomAccessCollection, Send
         for (k, e) in s.enumerated() { (p + k).initialize(to: e) }
     }
 
-    /// Empties the buffer and keeps its capacity.
-    public mutating func removeAll() {
-        if isKnownUniquelyReferenced(&storage) { storage.count = 0 } else { storage = Storage(capacity: storage.capacity) }
-    }
+    /// Empties the buffer and keeps its capacity (memory shared with a copy is left to the
+    /// copy: the next append takes fresh memory).
+    public mutating func removeAll() { used = 0 }
 
     public mutating func reserveCapacity(_ n: Int) {
-        if n > storage.capacity || !isKnownUniquelyReferenced(&storage) { storage = storage.copy(capacity: Swift.max(n, storage.capacity)) }
+        if n > capacity || !isKnownUniquelyReferenced(&owner) { grow(Swift.max(n, capacity)) }
     }
 
     public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
-        try withExtendedLifetime(storage) { try body(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
+        try withExtendedLifetime(owner) { try body(UnsafeBufferPointer(start: base, count: used)) }
     }
 }

@@ -5,7 +5,7 @@ import Geometry
 /// assigned by `TextureCatalog` in the order the platform loads them.
 public struct TextureID: Hashable, Sendable {
     public let raw: Int32
-    public init(raw: Int32) { self.raw = raw }
+    @inlinable public init(raw: Int32) { self.raw = raw }
     public static let none = TextureID(raw: 0)
 }
 
@@ -19,7 +19,7 @@ public struct DrawVertex: Equatable, Sendable, BitwiseCopyable {
     public var u: Float
     public var v: Float
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public init(_ p: Vec2, _ color: Color, _ u: Float = 0, _ v: Float = 0) {
         x = Float(p.x); y = Float(p.y); self.color = color; self.u = u; self.v = v
     }
@@ -34,6 +34,11 @@ public struct DrawCommand: Equatable, Sendable {
     public var clip: Rect?
     public var indexStart: Int
     public var indexCount: Int
+
+    @inlinable
+    public init(texture: TextureID, clip: Rect?, indexStart: Int, indexCount: Int) {
+        self.texture = texture; self.clip = clip; self.indexStart = indexStart; self.indexCount = indexCount
+    }
 }
 
 /// Everything one frame draws, in window points, as indexed triangles.
@@ -43,28 +48,33 @@ public struct DrawCommand: Equatable, Sendable {
 /// thousands of sprites is a handful of calls. `reset()` keeps the capacity, so a steady
 /// frame allocates nothing.
 public struct DrawList: Sendable {
-    public private(set) var vertices = DrawBuffer<DrawVertex>()
-    public private(set) var indices = DrawBuffer<Int32>()
-    public private(set) var commands: ContiguousArray<DrawCommand> = []
-    private var clipStack: [Rect] = []
+    @usableFromInline var vertexBuffer = DrawBuffer<DrawVertex>()
+    @usableFromInline var indexBuffer = DrawBuffer<Int32>()
+    @usableFromInline var commandList: ContiguousArray<DrawCommand> = []
+    @usableFromInline var clipStack: [Rect] = []
     /// The clear colour for the frame.
     public var background = Color.background
 
     public init() {}
 
+    /// The frame's vertices, in the order drawn.
+    public var vertices: DrawBuffer<DrawVertex> { vertexBuffer }
+    /// The frame's triangles, three indices into `vertices` each.
+    public var indices: DrawBuffer<Int32> { indexBuffer }
+    /// The runs of `indices` to draw, one texture and clip each.
+    public var commands: ContiguousArray<DrawCommand> { commandList }
+
     public mutating func reset() {
-        vertices.removeAll()
-        indices.removeAll()
-        commands.removeAll(keepingCapacity: true)
+        vertexBuffer.removeAll()
+        indexBuffer.removeAll()
+        commandList.removeAll(keepingCapacity: true)
         clipStack.removeAll(keepingCapacity: true)
     }
 
     public mutating func reserve(vertices v: Int, indices i: Int) {
-        vertices.reserveCapacity(v)
-        indices.reserveCapacity(i)
+        vertexBuffer.reserveCapacity(v)
+        indexBuffer.reserveCapacity(i)
     }
-
-    /// The clip rect in force, if any.
 
     /// Clips what follows to `rect` (intersected with the clip in force) until `popClip`.
     public mutating func pushClip(_ rect: Rect) {
@@ -76,40 +86,42 @@ public struct DrawList: Sendable {
 
     /// Starts or extends the command for `texture` at the current clip and returns the index
     /// of the next vertex.
-    @inline(__always)
-    private mutating func begin(_ texture: TextureID, indexCount: Int) -> Int32 {
+    @inlinable @inline(__always)
+    mutating func begin(_ texture: TextureID, indexCount: Int) -> Int32 {
         let clip = clipStack.last
-        if let last = commands.last, last.texture == texture, last.clip == clip {
-            commands[commands.count - 1].indexCount += indexCount
+        if let last = commandList.last, last.texture == texture, last.clip == clip {
+            commandList[commandList.count - 1].indexCount += indexCount
         } else {
-            commands.append(DrawCommand(texture: texture, clip: clip, indexStart: indices.count, indexCount: indexCount))
+            commandList.append(DrawCommand(texture: texture, clip: clip, indexStart: indexBuffer.count, indexCount: indexCount))
         }
-        return Int32(vertices.count)
+        return Int32(vertexBuffer.count)
     }
 
     /// A quad from four corners (clockwise or not), with texture coordinates.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func quad(
         _ p0: Vec2, _ p1: Vec2, _ p2: Vec2, _ p3: Vec2,
         color: Color, texture: TextureID = .none,
         uv: (u0: Float, v0: Float, u1: Float, v1: Float) = (0, 0, 1, 1)
     ) {
         let base = begin(texture, indexCount: 6)
-        let v = vertices.appendUninitialized(4)
+        let v = vertexBuffer.appendUninitialized(4)
         v[0] = DrawVertex(p0, color, uv.u0, uv.v0)
         v[1] = DrawVertex(p1, color, uv.u1, uv.v0)
         v[2] = DrawVertex(p2, color, uv.u1, uv.v1)
         v[3] = DrawVertex(p3, color, uv.u0, uv.v1)
-        let i = indices.appendUninitialized(6)
+        let i = indexBuffer.appendUninitialized(6)
         i[0] = base; i[1] = base + 1; i[2] = base + 2
         i[3] = base; i[4] = base + 2; i[5] = base + 3
     }
 
+    @inlinable
     public mutating func fillRect(_ r: Rect, color: Color) {
         rect(r, color: color, texture: .none, uv: (0, 0, 1, 1))
     }
 
     /// A textured rect; `tint` multiplies the texture (white leaves it as is).
+    @inlinable
     public mutating func image(
         _ texture: TextureID, in r: Rect, tint: Color = .white,
         uv: (u0: Float, v0: Float, u1: Float, v1: Float) = (0, 0, 1, 1)
@@ -122,8 +134,8 @@ public struct DrawList: Sendable {
     /// draws such a quad as a rectangle of the truncated float width, and without the grid
     /// 155.37f − 123.37f = 31.99999 drew a 32 pt image 31 px wide, scaled (tested). A 256th
     /// of a point is finer than any renderer's subpixel precision.
-    @inline(__always)
-    private mutating func rect(_ r: Rect, color: Color, texture: TextureID, uv: (u0: Float, v0: Float, u1: Float, v1: Float)) {
+    @inlinable @inline(__always)
+    mutating func rect(_ r: Rect, color: Color, texture: TextureID, uv: (u0: Float, v0: Float, u1: Float, v1: Float)) {
         // Adding and taking away 1.5 · 2^44 rounds to a multiple of 2^-8 (that number's
         // spacing between doubles) for |v| < 2^43: two additions per coordinate.
         @inline(__always) func onGrid(_ v: Double) -> Double { (v + 0x1.8p44) - 0x1.8p44 }
@@ -142,17 +154,17 @@ public struct DrawList: Sendable {
     /// Filled triangles from a vertex list and an index list local to it.
     public mutating func triangles(_ verts: some Collection<DrawVertex>, indices local: some Collection<Int32>, texture: TextureID = .none) {
         let base = begin(texture, indexCount: local.count)
-        vertices.append(contentsOf: verts)
-        for i in local { indices.append(base + i) }
+        vertexBuffer.append(contentsOf: verts)
+        for i in local { indexBuffer.append(base + i) }
     }
 
     /// A filled convex polygon (a fan from the first point).
     public mutating func fillConvex(_ points: [Vec2], color: Color) {
         guard points.count >= 3 else { return }
         let base = begin(.none, indexCount: (points.count - 2) * 3)
-        for p in points { vertices.append(DrawVertex(p, color)) }
+        for p in points { vertexBuffer.append(DrawVertex(p, color)) }
         for i in 1..<(points.count - 1) {
-            indices.append(base); indices.append(base + Int32(i)); indices.append(base + Int32(i + 1))
+            indexBuffer.append(base); indexBuffer.append(base + Int32(i)); indexBuffer.append(base + Int32(i + 1))
         }
     }
 
@@ -160,18 +172,18 @@ public struct DrawList: Sendable {
     public mutating func fillCircle(center: Vec2, radius: Double, color: Color) {
         let n = circleSegments(radius)
         let base = begin(.none, indexCount: n * 9)
-        vertices.append(DrawVertex(center, color))
+        vertexBuffer.append(DrawVertex(center, color))
         let inner = max(0, radius - 0.5), outer = radius + 0.5
         for i in 0..<n {
             let d = Vec2.unit(angle: Double(i) / Double(n) * 2 * .pi)
-            vertices.append(DrawVertex(center + d * inner, color))
-            vertices.append(DrawVertex(center + d * outer, color.withAlpha(0)))
+            vertexBuffer.append(DrawVertex(center + d * inner, color))
+            vertexBuffer.append(DrawVertex(center + d * outer, color.withAlpha(0)))
         }
         for i in 0..<n {
             let a = base + 1 + Int32(2 * i), b = base + 1 + Int32(2 * ((i + 1) % n))
-            indices.append(base); indices.append(a); indices.append(b)
-            indices.append(a); indices.append(a + 1); indices.append(b + 1)
-            indices.append(a); indices.append(b + 1); indices.append(b)
+            indexBuffer.append(base); indexBuffer.append(a); indexBuffer.append(b)
+            indexBuffer.append(a); indexBuffer.append(a + 1); indexBuffer.append(b + 1)
+            indexBuffer.append(a); indexBuffer.append(b + 1); indexBuffer.append(b)
         }
     }
 
@@ -213,16 +225,16 @@ public struct DrawList: Sendable {
             let cosHalf = max(nrm.dot(dNext.perpendicular), join == .miter ? 0.25 : 1)
             let inner = nrm * (half / cosHalf)
             let outer = nrm * ((half + fringe) / cosHalf)
-            vertices.append(DrawVertex(p + outer, edge))
-            vertices.append(DrawVertex(p + inner, core))
-            vertices.append(DrawVertex(p - inner, core))
-            vertices.append(DrawVertex(p - outer, edge))
+            vertexBuffer.append(DrawVertex(p + outer, edge))
+            vertexBuffer.append(DrawVertex(p + inner, core))
+            vertexBuffer.append(DrawVertex(p - inner, core))
+            vertexBuffer.append(DrawVertex(p - outer, edge))
         }
         for s in 0..<segs {
             let a = base + Int32(4 * s), b = base + Int32(4 * ((s + 1) % n))
             for k in Int32(0)..<3 {
-                indices.append(a + k); indices.append(b + k); indices.append(b + k + 1)
-                indices.append(a + k); indices.append(b + k + 1); indices.append(a + k + 1)
+                indexBuffer.append(a + k); indexBuffer.append(b + k); indexBuffer.append(b + k + 1)
+                indexBuffer.append(a + k); indexBuffer.append(b + k + 1); indexBuffer.append(a + k + 1)
             }
         }
         if join == .round && width > 2 {

@@ -2,13 +2,13 @@
 /// The textures the app ships in `Resources/`, with the ids the draw list uses for them.
 /// The platform loads them in this order; the core only ever names the ids.
 public enum Textures {
-    public static let font = TextureID(raw: 1)
-    public static let ball = TextureID(raw: 2)
-    public static let photo = TextureID(raw: 3)
-    public static let chords = TextureID(raw: 4)
+    @inlinable public static var font: TextureID { TextureID(raw: 1) }
+    @inlinable public static var ball: TextureID { TextureID(raw: 2) }
+    @inlinable public static var photo: TextureID { TextureID(raw: 3) }
+    @inlinable public static var chords: TextureID { TextureID(raw: 4) }
     /// A 32×32 ball, drawn unscaled by the stress scene (SDL's software renderer blits
     /// unscaled, unrotated, untinted quads directly, as testsprite2's sprites are).
-    public static let sprite = TextureID(raw: 5)
+    @inlinable public static var sprite: TextureID { TextureID(raw: 5) }
 
     /// (id, file name in `Resources/`). The font is special: the platform picks
     /// `font-1x.bmp` or `font-2x.bmp` by the display's pixel scale.
