@@ -18,7 +18,7 @@ struct TrackRef: Equatable, Sendable {
 struct TrackPool<T: Sendable, Key: Hashable & Sendable>: @unchecked Sendable {
     var items: ContiguousArray<T> = []
     var samplers: ContiguousArray<TrackSampler> = []
-    private var owned: [UnsafeMutableBufferPointer<Vec2>?] = []
+    private var owned: [UnsafeMutableRawPointer?] = []
     private var users: [Int32] = []
     private var keys: [Key?] = []
     private var slotByKey: [Key: Int32] = [:]
@@ -34,7 +34,7 @@ struct TrackPool<T: Sendable, Key: Hashable & Sendable>: @unchecked Sendable {
         return i
     }
 
-    mutating func store(_ t: T, sampler: TrackSampler = .general, owning buffer: UnsafeMutableBufferPointer<Vec2>? = nil,
+    mutating func store(_ t: T, sampler: TrackSampler = .general, owning buffer: UnsafeMutableRawPointer? = nil,
                         key: Key? = nil) -> Int32 {
         let i: Int32
         if let reused = free.popLast() {

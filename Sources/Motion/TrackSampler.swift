@@ -22,8 +22,7 @@ extension TrackSampler {
 
 /// Arc-length lookup on one run of samples, through raw pointers owned by the track pool.
 struct PathSampler: @unchecked Sendable {
-    let points: UnsafePointer<Vec2>
-    let tangents: UnsafePointer<Vec2>
+    let curve: SampleCurveView
     let count: Int
     let step: Double
     /// 1 / step: a multiply instead of a divide per sample.
@@ -32,41 +31,34 @@ struct PathSampler: @unchecked Sendable {
     let closed: Bool
     let rotation: RotationMode
 
-    /// Position and tangent at progress `u` (0…1) by arc length, interpolated between samples.
+    /// Position and tangent at progress `u` (0…1) by arc length, on the curve between samples.
     @inline(__always)
     func sample(_ u: Double) -> (Vec2, Vec2) {
-        guard count > 1, step > 0 else { return (points[0], tangents[0]) }
+        guard count > 1, step > 0 else { return (curve.points[0], curve.tangents[0]) }
         var s = clamp(u, 0, 1) * length
         if closed && s >= length { s -= length }
         let x = s * inverseStep
         var k = Int(x)
         var f = x - Double(k)
-        var j = k + 1
         if closed {
-            if k >= count { k = count - 1 }
-            if j >= count { j = 0 }
-        } else if j >= count {
-            k = count - 2; j = count - 1; f = 1
+            if k >= count { k -= count }  // s rounded up to the full length: the start
+        } else if k >= count - 1 || s >= length {
+            // The end: the last sample itself, exactly.
+            k = count - 1; f = 0
         }
-        let p = Vec2.lerp(points[k], points[j], f)
-        let t = Vec2.lerp(tangents[k], tangents[j], f)
-        return (p, t)
+        return curve.pointAndTangent(k, f, step: step)
     }
 }
 
 extension PathTrack {
     /// Raw copies of a single-run paced table's samples, or nil when the general path is needed.
-    func makeSampler() -> (PathSampler, UnsafeMutableBufferPointer<Vec2>)? {
+    func makeSampler() -> (PathSampler, UnsafeMutableRawPointer)? {
         guard mode == .paced, table.runs.count == 1, table.count > 0 else { return nil }
         let run = table.runs[0]
-        let n = table.count
-        let buffer = UnsafeMutableBufferPointer<Vec2>.allocate(capacity: 2 * n)
-        _ = buffer[0..<n].initialize(from: table.points)
-        _ = buffer[n..<(2 * n)].initialize(from: table.tangents)
-        let base = UnsafePointer(buffer.baseAddress!)
-        return (PathSampler(points: base, tangents: base + n, count: n, step: run.step,
+        let (curve, block) = table.copyCurve()
+        return (PathSampler(curve: curve, count: table.count, step: run.step,
                             inverseStep: run.step > 0 ? 1 / run.step : 0, length: run.length,
-                            closed: run.isClosed, rotation: rotationMode), buffer)
+                            closed: run.isClosed, rotation: rotationMode), block)
     }
 }
 

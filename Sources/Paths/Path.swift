@@ -193,7 +193,7 @@ public struct Path: Equatable, Sendable {
 }
 
 /// The point at `angle` on a rotated ellipse.
-@inline(__always)
+@inlinable @inline(__always)
 public func ellipsePoint(center: Vec2, rx: Double, ry: Double, rotation: Double, angle: Double) -> Vec2 {
     let local = Vec2(rx * cos(angle), ry * sin(angle))
     return center + (rotation == 0 ? local : local.rotated(by: rotation))

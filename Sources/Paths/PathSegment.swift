@@ -14,10 +14,11 @@ public enum PathSegment: Equatable, Sendable {
     case cubic(Vec2, Vec2, Vec2, Vec2)
     case arc(center: Vec2, rx: Double, ry: Double, rotation: Double, start: Double, sweep: Double)
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public func point(at t: Double) -> Vec2 {
         switch self {
-        case .line(let a, let b): return Vec2.lerp(a, b, t)
+        // Weighted, not a + (b − a)·t, so that t = 1 gives b exactly.
+        case .line(let a, let b): return a * (1 - t) + b * t
         case .quad(let a, let c, let b):
             let u = 1 - t
             return a * (u * u) + c * (2 * u * t) + b * (t * t)
@@ -30,7 +31,7 @@ public enum PathSegment: Equatable, Sendable {
     }
 
     /// dP/dt.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func derivative(at t: Double) -> Vec2 {
         switch self {
         case .line(let a, let b): return b - a
@@ -51,6 +52,7 @@ public enum PathSegment: Equatable, Sendable {
 
     /// The unit tangent at t, from the curve itself. Where the derivative vanishes (a cusp,
     /// or control points on an end point) it looks a little inside, then at the chord.
+    @inlinable
     public func tangent(at t: Double) -> Vec2 {
         let d = derivative(at: t)
         if d.lengthSquared > 1e-18 { return d.normalized() }
@@ -60,9 +62,29 @@ public enum PathSegment: Equatable, Sendable {
         return (end - start).normalized(or: Vec2(1, 0))
     }
 
+    /// Position and derivative at t with one dispatch (and, for arcs, one sine and cosine).
+    @inlinable @inline(__always)
+    public func pointAndDerivative(at t: Double) -> (Vec2, Vec2) {
+        switch self {
+        case .line(let a, let b): return (a * (1 - t) + b * t, b - a)
+        case .quad(let a, let c, let b):
+            let u = 1 - t
+            return (a * (u * u) + c * (2 * u * t) + b * (t * t), (c - a) * (2 * u) + (b - c) * (2 * t))
+        case .cubic(let a, let c1, let c2, let b):
+            let u = 1 - t
+            let p = a * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + b * (t * t * t)
+            return (p, (c1 - a) * (3 * u * u) + (c2 - c1) * (6 * u * t) + (b - c2) * (3 * t * t))
+        case .arc(let c, let rx, let ry, let rot, let start, let sweep):
+            let th = start + sweep * t
+            let cs = cos(th), sn = sin(th)
+            let p = Vec2(rx * cs, ry * sn), d = Vec2(-rx * sn, ry * cs) * sweep
+            return rot == 0 ? (c + p, d) : (c + p.rotated(by: rot), d.rotated(by: rot))
+        }
+    }
+
     /// Position and unit tangent at t together: for arcs one sine and cosine serve both,
     /// which halves the cost of sampling a circle.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func pointAndTangent(at t: Double) -> (Vec2, Vec2) {
         if case .arc(let c, let rx, let ry, let rot, let start, let sweep) = self, rx > 0 || ry > 0, sweep != 0 {
             let th = start + sweep * t
@@ -73,6 +95,39 @@ public enum PathSegment: Equatable, Sendable {
             return (c + p, d.normalized(or: Vec2(1, 0)))
         }
         return (point(at: t), tangent(at: t))
+    }
+
+    /// d²P/dt², for curvature.
+    public func secondDerivative(at t: Double) -> Vec2 {
+        switch self {
+        case .line: return .zero
+        case .quad(let a, let c, let b): return (a - c * 2 + b) * 2
+        case .cubic(let a, let c1, let c2, let b):
+            return (c2 - c1 * 2 + a) * (6 * (1 - t)) + (b - c2 * 2 + c1) * (6 * t)
+        case .arc(_, let rx, let ry, let rot, let start, let sweep):
+            let th = start + sweep * t
+            let d = Vec2(-rx * cos(th), -ry * sin(th)) * (sweep * sweep)
+            return rot == 0 ? d : d.rotated(by: rot)
+        }
+    }
+
+    /// Signed curvature at t (positive turning toward +y from +x: clockwise on screen);
+    /// zero where the derivative vanishes.
+    public func curvature(at t: Double) -> Double {
+        let d = derivative(at: t)
+        let speed = d.length
+        guard speed > 1e-12 else { return 0 }
+        return d.cross(secondDerivative(at: t)) / (speed * speed * speed)
+    }
+
+    /// Whether arc length is proportional to the parameter (lines and circular arcs).
+    @inlinable
+    public var hasUniformSpeed: Bool {
+        switch self {
+        case .line: true
+        case .arc(_, let rx, let ry, _, _, _): rx == ry
+        default: false
+        }
     }
 
     /// Arc length from t0 to t1.
@@ -86,8 +141,9 @@ public enum PathSegment: Equatable, Sendable {
         }
     }
 
-    /// 8-point Gauss–Legendre estimate of the length over [a, b].
-    private func gauss(_ a: Double, _ b: Double) -> Double {
+    /// 8-point Gauss–Legendre estimate of the length over [a, b]: exact to rounding over a
+    /// short piece on which the speed is smooth (no cusp inside).
+    func gauss(_ a: Double, _ b: Double) -> Double {
         let h = (b - a) / 2, m = (a + b) / 2
         var sum = 0.0
         for k in 0..<8 {

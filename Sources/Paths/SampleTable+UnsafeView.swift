@@ -11,6 +11,8 @@ extension SampleTable {
         public let tangents: UnsafeBufferPointer<Vec2>
         public let distances: UnsafeBufferPointer<Double>
         @usableFromInline let runs: UnsafeBufferPointer<Run>
+        /// The samples and the segments they lie on, for points between samples.
+        public let curve: SampleCurveView
         public let length: Double
 
         /// The run holding sample `i`.
@@ -31,8 +33,8 @@ extension SampleTable {
         public func point(atDistance s: Double) -> Vec2 {
             let (run, local) = locate(s)
             guard run.step > 0, run.count > 1 else { return points[run.first] }
-            let (i, j, f) = bracket(run, local)
-            return Vec2.lerp(points[i], points[j], f)
+            let (i, f) = bracket(run, local)
+            return curve.point(i, f, step: run.step)
         }
 
         /// See `SampleTable.pointAndTangent(atDistance:)`.
@@ -40,8 +42,8 @@ extension SampleTable {
         public func pointAndTangent(atDistance s: Double) -> (Vec2, Vec2) {
             let (run, local) = locate(s)
             guard run.step > 0, run.count > 1 else { return (points[run.first], tangents[run.first]) }
-            let (i, j, f) = bracket(run, local)
-            return (Vec2.lerp(points[i], points[j], f), Vec2.lerp(tangents[i], tangents[j], f).renormalized(or: tangents[i]))
+            let (i, f) = bracket(run, local)
+            return curve.pointAndTangent(i, f, step: run.step)
         }
 
         /// The run and the local arc length for a path-wide arc length: wrapped on a closed
@@ -63,19 +65,26 @@ extension SampleTable {
             return (run, local)
         }
 
-        /// The samples either side of a local arc length and the fraction between them.
+        /// The sample at or before a local arc length and the fraction of the way to the next.
+        /// An open run's end is its last sample with f = 0, so the end point is exact.
         @inlinable @inline(__always)
-        func bracket(_ run: Run, _ local: Double) -> (Int, Int, Double) {
+        func bracket(_ run: Run, _ local: Double) -> (Int, Double) {
             // local ≥ 0, so truncation is the floor.
             let x = local / run.step
             var k = Int(x)
             var f = x - Double(k)
             if run.isClosed {
                 if k >= run.count { k -= run.count }  // local rounded up to the full length
-                return (run.first + k, run.first + (k + 1 == run.count ? 0 : k + 1), f)
+                return (run.first + k, f)
             }
-            if k >= run.count - 1 { k = run.count - 2; f = 1 }
-            return (run.first + k, run.first + k + 1, f)
+            if k >= run.count - 1 || local >= run.length { k = run.count - 1; f = 0 }
+            return (run.first + k, f)
+        }
+
+        /// The sample after `i` in its run (the first after the last on a closed run).
+        @inlinable @inline(__always)
+        func successor(_ i: Int, in run: Run) -> Int {
+            i + 1 < run.first + run.count ? i + 1 : run.first
         }
     }
 
@@ -87,7 +96,15 @@ extension SampleTable {
             try tangents.withUnsafeBufferPointer { t in
                 try distances.withUnsafeBufferPointer { d in
                     try runs.withUnsafeBufferPointer { r in
-                        try body(UnsafeView(points: p, tangents: t, distances: d, runs: r, length: length))
+                        try brackets.withUnsafeBufferPointer { b in
+                            try segments.withUnsafeBufferPointer { sg in
+                                try segmentLengths.withUnsafeBufferPointer { sl in
+                                    let curve = SampleCurveView(points: p.baseAddress!, tangents: t.baseAddress!, brackets: b.baseAddress!,
+                                                                segments: sg.baseAddress!, segmentLengths: sl.baseAddress!)
+                                    return try body(UnsafeView(points: p, tangents: t, distances: d, runs: r, curve: curve, length: length))
+                                }
+                            }
+                        }
                     }
                 }
             }

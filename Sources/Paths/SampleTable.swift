@@ -7,7 +7,9 @@ import Geometry
 import Synchronization
 
 /// A path sampled once into points equally spaced by arc length, each with its arc length
-/// and unit tangent — the seed's "array of closely spaced points", done exactly.
+/// and unit tangent — the seed's "array of closely spaced points", done exactly. Each
+/// sample also knows its segment and curve parameter, so a point between two samples is
+/// found on the curve itself, not on the chord (`SampleTable+Exact.swift`).
 ///
 /// How it is built: every subpath's segments are measured (analytically for lines and
 /// circular arcs, by adaptive Gauss–Legendre quadrature otherwise); a closed subpath of
@@ -33,6 +35,9 @@ public struct SampleTable: Sendable {
         public var offset: Double
         /// Actual spacing between samples in this run (close to the requested spacing).
         public var step: Double
+        /// The run's segments in the table's `segments`.
+        public var firstSegment: Int
+        public var segmentCount: Int
 
         public var range: Range<Int> { first..<(first + count) }
     }
@@ -47,6 +52,15 @@ public struct SampleTable: Sendable {
     /// Arc length of each sample from the path's start (subpaths one after another).
     public private(set) var distances: ContiguousArray<Double> = []
     public private(set) var runs: [Run] = []
+    /// Where each sample lies on the curve: its segment (an index into `segments`) and the
+    /// segment's parameter there.
+    public private(set) var sampleSegments: ContiguousArray<Int32> = []
+    public private(set) var sampleParameters: ContiguousArray<Double> = []
+    /// How each sample reaches the next along the true curve (`SampleTable+Exact.swift`).
+    public private(set) var brackets: ContiguousArray<SampleBracket> = []
+    /// Every subpath's segments one after another, and their arc lengths.
+    public private(set) var segments: ContiguousArray<PathSegment> = []
+    public private(set) var segmentLengths: ContiguousArray<Double> = []
     public private(set) var length: Double = 0
     /// The global nearest query's tree and grid (`SampleTable+Nearest.swift`).
     private(set) var nearestSamples = NearestSampleIndex.empty
@@ -74,33 +88,58 @@ public struct SampleTable: Sendable {
     }
 
     private mutating func appendRun(_ sub: Subpath) {
-        let lengths = sub.segments.map { $0.length() }
+        // A lone point is kept as a zero-length line, so every run has a segment.
+        let own = sub.segments.isEmpty ? [PathSegment.line(sub.start, sub.start)] : sub.segments
+        let lengths = own.map { $0.length() }
         let total = lengths.reduce(0, +)
         let first = points.count
+        let firstSegment = segments.count
+        segments.append(contentsOf: own)
+        segmentLengths.append(contentsOf: lengths)
         guard total > 1e-9 else {
             // A point, or only zero-length segments: one sample, tangent from the geometry if any.
             points.append(sub.start)
             tangents.append(sub.segments.first.map { $0.tangent(at: 0) } ?? Vec2(1, 0))
             distances.append(length)
-            runs.append(Run(first: first, count: 1, isClosed: sub.isClosed, length: 0, offset: length, step: 0))
+            sampleSegments.append(Int32(firstSegment))
+            sampleParameters.append(0)
+            brackets.append(SampleBracket(kind: .turn, segment: firstSegment, endSegment: firstSegment))
+            runs.append(Run(first: first, count: 1, isClosed: sub.isClosed, length: 0, offset: length, step: 0,
+                            firstSegment: firstSegment, segmentCount: own.count))
             return
         }
         let intervals = max(1, Int((total / spacing).rounded()))
         let step = total / Double(intervals)
         let n = sub.isClosed ? intervals : intervals + 1
         points.reserveCapacity(points.count + n)
+        tangents.reserveCapacity(tangents.count + n)
+        distances.reserveCapacity(distances.count + n)
+        sampleSegments.reserveCapacity(sampleSegments.count + n)
+        sampleParameters.reserveCapacity(sampleParameters.count + n)
+        brackets.reserveCapacity(brackets.count + n)
+        var starts: [Double] = []
+        var running = 0.0
+        for l in lengths { starts.append(running); running += l }
+        var local: [Double] = [], onSegment: [Int] = [], parameter: [Double] = []
+        local.reserveCapacity(n); onSegment.reserveCapacity(n); parameter.reserveCapacity(n)
         var segIndex = 0
-        var segStart = 0.0
         var inverse = ArcLengthInverse(sub.segments[0], length: lengths[0])
         for k in 0..<n {
             let s = k == n - 1 && !sub.isClosed ? total : Double(k) * step
-            while segIndex < lengths.count - 1 && s > segStart + lengths[segIndex] {
-                segStart += lengths[segIndex]
+            // Past a segment's end, or exactly at a join with a segment of some length after
+            // it: a sample at a corner belongs to the segment leaving it.
+            while segIndex < lengths.count - 1,
+                  s > starts[segIndex] + lengths[segIndex] || (s == starts[segIndex] + lengths[segIndex] && lengths[segIndex + 1] > 1e-12) {
                 segIndex += 1
                 inverse = ArcLengthInverse(sub.segments[segIndex], length: lengths[segIndex])
             }
+            var t = inverse.parameter(at: s - starts[segIndex])
+            if k == n - 1 && !sub.isClosed {
+                // An open path's end is its last drawn segment's end, exactly.
+                segIndex = lengths.lastIndex { $0 > 1e-12 } ?? lengths.count - 1
+                t = 1
+            }
             let seg = sub.segments[segIndex]
-            let t = inverse.parameter(at: s - segStart)
             if lengths[segIndex] > 1e-12 {
                 let (p, tangent) = seg.pointAndTangent(at: t)
                 points.append(p)
@@ -110,8 +149,17 @@ public struct SampleTable: Sendable {
                 tangents.append(tangentSkippingDegenerate(sub.segments, segIndex, t, lengths))
             }
             distances.append(length + s)
+            local.append(s)
+            onSegment.append(segIndex)
+            parameter.append(t)
+            sampleSegments.append(Int32(firstSegment + segIndex))
+            sampleParameters.append(t)
         }
-        runs.append(Run(first: first, count: n, isClosed: sub.isClosed, length: total, offset: length, step: step))
+        brackets.append(contentsOf: Self.brackets(local: local, total: total, closed: sub.isClosed, segments: sub.segments,
+                                                  lengths: lengths, starts: starts, sampleSegment: onSegment,
+                                                  sampleT: parameter, segmentBase: firstSegment))
+        runs.append(Run(first: first, count: n, isClosed: sub.isClosed, length: total, offset: length, step: step,
+                        firstSegment: firstSegment, segmentCount: sub.segments.count))
         length += total
     }
 
@@ -130,13 +178,15 @@ public struct SampleTable: Sendable {
         isEmpty ? 0 : withUnsafeView { $0.index(atDistance: s) }
     }
 
-    /// The position at arc length `s`, interpolated between samples. On a closed path
-    /// s = 0 and s = length give the same point.
+    /// The position at arc length `s`, on the true curve between samples (within
+    /// `exactTolerance`). On a closed path s = 0 and s = length give the same point; at a
+    /// corner it is the corner.
     public func point(atDistance s: Double) -> Vec2 {
         isEmpty ? .zero : withUnsafeView { $0.point(atDistance: s) }
     }
 
-    /// The unit tangent at arc length `s`, interpolated between samples' curve tangents.
+    /// The unit tangent at arc length `s`, from the curve's derivative there (at a corner,
+    /// the segment leaving it).
     public func tangent(atDistance s: Double) -> Vec2 {
         isEmpty ? Vec2(1, 0) : withUnsafeView { $0.pointAndTangent(atDistance: s).1 }
     }
@@ -160,7 +210,9 @@ public struct SampleTable: Sendable {
                 if i > r.first, abs(distances[i] - distances[i - 1] - r.step) > 1e-9 * max(1, length) { return false }
             }
         }
-        return points.count == tangents.count && points.count == distances.count
+        return points.count == tangents.count && points.count == distances.count && points.count == brackets.count
+            && points.count == sampleSegments.count && points.count == sampleParameters.count
+            && segments.count == segmentLengths.count
     }
 }
 

@@ -47,14 +47,18 @@ struct PathInfo: ParsableCommand {
         commandName: "path",
         abstract: "Sample an SVG path and print its length and points as JSON.",
         discussion: """
-        Prints {"length":…,"samples":…,"subpaths":…,"points":[{"f":…,"x":…,"y":…,"tx":…,"ty":…}]}
-        where f is a fraction of the total arc length and (tx, ty) the unit tangent there.
+        Prints {"length":…,"samples":…,"subpaths":…,"points":[{"f":…,"x":…,"y":…,"tx":…,"ty":…}]} \
+        where f is a fraction of the total arc length and (tx, ty) the unit tangent there. \
+        Points between samples lie on the true curve (see the README's error bound). \
         Invalid path data exits with code 2 and names the character offset.
         """
     )
 
     @Option(help: "SVG path data, e.g. 'M0 0 A50 50 0 1 1 0 1 Z'.")
-    var svg: String
+    var svg: String?
+
+    @Option(help: "A file holding SVG path data, or an SVG document (its first path's d attribute).")
+    var pathFile: String?
 
     @Option(help: "Arc-length spacing of the samples, in points.")
     var spacing: Double = 1
@@ -62,9 +66,14 @@ struct PathInfo: ParsableCommand {
     @Option(help: "Fractions of the length to report, comma-separated (default 0,0.25,0.5,0.75,1).")
     var at: String = "0,0.25,0.5,0.75,1"
 
+    @Option(parsing: .unconditional, help: "Report points this many points along the left normal of the direction of travel (y down), with the offset curve's tangent.")
+    var offset: Double = 0
+
     func run() throws {
         do {
             guard spacing > 0, spacing.isFinite else { throw CommandError.usage("--spacing must be positive, got \(spacing)") }
+            guard offset.isFinite else { throw CommandError.usage("--offset must be a finite number, got \(offset)") }
+            guard (svg == nil) != (pathFile == nil) else { throw CommandError.usage("give exactly one of --svg and --path-file") }
             var fractions: [Double] = []
             for part in at.split(separator: ",") {
                 guard let f = Double(part.trimmingCharacters(in: .whitespaces)), f.isFinite else {
@@ -72,11 +81,10 @@ struct PathInfo: ParsableCommand {
                 }
                 fractions.append(f)
             }
-            let path = try loadCustomPath(svg: svg, file: nil)!
+            let path = try loadCustomPath(svg: svg, file: pathFile)!
             let table = SampleTable(path: path, spacing: spacing)
             let points: [JSONValue] = fractions.map { f in
-                let s = f * table.length
-                let p = table.point(atDistance: s), t = table.tangent(atDistance: s)
+                let (p, t) = table.offsetPointAndTangent(atDistance: f * table.length, offset: offset)
                 return .object([("f", JSONValue(f)), ("x", JSONValue(p.x)), ("y", JSONValue(p.y)),
                                 ("tx", JSONValue(t.x)), ("ty", JSONValue(t.y))])
             }

@@ -110,6 +110,31 @@ extension SDLTests {
             }
         }
 
+        @Test func pathReportsExactCornersOffsetPointsAndReadsFiles() throws {
+            func points(_ r: Motionlab.Result) throws -> [[String: Double]] {
+                let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+                return try #require(json?["points"] as? [[String: Double]])
+            }
+            // The square at 30 pt spacing: a quarter of the way round is the corner.
+            let square = try Motionlab.run(["path", "--svg", "M0 0 H100 V100 H0 Z", "--spacing", "30", "--at", "0.25"])
+            #expect(square.status == 0)
+            let corner = try points(square)[0]
+            #expect(corner["x"] == 100 && corner["y"] == 0 && corner["tx"] == 0 && corner["ty"] == 1)
+            // 10 pt left of travel on a circle run clockwise on screen: outside it. A negative
+            // value is a value, not an option.
+            let dir = Motionlab.tempDir()
+            let file = dir.appendingPathComponent("circle.svg")
+            try Data("<svg><path d=\"M0 0 A100 100 0 1 1 0 200 A100 100 0 1 1 0 0 Z\"/></svg>".utf8).write(to: file)
+            for (offset, y) in [("10", -10.0), ("-10", 10.0)] {
+                let r = try Motionlab.run(["path", "--path-file", file.path, "--at", "0", "--offset", offset])
+                #expect(r.status == 0, "\(r.stderr)")
+                let p = try points(r)[0]
+                #expect(abs(p["x"]!) < 1e-9 && abs(p["y"]! - y) < 1e-9)
+            }
+            let neither = try Motionlab.run(["path"])
+            #expect(neither.status == 2 && neither.stderr.contains("--svg"))
+        }
+
         @Test func theReadmeControlsTableIsTheOneTheAppShows() throws {
             let r = try Motionlab.run(["controls"])
             #expect(r.status == 0)

@@ -185,6 +185,75 @@ import Testing
         #expect(maxJump <= PathFollowerSystem.glideSpeed / 120 + 1)
     }
 
+    /// The scene's draw list as of the last step.
+    func drawn(_ scene: PathScene) -> DrawList {
+        var list = DrawList()
+        scene.draw(into: &list, context: DrawContext(font: testFont(), alpha: 1, bounds: Rect(x: 0, y: 40, w: 1280, h: 680)))
+        return list
+    }
+
+    /// Whether an opaque vertex of colour `c` lies within `r` of `p`.
+    func paints(_ list: DrawList, _ c: Color, near p: Vec2, within r: Double) -> Bool {
+        list.vertices.contains { v in
+            v.color.r == c.r && v.color.g == c.g && v.color.b == c.b && v.color.a > 100
+                && Vec2(Double(v.x), Double(v.y)).distance(to: p) <= r
+        }
+    }
+
+    @Test func eachRingHasItsOwnColour() {
+        let (shell, scene) = make(.oval)
+        runShell(shell, frames: 1)
+        let list = drawn(scene)
+        let (red, blue) = (PathScene.ringColors[0], PathScene.ringColors[1])
+        #expect(red != blue)
+        #expect(paints(list, red, near: handle(scene, 0).point, within: PathScene.handleRadius + 2))
+        #expect(!paints(list, blue, near: handle(scene, 0).point, within: PathScene.handleRadius + 2))
+        #expect(paints(list, blue, near: handle(scene, 1).point, within: PathScene.handleRadius + 2))
+    }
+
+    @Test func rideModesCycleFromKeysPadAndButtonAndMoveTheRingBesideThePath() throws {
+        let (shell, scene) = make(.oval)
+        #expect(scene.ride == .onPath)
+        runShell(shell, frames: 1, events: [1: [.key(Key("R"), down: true), .key(Key("R"), down: false)]])
+        #expect(scene.ride == .tangent)
+        runShell(shell, frames: 1, events: [1: [.gamepadAdded(pad: 0), .gamepadButton(pad: 0, button: .a, down: true)]])
+        #expect(scene.ride == .smooth)
+        // The button sits right of Debug at this width.
+        runShell(shell, frames: 2, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: Vec2(400, 40 + 28)),
+                                                .pointerUp(pointer: 0, device: .mouse, at: Vec2(400, 40 + 28))]])
+        #expect(scene.ride == .beside)
+        let d = scene.stateDump()
+        #expect(d["ride"]?.stringValue == "rides beside it")
+        let h = try #require(d["handles"]?.arrayValue?.first)
+        let drawnAt = try #require(h["drawn"]?.arrayValue?.compactMap { $0.doubleValue })
+        let onPath = Vec2(h["x"]!.doubleValue!, h["y"]!.doubleValue!)
+        #expect(abs(Vec2(drawnAt[0], drawnAt[1]).distance(to: onPath) - PathScene.Ride.beside.offset) < 1e-6)
+        #expect(h["angle"]?.doubleValue != nil)
+        // A press on the ring where it is drawn grabs it.
+        runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 5, device: .touch, at: Vec2(drawnAt[0], drawnAt[1]))]])
+        #expect(handle(scene).grabbedBy == .pointer(5))
+    }
+
+    @Test func aTetherAndADestinationMarkerShowWhileTheRingGlidesAwayFromTheFinger() throws {
+        let (shell, scene) = make(.star)
+        let t = scene.tables[0]
+        let start = handle(scene).point
+        let finger = t.points[t.count / 2]
+        runShell(shell, frames: 2, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: start)],
+                                            2: [.pointerMove(pointer: 0, device: .mouse, at: finger)]])
+        // Stranded for a quarter second, then gliding.
+        runShell(shell, frames: 20)
+        let f = handle(scene)
+        let target = try #require(f.glideTarget)
+        #expect(scene.stateDump()["handles"]?.arrayValue?.first?["glideTo"]?.doubleValue == Double(target))
+        let list = drawn(scene)
+        let red = PathScene.ringColors[0]
+        #expect(f.point.distance(to: finger) > 40)
+        #expect(paints(list, red, near: finger, within: 8))  // the tether's end at the finger
+        #expect(paints(list, red, near: t.points[target], within: 10))  // the marker
+        #expect(f.point.distance(to: t.points[target]) > 40)  // the marker is not the ring itself
+    }
+
     @Test func theStateDumpHasTheDocumentedFields() {
         let (_, scene) = make()
         let d = scene.stateDump()
@@ -192,6 +261,7 @@ import Testing
         #expect(d["bounds"]?.arrayValue?.count == 4)
         #expect(d["samples"]?.doubleValue == Double(scene.tables[0].count))
         let h = d["handles"]?.arrayValue?.first
-        for key in ["x", "y", "s", "index", "lap", "grabbedBy"] { #expect(h?[key] != nil, "\(key)") }
+        for key in ["x", "y", "s", "index", "lap", "grabbedBy", "lapsShown", "drawn", "angle", "glideTo"] { #expect(h?[key] != nil, "\(key)") }
+        #expect(d["ride"]?.stringValue == "on the path")
     }
 }

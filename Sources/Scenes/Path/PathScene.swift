@@ -14,6 +14,27 @@ public final class PathScene: Scene {
         case oval, figure8 = "figure 8", roundedRect = "rounded rect", star, heart, custom
     }
 
+    /// How the rings ride the path (`PathPose`): the seeds' plain ring first.
+    public enum Ride: String, CaseIterable, Sendable {
+        /// On the path, not turning.
+        case onPath = "on the path"
+        /// Turned to the tangent where it is: snaps at corners.
+        case tangent = "turns with it"
+        /// Turned toward the tangent a little ahead, critically damped: smooth at corners.
+        case smooth = "turns smoothly"
+        /// 28 pt to the left of the direction of travel, turning smoothly with that offset curve.
+        case beside = "rides beside it"
+
+        var offset: Double { self == .beside ? 28 : 0 }
+        var heading: PathPose.Heading {
+            switch self {
+            case .onPath: .none
+            case .tangent: .tangent
+            case .smooth, .beside: .smoothed(lookAhead: 24, smoothTime: 0.12)
+            }
+        }
+    }
+
     public let name = "path"
     public let title = "Path"
     public let controls: [Control] = [
@@ -21,10 +42,13 @@ public final class PathScene: Scene {
         Control(.mouse, "Click the path", "send the nearest free ring there"),
         Control(.touch, "Drag rings", "one finger per ring, two at once"),
         Control(.keyboard, "← → ↑ ↓", "orbit the focused ring along the path"),
+        Control(.mouse, "Ride button", "on the path / turning / turning smoothly / beside it"),
         Control(.keyboard, "S / D / F", "next shape / debug samples / focus the other ring"),
+        Control(.keyboard, "R", "next way to ride: turning, smoothly, beside the path"),
         Control(.gamepad, "Left stick", "orbit toward the stick's direction"),
         Control(.gamepad, "RT / LT", "orbit forward / backward"),
         Control(.gamepad, "X / Y / B", "next shape / debug samples / focus the other ring"),
+        Control(.gamepad, "A", "next way to ride"),
     ]
 
     public private(set) var shape: Shape = .figure8
@@ -32,16 +56,22 @@ public final class PathScene: Scene {
     public private(set) var tables: [SampleTable] = []
     public let world = World()
     public let followers: Storage<PathFollower>
+    /// How each ring is shown: offset, heading and the lap count (same entities as `followers`).
+    public let poses: Storage<PathPose>
+    public private(set) var ride = Ride.onPath
     public private(set) var debug = false
     public private(set) var focused = 0
     private let customPath: Path?
     private let spacing: Double
-    private var strokes: [(points: [Vec2], closed: Bool)] = []
+    var strokes: [(points: [Vec2], closed: Bool)] = []
     private var sceneBounds = Rect(x: 0, y: 40, w: 1280, h: 680)
-    private var handles: [Entity] = []
+    var handles: [Entity] = []
     private var schedule = SceneSchedule<PathScene>()
-    private var shapeButton = Button(rect: .zero, label: "")
-    private var debugButton = Button(rect: .zero, label: "Debug")
+    var shapeButton = Button(rect: .zero, label: "")
+    var debugButton = Button(rect: .zero, label: "Debug")
+    var rideButton = Button(rect: .zero, label: "")
+    /// Each ring's colour, by handle.
+    static let ringColors = [Color.red, Color(hex: 0x3a86ff)]
     /// Maximum orbit speed at full deflection, points per second.
     public static let orbitSpeed = 420.0
     public static let handleRadius = 13.0
@@ -53,6 +83,7 @@ public final class PathScene: Scene {
         self.customPath = customPath
         self.spacing = spacing
         followers = world.makeStorage()
+        poses = world.makeStorage()
         if let startShape { shape = startShape } else if customPath != nil { shape = .custom }
         schedule.add("input") { s, ctx in s.routeInput(ctx) }
         schedule.add("orbit") { s, ctx in s.applyOrbit(ctx) }
@@ -60,13 +91,19 @@ public final class PathScene: Scene {
             let tables = s.tables
             s.followers.store.withDense { dense, _ in PathFollowerSystem.step(&dense, tables: tables, dt: ctx.dt) }
         }
+        schedule.add("poses") { s, ctx in
+            PathPoseSystem.step(&s.poses.store, followers: &s.followers.store, tables: s.tables, dt: ctx.dt)
+        }
         rebuild(keepingFractions: nil)
         for f in [0.0, 0.5] {
             let e = world.spawn()
             let t = tables[0]
-            followers.store.insert(PathFollower(table: 0, index: t.isEmpty ? 0 : t.index(atDistance: f * t.length), on: t), for: e)
+            let follower = PathFollower(table: 0, index: t.isEmpty ? 0 : t.index(atDistance: f * t.length), on: t)
+            followers.store.insert(follower, for: e)
+            poses.store.insert(PathPose(at: follower.point), for: e)
             handles.append(e)
         }
+        setRide(.onPath)
     }
 
     public var systemNames: [String] { schedule.names }
@@ -76,6 +113,11 @@ public final class PathScene: Scene {
         sceneBounds = bounds
         shapeButton.rect = Rect(x: bounds.minX + 12, y: bounds.minY + 12, w: 200, h: 32)
         debugButton.rect = Rect(x: bounds.minX + 220, y: bounds.minY + 12, w: 80, h: 32)
+        // Beside the others where it fits, else on a row of its own.
+        let rideWidth = 200.0
+        rideButton.rect = bounds.width >= 308 + rideWidth + 12
+            ? Rect(x: bounds.minX + 308, y: bounds.minY + 12, w: rideWidth, h: 32)
+            : Rect(x: bounds.minX + 12, y: bounds.minY + 52, w: rideWidth, h: 32)
         rebuild(keepingFractions: fractions())
     }
 
@@ -118,6 +160,18 @@ public final class PathScene: Scene {
         }
     }
 
+    /// Sets how the rings ride the path; each keeps its place.
+    public func setRide(_ r: Ride) {
+        ride = r
+        rideButton.label = "Ride: \(r.rawValue) ▸"
+        poses.store.withDense { dense, _ in
+            for i in dense.indices {
+                dense[i].offset = r.offset
+                dense[i].heading = r.heading
+            }
+        }
+    }
+
     public func nextShape(_ delta: Int = 1) {
         let all = availableShapes
         let i = all.firstIndex(of: shape) ?? 0
@@ -137,6 +191,7 @@ public final class PathScene: Scene {
             case .pointerDown(let id, let device, let at):
                 if shapeButton.hit(at, device: device) { nextShape(); continue }
                 if debugButton.hit(at, device: device) { debug.toggle(); continue }
+                if rideButton.hit(at, device: device) { nextRide(); continue }
                 grabOrSend(pointer: id, device: device, at: at)
             case .pointerMove(let id, _, let at), .pointerUp(let id, _, let at):
                 let up: Bool
@@ -158,9 +213,22 @@ public final class PathScene: Scene {
             case .key(Key("S"), true), .gamepadButton(_, .x, true): nextShape()
             case .key(Key("D"), true), .gamepadButton(_, .y, true): debug.toggle()
             case .key(Key("F"), true), .gamepadButton(_, .b, true): focused = (focused + 1) % max(1, handles.count)
+            case .key(Key("R"), true), .gamepadButton(_, .a, true): nextRide()
             default: break
             }
         }
+    }
+
+    private func nextRide() {
+        let all = Ride.allCases
+        setRide(all[((all.firstIndex(of: ride) ?? 0) + 1) % all.count])
+    }
+
+    /// Where ring `i` (in the follower store's order) is drawn: beside the path when offset.
+    func ringPoint(_ i: Int) -> Vec2 {
+        let f = followers.store.dense[i]
+        guard let p = poses.store[followers.store.owners[i]], p.offset != 0, let t = tables.first, !t.isEmpty else { return f.point }
+        return t.offsetPointAndTangent(atDistance: f.distance, offset: p.offset).0
     }
 
     private func release(_ match: (Grabber) -> Bool) {
@@ -176,11 +244,9 @@ public final class PathScene: Scene {
 
     private func grabOrSend(pointer id: Int, device: PointerDevice, at: Vec2) {
         var best: (Int, Double)?
-        followers.store.withDense { dense, _ in
-            for i in dense.indices where dense[i].grabbedBy == .none || dense[i].grabbedBy == .keyboard {
-                let d = dense[i].point.distance(to: at)
-                if d <= Self.handleRadius + device.hitSlop, best == nil || d < best!.1 { best = (i, d) }
-            }
+        for i in followers.store.dense.indices where followers.store.dense[i].grabbedBy == .none || followers.store.dense[i].grabbedBy == .keyboard {
+            let d = ringPoint(i).distance(to: at)
+            if d <= Self.handleRadius + device.hitSlop, best == nil || d < best!.1 { best = (i, d) }
         }
         if let (i, _) = best {
             followers.store.withDense { dense, _ in
@@ -238,57 +304,5 @@ public final class PathScene: Scene {
             dense[p].grabbedBy = dense[p].orbitSpeed == 0 ? .none : owner
             if dense[p].orbitSpeed != 0 { dense[p].glideTarget = nil }
         }
-    }
-
-    // MARK: Drawing
-
-    public func draw(into list: inout DrawList, context: DrawContext) {
-        for s in strokes { list.polyline(s.points, width: 2, color: Color(hex: 0xdfe6ee), closed: s.closed) }
-        if debug, let t = tables.first {
-            for p in t.points { list.fillRect(Rect(center: p, size: Vec2(1.5, 1.5)), color: Color(hex: 0xffd166)) }
-        }
-        let alpha = context.alpha
-        followers.store.withDense { dense, owners in
-            for i in dense.indices {
-                let f = dense[i]
-                let c = f.position.at(alpha)
-                if f.grabbedBy != .none {
-                    list.fillCircle(center: c, radius: Self.handleRadius + 2, color: Color.red.withAlpha(70))
-                }
-                list.strokeCircle(center: c, radius: Self.handleRadius, width: 2, color: .red)
-                if i == focused && owners.count > 1 {
-                    list.strokeCircle(center: c, radius: Self.handleRadius + 5, width: 1, color: Color.red.withAlpha(120))
-                }
-                if debug {
-                    list.polyline([f.desired - Vec2(6, 0), f.desired + Vec2(6, 0)], width: 1.5, color: .accent, closed: false)
-                    list.polyline([f.desired - Vec2(0, 6), f.desired + Vec2(0, 6)], width: 1.5, color: .accent, closed: false)
-                }
-            }
-        }
-        shapeButton.draw(into: &list, font: context.font)
-        debugButton.draw(into: &list, font: context.font, highlighted: debug)
-        if let t = tables.first {
-            let info = "length \(format(t.length, 1)) pt · \(t.count) samples · laps \(followers.store.dense.map { String($0.lap) }.joined(separator: ", "))"
-            list.text(info, at: Vec2(context.bounds.minX + 12, context.bounds.maxY - 24), font: context.font, color: .dimText)
-        }
-    }
-
-    public func stateDump() -> JSONValue {
-        let t = tables.first
-        var hs: [JSONValue] = []
-        for e in handles {
-            guard let f = followers.store[e] else { continue }
-            hs.append(.object([
-                ("x", JSONValue(f.point.x)), ("y", JSONValue(f.point.y)), ("s", JSONValue(f.distance)),
-                ("index", JSONValue(f.index)), ("lap", JSONValue(f.lap)), ("grabbedBy", f.grabbedBy.json),
-            ]))
-        }
-        return .object([
-            ("shape", .string(shape.rawValue)),
-            ("bounds", JSONValue(shapeBounds)),
-            ("length", JSONValue(t?.length ?? 0)),
-            ("samples", JSONValue(t?.count ?? 0)),
-            ("handles", .array(hs)),
-        ])
     }
 }

@@ -1,0 +1,95 @@
+import Engine
+import Geometry
+import Paths
+
+extension PathScene {
+    public func draw(into list: inout DrawList, context: DrawContext) {
+        for s in strokes { list.polyline(s.points, width: 2, color: Color(hex: 0xdfe6ee), closed: s.closed) }
+        if debug, let t = tables.first {
+            for p in t.points { list.fillRect(Rect(center: p, size: Vec2(1.5, 1.5)), color: Color(hex: 0xffd166)) }
+        }
+        let alpha = context.alpha
+        for (k, e) in handles.enumerated() {
+            guard let f = followers.store[e], let pose = poses.store[e] else { continue }
+            drawRing(f, pose, color: Self.ringColors[k % Self.ringColors.count], focused: k == focused && handles.count > 1,
+                     alpha: alpha, into: &list)
+        }
+        shapeButton.draw(into: &list, font: context.font)
+        debugButton.draw(into: &list, font: context.font, highlighted: debug)
+        rideButton.draw(into: &list, font: context.font, highlighted: ride != .onPath)
+        if let t = tables.first {
+            let laps = handles.compactMap { poses.store[$0].map { String($0.shownLap) } }.joined(separator: ", ")
+            let info = "length \(format(t.length, 1)) pt · \(t.count) samples · laps \(laps)"
+            list.text(info, at: Vec2(context.bounds.minX + 12, context.bounds.maxY - 24), font: context.font, color: .dimText)
+        }
+    }
+
+    /// One ring: where it is drawn, what links it to the path and to the finger, which way
+    /// it faces, and where it is gliding to.
+    private func drawRing(_ f: PathFollower, _ pose: PathPose, color: Color, focused: Bool, alpha: Double, into list: inout DrawList) {
+        let r = Self.handleRadius
+        let c = pose.position.at(alpha)
+        if pose.offset != 0 {
+            // The point on the path the ring rides beside, and a stalk to it.
+            let onPath = f.position.at(alpha)
+            list.polyline([onPath, c], width: 1.5, color: color.withAlpha(120), closed: false)
+            list.fillCircle(center: onPath, radius: 2.5, color: color)
+        }
+        if let target = f.glideTarget, let t = tables.first, target < t.count {
+            // A glide: a marker where the ring is going, and a tether to the finger that sent it.
+            let normal = Vec2(t.tangents[target].y, -t.tangents[target].x)
+            drawMarker(at: t.points[target] + normal * pose.offset, color: color, into: &list)
+        }
+        if case .pointer = f.grabbedBy, f.lastPointer.distance(to: c) > r + 6 {
+            let towards = (f.lastPointer - c).normalized()
+            list.polyline([c + towards * r, f.lastPointer], width: 1.5, color: color.withAlpha(150), closed: false)
+            list.strokeCircle(center: f.lastPointer, radius: 6, width: 1.5, color: color.withAlpha(150))
+        }
+        if f.grabbedBy != .none { list.fillCircle(center: c, radius: r + 2, color: color.withAlpha(70)) }
+        list.strokeCircle(center: c, radius: r, width: 2, color: color)
+        if pose.heading != .none {
+            // A notch pointing the way the ring faces.
+            let a = pose.angle(at: alpha)
+            let d = Vec2.unit(angle: a), n = d.perpendicular
+            list.fillConvex([c + d * (r + 8), c + d * (r - 2) + n * 6, c + d * (r - 2) - n * 6], color: color)
+        }
+        if focused { list.strokeCircle(center: c, radius: r + 5, width: 1, color: color.withAlpha(120)) }
+        if debug {
+            list.polyline([f.desired - Vec2(6, 0), f.desired + Vec2(6, 0)], width: 1.5, color: .accent, closed: false)
+            list.polyline([f.desired - Vec2(0, 6), f.desired + Vec2(0, 6)], width: 1.5, color: .accent, closed: false)
+        }
+    }
+
+    /// A hollow diamond with a dot: where a gliding ring will stop.
+    private func drawMarker(at p: Vec2, color: Color, into list: inout DrawList) {
+        let s = 9.0
+        list.polyline([p + Vec2(0, -s), p + Vec2(s, 0), p + Vec2(0, s), p + Vec2(-s, 0)], width: 2, color: color, closed: true)
+        list.fillCircle(center: p, radius: 2, color: color)
+    }
+
+    public func stateDump() -> JSONValue {
+        let t = tables.first
+        var hs: [JSONValue] = []
+        for e in handles {
+            guard let f = followers.store[e] else { continue }
+            let pose = poses.store[e]
+            let drawn = pose?.position.current ?? f.point
+            hs.append(.object([
+                ("x", JSONValue(f.point.x)), ("y", JSONValue(f.point.y)), ("s", JSONValue(f.distance)),
+                ("index", JSONValue(f.index)), ("lap", JSONValue(f.lap)), ("grabbedBy", f.grabbedBy.json),
+                ("lapsShown", JSONValue(pose?.shownLap ?? f.lap)),
+                ("drawn", .array([JSONValue(drawn.x), JSONValue(drawn.y)])),
+                ("angle", pose.map { $0.heading == .none ? .null : JSONValue($0.angle) } ?? .null),
+                ("glideTo", f.glideTarget.map { JSONValue($0) } ?? .null),
+            ]))
+        }
+        return .object([
+            ("shape", .string(shape.rawValue)),
+            ("ride", .string(ride.rawValue)),
+            ("bounds", JSONValue(shapeBounds)),
+            ("length", JSONValue(t?.length ?? 0)),
+            ("samples", JSONValue(t?.count ?? 0)),
+            ("handles", .array(hs)),
+        ])
+    }
+}
