@@ -17,7 +17,12 @@ public enum RotationMode: String, Equatable, Sendable, CaseIterable {
     case autoReverse
 }
 
-/// A position track along a path.
+/// A position track along a path, or along a part of it.
+///
+/// `from` and `to` pick the part (Phaser's startAt, GSAP's start and end): fractions of the
+/// path's length where progress 0 and 1 land. `to < from` flies the part backward (and
+/// rotation faces the way it flies); on a single closed subpath they may leave 0…1 and
+/// wrap, so 0.9 → 1.1 crosses the seam; on an open path they are clamped to its ends.
 ///
 /// Paced (the default, and what `kCAAnimationPaced` means): constant speed, position by arc
 /// length from the sample table. Linear (`kCAAnimationLinear` on a path): Core Animation's
@@ -33,13 +38,25 @@ public struct PathTrack: Sendable {
     public let table: SampleTable
     public let mode: Mode
     public var rotationMode: RotationMode
+    /// Where progress 0 and 1 land, as fractions of the path's length (see above).
+    public let from: Double
+    public let to: Double
     /// The path's elements as Core Animation stores them (arcs as cubic Béziers), for linear mode.
     let elements: [PathSegment]
 
-    public init(path: Path, mode: Mode = .paced, rotationMode: RotationMode = .none, spacing: Double = 1) {
+    public init(path: Path, mode: Mode = .paced, rotationMode: RotationMode = .none, spacing: Double = 1,
+                from: Double = 0, to: Double = 1) {
         table = SampleTable(path: path, spacing: spacing)
         self.mode = mode
         self.rotationMode = rotationMode
+        let wraps = table.runs.count == 1 && table.runs[0].isClosed
+        func fraction(_ f: Double, _ fallback: Double) -> Double {
+            guard f.isFinite else { return fallback }
+            // A bounded number of laps: far beyond them a fraction loses its precision.
+            return wraps ? clamp(f, -1e6, 1e6) : clamp(f, 0, 1)
+        }
+        self.from = fraction(from, 0)
+        self.to = fraction(to, 1)
         var segs: [PathSegment] = []
         for sub in path.subpaths {
             for s in sub.segments {
@@ -80,29 +97,46 @@ public struct PathTrack: Sendable {
     /// Total arc length, for speed-based durations.
     public var length: Double { table.length }
 
+    /// The arc length flown from progress 0 to 1 (the part's length).
+    public var flightLength: Double { abs(to - from) * table.length }
+
+    /// Whether the part is flown backward along the path.
+    public var isReversed: Bool { to < from }
+
+    /// Progress `u` (0…1) as a fraction of the whole path.
+    @inline(__always)
+    func pathFraction(_ u: Double) -> Double { from + (to - from) * clamp(u, 0, 1) }
+
     public func position(at u: Double) -> Vec2 {
         switch mode {
-        case .paced: return table.point(atDistance: clamp(u, 0, 1) * table.length)
+        case .paced: return table.point(atDistance: pathFraction(u) * table.length)
         case .linear:
-            guard !elements.isEmpty else { return table.point(atDistance: 0) }
-            let x = clamp(u, 0, 1) * Double(elements.count)
-            let i = min(Int(x), elements.count - 1)
-            return elements[i].point(at: x - Double(i))
+            guard let (i, t) = element(at: u) else { return table.point(atDistance: 0) }
+            return elements[i].point(at: t)
         }
+    }
+
+    /// The element and its parameter at progress `u` in linear mode (wrapping on a closed path).
+    private func element(at u: Double) -> (Int, Double)? {
+        guard !elements.isEmpty else { return nil }
+        var f = pathFraction(u)
+        if f < 0 || f > 1 { f -= f.rounded(.down) }  // only on a closed path: wrap
+        let x = f * Double(elements.count)
+        let i = min(Int(x), elements.count - 1)
+        return (i, x - Double(i))
     }
 
     /// The rotation the rotation mode asks for at `u`, or nil for `.none`.
     public func rotation(at u: Double) -> Double? {
         guard rotationMode != .none else { return nil }
-        let t: Vec2
+        var t: Vec2
         switch mode {
-        case .paced: t = table.tangent(atDistance: clamp(u, 0, 1) * table.length)
+        case .paced: t = table.tangent(atDistance: pathFraction(u) * table.length)
         case .linear:
-            guard !elements.isEmpty else { return 0 }
-            let x = clamp(u, 0, 1) * Double(elements.count)
-            let i = min(Int(x), elements.count - 1)
-            t = elements[i].tangent(at: x - Double(i))
+            guard let (i, f) = element(at: u) else { return 0 }
+            t = elements[i].tangent(at: f)
         }
+        if isReversed { t = -t }
         return atan2(t.y, t.x) + (rotationMode == .autoReverse ? .pi : 0)
     }
 }

@@ -30,23 +30,33 @@ struct PathSampler: @unchecked Sendable {
     let length: Double
     let closed: Bool
     let rotation: RotationMode
+    /// The arc length at progress 0 and the signed arc length flown to progress 1
+    /// (`PathTrack.from` and `to` times the length).
+    let start: Double
+    let span: Double
 
-    /// Position and tangent at progress `u` (0…1) by arc length, on the curve between samples.
+    /// Position and tangent (the way it flies) at progress `u` (0…1), by arc length, on the
+    /// curve between samples.
     @inline(__always)
     func sample(_ u: Double) -> (Vec2, Vec2) {
         guard count > 1, step > 0 else { return (curve.points[0], curve.tangents[0]) }
-        var s = clamp(u, 0, 1) * length
-        if closed && s >= length { s -= length }
+        var s = start + span * clamp(u, 0, 1)
+        if closed {
+            if s >= length || s < 0 { s -= (s / length).rounded(.down) * length }
+        } else if s < 0 {
+            s = 0
+        }
         let x = s * inverseStep
         var k = Int(x)
         var f = x - Double(k)
         if closed {
-            if k >= count { k -= count }  // s rounded up to the full length: the start
+            if k >= count { k -= count; f = 0 }  // s rounded up to the full length: the start
         } else if k >= count - 1 || s >= length {
             // The end: the last sample itself, exactly.
             k = count - 1; f = 0
         }
-        return curve.pointAndTangent(k, f, step: step)
+        let (p, t) = curve.pointAndTangent(k, f, step: step)
+        return (p, span < 0 ? -t : t)
     }
 }
 
@@ -58,7 +68,8 @@ extension PathTrack {
         let (curve, block) = table.copyCurve()
         return (PathSampler(curve: curve, count: table.count, step: run.step,
                             inverseStep: run.step > 0 ? 1 / run.step : 0, length: run.length,
-                            closed: run.isClosed, rotation: rotationMode), block)
+                            closed: run.isClosed, rotation: rotationMode,
+                            start: from * run.length, span: (to - from) * run.length), block)
     }
 }
 

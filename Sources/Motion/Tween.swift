@@ -74,8 +74,11 @@ public struct Tween: Sendable {
     }
 }
 
-/// A velocity still to blend out at the start of an animation (see `Tweener.add`).
+/// A velocity (and position) difference still to blend out at the start of an animation
+/// (see `Tweener.add` and `Tweener.retarget`).
 struct Carry: Sendable {
     var velocity: Vec2
+    /// A position difference to blend out too (`Tweener.retarget`); zero for a plain carry.
+    var offset: Vec2
     var duration: Double
 }

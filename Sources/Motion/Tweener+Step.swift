@@ -104,11 +104,13 @@ extension Tweener {
             } else {
                 write(a, pools, progress: u, into: &targets[ti], commit: done)
                 if !done && a.hasCarry, let c = carries[owner] {
-                    // Velocity carry: c(t) = Δv · t · (1 − t/T)², zero after T, continuous slope.
+                    // Carry: d(t) = Δp·(1 − τ)²(1 + 2τ) + Δv·t·(1 − τ)², τ = t/T: value and
+                    // slope Δp and Δv at the start, zero with zero slope from T on.
                     let t = a.time - timing.beginTime
                     if t > 0 && t < c.duration {
-                        let f = 1 - t / c.duration
-                        targets[ti].position.presentation += c.velocity * (t * f * f)
+                        let tau = t / c.duration
+                        let f = 1 - tau
+                        targets[ti].position.presentation += c.velocity * (t * f * f) + c.offset * (f * f * (1 + 2 * tau))
                     }
                 }
             }

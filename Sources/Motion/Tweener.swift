@@ -39,6 +39,8 @@ public final class Tweener {
         var table: UInt64
         var mode: PathTrack.Mode
         var rotation: RotationMode
+        var from: Double
+        var to: Double
     }
 
     deinit { pathTracks.releaseAll() }
@@ -76,6 +78,25 @@ public final class Tweener {
     ///   on the spot (position only).
     @discardableResult
     public func add(_ animation: Animation, carryVelocity: Bool = false, carryDuration: Double = 0.35) throws(AnimationError) -> Entity {
+        try add(animation, carryVelocity: carryVelocity, carryPosition: false, carryDuration: carryDuration)
+    }
+
+    /// Moves a flight onto another track (a new path, say) without a jump or a kink — what
+    /// DOTween's users ask for in its issue #97. The running position animation `animation`
+    /// ends where the picture is (its presentation becomes the model; `.interrupted` is
+    /// reported), `new` starts, and over `blendDuration` seconds the difference between
+    /// the object's position and velocity and the new track's at its start fades out:
+    /// d(t) = Δp·(1 − τ)²(1 + 2τ) + Δv·t·(1 − τ)², τ = t / blendDuration, so position and
+    /// velocity are continuous at the switch and the object is exactly on the new track
+    /// from `blendDuration` on.
+    @discardableResult
+    public func retarget(_ animation: Entity, to new: Animation, blendDuration: Double = 0.35) throws(AnimationError) -> Entity {
+        guard new.property == .position else { throw .trackDoesNotFit(track: new.track.kind, property: new.property) }
+        interrupt(animation, commit: true)
+        return try add(new, carryVelocity: true, carryPosition: true, carryDuration: blendDuration)
+    }
+
+    private func add(_ animation: Animation, carryVelocity: Bool, carryPosition: Bool, carryDuration: Double) throws(AnimationError) -> Entity {
         do { try animation.timing.validate() } catch { throw .timing(error) }
         if case .custom(let i) = animation.property, !(0..<AnimatedProperty.customSlots).contains(i) {
             throw .noSuchCustomSlot(i)
@@ -87,7 +108,7 @@ public final class Tweener {
             interrupt(old, commit: false)
         }
         var a = Tween(animation, track: storeTrack(animation.track))
-        if carryVelocity, a.property == .position, let target = animatables.store[a.target], carryDuration > 0 {
+        if carryVelocity, a.property == .position, let target = animatables.store[a.target], carryDuration > 0, carryDuration.isFinite {
             let v0 = target.position.velocity(dt: lastDt)
             // The new motion's own initial velocity, by a small forward difference.
             let h = 1e-4
@@ -96,7 +117,8 @@ public final class Tweener {
             let vNew = (p1 - p0) * (a.timing.speed / h)
             a.hasCarry = true
             let e = world.spawn()
-            carries.insert(Carry(velocity: v0 - vNew, duration: carryDuration), for: e)
+            let offset = carryPosition ? target.position.presentation - p0 : .zero
+            carries.insert(Carry(velocity: v0 - vNew, offset: offset.isFinite ? offset : .zero, duration: carryDuration), for: e)
             animations.store.insert(a, for: e)
             if !a.additive { runningByKey[RunKey(target: a.target, property: a.property)] = e }
             return e
@@ -113,7 +135,7 @@ public final class Tweener {
         case .point(let k): return TrackRef(kind: .point, index: pointTracks.store(k))
         case .color(let k): return TrackRef(kind: .color, index: colorTracks.store(k))
         case .path(let p):
-            let key = PathKey(table: p.table.id, mode: p.mode, rotation: p.rotationMode)
+            let key = PathKey(table: p.table.id, mode: p.mode, rotation: p.rotationMode, from: p.from, to: p.to)
             if let slot = pathTracks.share(key) { return TrackRef(kind: .path, index: slot) }
             let sampler = p.makeSampler()
             let slot = pathTracks.store(p, sampler: sampler.map { .pacedPath($0.0) } ?? .general, owning: sampler?.1, key: key)
