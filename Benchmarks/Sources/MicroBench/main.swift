@@ -17,6 +17,30 @@ if wanted("path") {
     let build = median(runs: 300) { blackHole(SampleTable(path: .figureEight(in: bounds), spacing: 1)) }
     row("figure 8 table build, 1280×720, 1 pt", us(build), "< 100 µs")
 
+    // Building tables (sampling), and asking one for the point and tangent at an arc length
+    // between samples (the paced tweens' and orbiting handles' query), per path kind.
+    let shapes: [(String, Path)] = [("figure 8 (arcs and lines)", .figureEight(in: bounds)),
+                                    ("heart (cubics)", .heart(in: Rect(x: 100, y: 60, w: 600, h: 600))),
+                                    ("ellipse", .ellipse(in: Rect(x: 100, y: 100, w: 900, h: 400)))]
+    for (name, path) in shapes {
+        let build = median(runs: 100) { blackHole(SampleTable(path: path, spacing: 1)) }
+        let table = SampleTable(path: path, spacing: 1)
+        var rng = SplitMix64(seed: 3)
+        let at = (0..<10_000).map { _ in rng.uniform(0, table.length) }
+        let query = median(runs: 30) {
+            var sum = 0.0
+            table.withUnsafeView { v in
+                for s in at {
+                    let (p, t) = v.pointAndTangent(atDistance: s)
+                    sum += p.x + p.y + t.x + t.y
+                }
+            }
+            blackHole(sum)
+        } / Double(at.count)
+        row("\(name), \(table.count) samples: build / point and tangent at an arc length",
+            String(format: "%.0f µs / %.1f ns", build * 1e6, query * 1e9))
+    }
+
     let big = tenThousandSampleStar()  // a constant, so the timed closures borrow it instead of copying
     var rng = SplitMix64(seed: 1)
     let b = big.sampleBounds
@@ -124,6 +148,32 @@ if filter == "probe-tween" {
         try! tweener.add(Animation(target: e, property: .position, track: .path(track), timing: timing))
     }
     for _ in 0..<10 { tweener.step(dt: 1.0 / 120) }
+}
+
+if filter == "probe-build" {
+    // For perf/callgrind: building figure 8 tables.
+    let rounds = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 2000
+    for _ in 0..<rounds { blackHole(SampleTable(path: .figureEight(in: Rect(x: 0, y: 40, w: 1280, h: 680)), spacing: 1)) }
+}
+
+if filter == "probe-query" {
+    // For perf/callgrind: point-and-tangent queries at random arc lengths on the heart or the figure 8.
+    let which = CommandLine.arguments.dropFirst(2).first ?? "heart"
+    let path: Path = which == "heart" ? .heart(in: Rect(x: 100, y: 60, w: 600, h: 600)) : .figureEight(in: Rect(x: 0, y: 40, w: 1280, h: 680))
+    let table = SampleTable(path: path, spacing: 1)
+    var rng = SplitMix64(seed: 3)
+    let at = (0..<10_000).map { _ in rng.uniform(0, table.length) }
+    var sum = 0.0
+    let rounds = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 2000
+    for _ in 0..<rounds {
+        table.withUnsafeView { v in
+            for s in at {
+                let (p, t) = v.pointAndTangent(atDistance: s)
+                sum += p.x + p.y + t.x + t.y
+            }
+        }
+    }
+    blackHole(sum)
 }
 
 if filter == "probe-nearest" {
