@@ -24,10 +24,19 @@ extension Path {
     }
 }
 
+/// The bounds on path input: every coordinate (absolute, after relative moves add up) within
+/// ±`maxCoordinate` points, so that squares and sums of squares stay far from overflow, and
+/// at most `maxSegments` drawing commands, so that a path and its sample table fit in memory.
+public enum PathLimits {
+    public static let maxCoordinate = 1e9
+    public static let maxSegments = 2_000_000
+}
+
 struct SVGPathParser {
     private let s: [UInt8]
     private var i = 0
     private var path = Path()
+    private var segments = 0
     private var current = Vec2.zero
     private var start = Vec2.zero
     /// The second control point of the previous C/S, or the control of the previous Q/T, for reflection.
@@ -92,8 +101,27 @@ struct SVGPathParser {
     }
 
     private mutating func pair(_ rel: Bool, _ what: String) throws(SVGPathError) -> Vec2 {
+        let begin = i
         let x = try number("\(what) x"), y = try number("\(what) y")
-        return rel ? current + Vec2(x, y) : Vec2(x, y)
+        return try inRange(rel ? current + Vec2(x, y) : Vec2(x, y), what, from: begin)
+    }
+
+    /// `p` if both coordinates are within ±`PathLimits.maxCoordinate`; else an error at `begin`.
+    private mutating func inRange(_ p: Vec2, _ what: String, from begin: Int) throws(SVGPathError) -> Vec2 {
+        let m = PathLimits.maxCoordinate
+        guard abs(p.x) <= m, abs(p.y) <= m else {
+            i = begin
+            throw fail("\(what) (\(scientific(p.x)), \(scientific(p.y))) is outside ±\(scientific(m)), the coordinate limit (PathLimits.maxCoordinate); scale the path down")
+        }
+        return p
+    }
+
+    /// Counts a drawing command; past `PathLimits.maxSegments` the data is refused.
+    private mutating func countSegment() throws(SVGPathError) {
+        segments += 1
+        guard segments <= PathLimits.maxSegments else {
+            throw fail("more than \(PathLimits.maxSegments) segments, the limit (PathLimits.maxSegments); simplify the path")
+        }
     }
 
     mutating func parse() throws(SVGPathError) -> Path {
@@ -111,6 +139,7 @@ struct SVGPathParser {
             if first && cmd != "M" && cmd != "m" { throw fail("path data must start with a moveto (M or m)") }
             first = false
             i += 1
+            try countSegment()
             try command(cmd)
         }
         return path
@@ -135,13 +164,15 @@ struct SVGPathParser {
                 path.line(to: p); current = p
                 lastCubicControl = nil; lastQuadControl = nil
             case "H":
+                let begin = i
                 let x = try number("horizontal lineto x")
-                let p = Vec2(rel ? current.x + x : x, current.y)
+                let p = try inRange(Vec2(rel ? current.x + x : x, current.y), "horizontal lineto", from: begin)
                 path.line(to: p); current = p
                 lastCubicControl = nil; lastQuadControl = nil
             case "V":
+                let begin = i
                 let y = try number("vertical lineto y")
-                let p = Vec2(current.x, rel ? current.y + y : y)
+                let p = try inRange(Vec2(current.x, rel ? current.y + y : y), "vertical lineto", from: begin)
                 path.line(to: p); current = p
                 lastCubicControl = nil; lastQuadControl = nil
             case "C":
@@ -178,38 +209,72 @@ struct SVGPathParser {
                 throw fail("unknown command '\(cmd)'")
             }
             firstArgs = false
-        } while hasNumberAhead()
+            if hasNumberAhead() { try countSegment() } else { break }
+        } while true
     }
 
-    /// SVG's endpoint arc → centre parameterisation (SVG 1.1 appendix F.6.5–F.6.6).
+    /// SVG's endpoint arc → centre parameterisation (SVG 1.1 appendix F.6.5–F.6.6), computed
+    /// in the frame where the ellipse is the unit circle, with lengths from `hypot`: nothing
+    /// is squared that could overflow or underflow, so radii of 1e-300 or 1e300 and chords
+    /// of 1e-300 come out right. An arc that cannot be told from its chord (it bulges less
+    /// than 1e-9 pt) is drawn as the chord, and the path always ends exactly at `p`.
     private mutating func arc(to p: Vec2, rx rxIn: Double, ry ryIn: Double, rotationDegrees: Double, large: Bool, sweep: Bool) {
         let p0 = current
-        if p0 == p { return }
+        if p0 == p { return }  // identical end points: the spec omits the arc
         var rx = abs(rxIn), ry = abs(ryIn)
         guard rx > 0, ry > 0 else { path.line(to: p); return }
-        let phi = rotationDegrees * .pi / 180
-        let half = (p0 - p) / 2
-        let x1 = half.rotated(by: -phi)
-        let lambda = (x1.x * x1.x) / (rx * rx) + (x1.y * x1.y) / (ry * ry)
-        if lambda > 1 {
-            let k = lambda.squareRoot()
-            rx *= k; ry *= k
+        let phi = rotationDegrees.truncatingRemainder(dividingBy: 360) * .pi / 180
+        let x1 = ((p0 - p) / 2).rotated(by: -phi)
+        // d: the half chord in the unit-circle frame; |d| > 1 means the radii are too small
+        // and are scaled up (F.6.6) until |d| = 1.
+        var d = Vec2(x1.x / rx, x1.y / ry)
+        var dLength = hypot(d.x, d.y)
+        if !dLength.isFinite {
+            // Radii so small the chord overflows their units: only their ratio matters, as
+            // they are scaled up to fit anyway.
+            let m = max(rx, ry)
+            rx /= m; ry /= m
+            d = Vec2(x1.x / rx, x1.y / ry)
+            dLength = hypot(d.x, d.y)
         }
-        let num = rx * rx * ry * ry - rx * rx * x1.y * x1.y - ry * ry * x1.x * x1.x
-        let den = rx * rx * x1.y * x1.y + ry * ry * x1.x * x1.x
-        var co = den > 0 ? (max(0, num) / den).squareRoot() : 0
-        if large == sweep { co = -co }
-        let cPrime = Vec2(co * rx * x1.y / ry, -co * ry * x1.x / rx)
+        if !(dLength.isFinite && dLength > 0) { path.line(to: p); return }
+        if dLength > 1 {
+            rx *= dLength; ry *= dLength
+            d = Vec2(x1.x / rx, x1.y / ry)
+            dLength = 1
+        }
+        // The centre sits h from the chord's middle, along the perpendicular of d.
+        let unit = d / dLength
+        let h = (max(0, (1 - dLength) * (1 + dLength))).squareRoot() * (large == sweep ? -1 : 1)
+        let cUnit = Vec2(h * unit.y, -h * unit.x)
+        let cPrime = Vec2(cUnit.x * rx, cUnit.y * ry)
         let center = cPrime.rotated(by: phi) + (p0 + p) / 2
         func angle(_ u: Vec2, _ v: Vec2) -> Double { atan2(u.cross(v), u.dot(v)) }
-        let u = Vec2((x1.x - cPrime.x) / rx, (x1.y - cPrime.y) / ry)
-        let v = Vec2((-x1.x - cPrime.x) / rx, (-x1.y - cPrime.y) / ry)
-        let theta1 = angle(Vec2(1, 0), u)
+        let u = d - cUnit, v = -d - cUnit
+        let theta1 = atan2(u.y, u.x)
         var dTheta = angle(u, v)
         if !sweep && dTheta > 0 { dTheta -= 2 * .pi }
         if sweep && dTheta < 0 { dTheta += 2 * .pi }
+        // How far the arc bulges from its chord: below a billionth of a point it is the chord
+        // (and evaluating a huge circle far from its centre would lose more than that).
+        let chord = p0.distance(to: p)
+        let r = max(rx, ry)
+        let bulge = abs(dTheta) < .pi ? r * (1 - cos(dTheta / 2)) : r
+        guard center.isFinite, bulge > 1e-9, r * 1e-15 < chord || abs(dTheta) >= .pi else {
+            path.line(to: p)
+            return
+        }
         path.addEllipticalArc(center: center, rx: rx, ry: ry, rotation: phi, start: theta1, sweep: dTheta)
-        // The analytic end may differ from p by rounding; keep the current point exact.
-        if let cp = path.currentPoint, cp.distance(to: p) > 1e-9 * max(1, rx + ry) { path.line(to: p) }
+        // The analytic end differs from p by rounding: end exactly at p.
+        if path.currentPoint != p { path.line(to: p) }
     }
+}
+
+/// A number for a message: plain up to a million, else like 1.0e10.
+func scientific(_ x: Double) -> String {
+    guard x.isFinite else { return "\(x)" }
+    if abs(x) < 1e6 { return x == x.rounded() ? String(Int(x)) : "\(x)" }
+    let e = Int(log10(abs(x)).rounded(.down))
+    let m = x / pow(10, Double(e))
+    return "\(Double((m * 10).rounded()) / 10)e\(e)"
 }

@@ -65,11 +65,89 @@ public struct SampleTable: Sendable {
     /// The global nearest query's tree and grid (`SampleTable+Nearest.swift`).
     private(set) var nearestSamples = NearestSampleIndex.empty
 
-    /// Samples `path` every `spacing` points of arc length (default 1 pt).
+    /// The most samples a table holds (about 650 MB with its indexes): a path too long for
+    /// its spacing is sampled more coarsely by `init(path:spacing:)` and refused, with the
+    /// spacing that would do, by `init(checking:spacing:)`.
+    public static let maxSamples = 5_000_000
+
+    /// A path that needs more than `maxSamples` samples at the spacing asked for.
+    public struct LimitError: Error, Equatable, CustomStringConvertible {
+        public let length: Double
+        public let spacing: Double
+        public let samples: Double
+        /// The smallest spacing that fits, rounded up to three significant digits.
+        public let minimumSpacing: Double
+        public var description: String {
+            "path length \(scientific(length)) pt at spacing \(scientific(spacing)) needs \(scientific(samples)) samples; "
+                + "the limit is \(SampleTable.maxSamples) (SampleTable.maxSamples); use a spacing of at least \(scientific(minimumSpacing))"
+        }
+    }
+
+    /// Samples `path` every `spacing` points of arc length (default 1 pt); more coarsely if
+    /// that would take more than `maxSamples` samples.
     public init(path: Path, spacing: Double = 1) {
-        self.spacing = spacing.isFinite && spacing > 0 ? max(spacing, 1e-3) : 1
-        for sub in path.subpaths { appendRun(sub) }
+        let plan = Plan(path, spacing: spacing)
+        self.init(plan, spacing: plan.needed > Double(Self.maxSamples) ? plan.minimumSpacing : plan.spacing)
+    }
+
+    /// Samples `path` every `spacing` points, or says why it cannot (before allocating).
+    public init(checking path: Path, spacing: Double) throws(LimitError) {
+        let plan = Plan(path, spacing: spacing)
+        guard plan.needed <= Double(Self.maxSamples) else {
+            throw LimitError(length: plan.total, spacing: plan.spacing, samples: plan.needed, minimumSpacing: plan.minimumSpacing)
+        }
+        self.init(plan, spacing: plan.spacing)
+    }
+
+    /// Throws what `init(checking:spacing:)` would, without sampling.
+    public static func check(_ path: Path, spacing: Double) throws(LimitError) {
+        let plan = Plan(path, spacing: spacing)
+        guard plan.needed <= Double(maxSamples) else {
+            throw LimitError(length: plan.total, spacing: plan.spacing, samples: plan.needed, minimumSpacing: plan.minimumSpacing)
+        }
+    }
+
+    private init(_ plan: Plan, spacing: Double) {
+        self.spacing = spacing
+        for (sub, lengths) in zip(plan.subpaths, plan.lengths) { appendRun(sub, lengths: lengths) }
         nearestSamples = NearestSampleIndex(points: points, runs: runs, spacing: self.spacing)
+    }
+
+    /// A path's subpaths and segment lengths, and how many samples a spacing needs: worked
+    /// out before any sample is allocated.
+    private struct Plan {
+        let subpaths: [Subpath]
+        let lengths: [[Double]]
+        let spacing: Double
+        let total: Double
+        let needed: Double
+        let minimumSpacing: Double
+
+        init(_ path: Path, spacing: Double) {
+            subpaths = path.subpaths
+            lengths = subpaths.map { $0.segments.map { $0.length() } }
+            self.spacing = spacing.isFinite && spacing > 0 ? max(spacing, 1e-3) : 1
+            var total = 0.0, needed = 0.0
+            for (sub, l) in zip(subpaths, lengths) {
+                let length = l.reduce(0, +)
+                total += length
+                needed += SampleTable.samples(length: length, closed: sub.isClosed, spacing: self.spacing)
+            }
+            self.total = total
+            self.needed = needed
+            // Each subpath takes up to two samples whatever the spacing; the rest share the length.
+            let room = Double(SampleTable.maxSamples) - 2 * Double(subpaths.count)
+            let raw = room > 0 && total.isFinite ? max(self.spacing, total / room) : .infinity
+            let magnitude = raw.isFinite && raw > 0 ? pow(10, (log10(raw)).rounded(.down) - 2) : 1
+            minimumSpacing = raw.isFinite ? (raw / magnitude).rounded(.up) * magnitude : .greatestFiniteMagnitude
+        }
+    }
+
+    /// How many samples a subpath of `length` takes at `spacing` (as a Double: it may be huge).
+    static func samples(length: Double, closed: Bool, spacing: Double) -> Double {
+        guard length.isFinite, length > 1e-9 else { return 1 }
+        let intervals = max(1, (length / spacing).rounded())
+        return closed ? intervals : intervals + 1
     }
 
     public var count: Int { points.count }
@@ -87,11 +165,14 @@ public struct SampleTable: Sendable {
         return runs[runs.count - 1]
     }
 
-    private mutating func appendRun(_ sub: Subpath) {
+    private mutating func appendRun(_ sub: Subpath, lengths measured: [Double]) {
         // A lone point is kept as a zero-length line, so every run has a segment.
         let own = sub.segments.isEmpty ? [PathSegment.line(sub.start, sub.start)] : sub.segments
-        let lengths = own.map { $0.length() }
-        let total = lengths.reduce(0, +)
+        let lengths = sub.segments.isEmpty ? [0] : measured
+        var total = lengths.reduce(0, +)
+        // Lengths past any sampling (only reachable through the API: parsed paths are bounded)
+        // make the subpath a point.
+        if !total.isFinite { total = 0 }
         let first = points.count
         let firstSegment = segments.count
         segments.append(contentsOf: own)
@@ -135,8 +216,9 @@ public struct SampleTable: Sendable {
             }
             var t = inverse.parameter(at: s - starts[segIndex])
             if k == n - 1 && !sub.isClosed {
-                // An open path's end is its last drawn segment's end, exactly.
-                segIndex = lengths.lastIndex { $0 > 1e-12 } ?? lengths.count - 1
+                // An open path's end is its last segment's end, exactly (that segment may be
+                // a rounding-sized line that puts an arc's end exactly where the data said).
+                segIndex = lengths.count - 1
                 t = 1
             }
             let seg = sub.segments[segIndex]
@@ -163,10 +245,12 @@ public struct SampleTable: Sendable {
         length += total
     }
 
-    /// The tangent at t of segment i; a zero-length segment borrows the next one's.
+    /// The tangent at t of segment i; a zero-length segment borrows the next one's, or at the
+    /// end the previous one's.
     private func tangentSkippingDegenerate(_ segs: [PathSegment], _ i: Int, _ t: Double, _ lengths: [Double]) -> Vec2 {
         if lengths[i] > 1e-12 { return segs[i].tangent(at: t) }
         for j in (i + 1)..<max(i + 1, segs.count) where lengths[j] > 1e-12 { return segs[j].tangent(at: 0) }
+        for j in stride(from: i - 1, through: 0, by: -1) where lengths[j] > 1e-12 { return segs[j].tangent(at: 1) }
         return segs[i].tangent(at: t)
     }
 
