@@ -367,6 +367,20 @@ public final class Platform: FramePlatform {
     }
 
     /// SDL's version as `major.minor.patch`.
+    /// The video drivers this SDL was built with (`x11`, `wayland`, `offscreen`, `dummy`, …).
+    public static var videoDrivers: [String] {
+        (0..<max(0, SDL_GetNumVideoDrivers())).compactMap { SDL_GetVideoDriver($0).map { String(cString: $0) } }
+    }
+
+    /// The render drivers this SDL was built with (`opengl`, `opengles2`, `software`, …).
+    public static var renderDrivers: [String] {
+        (0..<max(0, SDL_GetNumRenderDrivers())).compactMap { i in
+            var info = SDL_RendererInfo()
+            guard SDL_GetRenderDriverInfo(i, &info) == 0, let name = info.name else { return nil }
+            return String(cString: name)
+        }
+    }
+
     public static var sdlVersion: String {
         var v = SDL_version()
         SDL_GetVersion(&v)

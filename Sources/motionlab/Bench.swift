@@ -61,10 +61,23 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("A BMP to draw the sprites with instead of Resources/sprite.bmp (scripts/bench-vs-sdl passes testsprite2's icon.bmp). Without an alpha channel, its top-left pixel's colour is transparent, as in testsprite2.", valueName: "bmp"))
     var sprite: String?
 
+    /// At most this many followers, tweens or panel sprites (each about 200 bytes and a quad
+    /// per frame: two million of one kind is 400 MB and seconds per frame).
+    static let maxEntities = 2_000_000
+    /// At most this many measured (or warm-up) frames: the report keeps every frame's timings.
+    static let maxFrames = 1_000_000
+
     func validate() throws {
-        guard followers >= 0, tweens >= 0, sprites >= 0 else { throw ValidationError("counts must not be negative") }
-        guard frames >= 1, warmup >= 0 else { throw ValidationError("--frames must be at least 1 and --warmup not negative") }
+        for (name, n) in [("--followers", followers), ("--tweens", tweens), ("--sprites", sprites)] {
+            guard (0...Self.maxEntities).contains(n) else {
+                throw ValidationError("\(name) must be 0…\(Self.maxEntities) (Bench.maxEntities), got \(n)")
+            }
+        }
+        guard (1...Self.maxFrames).contains(frames) else { throw ValidationError("--frames must be 1…\(Self.maxFrames) (Bench.maxFrames), got \(frames)") }
+        guard (0...Self.maxFrames).contains(warmup) else { throw ValidationError("--warmup must be 0…\(Self.maxFrames) (Bench.maxFrames), got \(warmup)") }
         if let bandThreads, !(1...64).contains(bandThreads) { throw ValidationError("--band-threads must be in 1...64") }
+        if let json { try checkWritable(json, option: "--json") }
+        if let sprite { try checkBMP(sprite, option: "--sprite") }
     }
 
     func run() throws {
@@ -79,9 +92,6 @@ struct Bench: ParsableCommand {
     }
 
     private func bench() throws {
-        if let sprite, !FileManager.default.isReadableFile(atPath: sprite) {
-            throw CommandError.usage("--sprite \(sprite): no such readable file")
-        }
         var options = try display.platformOptions()
         options.headless = !window
         options.renderer = display.renderer ?? "software"
@@ -151,7 +161,7 @@ struct Bench: ParsableCommand {
             do {
                 try (timings.report(env: env).serialized() + "\n").write(toFile: json, atomically: true, encoding: .utf8)
             } catch {
-                throw CommandError.usage("--json \(json): cannot write: \(error.localizedDescription)")
+                throw CommandError.usage("--json \(json): cannot write: \(describe(error))")
             }
         }
     }

@@ -1,11 +1,31 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct MotionLab: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "motionlab",
         abstract: "Four classic iOS interaction techniques, rebuilt on SDL2 for mouse, touch and gamepad.",
-        subcommands: [Play.self, PathInfo.self, Bench.self, Controls.self],
+        subcommands: [Play.self, PathInfo.self, Bench.self, Soak.self, Controls.self],
         defaultSubcommand: Play.self
     )
+
+    /// Bad input exits with this code, whatever its kind: a bad option, a malformed script,
+    /// path or file, a number past a limit.
+    static let badInput: Int32 = 2
+
+    /// As argument-parser's `main`, except that its usage errors (which it exits with 64)
+    /// exit with `badInput` like every other bad input.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(badInput)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -70,9 +70,15 @@ struct Play: ParsableCommand {
         guard frameDt > 0, frameDt <= 1 else { throw ValidationError("--frame-dt must be in (0, 1] seconds, got \(frameDt)") }
         guard spacing >= 0.05, spacing <= 100 else { throw ValidationError("--spacing must be in [0.05, 100] points, got \(spacing)") }
         if path != nil && pathFile != nil { throw ValidationError("give --path or --path-file, not both") }
-        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1, got \(frames)") }
+        if let frames, !(1...InputScript.maxFrame).contains(frames) {
+            throw ValidationError("--frames must be 1…\(InputScript.maxFrame) (InputScript.maxFrame), got \(frames)")
+        }
         if let screenshot, !screenshot.lowercased().hasSuffix(".bmp") {
             throw ValidationError("--screenshot writes BMP: give a file ending in .bmp, got \(screenshot)")
+        }
+        // Where the run will write, checked before it starts rather than after it ends.
+        for (option, path) in [("--state", state), ("--screenshot", screenshot), ("--record", record)] {
+            if let path { try checkWritable(path, option: option) }
         }
     }
 
@@ -86,10 +92,7 @@ struct Play: ParsableCommand {
     private func play() throws {
         var scriptEvents: [ScriptedEvent] = []
         if let script {
-            let text: String
-            do { text = try String(contentsOfFile: script, encoding: .utf8) } catch {
-                throw CommandError.usage("\(script): cannot read: \(error.localizedDescription)")
-            }
+            let text = try readTextFile(script, limit: InputScript.maxBytes, limitName: "InputScript.maxBytes")
             do { scriptEvents = try InputScript.parse(text) } catch {
                 throw CommandError.usage("\(script):\(error.line): \(error.message)")
             }
@@ -98,6 +101,13 @@ struct Play: ParsableCommand {
         sceneOptions.seed = window.seed
         sceneOptions.spacing = spacing
         sceneOptions.customPath = try loadCustomPath(svg: path, file: pathFile)
+        if let custom = sceneOptions.customPath {
+            // Checked where the window lays it out, before any sample is allocated.
+            let area = Rect(x: 0, y: Shell.tabBarHeight, w: Double(window.size.w), h: Double(window.size.h) - Shell.tabBarHeight)
+            do { try SampleTable.check(PathScene.fitCustom(custom, in: area), spacing: spacing) } catch {
+                throw CommandError.usage("\(pathFile ?? "--path"): laid out in the \(window.size.w)x\(window.size.h) window, the \(error.description)")
+            }
+        }
         let scenes = SceneRegistry.makeAll(sceneOptions)
         if let scene, !scenes.contains(where: { $0.name == scene }) {
             throw CommandError.usage("--scene: no scene named '\(scene)' (scenes: \(scenes.map(\.name).joined(separator: ", ")))")
@@ -129,9 +139,13 @@ func attach(_ file: DocumentFile, to board: BoardScene) {
         FileHandle.standardError.write(Data("motionlab: sheet \(problem)\n".utf8))
         board.showBanner(problem)
     }
+    guard loaded.mayOverwrite else {
+        board.onChange = { _ in board.showBanner("the sheet could not be read, so changes are not saved over it") }
+        return
+    }
     board.onChange = { doc in
         do { try file.save(doc.serialized()) } catch {
-            FileHandle.standardError.write(Data("motionlab: could not save the sheet: \(error); the previous version is kept\n".utf8))
+            FileHandle.standardError.write(Data("motionlab: could not save the sheet: \(describe(error)); the previous version is kept\n".utf8))
             board.showBanner("could not save the sheet; the previous version is kept")
         }
     }

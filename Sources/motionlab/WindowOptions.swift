@@ -30,6 +30,12 @@ struct WindowOptions: ParsableArguments {
     func validate() throws {
         guard hz > 0, hz <= 1000 else { throw ValidationError("--hz must be in (0, 1000], got \(hz)") }
         guard (1...64).contains(bands) else { throw ValidationError("--bands must be in 1...64, got \(bands)") }
+        if let renderer, !Platform.renderDrivers.contains(renderer) {
+            throw ValidationError("--renderer: this SDL has no render driver '\(renderer)' (it has: \(Platform.renderDrivers.joined(separator: ", ")))")
+        }
+        if let videoDriver, !Platform.videoDrivers.contains(videoDriver) {
+            throw ValidationError("--video-driver: this SDL has no video driver '\(videoDriver)' (it has: \(Platform.videoDrivers.joined(separator: ", ")))")
+        }
     }
 
     /// The platform's options for these: a window of `size`, at `resources`.

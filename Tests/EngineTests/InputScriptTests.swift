@@ -67,4 +67,39 @@ import Testing
             try InputScript.parse(text)
         } throws: { ($0 as? ScriptError)?.line == 2 }
     }
+
+    @Test func linesMayEndWithLFCRLFOrCR() throws {
+        let lines = ["{\"frame\":1,\"type\":\"focusLost\"}", "# a comment", "", "{\"frame\":2,\"type\":\"focusGained\"}"]
+        for ending in ["\n", "\r\n", "\r"] {
+            let events = try InputScript.parse(lines.joined(separator: ending) + ending)
+            #expect(events == [ScriptedEvent(frame: 1, event: .focusLost), ScriptedEvent(frame: 2, event: .focusGained)], "\(ending.debugDescription)")
+        }
+        // Line numbers count every ending alike.
+        do { _ = try InputScript.parse("{\"frame\":1,\"type\":\"focusLost\"}\r\n\r\nnot json\r\n") } catch {
+            #expect(error.line == 3)
+        }
+    }
+
+    @Test func valuesPastTheInputLimitsAreRefusedWithTheLimitsName() {
+        for (line, limit) in [("{\"frame\":1,\"type\":\"resize\",\"w\":1e10,\"h\":100}", "InputLimits.maxWindowSide"),
+                              ("{\"frame\":1,\"type\":\"resize\",\"w\":0.5,\"h\":100}", "InputLimits.maxWindowSide"),
+                              ("{\"frame\":1,\"type\":\"pointerDown\",\"pointer\":0,\"x\":1e308,\"y\":0}", "InputLimits.maxPointerCoordinate"),
+                              ("{\"frame\":1,\"type\":\"wheel\",\"dx\":-1e9,\"dy\":0}", "InputLimits.maxWheel"),
+                              ("{\"frame\":2000000000,\"type\":\"focusLost\"}", "InputScript.maxFrame")] {
+            do { _ = try InputScript.parseLine(line, line: 4); Issue.record("accepted \(line)") } catch {
+                #expect(error.line == 4 && error.message.contains(limit), "\(error)")
+            }
+        }
+    }
+
+    @Test func theFrameDriverClampsWhateverThePlatformSends() {
+        let m = InputLimits.maxPointerCoordinate
+        #expect(InputEvent.pointerMove(pointer: 0, device: .mouse, at: Vec2(1e308, -.infinity)).clamped
+                == .pointerMove(pointer: 0, device: .mouse, at: Vec2(m, -m)))
+        #expect(InputEvent.pointerDown(pointer: 0, device: .touch, at: Vec2(.nan, 5)).clamped
+                == .pointerDown(pointer: 0, device: .touch, at: Vec2(0, 5)))
+        #expect(InputEvent.resize(w: 1e10, h: 0).clamped == .resize(w: InputLimits.maxWindowSide, h: 1))
+        #expect(InputEvent.gamepadAxis(pad: 0, axis: .leftx, value: .nan).clamped == .gamepadAxis(pad: 0, axis: .leftx, value: 0))
+        #expect(InputEvent.wheel(dx: .infinity, dy: 3).clamped == .wheel(dx: InputLimits.maxWheel, dy: 3))
+    }
 }

@@ -77,8 +77,8 @@ extension SDLTests {
             let notBMP = bmp.deletingLastPathComponent().appendingPathComponent("not.bmp")
             try Data("not an image".utf8).write(to: notBMP)
             let bad = try Motionlab.run(["bench", "--frames", "3", "--sprite", notBMP.path])
-            #expect(bad.status == 1)
-            #expect(bad.stderr.contains(notBMP.path))
+            #expect(bad.status == 2)  // bad input, found before anything runs
+            #expect(bad.stderr.contains(notBMP.path) && bad.stderr.contains("not a BMP image"))
         }
 
         @Test func aPipelinedRunMeasuresEveryFrameAndSaysSo() throws {

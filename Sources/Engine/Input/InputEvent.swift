@@ -49,6 +49,9 @@ public enum InputEvent: Hashable, Sendable {
     case resize(w: Double, h: Double)
     case focusLost
     case focusGained
+    /// The app stalls for this many seconds before the frame (a script's way to test what a
+    /// hitch does; the frame driver adds it to the frame's time and hands it to no one).
+    case hitch(seconds: Double)
 
     /// The pointer id, for pointer events.
     public var pointer: Int? {
@@ -57,6 +60,40 @@ public enum InputEvent: Hashable, Sendable {
              .pointerCancel(let p, _):
             return p
         default: return nil
+        }
+    }
+}
+
+/// The bounds on input that enters the engine, from the platform or a script.
+public enum InputLimits {
+    /// A pointer is at most this far (points) from the window's origin on either axis;
+    /// farther ones are clamped to it where they enter, so drags, deltas and velocities
+    /// built from them stay finite.
+    public static let maxPointerCoordinate = 1e6
+    /// A wheel event scrolls at most this many points on either axis.
+    public static let maxWheel = 1e5
+    /// A window side (points): 1 up to this.
+    public static let maxWindowSide = 16384.0
+    /// The longest scripted stall (seconds); the loop clamps a frame to 0.25 s anyway.
+    public static let maxHitch = 3600.0
+}
+
+extension InputEvent {
+    /// The event with its numbers brought within `InputLimits` (a NaN becomes 0): what the
+    /// frame driver hands on, whatever the platform sent.
+    public var clamped: InputEvent {
+        func c(_ v: Double, _ m: Double) -> Double { v.isNaN ? 0 : min(max(v, -m), m) }
+        func p(_ v: Vec2) -> Vec2 { Vec2(c(v.x, InputLimits.maxPointerCoordinate), c(v.y, InputLimits.maxPointerCoordinate)) }
+        switch self {
+        case .pointerDown(let id, let d, let at): return .pointerDown(pointer: id, device: d, at: p(at))
+        case .pointerMove(let id, let d, let at): return .pointerMove(pointer: id, device: d, at: p(at))
+        case .pointerUp(let id, let d, let at): return .pointerUp(pointer: id, device: d, at: p(at))
+        case .wheel(let dx, let dy): return .wheel(dx: c(dx, InputLimits.maxWheel), dy: c(dy, InputLimits.maxWheel))
+        case .gamepadAxis(let pad, let axis, let v): return .gamepadAxis(pad: pad, axis: axis, value: c(v, 1))
+        case .resize(let w, let h):
+            return .resize(w: min(max(w.isNaN ? 1 : w, 1), InputLimits.maxWindowSide), h: min(max(h.isNaN ? 1 : h, 1), InputLimits.maxWindowSide))
+        case .hitch(let s): return .hitch(seconds: s.isNaN ? 0 : min(max(s, 0), InputLimits.maxHitch))
+        default: return self
         }
     }
 }

@@ -104,6 +104,8 @@ public struct InputState: Sendable {
             out.append(event)
         case .wheel, .resize:
             out.append(event)
+        case .hitch:
+            break  // the frame driver's, not the scenes'
         }
     }
 }

@@ -51,6 +51,8 @@ public final class FrameDriver {
     private let virtualFrameTime: Double?
     private let script: [ScriptedEvent]
     private var scriptIndex = 0
+    /// Seconds of scripted stall to add to this frame's time.
+    private var hitch = 0.0
     /// One list, or two when pipelined: the worker fills one while the other is submitted.
     private let lists: [DrawListBox]
     private var shown = 0
@@ -163,14 +165,21 @@ public final class FrameDriver {
         events.removeAll(keepingCapacity: true)
         platform.poll(into: &events)
         while scriptIndex < script.count, script[scriptIndex].frame <= frame {
-            let e = script[scriptIndex].event
+            let e = script[scriptIndex].event.clamped
             if case .resize(let w, let h) = e { platform.setWindowSize(w: w, h: h) }
             events.append(e)
             scriptIndex += 1
         }
         var kept = 0
         for i in events.indices {
-            let e = events[i]
+            let e = events[i].clamped
+            if case .hitch(let seconds) = e {
+                // A stall before this frame: its time is added to the frame's, as if it had
+                // really passed; no one else sees it.
+                hitch += seconds
+                record?(ScriptedEvent(frame: frame, event: e))
+                continue
+            }
             // A scripted resize comes back from the window as an event: count it once.
             if case .resize(let w, let h) = e, Vec2(w, h) == content.size { continue }
             record?(ScriptedEvent(frame: frame, event: e))
@@ -185,7 +194,8 @@ public final class FrameDriver {
     private func simulateAndBuild(into box: DrawListBox) -> FrameReport {
         var r = FrameReport()
         let a0 = countAllocations?() ?? 0, t0 = MonotonicClock.nanoseconds()
-        let steps = loop.advance(by: clock.nextFrameTime())
+        let steps = loop.advance(by: clock.nextFrameTime() + hitch)
+        hitch = 0
         for _ in 0..<steps { content.step(dt: loop.dt, step: loop.step) }
         let a1 = countAllocations?() ?? 0, t1 = MonotonicClock.nanoseconds()
         content.draw(into: &box.list, alpha: loop.alpha)

@@ -22,12 +22,21 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible {
 /// Blank lines and lines starting with `#` are skipped. Events apply at the start of the
 /// frame they name, in file order; frames must not decrease.
 public enum InputScript {
-    /// Parses a whole script, or throws the first error with its line number.
+    /// The largest script file read (a million events is about 80 MB... of which scripts
+    /// made by hand or by `--record` use a tiny part).
+    public static let maxBytes = 64 << 20
+    /// The largest frame number an event may name.
+    public static let maxFrame = 1_000_000_000
+
+    /// Parses a whole script, or throws the first error with its line number. Lines end
+    /// with LF, CRLF or CR.
     public static func parse(_ text: String) throws(ScriptError) -> [ScriptedEvent] {
         var events: [ScriptedEvent] = []
         var lastFrame = 1
-        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingSuffix { $0 == "\r" || $0 == " " || $0 == "\t" }
+        // "\r\n" is one Character in Swift, so all three endings are single separators.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        for (n, raw) in lines.enumerated() {
+            let line = raw.trimmingSuffix { $0 == " " || $0 == "\t" }
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.first == "#" { continue }
             let ev = try parseLine(String(line), line: n + 1)
             if ev.frame < lastFrame {
@@ -54,7 +63,7 @@ public enum InputScript {
         }
         func integer(_ k: String) throws(ScriptError) -> Int {
             let d = try number(k)
-            guard d == d.rounded(), abs(d) < 1e9 else { throw fail("field \"\(k)\" must be an integer") }
+            guard d == d.rounded(), abs(d) <= 9e15 else { throw fail("field \"\(k)\" must be an integer (up to 9e15)") }
             return Int(d)
         }
         func string(_ k: String) throws(ScriptError) -> String {
@@ -69,6 +78,14 @@ public enum InputScript {
         }
         let frame = try integer("frame")
         guard frame >= 1 else { throw fail("frame must be 1 or more (frames count from 1), got \(frame)") }
+        guard frame <= maxFrame else { throw fail("frame \(frame) is past the limit of \(maxFrame) (InputScript.maxFrame)") }
+        func at() throws(ScriptError) -> Vec2 {
+            let x = try number("x"), y = try number("y"), m = InputLimits.maxPointerCoordinate
+            guard abs(x) <= m, abs(y) <= m else {
+                throw fail("pointer at (\(x), \(y)) is outside ±\(Int(m)), the limit (InputLimits.maxPointerCoordinate)")
+            }
+            return Vec2(x, y)
+        }
         let type = try string("type")
         func device() throws(ScriptError) -> PointerDevice {
             guard json["device"] != nil else { return .mouse }
@@ -79,15 +96,19 @@ public enum InputScript {
         let event: InputEvent
         switch type {
         case "pointerDown":
-            event = .pointerDown(pointer: try integer("pointer"), device: try device(), at: Vec2(try number("x"), try number("y")))
+            event = .pointerDown(pointer: try integer("pointer"), device: try device(), at: try at())
         case "pointerMove":
-            event = .pointerMove(pointer: try integer("pointer"), device: try device(), at: Vec2(try number("x"), try number("y")))
+            event = .pointerMove(pointer: try integer("pointer"), device: try device(), at: try at())
         case "pointerUp":
-            event = .pointerUp(pointer: try integer("pointer"), device: try device(), at: Vec2(try number("x"), try number("y")))
+            event = .pointerUp(pointer: try integer("pointer"), device: try device(), at: try at())
         case "pointerCancel":
             event = .pointerCancel(pointer: try integer("pointer"), device: try device())
         case "wheel":
-            event = .wheel(dx: try number("dx"), dy: try number("dy"))
+            let dx = try number("dx"), dy = try number("dy")
+            guard abs(dx) <= InputLimits.maxWheel, abs(dy) <= InputLimits.maxWheel else {
+                throw fail("wheel (\(dx), \(dy)) is outside ±\(Int(InputLimits.maxWheel)), the limit (InputLimits.maxWheel)")
+            }
+            event = .wheel(dx: dx, dy: dy)
         case "key":
             let k = try string("key")
             guard !k.isEmpty else { throw fail("field \"key\" is empty") }
@@ -107,11 +128,19 @@ public enum InputScript {
             guard let b = GamepadButton(rawValue: name) else { throw fail("unknown button \"\(name)\"") }
             event = .gamepadButton(pad: try integer("pad"), button: b, down: try bool("down"))
         case "resize":
-            let w = try number("w"), h = try number("h")
-            guard w >= 1, h >= 1 else { throw fail("resize needs w and h of at least 1") }
+            let w = try number("w"), h = try number("h"), m = InputLimits.maxWindowSide
+            guard w >= 1, h >= 1, w <= m, h <= m else {
+                throw fail("resize to \(w)x\(h): each side must be 1…\(Int(m)) (InputLimits.maxWindowSide)")
+            }
             event = .resize(w: w, h: h)
         case "focusLost": event = .focusLost
         case "focusGained": event = .focusGained
+        case "hitch":
+            let seconds = try number("seconds")
+            guard seconds >= 0, seconds <= InputLimits.maxHitch else {
+                throw fail("hitch of \(seconds) s: must be 0…\(Int(InputLimits.maxHitch)) s (InputLimits.maxHitch)")
+            }
+            event = .hitch(seconds: seconds)
         default:
             throw fail("unknown type \"\(type)\"")
         }
@@ -145,6 +174,7 @@ public enum InputScript {
         case .resize(let w, let h): kv += [("type", "resize"), ("w", JSONValue(w)), ("h", JSONValue(h))]
         case .focusLost: kv.append(("type", "focusLost"))
         case .focusGained: kv.append(("type", "focusGained"))
+        case .hitch(let s): kv += [("type", "hitch"), ("seconds", JSONValue(s))]
         }
         return JSONValue.object(kv).serialized()
     }

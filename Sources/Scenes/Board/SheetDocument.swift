@@ -14,18 +14,33 @@ public struct SheetDocument: Equatable, Sendable {
     public struct Placed: Equatable, Sendable {
         public var name: String
         public var x: Double
+        /// Fields this build does not know, kept as they were so a save loses nothing.
+        public var extra: [(String, JSONValue)] = []
         public init(name: String, x: Double) { self.name = name; self.x = x }
+        public static func == (a: Placed, b: Placed) -> Bool {
+            a.name == b.name && a.x == b.x && JSONValue.object(a.extra) == JSONValue.object(b.extra)
+        }
     }
 
     public struct Line: Equatable, Sendable {
         public var text: String
         public var chords: [Placed]
+        public var extra: [(String, JSONValue)] = []
         public init(text: String, chords: [Placed] = []) { self.text = text; self.chords = chords }
+        public static func == (a: Line, b: Line) -> Bool {
+            a.text == b.text && a.chords == b.chords && JSONValue.object(a.extra) == JSONValue.object(b.extra)
+        }
     }
 
     public var lines: [Line]
+    /// Top-level fields this build does not know (a newer version's, or a user's own).
+    public var extra: [(String, JSONValue)] = []
 
     public init(lines: [Line]) { self.lines = lines }
+
+    public static func == (a: SheetDocument, b: SheetDocument) -> Bool {
+        a.lines == b.lines && JSONValue.object(a.extra) == JSONValue.object(b.extra)
+    }
 
     /// The sheet a new user starts with: the lyrics and no chords ("Amazing Grace", John
     /// Newton, 1779, in the public domain).
@@ -50,17 +65,30 @@ public struct SheetDocument: Equatable, Sendable {
 
     /// Pretty enough to read and diff: one line per lyric line.
     public func serialized() -> String {
-        var out = "{\"version\":1,\"lines\":[\n"
+        var out = "{\"version\":1,"
+        for (k, v) in extra {
+            JSONValue.string(k).write(to: &out)
+            out += ":"
+            v.write(to: &out)
+            out += ","
+        }
+        out += "\"lines\":[\n"
         for (i, line) in lines.enumerated() {
             out += "  "
             JSONValue.object([
                 ("text", .string(line.text)),
-                ("chords", .array(line.chords.map { .object([("name", .string($0.name)), ("x", JSONValue($0.x))]) })),
-            ]).write(to: &out)
+                ("chords", .array(line.chords.map { .object([("name", .string($0.name)), ("x", JSONValue($0.x))] + $0.extra) })),
+            ] + line.extra).write(to: &out)
             out += i + 1 < lines.count ? ",\n" : "\n"
         }
         out += "]}\n"
         return out
+    }
+
+    /// The fields of `object` other than `known`.
+    private static func unknown(_ object: JSONValue, known: Set<String>) -> [(String, JSONValue)] {
+        guard case .object(let fields) = object else { return [] }
+        return fields.filter { !known.contains($0.0) }
     }
 
     /// Parses a saved sheet, or throws a message naming where it is wrong.
@@ -82,14 +110,20 @@ public struct SheetDocument: Equatable, Sendable {
                 guard let name = c["name"]?.stringValue else { throw SheetError(description: "lines[\(i)].chords[\(j)]: missing \"name\"") }
                 guard knownChords.contains(name) else { throw SheetError(description: "lines[\(i)].chords[\(j)]: unknown chord \"\(name)\"") }
                 guard let x = c["x"]?.doubleValue, x.isFinite else { throw SheetError(description: "lines[\(i)].chords[\(j)]: missing or bad \"x\"") }
-                placed.append(Placed(name: name, x: x))
+                var p = Placed(name: name, x: x)
+                p.extra = unknown(c, known: ["name", "x"])
+                placed.append(p)
             }
             if l["chords"] != nil && l["chords"]?.arrayValue == nil {
                 throw SheetError(description: "lines[\(i)]: \"chords\" must be an array")
             }
-            out.append(Line(text: text, chords: placed))
+            var line = Line(text: text, chords: placed)
+            line.extra = unknown(l, known: ["text", "chords"])
+            out.append(line)
         }
-        return SheetDocument(lines: out)
+        var doc = SheetDocument(lines: out)
+        doc.extra = unknown(json, known: ["version", "lines"])
+        return doc
     }
 }
 

@@ -130,8 +130,13 @@ public final class PathScene: Scene {
         case .roundedRect: return .roundedRect(Rect(center: rect.center, size: Vec2(min(rect.width * 0.7, m * 1.3), m * 0.7)), radius: m * 0.12)
         case .star: return .star(center: rect.center, outer: m * 0.42, inner: m * 0.18)
         case .heart: return .heart(in: Rect(center: rect.center, size: Vec2(m * 0.8, m * 0.8)))
-        case .custom: return (customPath ?? .figureEight(in: rect)).fitted(in: rect, margin: m * 0.1)
+        case .custom: return customPath.map { Self.fitCustom($0, in: rect) } ?? .figureEight(in: rect)
         }
+    }
+
+    /// A custom path as the scene lays it out in `rect`: scaled to fit with a margin.
+    public static func fitCustom(_ path: Path, in rect: Rect) -> Path {
+        path.fitted(in: rect, margin: min(rect.width, rect.height) * 0.1)
     }
 
     private func fractions() -> [Double] {
@@ -154,7 +159,12 @@ public final class PathScene: Scene {
                 let index = t.isEmpty ? 0 : t.index(atDistance: f * t.length)
                 var follower = PathFollower(table: 0, index: index, on: t)
                 follower.lap = dense[i].lap
-                follower.distance = t.isEmpty ? 0 : f * t.length
+                if !t.isEmpty {
+                    // Exactly at its fraction, between samples if need be: on the curve.
+                    follower.distance = f * t.length
+                    follower.position.teleport(to: t.point(atDistance: follower.distance))
+                    follower.desired = follower.position.current
+                }
                 dense[i] = follower
             }
         }

@@ -1,0 +1,361 @@
+import ArgumentParser
+import Engine
+import Foundation
+import Geometry
+import Paths
+import Scenes
+import Shell
+
+/// `motionlab soak`: minutes of simulated use with seeded random input over every scene,
+/// every invariant checked at every step.
+struct Soak: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run every scene under seeded random input for simulated minutes, checking invariants at every step.",
+        discussion: """
+        Headless and on the virtual clock (no window, nothing drawn to pixels), at the fixed \
+        step: several pointers and fingers, keys, gamepads added and removed mid-orbit, \
+        resizes down to 1x1 and back, focus lost mid-drag, 5-second hitches, pointers far \
+        outside the window, and scene switches. After every step: each path handle on its \
+        path within 0.5 pt, no non-finite number in the state dump, entity and ghost counts \
+        bounded, the board's sheet intact; at the end, resident memory no more than 32 MiB \
+        above what it was after the first tenth. Exits 0 when all held, else 1 with the first \
+        violation and a script that reproduces it (replay it with --replay).
+        """
+    )
+
+    @Option(help: "Simulated minutes to run.")
+    var minutes: Double = 1
+
+    @Option(help: "Seed for the random input.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Write a JSON summary here.")
+    var json: String?
+
+    @Option(help: "Where to write the input script that reproduces a violation (default: soak-failure-SEED.jsonl).")
+    var failureScript: String?
+
+    @Option(help: "Replay this script (one a failed soak wrote) with the same checks, instead of random input.")
+    var replay: String?
+
+    @Option(help: "Write the run's input here as a script (play --headless --script replays it).")
+    var record: String?
+
+    @Option(help: "Write the state dump here at the end, as play's --state does.")
+    var state: String?
+
+    @Option(help: "Folder with the font metrics (default: the Resources/ folder of this checkout).")
+    var resources: String?
+
+    @Option(help: "The most entities one scene may hold.")
+    var maxEntities = SoakChecker.defaultMaxEntities
+
+    static let maxMinutes = 24.0 * 60
+    static let frameTime = 1.0 / 60
+    static let hz = 120.0
+    static let size = Vec2(1280, 720)
+    /// How much resident memory may grow after the first tenth of the run.
+    static let memoryAllowance = 32 << 20
+
+    func validate() throws {
+        guard minutes > 0, minutes <= Self.maxMinutes else {
+            throw ValidationError("--minutes must be in (0, \(Int(Self.maxMinutes))] (Soak.maxMinutes), got \(minutes)")
+        }
+        for (option, path) in [("--json", json), ("--record", record), ("--state", state), ("--failure-script", failureScriptPath)] {
+            if let path { try checkWritable(path, option: option) }
+        }
+    }
+
+    var failureScriptPath: String { failureScript ?? "soak-failure-\(seed).jsonl" }
+
+    func run() throws {
+        do { try soak() } catch let e as CommandError {
+            FileHandle.standardError.write(Data("motionlab soak: \(e.description)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    private func soak() throws {
+        var script: [ScriptedEvent]? = nil
+        if let replay {
+            let text = try readTextFile(replay, limit: InputScript.maxBytes, limitName: "InputScript.maxBytes")
+            do { script = try InputScript.parse(text) } catch { throw CommandError.usage("\(replay):\(error.line): \(error.message)") }
+        }
+        let folder = try Resources.locate(explicit: resources)
+        let metrics = try readTextFile(folder.appendingPathComponent("font.txt").path, limit: 1 << 20, limitName: "font metrics")
+        let font = try BitmapFont(metrics: metrics, texture: Textures.font)
+        // The scenes as `play --headless --script` makes them, so a failure script replays there too.
+        let shell = Shell(scenes: SceneRegistry.makeAll(SceneOptions()), size: Self.size, font: font)
+        let frames = script.map { ($0.last?.frame ?? 1) + 1 } ?? Int((minutes * 60 / Self.frameTime).rounded(.up))
+        let checker = SoakChecker(shell: shell, maxEntities: maxEntities)
+        let content = CheckedContent(shell: shell, checker: checker)
+        let platform = NullPlatform(size: Self.size)
+        let driver = FrameDriver(platform: platform, content: content, hz: Self.hz, virtualFrameTime: Self.frameTime,
+                                 script: script ?? [])
+        driver.frameLimit = frames
+        var recorded: [ScriptedEvent] = []
+        driver.record = { recorded.append($0) }
+        var input = SoakInput(seed: seed)
+        content.frame = { driver.frame }
+        var warmRSS = 0
+        let started = Date()
+        while !driver.isDone {
+            if script == nil { platform.pending = input.events(frame: driver.frame + 1, size: platform.windowSize) }
+            guard try driver.runFrame() else { break }
+            if driver.frame == max(1, frames / 10) { warmRSS = residentBytes() }
+            if checker.violation != nil { break }
+        }
+        let endRSS = residentBytes()
+        if checker.violation == nil, warmRSS > 0, endRSS - warmRSS > Self.memoryAllowance {
+            checker.violation = SoakChecker.Violation(frame: driver.frame, scene: shell.activeScene.name, invariant:
+                "memory grew \((endRSS - warmRSS) >> 20) MiB after warm-up (\(warmRSS >> 20) → \(endRSS >> 20) MiB), more than \(Self.memoryAllowance >> 20) MiB")
+        }
+        let simulated = Double(driver.loop.step) / Self.hz
+        var summary: [(String, JSONValue)] = [
+            ("seed", JSONValue(Int(truncatingIfNeeded: seed))), ("frames", JSONValue(driver.frame)), ("steps", JSONValue(driver.loop.step)),
+            ("simulatedMinutes", JSONValue(simulated / 60)), ("wallSeconds", JSONValue(Date().timeIntervalSince(started))),
+            ("events", JSONValue(recorded.count)), ("checks", JSONValue(checker.checks)),
+            ("residentMiB", .object([("warm", JSONValue(Double(warmRSS) / 1048576)), ("end", JSONValue(Double(endRSS) / 1048576))])),
+            ("maxEntities", JSONValue(checker.maxEntities)), ("maxGhosts", JSONValue(checker.maxGhosts)),
+            ("scenesVisited", .array(checker.visited.sorted().map { .string($0) })),
+        ]
+        if let v = checker.violation {
+            summary.append(("violation", .object([("frame", JSONValue(v.frame)), ("scene", .string(v.scene)), ("invariant", .string(v.invariant))])))
+        } else {
+            summary.append(("violation", .null))
+        }
+        if let json { try (JSONValue.object(summary).serialized() + "\n").write(toFile: json, atomically: true, encoding: .utf8) }
+        if let record { try Self.write(recorded, to: record) }
+        if let state {
+            let dump = shell.stateDump(frame: driver.frame, step: driver.loop.step, droppedTime: driver.loop.droppedTime)
+            try (dump.serialized() + "\n").write(toFile: state, atomically: true, encoding: .utf8)
+        }
+        if let v = checker.violation {
+            let path = failureScriptPath
+            if replay == nil { try Self.write(recorded, to: path) }
+            FileHandle.standardError.write(Data("""
+                motionlab soak: violation at frame \(v.frame) in scene \(v.scene): \(v.invariant)
+                  reproduce: motionlab soak --replay \(replay ?? path)
+                  look at it: motionlab play --headless --script \(replay ?? path) --frames \(v.frame) --state state.json
+
+                """.utf8))
+            throw ExitCode(1)
+        }
+        print(String(format: "motionlab soak: %.1f simulated minutes (%d frames, %d steps, %d events, %d checks) in %.0f s: every invariant held",
+                     simulated / 60, driver.frame, driver.loop.step, recorded.count, checker.checks, Date().timeIntervalSince(started)))
+        print("scenes \(checker.visited.sorted().joined(separator: ", ")); at most \(checker.maxEntities) entities and \(checker.maxGhosts) ghosts; resident memory \(warmRSS >> 20) MiB after warm-up, \(endRSS >> 20) MiB at the end")
+    }
+
+    static func write(_ events: [ScriptedEvent], to path: String) throws {
+        try (events.map(InputScript.line(for:)).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// Resident memory of this process in bytes (Linux's /proc/self/statm).
+    func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
+
+/// The shell, with the soak's checks after every step.
+final class CheckedContent: FrameContent {
+    let shell: Shell
+    let checker: SoakChecker
+    var frame: () -> Int = { 0 }
+
+    init(shell: Shell, checker: SoakChecker) {
+        self.shell = shell
+        self.checker = checker
+    }
+
+    var size: Vec2 { shell.size }
+    var wantsQuit: Bool { checker.violation != nil }
+    func enqueue(_ event: InputEvent) { shell.enqueue(event) }
+    func step(dt: Double, step: Int) {
+        shell.step(dt: dt, step: step)
+        if checker.violation == nil { checker.check(frame: frame(), step: step) }
+    }
+    func draw(into list: inout DrawList, alpha: Double) { shell.draw(into: &list, alpha: alpha) }
+}
+
+/// The invariants a soak checks.
+final class SoakChecker {
+    struct Violation { var frame: Int; var scene: String; var invariant: String }
+    let shell: Shell
+    var violation: Violation?
+    var checks = 0
+    var maxEntities = 0
+    var maxGhosts = 0
+    var visited: Set<String> = []
+    let entityLimit: Int
+    /// The board's sheet as it started: its lines never change, only their chords.
+    private var sheetLines: [String]?
+
+    static let defaultMaxEntities = 10_000
+    static let maxGhosts = 16
+    static let pathTolerance = 0.5
+
+    init(shell: Shell, maxEntities: Int) {
+        self.shell = shell
+        entityLimit = maxEntities
+    }
+
+    func check(frame: Int, step: Int) {
+        checks += 1
+        let scene = shell.activeScene.name
+        visited.insert(scene)
+        func fail(_ what: String) { violation = Violation(frame: frame, scene: scene, invariant: what) }
+        if let bad = Self.nonFinite(in: shell.stateDump(frame: frame, step: step, droppedTime: 0), at: "state") {
+            return fail("a non-finite number at \(bad)")
+        }
+        for s in shell.scenes {
+            switch s {
+            case let path as PathScene:
+                for (i, f) in path.followers.store.dense.enumerated() {
+                    guard f.table < path.tables.count, !path.tables[f.table].isEmpty else { continue }
+                    let off = f.point.distance(to: path.tables[f.table].point(atDistance: f.distance))
+                    guard off <= Self.pathTolerance else {
+                        return fail("path handle \(i) is \(off) pt off its path (at s = \(f.distance)), more than \(Self.pathTolerance)")
+                    }
+                }
+                count(path.world.entities.count, in: "path")
+            case let bounce as BounceScene: count(bounce.world.entities.count, in: "bounce")
+            case let tap as TapScene: count(tap.world.entities.count, in: "tap")
+            case let arrow as ArrowScene: count(arrow.world.entities.count, in: "arrow")
+            case let board as BoardScene:
+                maxGhosts = max(maxGhosts, board.ghosts.count)
+                guard board.ghosts.count <= Self.maxGhosts else { return fail("\(board.ghosts.count) ghosts, more than \(Self.maxGhosts)") }
+                let lines = board.document.lines.map(\.text)
+                if sheetLines == nil { sheetLines = lines }
+                guard lines == sheetLines else { return fail("the sheet's lines changed: \(lines.count) lines") }
+                let text = board.document.serialized()
+                guard (try? SheetDocument.parse(text, knownChords: BoardScene.chordNames)) == board.document else {
+                    return fail("the sheet does not survive a save and load")
+                }
+            default: break
+            }
+            if violation != nil { return }
+        }
+        guard maxEntities <= entityLimit else { return fail("\(maxEntities) entities in one scene, more than \(entityLimit)") }
+    }
+
+    private func count(_ n: Int, in scene: String) { maxEntities = max(maxEntities, n) }
+
+    /// Where in `v` a number is not finite, as a JSON path, or nil.
+    static func nonFinite(in v: JSONValue, at path: String) -> String? {
+        switch v {
+        case .number(let d): return d.isFinite ? nil : "\(path) (\(d))"
+        case .array(let a):
+            for (i, x) in a.enumerated() { if let p = nonFinite(in: x, at: "\(path)[\(i)]") { return p } }
+        case .object(let o):
+            for (k, x) in o { if let p = nonFinite(in: x, at: "\(path).\(k)") { return p } }
+        default: break
+        }
+        return nil
+    }
+}
+
+/// Seeded random input that a person, a cat on the keyboard and a flaky gamepad might make.
+struct SoakInput {
+    private var rng: SplitMix64
+    private var down: [Int: Vec2] = [:]
+    private var keysDown: [Key] = []
+    private var pads: Set<Int> = []
+    private var focusLost = false
+    private var smallWindow = false
+    static let keys = ["Left", "Right", "Up", "Down", "Space", "Return", "Backspace", "Delete", "Tab", "G", "F1", "S", "D", "F",
+                       "R", "L", "O", "P", "V", "1", "2", "3", "4", "5", "Left Shift"].map(Key.init)
+
+    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+
+    private mutating func chance(_ p: Double) -> Bool { rng.uniform(0, 1) < p }
+
+    /// A point in the window mostly; now and then far outside it, up to the input limits.
+    private mutating func point(_ size: Vec2) -> Vec2 {
+        if chance(0.03) {
+            let m = InputLimits.maxPointerCoordinate
+            return Vec2(rng.uniform(-m, m), chance(0.5) ? rng.uniform(-m, m) : rng.uniform(0, size.y))
+        }
+        return Vec2(rng.uniform(-20, size.x + 20), rng.uniform(-20, size.y + 20))
+    }
+
+    mutating func events(frame: Int, size: Vec2) -> [InputEvent] {
+        var out: [InputEvent] = []
+        if focusLost {
+            focusLost = false
+            out.append(.focusGained)
+        }
+        // Pointers: the mouse (0) and three fingers.
+        for id in 0..<4 {
+            let device: PointerDevice = id == 0 ? .mouse : .touch
+            if let at = down[id] {
+                if chance(0.03) {
+                    out.append(.pointerUp(pointer: id, device: device, at: at))
+                    down[id] = nil
+                } else {
+                    let next = chance(0.05) ? point(size) : at + Vec2(rng.uniform(-40, 40), rng.uniform(-40, 40))
+                    let clamped = Vec2(min(max(next.x, -InputLimits.maxPointerCoordinate), InputLimits.maxPointerCoordinate),
+                                       min(max(next.y, -InputLimits.maxPointerCoordinate), InputLimits.maxPointerCoordinate))
+                    out.append(.pointerMove(pointer: id, device: device, at: clamped))
+                    down[id] = clamped
+                }
+            } else if chance(id == 0 ? 0.03 : 0.01) {
+                let at = point(size)
+                out.append(.pointerDown(pointer: id, device: device, at: at))
+                down[id] = at
+            }
+        }
+        if chance(0.01) { out.append(.wheel(dx: rng.uniform(-200, 200), dy: rng.uniform(-400, 400))) }
+        // Keys: pressed, held a while, released.
+        if chance(0.02) {
+            let k = Self.keys[Int(rng.next() % UInt64(Self.keys.count))]
+            if !keysDown.contains(k) {
+                out.append(.key(k, down: true))
+                keysDown.append(k)
+            }
+        }
+        if !keysDown.isEmpty && chance(0.1) {
+            out.append(.key(keysDown.removeFirst(), down: false))
+        }
+        // Gamepads come and go, mid-orbit or mid-carry.
+        if pads.count < 2 && chance(0.003) {
+            let pad = pads.contains(0) ? 1 : 0
+            pads.insert(pad)
+            out.append(.gamepadAdded(pad: pad))
+        }
+        for pad in pads.sorted() {
+            if chance(0.002) {
+                pads.remove(pad)
+                out.append(.gamepadRemoved(pad: pad))
+                continue
+            }
+            if chance(0.05) {
+                let axis = GamepadAxis.allCases[Int(rng.next() % 6)]
+                let value = axis == .lefttrigger || axis == .righttrigger ? rng.uniform(0, 1) : rng.uniform(-1, 1)
+                out.append(.gamepadAxis(pad: pad, axis: axis, value: chance(0.2) ? 0 : value))
+            }
+            if chance(0.02) {
+                let b = GamepadButton.allCases[Int(rng.next() % UInt64(GamepadButton.allCases.count))]
+                if b != .start && b != .guide { out.append(.gamepadButton(pad: pad, button: b, down: true)) }
+                out.append(.gamepadButton(pad: pad, button: b, down: false))
+            }
+        }
+        // Resizes, sometimes down to a few points (1×1 included), then back.
+        if chance(0.003) {
+            smallWindow.toggle()
+            let w = smallWindow ? Double(1 + rng.next() % 40) : rng.uniform(480, 3840).rounded()
+            let h = smallWindow ? Double(1 + rng.next() % 40) : rng.uniform(320, 2160).rounded()
+            out.append(.resize(w: w, h: h))
+        }
+        if chance(0.002) {
+            out.append(.focusLost)
+            focusLost = true
+            down.removeAll()
+            keysDown.removeAll()
+        }
+        if chance(0.0005) { out.append(.hitch(seconds: 5)) }
+        return out
+    }
+}

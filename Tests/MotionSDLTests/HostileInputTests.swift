@@ -1,0 +1,140 @@
+@testable import Engine
+import Foundation
+@testable import Geometry
+@testable import MotionSDL
+@testable import Paths
+@testable import Scenes
+@testable import Shell
+import Testing
+
+extension SDLTests {
+    /// What no demo script sends: every kind of bad input exits 2 before the run, with a
+    /// message that says what, where and the limit; nothing saved is lost.
+    @Suite struct HostileInputTests {
+        func expectBadInput(_ args: [String], saying words: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let r = try Motionlab.run(args)
+            #expect(r.status == 2, "\(args): exit \(r.status), \(r.stderr)", sourceLocation: sourceLocation)
+            for w in words { #expect(r.stderr.contains(w), "\(args): \(r.stderr)", sourceLocation: sourceLocation) }
+            #expect(!r.stderr.contains("NSError") && !r.stderr.contains("Error Domain"), sourceLocation: sourceLocation)
+        }
+
+        @Test func optionErrorsOfEveryKindExitTwo() throws {
+            try expectBadInput(["--headless", "--frames", "0"], saying: ["--frames"])
+            try expectBadInput(["--size", "0x0", "--headless", "--frames", "1"], saying: ["64…16384"])
+            try expectBadInput(["--no-such-option"], saying: ["Unknown option"])
+            try expectBadInput(["--headless", "--frames", "1", "--renderer", "bogus"], saying: ["no render driver 'bogus'", "software"])
+            try expectBadInput(["--frames", "1", "--video-driver", "nope"], saying: ["no video driver 'nope'", "dummy"])
+            try expectBadInput(["bench", "--followers", "10000000"], saying: ["Bench.maxEntities", "2000000"])
+            try expectBadInput(["bench", "--frames", "\(Int.max)"], saying: ["Bench.maxFrames"])
+            try expectBadInput(["--headless", "--frames", "\(Int.max)"], saying: ["InputScript.maxFrame"])
+        }
+
+        @Test func outputPathsAreCheckedBeforeTheRunStarts() throws {
+            let dir = Motionlab.tempDir()
+            // A long run that would take minutes if it started.
+            try expectBadInput(["--headless", "--frames", "100000000", "--state", "/no/such/folder/state.json"],
+                               saying: ["--state", "/no/such/folder", "does not exist"])
+            try expectBadInput(["--headless", "--frames", "100000000", "--record", dir.path], saying: ["--record", "is a folder"])
+            try expectBadInput(["bench", "--frames", "1000000", "--json", "/no/such/folder/r.json"], saying: ["--json"])
+        }
+
+        @Test func pathsPastTheLimitsAreRefusedWithWhatToChange() throws {
+            // The issue's flat arc: radii scaled up by SVG's rules to about (0.5, 5e9).
+            try expectBadInput(["path", "--svg", "M0 0a0.0000000001 1 0 00 1 1", "--spacing", "100"],
+                               saying: ["path length 1.0e10 pt", "needs 1.0e8 samples", "SampleTable.maxSamples", "use a spacing of at least"])
+            try expectBadInput(["path", "--svg", "M0 0 L1e19 0"], saying: ["--svg: SVG path data, offset 6", "PathLimits.maxCoordinate"])
+            try expectBadInput(["path", "--svg", "M0 0 h1e8 h1e8 h1e8 h1e8 h1e8 h1e8 h1e8 h1e8 h1e8 h1e8 h1e8"],
+                               saying: ["outside ±1.0e9"])
+            // In play, checked where the window lays the path out, before sampling it.
+            let file = Motionlab.tempDir().appendingPathComponent("zigzag.svg")
+            let zigzag = "M0 0 " + (0..<4000).map { "l1 \($0 % 2 == 0 ? 300 : -300)" }.joined(separator: " ")
+            try Data(zigzag.utf8).write(to: file)
+            try expectBadInput(["--headless", "--frames", "1", "--path-file", file.path, "--spacing", "0.05"],
+                               saying: [file.path, "SampleTable.maxSamples", "use a spacing of at least"])
+            let ok = try Motionlab.run(["--headless", "--frames", "1", "--path-file", file.path, "--spacing", "1"])
+            #expect(ok.status == 0, "\(ok.stderr)")
+        }
+
+        @Test func scriptValuesPastTheLimitsAreRefusedWithTheirLine() throws {
+            let dir = Motionlab.tempDir()
+            for (line, words) in [
+                ("{\"frame\":2,\"type\":\"resize\",\"w\":1e10,\"h\":600}", ["script.jsonl:2", "InputLimits.maxWindowSide"]),
+                ("{\"frame\":2,\"type\":\"pointerMove\",\"pointer\":0,\"x\":1e308,\"y\":0}", ["script.jsonl:2", "InputLimits.maxPointerCoordinate"]),
+                ("{\"frame\":2,\"type\":\"wheel\",\"dx\":0,\"dy\":1e300}", ["script.jsonl:2", "InputLimits.maxWheel"]),
+            ] {
+                let script = dir.appendingPathComponent("script.jsonl")
+                try Data("{\"frame\":1,\"type\":\"focusGained\"}\r\n\(line)\r\n".utf8).write(to: script)
+                try expectBadInput(["--headless", "--frames", "3", "--script", script.path], saying: words)
+            }
+        }
+
+        @Test func aSheetThatCannotBeReadIsReportedLeftAloneAndNotSavedOver() throws {
+            // Too large to be a sheet (the tests run as root, for whom permissions deny nothing).
+            let dir = Motionlab.tempDir()
+            let sheet = dir.appendingPathComponent("sheet.json")
+            let big = Data(repeating: 0x20, count: DocumentFile.maxBytes + 1)
+            try big.write(to: sheet)
+            let loaded = loadSheet(DocumentFile(url: sheet))
+            #expect(!loaded.mayOverwrite)
+            #expect(loaded.problem?.contains("DocumentFile.maxBytes") == true)
+            #expect(try Data(contentsOf: sheet) == big)  // not moved aside
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["sheet.json"])
+            // The app, given a drop that changes the sheet, reports and does not save over it.
+            let board = BoardScene()
+            _ = Shell(scenes: [board], size: Vec2(1280, 720), font: .placeholder)
+            let c = board.itemRootFrame(2).center, target = board.lineRootFrame(1).center
+            let script = dir.appendingPathComponent("drop.jsonl")
+            try """
+            {"frame":2,"type":"pointerDown","pointer":0,"x":\(c.x),"y":\(c.y)}
+            {"frame":3,"type":"pointerMove","pointer":0,"x":\(c.x),"y":\(c.y + 30)}
+            {"frame":4,"type":"pointerMove","pointer":0,"x":\(target.x),"y":\(target.y)}
+            {"frame":5,"type":"pointerUp","pointer":0,"x":\(target.x),"y":\(target.y)}
+            """.write(to: script, atomically: true, encoding: .utf8)
+            let state = dir.appendingPathComponent("state.json")
+            let r = try Motionlab.run(["--headless", "--scene", "board", "--frames", "40", "--script", script.path,
+                                       "--sheet", sheet.path, "--state", state.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stderr.contains("cannot read it"))
+            let dump = try String(contentsOf: state, encoding: .utf8)
+            #expect(dump.contains("\"chords\":[{\"name\""))  // the drop happened on screen
+            #expect(try Data(contentsOf: sheet) == big)
+        }
+
+        @Test func aLinkedSheetStaysALinkAndUnknownFieldsSurviveASave() throws {
+            let dir = Motionlab.tempDir()
+            let real = dir.appendingPathComponent("real.json"), link = dir.appendingPathComponent("sheet.json")
+            let text = """
+            {"version":1,"author":"me","lines":[
+              {"text":"One","chords":[{"name":"C","x":10,"finger":"3"}],"mood":"calm"}
+            ]}
+            """
+            try text.write(to: real, atomically: true, encoding: .utf8)
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+            let file = DocumentFile(url: link)
+            var doc = loadSheet(file).document
+            #expect(doc.lines.count == 1 && doc.lines[0].chords.count == 1)
+            doc.lines[0].chords.append(.init(name: "G", x: 60))
+            try file.save(doc.serialized())
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path)
+            let saved = try String(contentsOf: real, encoding: .utf8)
+            for field in ["\"author\":\"me\"", "\"mood\":\"calm\"", "\"finger\":\"3\"", "\"name\":\"G\""] {
+                #expect(saved.contains(field), "\(field) in \(saved)")
+            }
+            #expect(loadSheet(file).document == doc)
+        }
+
+        @Test func aFailedSaveLeavesTheOldFileAndNoTemporaryFile() throws {
+            let dir = Motionlab.tempDir()
+            let url = dir.appendingPathComponent("sheet.json")
+            // A folder where the sheet should be: the final rename fails.
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            #expect(throws: (any Error).self) { try DocumentFile(url: url).save(SheetDocument.empty.serialized()) }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["sheet.json"])
+            // A temporary file left by a save that was killed is cleared at the next load.
+            try FileManager.default.removeItem(at: url)
+            try "x".write(to: dir.appendingPathComponent(".sheet.json.a1B2c3"), atomically: false, encoding: .utf8)
+            _ = loadSheet(DocumentFile(url: url))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+        }
+    }
+}
