@@ -4,7 +4,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test build deps bench bench-vs-sdl clean
+.PHONY: run test build deps bench bench-vs-sdl clean fuzz sanitize install soak
 
 deps:
 	@scripts/install-deps
@@ -26,5 +26,30 @@ bench-vs-sdl: build
 	@scripts/install-deps --bench
 	scripts/bench-vs-sdl $(ARGS)
 
+# libFuzzer on every parser and input surface (scripts/fuzz): RUNS inputs each (default
+# 1,000,000) or SECONDS_EACH seconds each; FUZZ=name runs one.
+fuzz: deps
+	$(SWIFT) build -c release --scratch-path .build-fuzz --product motionlab-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+	$(SWIFT) build --product motionlab-fuzz
+	scripts/fuzz $(FUZZ)
+
+# The tests under AddressSanitizer + UndefinedBehaviorSanitizer, then under ThreadSanitizer.
+sanitize: deps
+	$(SWIFT) build --build-tests --scratch-path .build-asan --sanitize address --sanitize undefined
+	$(SWIFT) test --skip-build --scratch-path .build-asan
+	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize thread
+	$(SWIFT) test --skip-build --scratch-path .build-tsan
+
+# An hour of simulated use with random input over every scene (see the README).
+soak: build
+	.build/release/motionlab soak --minutes $(or $(MINUTES),60) --seed $(or $(SEED),1)
+
+# Installs the binary in PREFIX/bin and its resources in PREFIX/share/motionlab.
+PREFIX ?= /usr/local
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/motionlab"
+	install -m 755 .build/release/motionlab "$(DESTDIR)$(PREFIX)/bin/motionlab"
+	cp -R Resources/. "$(DESTDIR)$(PREFIX)/share/motionlab/"
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-asan .build-tsan

@@ -64,6 +64,11 @@ let package = Package(
             // Export the counting malloc so glibc's own calls bind to it too.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
+        // Fuzzing: the entries (one per parser and input surface) and the executable libFuzzer
+        // drives (`make fuzz` builds it with -sanitize=fuzzer,address; plainly built, it replays
+        // files). Kept apart from motionlab, whose counting malloc cannot link with ASan.
+        .target(name: "FuzzTargets", dependencies: ["Geometry", "Paths", "Engine", "Scenes"]),
+        .executableTarget(name: "motionlab-fuzz", dependencies: ["FuzzTargets"]),
         // Fixtures the test targets share.
         .target(name: "TestSupport", dependencies: ["Geometry", "Engine", "Shell"], path: "Tests/Support"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
@@ -73,6 +78,7 @@ let package = Package(
         .testTarget(name: "EngineTests", dependencies: ["Geometry", "Entities", "Engine", "TestSupport"]),
         .testTarget(name: "ScenesTests", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine", "Scenes", "Shell", "TestSupport"]),
         .testTarget(name: "ShellTests", dependencies: ["Geometry", "Engine", "Scenes", "Shell", "TestSupport"]),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Paths", "Engine", "Scenes"]),
         .testTarget(name: "MotionSDLTests", dependencies: ["CSDL2", "Geometry", "Paths", "Engine", "Scenes", "Shell", "MotionSDL", "MotionBench"]),
     ]
 )

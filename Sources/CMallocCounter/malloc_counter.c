@@ -4,15 +4,28 @@
 #include <stddef.h>
 #include <stdlib.h>
 
+// Under AddressSanitizer or ThreadSanitizer (`make sanitize`) the sanitizer owns malloc:
+// nothing is replaced, and the benchmark reports allocations as not counted.
+#if defined(__has_feature)
+#  if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#    define MOTIONLAB_NO_MALLOC_COUNTER 1
+#  endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#  define MOTIONLAB_NO_MALLOC_COUNTER 1
+#endif
+
+static atomic_int counting;
+static atomic_uint_fast64_t count;
+static atomic_int active;
+
+#ifndef MOTIONLAB_NO_MALLOC_COUNTER
 extern void *__libc_malloc(size_t);
 extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
 extern void __libc_free(void *);
 extern void *__libc_memalign(size_t, size_t);
 
-static atomic_int counting;
-static atomic_uint_fast64_t count;
-static atomic_int active;
 
 static inline void note(void) {
     atomic_store_explicit(&active, 1, memory_order_relaxed);
@@ -34,6 +47,8 @@ int posix_memalign(void **out, size_t align, size_t n) {
     *out = p;
     return 0;
 }
+
+#endif
 
 void motionlab_malloc_counting(int enabled) { atomic_store(&counting, enabled); }
 uint64_t motionlab_malloc_count(void) { return atomic_load(&count); }

@@ -65,10 +65,10 @@ public struct SampleTable: Sendable {
     /// The global nearest query's tree and grid (`SampleTable+Nearest.swift`).
     private(set) var nearestSamples = NearestSampleIndex.empty
 
-    /// The most samples a table holds (about 650 MB with its indexes): a path too long for
+    /// The most samples a table holds (about 800 MB with its indexes and the path): a path too long for
     /// its spacing is sampled more coarsely by `init(path:spacing:)` and refused, with the
     /// spacing that would do, by `init(checking:spacing:)`.
-    public static let maxSamples = 5_000_000
+    public static let maxSamples = 4_000_000
 
     /// A path that needs more than `maxSamples` samples at the spacing asked for.
     public struct LimitError: Error, Equatable, CustomStringConvertible {

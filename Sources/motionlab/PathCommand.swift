@@ -74,12 +74,10 @@ struct PathInfo: ParsableCommand {
             guard spacing > 0, spacing.isFinite else { throw CommandError.usage("--spacing must be positive, got \(spacing)") }
             guard offset.isFinite else { throw CommandError.usage("--offset must be a finite number, got \(offset)") }
             guard (svg == nil) != (pathFile == nil) else { throw CommandError.usage("give exactly one of --svg and --path-file") }
-            var fractions: [Double] = []
-            for part in at.split(separator: ",") {
-                guard let f = Double(part.trimmingCharacters(in: .whitespaces)), f.isFinite else {
-                    throw CommandError.usage("--at: '\(part)' is not a number")
-                }
-                fractions.append(f)
+            let fractions: [Double]
+            switch OptionValues.parseNumbers(at) {
+            case .success(let f): fractions = f
+            case .failure(let bad): throw CommandError.usage("--at: '\(bad.text)' is not a number")
             }
             let path = try loadCustomPath(svg: svg, file: pathFile, svgOption: "--svg")!
             let table: SampleTable

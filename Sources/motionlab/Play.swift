@@ -168,8 +168,7 @@ struct Size: ExpressibleByArgument {
 }
 
 func parseSize(_ s: String) throws -> Size {
-    let parts = s.lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w >= 64, h >= 64, w <= 16384, h <= 16384 else {
+    guard let (w, h) = OptionValues.parseSize(s) else {
         throw ValidationError("size must be WxH with each side 64…16384, got '\(s)'")
     }
     return Size(w: w, h: h)

@@ -93,8 +93,25 @@ struct Soak: ParsableCommand {
         let driver = FrameDriver(platform: platform, content: content, hz: Self.hz, virtualFrameTime: Self.frameTime,
                                  script: script ?? [])
         driver.frameLimit = frames
-        var recorded: [ScriptedEvent] = []
-        driver.record = { recorded.append($0) }
+        // The input goes to a file as it happens (memory stays flat however long the run):
+        // the --record file if asked for, else the failure script (removed if nothing broke).
+        // A replay records nothing unless asked: its script is the record.
+        let log = record ?? (replay == nil ? failureScriptPath : nil)
+        var logHandle: FileHandle?
+        if let log {
+            guard FileManager.default.createFile(atPath: log, contents: nil), let h = FileHandle(forWritingAtPath: log) else {
+                throw CommandError.usage("\(log): cannot create the file")
+            }
+            logHandle = h
+        }
+        var recordedCount = 0
+        var pendingLines = ""
+        driver.record = { e in
+            recordedCount += 1
+            guard let h = logHandle else { return }
+            pendingLines += InputScript.line(for: e) + "\n"
+            if pendingLines.utf8.count > 1 << 16 { h.write(Data(pendingLines.utf8)); pendingLines = "" }
+        }
         var input = SoakInput(seed: seed)
         content.frame = { driver.frame }
         var warmRSS = 0
@@ -105,6 +122,8 @@ struct Soak: ParsableCommand {
             if driver.frame == max(1, frames / 10) { warmRSS = residentBytes() }
             if checker.violation != nil { break }
         }
+        logHandle?.write(Data(pendingLines.utf8))
+        try? logHandle?.close()
         let endRSS = residentBytes()
         if checker.violation == nil, warmRSS > 0, endRSS - warmRSS > Self.memoryAllowance {
             checker.violation = SoakChecker.Violation(frame: driver.frame, scene: shell.activeScene.name, invariant:
@@ -114,7 +133,7 @@ struct Soak: ParsableCommand {
         var summary: [(String, JSONValue)] = [
             ("seed", JSONValue(Int(truncatingIfNeeded: seed))), ("frames", JSONValue(driver.frame)), ("steps", JSONValue(driver.loop.step)),
             ("simulatedMinutes", JSONValue(simulated / 60)), ("wallSeconds", JSONValue(Date().timeIntervalSince(started))),
-            ("events", JSONValue(recorded.count)), ("checks", JSONValue(checker.checks)),
+            ("events", JSONValue(recordedCount)), ("checks", JSONValue(checker.checks)),
             ("residentMiB", .object([("warm", JSONValue(Double(warmRSS) / 1048576)), ("end", JSONValue(Double(endRSS) / 1048576))])),
             ("maxEntities", JSONValue(checker.maxEntities)), ("maxGhosts", JSONValue(checker.maxGhosts)),
             ("scenesVisited", .array(checker.visited.sorted().map { .string($0) })),
@@ -125,14 +144,20 @@ struct Soak: ParsableCommand {
             summary.append(("violation", .null))
         }
         if let json { try (JSONValue.object(summary).serialized() + "\n").write(toFile: json, atomically: true, encoding: .utf8) }
-        if let record { try Self.write(recorded, to: record) }
+        if let log, replay == nil {
+            if checker.violation == nil {
+                if record == nil { try? FileManager.default.removeItem(atPath: log) }
+            } else if log != failureScriptPath {
+                try? FileManager.default.removeItem(atPath: failureScriptPath)
+                try FileManager.default.copyItem(atPath: log, toPath: failureScriptPath)
+            }
+        }
         if let state {
             let dump = shell.stateDump(frame: driver.frame, step: driver.loop.step, droppedTime: driver.loop.droppedTime)
             try (dump.serialized() + "\n").write(toFile: state, atomically: true, encoding: .utf8)
         }
         if let v = checker.violation {
             let path = failureScriptPath
-            if replay == nil { try Self.write(recorded, to: path) }
             FileHandle.standardError.write(Data("""
                 motionlab soak: violation at frame \(v.frame) in scene \(v.scene): \(v.invariant)
                   reproduce: motionlab soak --replay \(replay ?? path)
@@ -142,12 +167,8 @@ struct Soak: ParsableCommand {
             throw ExitCode(1)
         }
         print(String(format: "motionlab soak: %.1f simulated minutes (%d frames, %d steps, %d events, %d checks) in %.0f s: every invariant held",
-                     simulated / 60, driver.frame, driver.loop.step, recorded.count, checker.checks, Date().timeIntervalSince(started)))
+                     simulated / 60, driver.frame, driver.loop.step, recordedCount, checker.checks, Date().timeIntervalSince(started)))
         print("scenes \(checker.visited.sorted().joined(separator: ", ")); at most \(checker.maxEntities) entities and \(checker.maxGhosts) ghosts; resident memory \(warmRSS >> 20) MiB after warm-up, \(endRSS >> 20) MiB at the end")
-    }
-
-    static func write(_ events: [ScriptedEvent], to path: String) throws {
-        try (events.map(InputScript.line(for:)).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// Resident memory of this process in bytes (Linux's /proc/self/statm).

@@ -9,7 +9,14 @@ import Testing
 /// Runs the built `motionlab` (built alongside the tests by `swift build --build-tests`).
 struct Motionlab {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static var binary: URL { root.appendingPathComponent(".build/debug/motionlab") }
+    /// The `motionlab` built beside this test binary (so a sanitizer build tests its own), or
+    /// this checkout's debug build.
+    static var binary: URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("motionlab")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return root.appendingPathComponent(".build/debug/motionlab")
+    }
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
@@ -133,6 +140,14 @@ extension SDLTests {
             }
             let neither = try Motionlab.run(["path"])
             #expect(neither.status == 2 && neither.stderr.contains("--svg"))
+        }
+
+        @Test func theReadmeLimitsTableIsTheOneTheProgramEnforces() throws {
+            let r = try Motionlab.run(["limits"])
+            #expect(r.status == 0)
+            #expect(r.stdout.contains("SampleTable.maxSamples"))
+            let readme = try String(contentsOf: Motionlab.root.appendingPathComponent("README.md"), encoding: .utf8)
+            #expect(readme.contains(r.stdout), "README's limits differ from `motionlab limits`")
         }
 
         @Test func theReadmeControlsTableIsTheOneTheAppShows() throws {

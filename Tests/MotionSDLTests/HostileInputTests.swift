@@ -138,3 +138,52 @@ extension SDLTests {
         }
     }
 }
+
+extension SDLTests {
+    /// A binary outside the checkout finds its resources beside itself, as `make install`
+    /// lays them out, or says where it looked.
+    @Suite struct InstallTests {
+        func run(_ binary: URL, _ args: [String], env extra: [String: String]) throws -> (Int32, String) {
+            let p = Process()
+            p.executableURL = binary
+            p.arguments = args
+            var env = ProcessInfo.processInfo.environment
+            env["MOTIONLAB_RESOURCES"] = nil
+            env["MOTIONLAB_SEARCH_CHECKOUT"] = "0"
+            for (k, v) in extra { env[k] = v }
+            p.environment = env
+            p.currentDirectoryURL = URL(fileURLWithPath: "/")
+            let err = Pipe()
+            p.standardError = err
+            p.standardOutput = Pipe()
+            try p.run()
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            return (p.terminationStatus, text)
+        }
+
+        @Test func anInstalledCopyFindsItsResourcesInShareOrBesideItself() throws {
+            let fm = FileManager.default
+            let prefix = Motionlab.tempDir()
+            let bin = prefix.appendingPathComponent("bin"), share = prefix.appendingPathComponent("share/motionlab")
+            try fm.createDirectory(at: bin, withIntermediateDirectories: true)
+            try fm.createDirectory(at: share.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let installed = bin.appendingPathComponent("motionlab")
+            try fm.copyItem(at: Motionlab.binary, to: installed)
+            // Nothing there yet: the error names every place it looked.
+            let (missing, message) = try run(installed, ["--headless", "--frames", "1"], env: [:])
+            #expect(missing == 2)
+            #expect(message.contains(bin.appendingPathComponent("Resources").path) && message.contains(share.path))
+            // As `make install` lays it out.
+            try fm.copyItem(at: Motionlab.root.appendingPathComponent("Resources"), to: share)
+            let (status, err) = try run(installed, ["--headless", "--frames", "2"], env: [:])
+            #expect(status == 0, "\(err)")
+            // Through a link on PATH, run by name.
+            let linkDir = Motionlab.tempDir()
+            try fm.createSymbolicLink(at: linkDir.appendingPathComponent("motionlab"), withDestinationURL: installed)
+            let (viaLink, err2) = try run(URL(fileURLWithPath: "/usr/bin/env"), ["motionlab", "--headless", "--frames", "2"],
+                                          env: ["PATH": linkDir.path + ":/usr/bin:/bin"])
+            #expect(viaLink == 0, "\(err2)")
+        }
+    }
+}

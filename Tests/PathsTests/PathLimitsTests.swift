@@ -65,7 +65,7 @@ import Testing
         do { _ = try SampleTable(checking: long, spacing: 1) } catch {
             #expect(error.samples == 1e9 + 1)
             #expect(error.minimumSpacing >= 1e9 / Double(SampleTable.maxSamples))
-            #expect(error.description.contains("use a spacing of at least 201"))
+            #expect(error.description.contains("use a spacing of at least 251"))
             #expect(try SampleTable(checking: long, spacing: error.minimumSpacing).count <= SampleTable.maxSamples)
         }
         // The unchecked initialiser never allocates past the limit either.

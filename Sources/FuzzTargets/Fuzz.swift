@@ -1,0 +1,86 @@
+import Engine
+import Geometry
+import Paths
+import Scenes
+
+/// One entry per parser and input surface, for libFuzzer (the `fuzz-*` executables, built by
+/// `make fuzz` with `-sanitize=fuzzer,address`) and for the deterministic run in the tests.
+/// Each takes any bytes; bad input must be refused with an error, never trap, and what is
+/// accepted must keep its invariants — a broken one stops the process, which is how a
+/// fuzzer reports it.
+public enum Fuzz {
+    public typealias Entry = @Sendable (UnsafeRawBufferPointer) -> Void
+
+    /// The entries by name (the executables and the corpus folders use these names).
+    public static let entries: [(name: String, run: Entry)] = [
+        ("svg-path", svgPath), ("script", script), ("sheet", sheet), ("option-values", optionValues),
+    ]
+
+    static func text(_ bytes: UnsafeRawBufferPointer) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    static func require(_ ok: Bool, _ what: @autoclosure () -> String) {
+        if !ok { fatalError("fuzz invariant broken: \(what())") }
+    }
+
+    /// SVG path data: parsed, sampled (when within a fuzzing-sized budget), queried.
+    public static func svgPath(_ bytes: UnsafeRawBufferPointer) {
+        // The first byte picks the spacing, so the fuzzer explores that too.
+        let spacing = bytes.isEmpty ? 1 : [0.05, 0.3, 1, 7, 30, 1000][Int(bytes[0]) % 6]
+        guard let path = try? Path(svg: text(bytes)) else { return }
+        for e in path.elements {
+            switch e {
+            case .move(let p), .line(let p): require(p.isFinite, "a non-finite point in \(e)")
+            case .quad(let p, let c): require(p.isFinite && c.isFinite, "\(e)")
+            case .curve(let p, let a, let b): require(p.isFinite && a.isFinite && b.isFinite, "\(e)")
+            case .arc(let c, let rx, let ry, let rot, let st, let sw):
+                require(c.isFinite && rx.isFinite && ry.isFinite && rot.isFinite && st.isFinite && sw.isFinite, "\(e)")
+            case .close: break
+            }
+        }
+        // A budget far below the real limit keeps each input fast; past it the check must say so.
+        do { try SampleTable.check(path, spacing: max(spacing, 0.05)) } catch { return }
+        let plan = SampleTable(path: path, spacing: 1e9)
+        guard plan.length / max(spacing, 0.05) < 5_000 else { return }
+        let t = SampleTable(path: path, spacing: spacing)
+        require(t.checkInvariants(), "sample table invariants")
+        guard !t.isEmpty else { return }
+        require(t.length.isFinite && t.length >= 0, "length \(t.length)")
+        for k in 0...8 {
+            let s = t.length * Double(k) / 8
+            let (p, tangent) = t.pointAndTangent(atDistance: s)
+            require(p.isFinite && tangent.isFinite && abs(tangent.length - 1) < 1e-6, "point \(p) tangent \(tangent) at \(s)")
+            let probe = p + Vec2(3, -2)
+            if let i = t.nearestIndex(to: probe) { require(i >= 0 && i < t.count, "nearest \(i)") }
+            if let d = t.nearestDistance(to: probe) { require(d.isFinite && d >= 0 && d <= t.length + 1e-6, "nearest distance \(d)") }
+        }
+    }
+
+    /// A script: parsed; every event it accepts survives the round trip through its line.
+    public static func script(_ bytes: UnsafeRawBufferPointer) {
+        guard let events = try? InputScript.parse(text(bytes)) else { return }
+        var last = 1
+        for e in events {
+            require(e.frame >= last && e.frame <= InputScript.maxFrame, "frame \(e.frame)")
+            last = e.frame
+            let line = InputScript.line(for: e)
+            let back = try? InputScript.parseLine(line, line: 1)
+            require(back == e, "round trip of \(e) through \(line) gave \(String(describing: back))")
+            require(e.event.clamped == e.event, "an accepted event outside the input limits: \(e.event)")
+        }
+    }
+
+    /// A sheet: parsed; what is accepted saves and loads back to itself.
+    public static func sheet(_ bytes: UnsafeRawBufferPointer) {
+        guard let doc = try? SheetDocument.parse(text(bytes), knownChords: BoardScene.chordNames) else { return }
+        let saved = doc.serialized()
+        let back = try? SheetDocument.parse(saved, knownChords: BoardScene.chordNames)
+        require(back == doc, "a sheet did not survive save and load:\n\(saved)")
+    }
+
+    /// The option values the command line parses itself.
+    public static func optionValues(_ bytes: UnsafeRawBufferPointer) {
+        let s = text(bytes)
+        if let (w, h) = OptionValues.parseSize(s) { require((64...16384).contains(w) && (64...16384).contains(h), "size \(w)x\(h)") }
+        if case .success(let numbers) = OptionValues.parseNumbers(s) { require(numbers.allSatisfy(\.isFinite), "numbers \(numbers)") }
+    }
+}
