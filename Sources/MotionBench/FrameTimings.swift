@@ -55,6 +55,19 @@ public struct FrameTimings: Sendable {
 
     public var count: Int { frames.count }
 
+    /// Adds another measurement's frames after these (the report of several runs).
+    public mutating func append(_ other: FrameTimings) {
+        for f in other.frames {
+            record(nanoseconds: f.phases.map { UInt64(($0 * 1e6).rounded()) }, steps: f.steps, allocations: f.allocations)
+        }
+    }
+
+    /// Every frame's time of one phase, in milliseconds (for comparisons and plots).
+    public func times(_ phase: BenchPhase) -> [Double] {
+        let i = BenchPhase.allCases.firstIndex(of: phase)!
+        return frames.map { $0.phases[i] }
+    }
+
     public func summary(_ phase: BenchPhase) -> PhaseSummary {
         let i = BenchPhase.allCases.firstIndex(of: phase)!
         let h = histograms[i]
@@ -76,22 +89,46 @@ public struct FrameTimings: Sendable {
         return frames.isEmpty ? 0 : Double(frames.reduce(0) { $0 + $1.allocations[i] }) / Double(frames.count)
     }
 
-    /// The `--json` report: summary, every frame, and the environment.
-    public func report(env: [(String, JSONValue)]) -> JSONValue {
-        .object([
-            ("summary", .object([
-                ("frames", JSONValue(count)),
-                ("fps", JSONValue(fps)),
-                ("phases", .object(BenchPhase.allCases.map { ($0.rawValue, summary($0).json) })),
-                ("allocationsPerFrame", JSONValue(allocationsPerFrame())),
-                ("allocationsPerFrameByPhase", .object(BenchPhase.allCases.map { ($0.rawValue, JSONValue(allocationsPerFrame($0))) })),
-            ])),
+    /// One measurement's summary: frames, fps, each phase's statistics, allocations.
+    public var summaryJSON: [(String, JSONValue)] {
+        [
+            ("frames", JSONValue(count)),
+            ("fps", JSONValue(fps)),
+            ("phases", .object(BenchPhase.allCases.map { ($0.rawValue, summary($0).json) })),
+            ("allocationsPerFrame", JSONValue(allocationsPerFrame())),
+            ("allocationsPerFrameByPhase", .object(BenchPhase.allCases.map { ($0.rawValue, JSONValue(allocationsPerFrame($0))) })),
+        ]
+    }
+
+    /// The `--json` report: summary, every frame, and the environment. With several `runs`
+    /// (these timings being all of them together) it adds each run's summary under "runs",
+    /// and the summary gains "spread": mean, sd and cv over the runs of fps and of each
+    /// phase's p50 and mean.
+    public func report(env: [(String, JSONValue)], runs: [FrameTimings] = []) -> JSONValue {
+        var summary = summaryJSON
+        if runs.count > 1 {
+            func spread(_ values: [Double]) -> JSONValue {
+                let s = Spread(values)
+                return .object([("mean", JSONValue(s.mean)), ("sd", JSONValue(s.sd)), ("cv", JSONValue(s.cv))])
+            }
+            summary.append(("spread", .object([("fps", spread(runs.map(\.fps)))] + BenchPhase.allCases.map { phase in
+                (phase.rawValue, .object([("p50", spread(runs.map { $0.summary(phase).p50 })), ("mean", spread(runs.map { $0.summary(phase).mean }))]))
+            })))
+        }
+        var fields: [(String, JSONValue)] = [("summary", .object(summary))]
+        if runs.count > 1 { fields.append(("runs", .array(runs.map { .object($0.summaryJSON) }))) }
+        return .object(fields + [
             ("frames", .array(frames.map { f in
                 .object(BenchPhase.allCases.enumerated().map { ($1.rawValue, JSONValue(f.phases[$0])) }
                         + [("steps", JSONValue(f.steps)), ("allocations", JSONValue(f.allocations.last ?? 0))])
             })),
             ("env", .object(env)),
         ])
+    }
+
+    /// The frames of a report written by `report(env:)`, per phase in milliseconds.
+    public static func frameTimes(in report: JSONValue, _ phase: BenchPhase) -> [Double] {
+        (report["frames"]?.arrayValue ?? []).compactMap { $0[phase.rawValue]?.doubleValue }
     }
 
     /// The table printed at the end of a run.

@@ -258,6 +258,12 @@ public final class Platform: FramePlatform {
     public var bandCount: Int { bands?.count ?? 1 }
     public var bandThreadCount: Int { bands?.threads ?? 1 }
 
+    /// How the last frame's bands were drawn: (band, thread, start, end), nanoseconds on
+    /// `MonotonicClock`, thread 0 being the one that submits. Empty when not banded.
+    public var lastBandTimings: [(band: Int, thread: Int, start: UInt64, end: UInt64)] {
+        bands?.lastTimings.map { ($0.band, $0.thread, $0.start, $0.end) } ?? []
+    }
+
     /// Draws `list` on `renderer`. With a `band` (rows, in points) it draws only there: the
     /// background fills the band instead of clearing the target, every command is clipped to
     /// the band, and only the quads that reach it are passed on (collected in `indices`).

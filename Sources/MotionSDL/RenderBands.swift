@@ -34,7 +34,16 @@ final class RenderBands {
         var clip = SDL_Rect()
         /// The frame's indices that reach the band (reused, so no allocation per frame).
         var indices = ContiguousArray<Int32>()
+        /// When this frame's drawing of the band began and ended, and which thread drew it
+        /// (0: the caller's), for traces.
+        var start: UInt64 = 0, end: UInt64 = 0, thread = 0
     }
+
+    /// One band's drawing in the last frame.
+    struct Timing { var band: Int; var thread: Int; var start: UInt64; var end: UInt64 }
+
+    /// How the last frame's bands were drawn.
+    var lastTimings: [Timing] { (0..<bands.count).map { Timing(band: $0, thread: bands[$0].thread, start: bands[$0].start, end: bands[$0].end) } }
 
     private let window: OpaquePointer
     private let makeTextures: (OpaquePointer) -> [OpaquePointer?]
@@ -58,8 +67,8 @@ final class RenderBands {
         self.makeTextures = makeTextures
         bands = .allocate(capacity: max(2, count))
         bands.initialize(repeating: Band())
-        for _ in 1..<max(2, min(threads, bands.count)) {
-            workers.append(WorkerThread { [unowned self] in self.drawBands() })
+        for t in 1..<max(2, min(threads, bands.count)) {
+            workers.append(WorkerThread { [unowned self] in self.drawBands(thread: t) })
         }
     }
 
@@ -97,20 +106,23 @@ final class RenderBands {
         frame = list
         next.store(0, ordering: .relaxed)
         for w in workers { w.start() }
-        drawBands()
+        drawBands(thread: 0)
         for w in workers { w.wait() }
         frame = nil
         return true
     }
 
     /// Takes bands until none are left (on this thread and on each worker).
-    private func drawBands() {
+    private func drawBands(thread: Int) {
         guard let frame else { return }
         while true {
             let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
             guard k < bands.count, let r = bands[k].renderer else { return }
+            bands[k].start = MonotonicClock.nanoseconds()
             Platform.draw(frame, renderer: r, textures: bands[k].textures, band: bands[k].clip, indices: &bands[k].indices)
             SDL_RenderFlush(r)
+            bands[k].end = MonotonicClock.nanoseconds()
+            bands[k].thread = thread
         }
     }
 

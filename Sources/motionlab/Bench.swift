@@ -14,12 +14,14 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the stress scene and print frame timings per phase (headless by default).",
         discussion: """
-        Each frame runs one simulation step of 1/--hz s, fills the draw list, submits it to SDL and
-        presents, timing each phase separately. After --warmup frames, --frames frames are measured;
-        the table gives min, p50, p90, p99, max and mean per phase (HdrHistogram), frames per
-        second, the SDL renderer, and heap allocations per frame (counted by the process's own
-        malloc). Sprites are 32×32, as in SDL's testsprite2.
-        """
+        Each frame runs one simulation step of 1/--hz s, fills the draw list, submits it to SDL and \
+        presents, timing each phase separately. After --warmup frames, --frames frames are measured; \
+        the table gives min, p50, p90, p99, max and mean per phase (HdrHistogram), frames per \
+        second, the SDL renderer, and heap allocations per frame (counted by the process's own \
+        malloc). Sprites are 32×32, as in SDL's testsprite2. `motionlab bench compare A.json B.json` \
+        compares two reports.
+        """,
+        subcommands: [BenchCompare.self]
     )
 
     @Option(help: "Path followers walking toward moving targets.")
@@ -42,9 +44,17 @@ struct Bench: ParsableCommand {
 
 
 
-    @Option(help: "Write the full report (summary, every frame, environment) as JSON here.")
+    @Option(help: "Write the full report (summary, every frame, environment) as JSON here; - writes it to standard output (the table then goes to standard error).")
     var json: String?
 
+    @Option(help: "Run this many independent measurements (each with its own warm-up); the report gives each run and their mean, standard deviation and cv.")
+    var `repeat` = 1
+
+    @Option(help: "Write a Chrome Trace Event file (open it in Perfetto or chrome://tracing): sim, build, submit and present of every measured frame, each band thread on its own track.")
+    var trace: String?
+
+    @Option(help: "Write an SVG plot: per-frame phase times stacked, p50 and p99 lines, and a histogram of frame times.")
+    var plot: String?
 
     @Flag(help: "Open a real window instead of running headless.")
     var window = false
@@ -76,7 +86,10 @@ struct Bench: ParsableCommand {
         guard (1...Self.maxFrames).contains(frames) else { throw ValidationError("--frames must be 1…\(Self.maxFrames) (Bench.maxFrames), got \(frames)") }
         guard (0...Self.maxFrames).contains(warmup) else { throw ValidationError("--warmup must be 0…\(Self.maxFrames) (Bench.maxFrames), got \(warmup)") }
         if let bandThreads, !(1...64).contains(bandThreads) { throw ValidationError("--band-threads must be in 1...64") }
-        if let json { try checkWritable(json, option: "--json") }
+        if let json, json != "-" { try checkWritable(json, option: "--json") }
+        if let trace { try checkWritable(trace, option: "--trace") }
+        if let plot { try checkWritable(plot, option: "--plot") }
+        guard (1...100).contains(`repeat`) else { throw ValidationError("--repeat must be 1…100, got \(`repeat`)") }
         if let sprite { try checkBMP(sprite, option: "--sprite") }
     }
 
@@ -94,12 +107,72 @@ struct Bench: ParsableCommand {
     private func bench() throws {
         var options = try display.platformOptions()
         options.headless = !window
-        options.renderer = display.renderer ?? "software"
+        let requested = display.renderer ?? "software"
+        options.renderer = requested == "auto" ? nil : requested
         options.vsync = false
         options.bandThreads = bandThreads
         options.title = "MotionLab bench"
         if let sprite { options.textureFiles[Textures.sprite] = sprite }
         let platform = try Platform(options: options)
+        // What ran is what was asked for, or an error: a silent fallback makes a false report.
+        if requested != "auto" && platform.rendererName != requested {
+            throw CommandError.usage("--renderer \(requested) is not available here (SDL gave \(platform.rendererName) with video driver \(platform.videoDriverName)); --renderer auto takes whatever runs")
+        }
+        // With --json -, standard output carries the JSON alone.
+        let toStdout = json == "-"
+        func say(_ text: String) {
+            if toStdout { FileHandle.standardError.write(Data((text + "\n").utf8)) } else { print(text) }
+        }
+        var trace = self.trace.map { _ in TraceEvents() }
+        var runs: [FrameTimings] = []
+        var quads = 0
+        for run in 0..<`repeat` {
+            let (timings, q) = try measure(on: platform, run: run, trace: &trace)
+            runs.append(timings)
+            quads = q
+        }
+        let all = runs.reduce(into: FrameTimings()) { $0.append($1) }
+        say("motionlab bench: \(followers) followers, \(tweens) tweens, \(sprites) panel sprites; \(quads) quads per frame")
+        if pipeline { say("pipelined: step and build on a second thread, overlapping submit and present") }
+        if platform.bandCount > 1 { say("drawn in \(platform.bandCount) bands by \(platform.bandThreadCount) threads") }
+        say("renderer \(platform.rendererName), video driver \(platform.videoDriverName), \(display.size.w)x\(display.size.h), \(frames) frames after \(warmup) warm-up\(`repeat` > 1 ? ", \(`repeat`) runs" : "")")
+        say(all.table().trimmingCharacters(in: .newlines))
+        say("fps \(String(format: "%.1f", all.fps))")
+        if `repeat` > 1 {
+            let fps = Spread(runs.map(\.fps)), p50 = Spread(runs.map { $0.summary(.frame).p50 })
+            say(String(format: "over %d runs: fps mean %.1f, sd %.2f, cv %.1f %%; frame p50 mean %.3f ms, cv %.1f %%",
+                       `repeat`, fps.mean, fps.sd, fps.cv * 100, p50.mean, p50.cv * 100))
+        }
+        let counting = motionlab_malloc_counter_active() != 0
+        if counting {
+            say(String(format: "allocations per frame %.2f (MotionLab's sim + build: %.2f; SDL's submit + present: %.2f)",
+                       all.allocationsPerFrame(), all.allocationsPerFrame(.sim) + all.allocationsPerFrame(.build),
+                       all.allocationsPerFrame(.submit) + all.allocationsPerFrame(.present)))
+        } else {
+            say("allocations per frame: not counted (this process's malloc is not the counting one)")
+        }
+        if let json {
+            let text = all.report(env: environment(platform), runs: runs).serialized() + "\n"
+            if toStdout { print(text, terminator: "") } else {
+                do { try text.write(toFile: json, atomically: true, encoding: .utf8) } catch {
+                    throw CommandError.usage("--json \(json): cannot write: \(describe(error))")
+                }
+            }
+        }
+        if let path = self.trace, let trace {
+            do { try trace.json().write(toFile: path, atomically: true, encoding: .utf8) } catch {
+                throw CommandError.usage("--trace \(path): cannot write: \(describe(error))")
+            }
+        }
+        if let path = plot {
+            do { try BenchPlot.svg(all).write(toFile: path, atomically: true, encoding: .utf8) } catch {
+                throw CommandError.usage("--plot \(path): cannot write: \(describe(error))")
+            }
+        }
+    }
+
+    /// One measurement: a fresh stress scene, `warmup` frames, then `frames` measured ones.
+    private func measure(on platform: Platform, run: Int, trace: inout TraceEvents?) throws -> (FrameTimings, Int) {
         var sceneOptions = StressScene.Options()
         sceneOptions.followers = followers
         sceneOptions.tweens = tweens
@@ -115,7 +188,6 @@ struct Bench: ParsableCommand {
         let total = warmup + frames
         let progress = isatty(2) != 0
         var lastProgress = DispatchTime.now().uptimeNanoseconds
-        let counting = motionlab_malloc_counter_active() != 0
         for frame in 0..<total {
             let measuring = frame >= warmup
             if measuring && frame == warmup { motionlab_malloc_counting(1) }
@@ -125,45 +197,77 @@ struct Bench: ParsableCommand {
                 let r = driver.report, ns = r.nanoseconds, allocs = r.allocations
                 timings.record(nanoseconds: [ns.sim, ns.build, ns.submit, ns.present, ns.frame], steps: r.steps,
                                allocations: [allocs.sim, allocs.build, allocs.submit, allocs.present, allocs.frame].map { Int($0) })
+                trace?.add(frame: frame - warmup + 1, run: run, report: r, pipelined: pipeline, bands: platform.lastBandTimings)
                 motionlab_malloc_counting(1)
             }
             let now = DispatchTime.now().uptimeNanoseconds
             if progress && now - lastProgress > 500_000_000 {
                 lastProgress = now
-                FileHandle.standardError.write(Data("\rbench: frame \(frame + 1)/\(total)   ".utf8))
+                FileHandle.standardError.write(Data("\rbench: run \(run + 1)/\(`repeat`), frame \(frame + 1)/\(total)   ".utf8))
             }
         }
-        let list = driver.list
         motionlab_malloc_counting(0)
         if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        print("motionlab bench: \(followers) followers, \(tweens) tweens, \(sprites) panel sprites; \(list.vertices.count / 4) quads per frame")
-        if pipeline { print("pipelined: step and build on a second thread, overlapping submit and present") }
-        if platform.bandCount > 1 { print("drawn in \(platform.bandCount) bands by \(platform.bandThreadCount) threads") }
-        print("renderer \(platform.rendererName), video driver \(platform.videoDriverName), \(display.size.w)x\(display.size.h), \(timings.count) frames after \(warmup) warm-up")
-        print(timings.table(), terminator: "")
-        print("fps \(String(format: "%.1f", timings.fps))")
-        if counting {
-            print(String(format: "allocations per frame %.2f (MotionLab's sim + build: %.2f; SDL's submit + present: %.2f)",
-                         timings.allocationsPerFrame(), timings.allocationsPerFrame(.sim) + timings.allocationsPerFrame(.build),
-                         timings.allocationsPerFrame(.submit) + timings.allocationsPerFrame(.present)))
-        } else {
-            print("allocations per frame: not counted (this process's malloc is not the counting one)")
-        }
-        if let json {
-            let env: [(String, JSONValue)] = [
-                ("cpu", .string(Self.cpuName())), ("sdl", .string(Platform.sdlVersion)),
-                ("renderer", .string(platform.rendererName)), ("videoDriver", .string(platform.videoDriverName)),
-                ("size", .string("\(display.size.w)x\(display.size.h)")), ("followers", JSONValue(followers)), ("tweens", JSONValue(tweens)),
-                ("sprites", JSONValue(sprites)), ("hz", JSONValue(display.hz)), ("warmup", JSONValue(warmup)),
-                ("pipeline", .bool(pipeline)), ("bands", JSONValue(platform.bandCount)),
-                ("bandThreads", JSONValue(platform.bandThreadCount)),
-            ]
-            do {
-                try (timings.report(env: env).serialized() + "\n").write(toFile: json, atomically: true, encoding: .utf8)
-            } catch {
-                throw CommandError.usage("--json \(json): cannot write: \(describe(error))")
+        return (timings, driver.list.vertices.count / 4)
+    }
+
+    /// What a reader needs to know to compare this report with another.
+    private func environment(_ platform: Platform) -> [(String, JSONValue)] {
+        [
+            ("cpu", .string(Self.cpuName())), ("logicalCores", JSONValue(ProcessInfo.processInfo.activeProcessorCount)),
+            ("os", .string(Self.osName())), ("swift", .string(Self.swiftVersion)), ("sdl", .string(Platform.sdlVersion)),
+            ("renderer", .string(platform.rendererName)), ("videoDriver", .string(platform.videoDriverName)),
+            ("commit", .string(Self.gitCommit())), ("timestamp", .string(ISO8601DateFormatter().string(from: Date()))),
+            ("commandLine", .string(CommandLine.arguments.map(Self.shellQuoted).joined(separator: " "))),
+            ("size", .string("\(display.size.w)x\(display.size.h)")), ("followers", JSONValue(followers)), ("tweens", JSONValue(tweens)),
+            ("sprites", JSONValue(sprites)), ("hz", JSONValue(display.hz)), ("warmup", JSONValue(warmup)),
+            ("repeat", JSONValue(`repeat`)), ("pipeline", .bool(pipeline)), ("bands", JSONValue(platform.bandCount)),
+            ("bandThreads", JSONValue(platform.bandThreadCount)),
+        ]
+    }
+
+    static var swiftVersion: String {
+        #if compiler(>=6.4)
+        "6.4 or later"
+        #elseif compiler(>=6.3)
+        "6.3"
+        #elseif compiler(>=6.2)
+        "6.2"
+        #else
+        "6.1 or earlier"
+        #endif
+    }
+
+    static func osName() -> String {
+        var name = "unknown"
+        if let release = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8) {
+            for line in release.split(separator: "\n") where line.hasPrefix("PRETTY_NAME=") {
+                name = line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
             }
         }
+        var u = utsname()
+        uname(&u)
+        let kernel = withUnsafeBytes(of: u.release) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+        return "\(name), Linux \(kernel)"
+    }
+
+    /// The commit of the checkout this binary was built from, or "unknown".
+    static func gitCommit() -> String {
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["git", "-C", checkout.path, "rev-parse", "HEAD"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return "unknown" }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        p.waitUntilExit()
+        return p.terminationStatus == 0 && text.count == 40 ? text : "unknown"
+    }
+
+    static func shellQuoted(_ s: String) -> String {
+        s.allSatisfy({ $0.isLetter || $0.isNumber || "-_./=:,".contains($0) }) && !s.isEmpty ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     static func cpuName() -> String {

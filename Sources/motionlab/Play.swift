@@ -12,8 +12,8 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open the window and play (the default command).",
         discussion: """
-        With --headless, --frames, --script, --record, --state and --screenshot the same program
-        runs deterministically without a display: a virtual clock advances exactly --frame-dt per
+        With --headless, --frames, --script, --record, --state and --screenshot the same program \
+        runs deterministically without a display: a virtual clock advances exactly --frame-dt per \
         frame, input comes from the script, and the state dump and screenshot are written at exit.
         """
     )

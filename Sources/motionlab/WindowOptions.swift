@@ -12,7 +12,7 @@ struct WindowOptions: ParsableArguments {
     @Option(help: "Simulation steps per second.")
     var hz: Double = 120
 
-    @Option(help: "SDL render driver: software, opengl, opengles2 (headless and bench: software).")
+    @Option(help: "SDL render driver: software, opengl, opengles2, or auto (SDL's choice) (headless and bench: software).")
     var renderer: String?
 
     @Option(help: "SDL video driver (x11, wayland, offscreen, dummy); headless runs default to dummy.")
@@ -30,7 +30,7 @@ struct WindowOptions: ParsableArguments {
     func validate() throws {
         guard hz > 0, hz <= 1000 else { throw ValidationError("--hz must be in (0, 1000], got \(hz)") }
         guard (1...64).contains(bands) else { throw ValidationError("--bands must be in 1...64, got \(bands)") }
-        if let renderer, !Platform.renderDrivers.contains(renderer) {
+        if let renderer, renderer != "auto", !Platform.renderDrivers.contains(renderer) {
             throw ValidationError("--renderer: this SDL has no render driver '\(renderer)' (it has: \(Platform.renderDrivers.joined(separator: ", ")))")
         }
         if let videoDriver, !Platform.videoDrivers.contains(videoDriver) {
@@ -42,7 +42,7 @@ struct WindowOptions: ParsableArguments {
     func platformOptions() throws -> PlatformOptions {
         var options = PlatformOptions(resources: try Resources.locate(explicit: resources))
         options.size = Vec2(Double(size.w), Double(size.h))
-        options.renderer = renderer
+        options.renderer = renderer == "auto" ? nil : renderer
         options.videoDriver = videoDriver
         options.bands = bands
         return options

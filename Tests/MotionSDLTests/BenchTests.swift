@@ -113,6 +113,72 @@ extension SDLTests {
             #expect(bad.stderr.contains("--bands"))
         }
 
+        @Test func jsonToStdoutTracesPlotsRepeatsAndAnHonestEnvironment() throws {
+            let dir = Motionlab.tempDir()
+            let trace = dir.appendingPathComponent("trace.json"), plot = dir.appendingPathComponent("plot.svg")
+            let r = try Motionlab.run(["bench", "--followers", "100", "--tweens", "100", "--sprites", "20", "--frames", "12",
+                                       "--warmup", "2", "--repeat", "3", "--bands", "2", "--json", "-",
+                                       "--trace", trace.path, "--plot", plot.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            // Standard output is the report alone; the table went to standard error.
+            let report = try JSONParser.parse(r.stdout)
+            #expect(r.stderr.contains("fps ") && r.stderr.contains("over 3 runs"))
+            #expect(report["runs"]?.arrayValue?.count == 3)
+            #expect(report["frames"]?.arrayValue?.count == 36)
+            let spread = try #require(report["summary"]?["spread"])
+            for key in ["mean", "sd", "cv"] { #expect(spread["fps"]?[key]?.doubleValue != nil, "\(key)") }
+            #expect(spread["frame"]?["p50"]?["cv"]?.doubleValue != nil)
+            let env = try #require(report["env"])
+            for key in ["cpu", "os", "swift", "sdl", "renderer", "videoDriver", "commit", "timestamp", "commandLine"] {
+                #expect(env[key]?.stringValue?.isEmpty == false, "\(key)")
+            }
+            #expect((env["logicalCores"]?.doubleValue ?? 0) >= 1)
+            #expect(env["renderer"]?.stringValue == "software")
+            #expect(env["commandLine"]?.stringValue?.contains("--repeat 3") == true)
+            // The trace: complete events for every phase of every measured frame, band threads on their own tracks.
+            let t = try JSONParser.parse(String(contentsOf: trace, encoding: .utf8))
+            let events = t["traceEvents"]?.arrayValue ?? []
+            let complete = events.filter { $0["ph"]?.stringValue == "X" }
+            for phase in ["sim", "build", "submit", "present"] {
+                #expect(complete.filter { $0["name"]?.stringValue == phase }.count == 36, "\(phase)")
+            }
+            #expect(complete.contains { $0["name"]?.stringValue == "band 1" && ($0["tid"]?.doubleValue ?? 0) >= 10 })
+            #expect(complete.allSatisfy { $0["args"]?["frame"]?.doubleValue != nil && ($0["dur"]?.doubleValue ?? -1) >= 0 })
+            #expect(events.contains { $0["ph"]?.stringValue == "M" && $0["args"]?["name"]?.stringValue?.hasPrefix("band thread") == true })
+            // The plot is an SVG with the percentile lines.
+            let svg = try String(contentsOf: plot, encoding: .utf8)
+            #expect(svg.hasPrefix("<svg") && svg.contains("frame p50") && svg.contains("frame p99"))
+        }
+
+        @Test func aRendererThatDidNotRunIsAnErrorUnlessAuto() throws {
+            let r = try Motionlab.run(["bench", "--renderer", "opengl", "--frames", "2", "--warmup", "0"])
+            #expect(r.status == 2)
+            #expect(r.stderr.contains("--renderer opengl is not available here") && r.stderr.contains("--renderer auto"))
+            let auto = try Motionlab.run(["bench", "--renderer", "auto", "--frames", "2", "--warmup", "0", "--followers", "10", "--tweens", "10", "--sprites", "0"])
+            #expect(auto.status == 0, "\(auto.stderr)")
+        }
+
+        @Test func compareSaysWhatChangedAndWhetherItIsNoise() throws {
+            let dir = Motionlab.tempDir()
+            func bench(_ followers: String, _ name: String) throws -> URL {
+                let url = dir.appendingPathComponent(name)
+                let r = try Motionlab.run(["bench", "--followers", followers, "--tweens", "0", "--sprites", "0", "--frames", "40",
+                                           "--warmup", "2", "--json", url.path])
+                #expect(r.status == 0, "\(r.stderr)")
+                return url
+            }
+            let small = try bench("100", "a.json"), big = try bench("20000", "b.json")
+            let r = try Motionlab.run(["bench", "compare", small.path, big.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            let sim = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("sim ") })
+            #expect(sim.contains("p=") && sim.contains("+"))  // 200× the followers: slower, and not noise
+            #expect(r.stdout.contains("fps "))
+            let same = try Motionlab.run(["bench", "compare", small.path, small.path])
+            #expect(same.stdout.split(separator: "\n").filter { $0.hasSuffix("noise") }.count == 5)
+            let bad = try Motionlab.run(["bench", "compare", small.path, "/no/such.json"])
+            #expect(bad.status == 2 && bad.stderr.contains("/no/such.json"))
+        }
+
         @Test func badOptionsAreRefused() throws {
             let r = try Motionlab.run(["bench", "--frames", "0"])
             #expect(r.status != 0)
@@ -122,5 +188,27 @@ extension SDLTests {
                 #expect(help.stdout.contains(option), "\(option)")
             }
         }
+    }
+}
+
+@Suite struct BenchStatisticsTests {
+    @Test func mannWhitneyAgreesWithAWorkedExample() {
+        // Two clearly separated samples: U = 0 and a small p; identical ones: p = 1.
+        let a = [1.0, 2, 3, 4, 5, 6, 7, 8], b = [11.0, 12, 13, 14, 15, 16, 17, 18]
+        let t = MannWhitney(a, b)
+        #expect(t.u == 0)
+        #expect(t.p < 0.001)
+        #expect(MannWhitney(a, a).p > 0.99)
+        // U counts the pairs where the first sample's value is larger, a tie as a half: for
+        // [1, 2, 2] against [2, 3] only the two 2–2 ties count, so U = 1.
+        #expect(MannWhitney([1, 2, 2], [2, 3]).u == 1)
+    }
+
+    @Test func spreadIsTheSampleStandardDeviation() {
+        let s = Spread([2, 4, 4, 4, 5, 5, 7, 9])
+        #expect(s.mean == 5)
+        #expect(abs(s.sd - 2.138089935299395) < 1e-12)
+        #expect(abs(s.cv - s.sd / 5) < 1e-15)
+        #expect(Spread([3]).sd == 0)
     }
 }

@@ -136,6 +136,8 @@ public final class FrameDriver {
         platform.render(lists[shown].list)
         let t3 = MonotonicClock.nanoseconds(), a3 = countAllocations?() ?? 0
         measured.frame = frame
+        measured.starts.frame = t0
+        measured.starts.submit = t2
         measured.nanoseconds.submit = t3 - t2
         measured.allocations.submit = a3 - a2
         frameStart = (t0, a0)
@@ -148,6 +150,7 @@ public final class FrameDriver {
         platform.present()
         pipelineWorker?.wait()
         let t4 = MonotonicClock.nanoseconds(), a4 = countAllocations?() ?? 0
+        report.starts.present = t3
         report.nanoseconds.present = t4 - t3
         report.allocations.present = a4 - a3
         report.nanoseconds.frame = t4 - frameStart.nanoseconds
@@ -201,6 +204,8 @@ public final class FrameDriver {
         content.draw(into: &box.list, alpha: loop.alpha)
         let a2 = countAllocations?() ?? 0, t2 = MonotonicClock.nanoseconds()
         r.steps = steps
+        r.starts.sim = t0
+        r.starts.build = t1
         r.nanoseconds.sim = t1 - t0
         r.nanoseconds.build = t2 - t1
         r.allocations.sim = a1 - a0
@@ -239,6 +244,9 @@ public struct FrameReport: Sendable {
     /// Nanoseconds per phase. Pipelined, `sim` and `build` ran on the worker during the
     /// previous frame.
     public var nanoseconds = Phases()
+    /// When each phase began (`MonotonicClock.nanoseconds()`; `frame`: the frame's start), for
+    /// traces. Pipelined, `sim` and `build` began on the worker during the previous frame.
+    public var starts = Phases()
     /// Heap allocations per phase (zero unless the driver counts them). Pipelined, the
     /// worker's counts run alongside submit and present, so each side may include the
     /// other's; the frame's total is exact either way.

@@ -1,0 +1,49 @@
+import Engine
+import Foundation
+
+/// A Chrome Trace Event file (the JSON that Perfetto and chrome://tracing open): one
+/// complete ("ph":"X") event per phase of every measured frame, named `sim`, `build`,
+/// `submit` and `present`, with the frame number in `args`; each band thread of the
+/// software renderer on a track of its own, its bands as `band N` events.
+public struct TraceEvents: Sendable {
+    private var events: [String] = []
+    private var origin: UInt64?
+    /// Track ids: 1 the thread that submits and presents, 2 the pipeline's worker, 10 + k band thread k.
+    private var tracks: Set<Int> = []
+
+    public init() {}
+
+    public mutating func add(frame: Int, run: Int, report r: FrameReport, pipelined: Bool,
+                             bands: [(band: Int, thread: Int, start: UInt64, end: UInt64)]) {
+        let origin = self.origin ?? r.starts.frame
+        self.origin = origin
+        func us(_ ns: UInt64) -> String {
+            let v = Double(ns &- origin) / 1000
+            return ns >= origin ? String(format: "%.3f", v) : "0"
+        }
+        func event(_ name: String, _ start: UInt64, _ duration: UInt64, track: Int, extra: String = "") {
+            tracks.insert(track)
+            events.append("{\"name\":\"\(name)\",\"cat\":\"frame\",\"ph\":\"X\",\"pid\":1,\"tid\":\(track),\"ts\":\(us(start)),"
+                          + "\"dur\":\(String(format: "%.3f", Double(duration) / 1000)),\"args\":{\"frame\":\(frame),\"run\":\(run)\(extra)}}")
+        }
+        let simTrack = pipelined ? 2 : 1
+        event("sim", r.starts.sim, r.nanoseconds.sim, track: simTrack)
+        event("build", r.starts.build, r.nanoseconds.build, track: simTrack)
+        event("submit", r.starts.submit, r.nanoseconds.submit, track: 1)
+        event("present", r.starts.present, r.nanoseconds.present, track: 1)
+        for b in bands where b.end >= b.start && b.start >= r.starts.submit {
+            event("band \(b.band)", b.start, b.end - b.start, track: 10 + b.thread, extra: ",\"band\":\(b.band)")
+        }
+    }
+
+    /// The whole file.
+    public func json() -> String {
+        var names: [String] = []
+        for t in tracks.sorted() {
+            let name = t == 1 ? "main (submit, present\(tracks.contains(2) ? "" : ", sim, build"))" : t == 2 ? "pipeline worker (sim, build)" : t == 10 ? "band thread 0 (main)" : "band thread \(t - 10)"
+            names.append("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":\(t),\"args\":{\"name\":\"\(name)\"}}")
+        }
+        names.append("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":1,\"args\":{\"name\":\"motionlab bench\"}}")
+        return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + (names + events).joined(separator: ",\n") + "\n]}\n"
+    }
+}

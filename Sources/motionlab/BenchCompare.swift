@@ -1,0 +1,67 @@
+import ArgumentParser
+import Engine
+import Foundation
+import MotionBench
+
+/// `motionlab bench compare A.json B.json`: two reports side by side, per phase and for fps.
+struct BenchCompare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare two bench reports (--json files): per-phase p50 and p99 and fps, the change, and whether it is outside the noise.",
+        discussion: "A change is outside the noise when the Mann-Whitney U test over the two runs' frame times of that phase gives p < 0.01 (two-sided); otherwise it reads \"noise\"."
+    )
+
+    @Argument(help: "The report to compare against (before).")
+    var before: String
+
+    @Argument(help: "The report to compare (after).")
+    var after: String
+
+    static let significance = 0.01
+
+    func run() throws {
+        do {
+            let a = try load(before), b = try load(after)
+            print(Self.table(a, b, names: (before, after)), terminator: "")
+        } catch let e as CommandError {
+            FileHandle.standardError.write(Data("motionlab bench compare: \(e.description)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    func load(_ path: String) throws -> JSONValue {
+        let text = try readTextFile(path, limit: 512 << 20, limitName: "bench report size")
+        let report: JSONValue
+        do { report = try JSONParser.parse(text) } catch { throw CommandError.usage("\(path): not a bench report: \(error.description)") }
+        guard report["summary"]?["phases"] != nil, report["frames"]?.arrayValue != nil else {
+            throw CommandError.usage("\(path): not a bench report (no summary.phases or frames)")
+        }
+        return report
+    }
+
+    static func table(_ a: JSONValue, _ b: JSONValue, names: (String, String)) -> String {
+        func pct(_ x: Double, _ y: Double) -> String {
+            guard x != 0 else { return "—" }
+            return String(format: "%+.1f %%", (y - x) / x * 100)
+        }
+        func cell(_ s: String, _ w: Int) -> String { String(repeating: " ", count: max(1, w - s.count)) + s }
+        var out = "before: \(names.0)\nafter:  \(names.1)\n"
+        out += "phase    " + ["p50 before", "p50 after", "change", "p99 before", "p99 after", "change", "U test"].map { cell($0, 12) }.joined() + "\n"
+        for phase in BenchPhase.allCases {
+            let pa = a["summary"]?["phases"]?[phase.rawValue], pb = b["summary"]?["phases"]?[phase.rawValue]
+            let a50 = pa?["p50"]?.doubleValue ?? 0, b50 = pb?["p50"]?.doubleValue ?? 0
+            let a99 = pa?["p99"]?.doubleValue ?? 0, b99 = pb?["p99"]?.doubleValue ?? 0
+            let test = MannWhitney(FrameTimings.frameTimes(in: a, phase), FrameTimings.frameTimes(in: b, phase))
+            let verdict = test.p < significance ? String(format: "p=%.1e", test.p) : "noise"
+            out += phase.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+            out += [String(format: "%.3f", a50), String(format: "%.3f", b50), pct(a50, b50),
+                    String(format: "%.3f", a99), String(format: "%.3f", b99), pct(a99, b99), verdict].map { cell($0, 12) }.joined() + "\n"
+        }
+        let fa = a["summary"]?["fps"]?.doubleValue ?? 0, fb = b["summary"]?["fps"]?.doubleValue ?? 0
+        let frameTest = MannWhitney(FrameTimings.frameTimes(in: a, .frame), FrameTimings.frameTimes(in: b, .frame))
+        out += "fps      " + [String(format: "%.1f", fa), String(format: "%.1f", fb), pct(fa, fb)].map { cell($0, 12) }.joined()
+        out += frameTest.p < significance ? "  (frame times differ: p=\(String(format: "%.1e", frameTest.p)))\n" : "  (within the noise)\n"
+        out += "times in ms; p50 and p99 from each report's summary; U test: Mann-Whitney over every frame's time of that phase\n"
+        return out
+    }
+}
