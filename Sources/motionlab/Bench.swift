@@ -59,8 +59,12 @@ struct Bench: ParsableCommand {
     @Flag(help: "Open a real window instead of running headless.")
     var window = false
 
-    @Flag(help: "Step and build the next frame on a second thread while this thread submits the current one: a frame then takes the longer of the two, not their sum.")
-    var pipeline = false
+    @Flag(inversion: .prefixedNo, help: "Step and build the next frame on a second thread while this thread submits the current one: a frame then takes the longer of the two, not their sum (default: on when there is more than one processor).")
+    var pipeline: Bool?
+
+    /// Pipelined by default wherever a second processor can take the simulation.
+    var pipelined: Bool { pipeline ?? (ProcessInfo.processInfo.activeProcessorCount > 1) }
+
 
 
     @Option(help: "Threads that draw the bands (default: one per processor).")
@@ -133,7 +137,7 @@ struct Bench: ParsableCommand {
         }
         let all = runs.reduce(into: FrameTimings()) { $0.append($1) }
         say("motionlab bench: \(followers) followers, \(tweens) tweens, \(sprites) panel sprites; \(quads) quads per frame")
-        if pipeline { say("pipelined: step and build on a second thread, overlapping submit and present") }
+        if pipelined { say("pipelined: step and build on a second thread, overlapping submit and present") }
         if platform.bandCount > 1 { say("drawn in \(platform.bandCount) bands by \(platform.bandThreadCount) threads") }
         say("renderer \(platform.rendererName), video driver \(platform.videoDriverName), \(display.size.w)x\(display.size.h), \(frames) frames after \(warmup) warm-up\(`repeat` > 1 ? ", \(`repeat`) runs" : "")")
         say(all.table().trimmingCharacters(in: .newlines))
@@ -182,7 +186,7 @@ struct Bench: ParsableCommand {
         let host = SceneHost(scene: scene, size: platform.windowSize, font: BitmapFont.placeholder)
         // One step per frame: the virtual clock advances exactly one step's time.
         let driver = FrameDriver(platform: platform, content: host, hz: display.hz, virtualFrameTime: 1 / display.hz,
-                                 makeWorker: pipeline ? { WorkerThread(job: $0) } : nil)
+                                 makeWorker: pipelined ? { WorkerThread(job: $0) } : nil)
         driver.countAllocations = { motionlab_malloc_count() }
         var timings = FrameTimings()
         let total = warmup + frames
@@ -197,7 +201,7 @@ struct Bench: ParsableCommand {
                 let r = driver.report, ns = r.nanoseconds, allocs = r.allocations
                 timings.record(nanoseconds: [ns.sim, ns.build, ns.submit, ns.present, ns.frame], steps: r.steps,
                                allocations: [allocs.sim, allocs.build, allocs.submit, allocs.present, allocs.frame].map { Int($0) })
-                trace?.add(frame: frame - warmup + 1, run: run, report: r, pipelined: pipeline, bands: platform.lastBandTimings)
+                trace?.add(frame: frame - warmup + 1, run: run, report: r, pipelined: pipelined, bands: platform.lastBandTimings)
                 motionlab_malloc_counting(1)
             }
             let now = DispatchTime.now().uptimeNanoseconds
@@ -221,7 +225,7 @@ struct Bench: ParsableCommand {
             ("commandLine", .string(CommandLine.arguments.map(Self.shellQuoted).joined(separator: " "))),
             ("size", .string("\(display.size.w)x\(display.size.h)")), ("followers", JSONValue(followers)), ("tweens", JSONValue(tweens)),
             ("sprites", JSONValue(sprites)), ("hz", JSONValue(display.hz)), ("warmup", JSONValue(warmup)),
-            ("repeat", JSONValue(`repeat`)), ("pipeline", .bool(pipeline)), ("bands", JSONValue(platform.bandCount)),
+            ("repeat", JSONValue(`repeat`)), ("pipeline", .bool(pipelined)), ("bands", JSONValue(platform.bandCount)),
             ("bandThreads", JSONValue(platform.bandThreadCount)),
         ]
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Engine
 import Geometry
 import MotionSDL
@@ -18,8 +19,12 @@ struct WindowOptions: ParsableArguments {
     @Option(help: "SDL video driver (x11, wayland, offscreen, dummy); headless runs default to dummy.")
     var videoDriver: String?
 
-    @Option(help: "With the software renderer, draw each frame in this many horizontal bands, several threads at once (default 1: SDL's single thread).")
-    var bands = 1
+    @Option(help: "With the software renderer, draw each frame in this many horizontal bands, several threads at once (default: one per processor, whose pixels are the same as one thread's; 1 keeps SDL's single thread).")
+    var bands: Int?
+
+    /// Bands by default: one per processor (the software renderer's pixels are the same
+    /// either way, a test checks), capped at 64.
+    var resolvedBands: Int { bands ?? min(64, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
 
     @Option(help: "Folder with the textures and font (default: the Resources/ folder of this checkout).")
     var resources: String?
@@ -29,7 +34,7 @@ struct WindowOptions: ParsableArguments {
 
     func validate() throws {
         guard hz > 0, hz <= 1000 else { throw ValidationError("--hz must be in (0, 1000], got \(hz)") }
-        guard (1...64).contains(bands) else { throw ValidationError("--bands must be in 1...64, got \(bands)") }
+        if let bands, !(1...64).contains(bands) { throw ValidationError("--bands must be in 1...64, got \(bands)") }
         if let renderer, renderer != "auto", !Platform.renderDrivers.contains(renderer) {
             throw ValidationError("--renderer: this SDL has no render driver '\(renderer)' (it has: \(Platform.renderDrivers.joined(separator: ", ")))")
         }
@@ -44,7 +49,7 @@ struct WindowOptions: ParsableArguments {
         options.size = Vec2(Double(size.w), Double(size.h))
         options.renderer = renderer == "auto" ? nil : renderer
         options.videoDriver = videoDriver
-        options.bands = bands
+        options.bands = resolvedBands
         return options
     }
 }

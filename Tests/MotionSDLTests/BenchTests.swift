@@ -150,6 +150,17 @@ extension SDLTests {
             #expect(svg.hasPrefix("<svg") && svg.contains("frame p50") && svg.contains("frame p99"))
         }
 
+        @Test func theDefaultUsesEveryCoreAndOneThreadIsAskedFor() throws {
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            let small = ["--followers", "50", "--tweens", "50", "--sprites", "0", "--frames", "3", "--warmup", "0"]
+            let r = try Motionlab.run(["bench"] + small)
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stdout.contains("pipelined") == (cores > 1))
+            #expect(r.stdout.contains("drawn in \(min(64, cores)) bands") == (cores > 1))
+            let one = try Motionlab.run(["bench", "--bands", "1", "--no-pipeline"] + small)
+            #expect(one.status == 0 && !one.stdout.contains("pipelined") && !one.stdout.contains("bands"))
+        }
+
         @Test func aRendererThatDidNotRunIsAnErrorUnlessAuto() throws {
             let r = try Motionlab.run(["bench", "--renderer", "opengl", "--frames", "2", "--warmup", "0"])
             #expect(r.status == 2)
