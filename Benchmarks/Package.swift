@@ -1,6 +1,8 @@
-// swift-tools-version:6.0
-// Micro-benchmarks for the core layers (Geometry … Scenes), kept out of the main build graph:
-//   swift run -c release --package-path Benchmarks micro-bench [filter]
+// swift-tools-version:6.1
+// Benchmarks for the core layers (Geometry … Scenes), kept out of the main build graph.
+//   swift package --package-path Benchmarks benchmark                  # run them (package-benchmark)
+//   swift package --package-path Benchmarks benchmark baseline check    # against the committed baseline
+//   swift run -c release --package-path Benchmarks micro-bench probe-…  # fixed workloads for callgrind
 import Foundation
 import PackageDescription
 
@@ -9,8 +11,21 @@ let parent = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
 
 let package = Package(
     name: "MotionLabBenchmarks",
-    dependencies: [.package(path: "..")],
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
     targets: [
+        // package-benchmark's suite: wall clock, CPU and malloc counts per benchmark, with
+        // thresholds and a committed baseline (Benchmarks/.benchmarkBaselines).
+        .executableTarget(
+            name: "MotionLabBenchmarks",
+            dependencies: [.product(name: "MotionLabCore", package: parent), .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/MotionLabBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // The older hand-written rows and the callgrind probes.
         .executableTarget(
             name: "micro-bench",
             dependencies: [.product(name: "MotionLabCore", package: parent)],
