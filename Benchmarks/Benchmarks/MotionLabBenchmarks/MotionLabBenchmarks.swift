@@ -8,10 +8,11 @@ import Scenes
 
 // The core's hot paths on package-benchmark. Each benchmark times one unit of work and
 // counts its heap allocations. The thresholds against the committed baseline: no
-// allocation in a steady-state step (strict), and wall clock within +60 % at p50 (+80 % at
-// p90) — this shared 2-core machine drifts by up to 1.5x between quiet and busy stretches
-// (the same binary measured 25–33 % apart minutes apart), so the check catches real
-// regressions, not noise; compare ratios within one run for anything finer.
+// allocation in a steady-state step (strict), and wall clock within 2x at p50 (2.5x at
+// p90): this shared 2-core machine drifts by up to 1.5x between quiet and busy stretches,
+// and two runs of one binary minutes apart differed by up to 82 % at p50 in one benchmark,
+// so the check catches gross regressions, not noise; compare ratios within one run (or
+// use `motionlab bench compare`) for anything finer.
 
 let bounds = Rect(x: 0, y: 40, w: 1280, h: 680)
 
@@ -24,12 +25,13 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(3),
         maxIterations: 1000,
         thresholds: [
-            .wallClock: .init(relative: [.p50: 60.0, .p90: 80.0]),
+            .wallClock: .init(relative: [.p50: 100.0, .p90: 150.0]),
             .mallocCountTotal: .init(absolute: [.p90: 0]),
         ]
     )
 
-    Benchmark("Path: figure 8 table build, 1 pt", configuration: .init(thresholds: [.wallClock: .init(relative: [.p50: 60.0])])) { benchmark in
+    // Allocation-heavy (a fresh table's arrays and their page faults vary the most): a wider bound.
+    Benchmark("Path: figure 8 table build, 1 pt", configuration: .init(thresholds: [.wallClock: .init(relative: [.p50: 200.0])])) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(SampleTable(path: .figureEight(in: bounds), spacing: 1)) }
     }
 
@@ -52,13 +54,46 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    let star = SampleTable(path: .star(center: Vec2(640, 360), outer: 3000, inner: 1200), spacing: 2.8)
+    // A 7-point star of 10,000 samples: the nearest query near the path and anywhere in its
+    // box, against a scan of every sample (the ratio is the tree and grid's gain).
+    let star = tenThousandSampleStar()
     star.prepareNearestQueries()
     var rng = SplitMix64(seed: 1)
+    let b = star.sampleBounds
     let near = (0..<2000).map { _ in star.points[Int(rng.next() % UInt64(star.count))] + Vec2(rng.uniform(-60, 60), rng.uniform(-60, 60)) }
-    for q in near { blackHole(star.nearestIndex(to: q)) }  // fill the grid's cells first
-    Benchmark("Path: 2,000 nearest-sample queries within 60 pt, \(star.count) samples") { benchmark in
-        for _ in benchmark.scaledIterations { for q in near { blackHole(star.nearestIndex(to: q)) } }
+    let anywhere = (0..<2000).map { _ in Vec2(rng.uniform(b.minX, b.maxX), rng.uniform(b.minY, b.maxY)) }
+    for q in near + anywhere { blackHole(star.nearestIndex(to: q)) }  // fill the grid's cells first
+    for (label, queries) in [("within 60 pt of the path", near), ("anywhere in its bounds", anywhere)] {
+        Benchmark("Path: 2,000 nearest-sample queries \(label), \(star.count) samples") { benchmark in
+            for _ in benchmark.scaledIterations { for q in queries { blackHole(star.nearestIndex(to: q)) } }
+        }
+    }
+    Benchmark("Path: 2,000 nearest samples by scanning every one (the reference)") { benchmark in
+        for _ in benchmark.scaledIterations { for q in near { blackHole(star.nearestIndexByScan(to: q)) } }
+    }
+    // One query of a few microseconds between untimed table builds: reported, not held to a
+    // threshold (its p50 moved 1 → 12 µs between two runs of one binary).
+    Benchmark("Path: first nearest query on a new 10,000-sample star (lays out its grid)",
+              configuration: .init(metrics: [.wallClock], thresholds: [.wallClock: .init(relative: [.p50: 10_000.0])])) { benchmark in
+        for _ in benchmark.scaledIterations {
+            benchmark.stopMeasurement()
+            let fresh = tenThousandSampleStar()
+            let p = fresh.points[fresh.count / 3] + Vec2(7, -5)
+            benchmark.startMeasurement()
+            blackHole(fresh.nearestIndex(to: p))
+        }
+    }
+
+    let walkTable = SampleTable(path: .figureEight(in: bounds), spacing: 1)
+    Benchmark("Path: 1,000 local walks, 4 pt of finger travel each") { benchmark in
+        var index = 0, k = 0
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<1000 {
+                k += 4
+                index = walkTable.walk(from: index, toward: walkTable.points[k % walkTable.count] + Vec2(3, -2)).index
+            }
+        }
+        blackHole(index)
     }
 
     let fig = SampleTable(path: .figureEight(in: bounds), spacing: 1)
@@ -82,18 +117,45 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(followers.count)
     }
 
-    Benchmark("Stress: 100,000 followers + 100,000 tweened sprites, one step") { benchmark in
-        var o = StressScene.Options()
-        o.followers = 100_000
-        o.tweens = 100_000
-        o.sprites = 0
-        let scene = StressScene(options: o)
-        scene.layout(bounds: Rect(x: 0, y: 0, w: 1280, h: 720))
-        var ctx = StepContext(dt: 1.0 / 120, step: 0, events: [], input: InputState())
-        for _ in 0..<3 { ctx.step += 1; scene.step(&ctx) }
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { ctx.step += 1; scene.step(&ctx) }
-        benchmark.stopMeasurement()
+    let shapes = [Path.figureEight(in: bounds), .heart(in: Rect(x: 100, y: 100, w: 500, h: 500)), .star(center: Vec2(640, 360), outer: 300, inner: 120)]
+    for (label, onPath, turning) in [("paced on paths", true, false), ("paced on paths, rotation auto", true, true), ("plain scalar", false, false)] {
+        Benchmark("Tweens: 100,000 \(label), one 120 Hz step") { benchmark in
+            let tracks = shapes.map { PathTrack(path: $0, mode: .paced, rotationMode: turning ? .auto : .none) }
+            let tweener = Tweener(world: World())
+            tweener.animatables.store.reserveCapacity(100_000)
+            tweener.animations.store.reserveCapacity(100_000)
+            let scalar = try! KeyframeTrack(values: [0.0, 6.283], timingFunctions: [.easeInEaseOut])
+            for i in 0..<100_000 {
+                let e = tweener.world.spawn()
+                if onPath { tweener.animatables.store.insert(Animatable(), for: e) } else { tweener.extras.store.insert(AnimatableExtras(), for: e) }
+                var timing = MediaTiming(duration: 2 + Double(i % 7) * 0.3)
+                timing.repeatCount = .infinity
+                timing.autoreverses = !onPath
+                let track: Track = onPath ? .path(tracks[i % tracks.count]) : .scalar(scalar)
+                try! tweener.add(Animation(target: e, property: onPath ? .position : .custom(0), track: track, timing: timing))
+            }
+            for _ in 0..<3 { tweener.step(dt: 1.0 / 120) }
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations { tweener.step(dt: 1.0 / 120) }
+            benchmark.stopMeasurement()
+        }
+    }
+
+    for (label, followers, tweens) in [("100,000 followers + 100,000 tweened sprites", 100_000, 100_000),
+                                       ("100,000 followers only", 100_000, 0), ("100,000 tweened sprites only", 0, 100_000)] {
+        Benchmark("Stress: \(label), one step") { benchmark in
+            var o = StressScene.Options()
+            o.followers = followers
+            o.tweens = tweens
+            o.sprites = 0
+            let scene = StressScene(options: o)
+            scene.layout(bounds: Rect(x: 0, y: 0, w: 1280, h: 720))
+            var ctx = StepContext(dt: 1.0 / 120, step: 0, events: [], input: InputState())
+            for _ in 0..<3 { ctx.step += 1; scene.step(&ctx) }
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations { ctx.step += 1; scene.step(&ctx) }
+            benchmark.stopMeasurement()
+        }
     }
 
     Benchmark("Stress: draw list for 200,000 sprite quads") { benchmark in
@@ -111,4 +173,17 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { list.reset(); scene.draw(into: &list, context: context) }
         benchmark.stopMeasurement()
     }
+}
+
+/// A 7-point star scaled until its table holds 10,000 samples at 1 pt.
+func tenThousandSampleStar() -> SampleTable {
+    var star = Path.star(center: Vec2(640, 400), outer: 360, inner: 150, points: 7)
+    var scale = 1.0
+    var table = SampleTable(path: star, spacing: 1)
+    while table.count < 10_000 {
+        scale *= 10_000 / Double(table.count)
+        star = Path.star(center: Vec2(640, 400), outer: 360 * scale, inner: 150 * scale, points: 7)
+        table = SampleTable(path: star, spacing: 1)
+    }
+    return table
 }
