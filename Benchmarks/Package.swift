@@ -17,18 +17,20 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // What the suite and the probes share.
+        .target(name: "BenchSupport", dependencies: [.product(name: "MotionLabCore", package: parent)]),
         // package-benchmark's suite: wall clock, CPU and malloc counts per benchmark, with
         // thresholds and a committed baseline (Benchmarks/.benchmarkBaselines).
         .executableTarget(
             name: "MotionLabBenchmarks",
-            dependencies: [.product(name: "MotionLabCore", package: parent), .product(name: "Benchmark", package: "benchmark")],
+            dependencies: ["BenchSupport", .product(name: "MotionLabCore", package: parent), .product(name: "Benchmark", package: "benchmark")],
             path: "Benchmarks/MotionLabBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // The older hand-written rows and the callgrind probes.
         .executableTarget(
             name: "micro-bench",
-            dependencies: [.product(name: "MotionLabCore", package: parent)],
+            dependencies: ["BenchSupport", .product(name: "MotionLabCore", package: parent)],
             path: "Sources/MicroBench",
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchSupport
 import Engine
 import Entities
 import Geometry
@@ -175,15 +176,3 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-/// A 7-point star scaled until its table holds 10,000 samples at 1 pt.
-func tenThousandSampleStar() -> SampleTable {
-    var star = Path.star(center: Vec2(640, 400), outer: 360, inner: 150, points: 7)
-    var scale = 1.0
-    var table = SampleTable(path: star, spacing: 1)
-    while table.count < 10_000 {
-        scale *= 10_000 / Double(table.count)
-        star = Path.star(center: Vec2(640, 400), outer: 360 * scale, inner: 150 * scale, points: 7)
-        table = SampleTable(path: star, spacing: 1)
-    }
-    return table
-}
