@@ -37,11 +37,13 @@ public enum Fuzz {
             case .close: break
             }
         }
-        // A budget far below the real limit keeps each input fast; past it the check must say so.
-        do { try SampleTable.check(path, spacing: max(spacing, 0.05)) } catch { return }
-        let plan = SampleTable(path: path, spacing: 1e9)
-        guard plan.length / max(spacing, 0.05) < 5_000 else { return }
+        // Measured before sampling, as the real limit is; a budget far below that limit keeps
+        // each input fast.
+        let needed = SampleTable.samplesNeeded(path, spacing: spacing)
+        require(needed >= 1 || path.subpaths.isEmpty, "samples needed \(needed)")
+        guard needed < 5_000 else { return }
         let t = SampleTable(path: path, spacing: spacing)
+        require(t.count == Int(needed), "\(t.count) samples where \(needed) were planned")
         require(t.checkInvariants(), "sample table invariants")
         guard !t.isEmpty else { return }
         require(t.length.isFinite && t.length >= 0, "length \(t.length)")

@@ -163,46 +163,46 @@ extension SampleTable {
     /// The `exact` ones solve to rounding.
     public static let exactTolerance = 1e-7
 
-    /// Works out one run's brackets. `local` holds each sample's arc length from the run's
-    /// start, `segments`/`lengths`/`starts` the run's segments, their lengths and arc-length
-    /// starts; `sampleSegment`/`sampleT` where each sample lies.
-    static func brackets(local: [Double], total: Double, closed: Bool, segments: [PathSegment], lengths: [Double],
-                         starts: [Double], sampleSegment: [Int], sampleT: [Double], segmentBase: Int) -> [SampleBracket] {
+    /// Appends the brackets of the run whose samples start at `first` (already appended,
+    /// with their segments and parameters). `local` holds each sample's arc length from the
+    /// run's start, exactly as sampled; `segments`/`starts` are the run's segments and their
+    /// arc-length starts, the first being the table's segment `segmentBase`.
+    mutating func appendBrackets(first: Int, local: [Double], total: Double, closed: Bool, segments: [PathSegment],
+                                 starts: [Double], segmentBase: Int) {
         let n = local.count
-        var out: [SampleBracket] = []
-        out.reserveCapacity(n)
+        func sampleSegment(_ k: Int) -> Int { Int(sampleSegments[first + k]) - segmentBase }
+        func sampleT(_ k: Int) -> Double { sampleParameters[first + k] }
         for k in 0..<n {
             let last = k == n - 1
             guard !last || closed, n > 1 else {
                 // An open run's last sample: queries at the very end land here with f = 0.
-                out.append(SampleBracket(kind: .turn, segment: segmentBase + sampleSegment[k], endSegment: segmentBase + sampleSegment[k]))
+                brackets.append(SampleBracket(kind: .turn, segment: segmentBase + sampleSegment(k), endSegment: segmentBase + sampleSegment(k)))
                 continue
             }
             let a = local[k], b = last ? total : local[k + 1]
-            let sa = sampleSegment[k], ta = sampleT[k]
+            let sa = sampleSegment(k), ta = sampleT(k)
             // The segment the bracket ends in: at a join exactly, the one arriving there.
             var sb = sa
             while sb + 1 < segments.count && b > starts[sb + 1] { sb += 1 }
-            let tb = !last && sampleSegment[k + 1] == sb ? sampleT[k + 1] : 1
+            let tb = !last && sampleSegment(k + 1) == sb ? sampleT(k + 1) : 1
             let exact = SampleBracket(kind: .exact, c: (ta, tb, max(0, a - starts[sa]), 0),
                                       segment: segmentBase + sa, endSegment: segmentBase + sb)
-            guard sa == sb else { out.append(exact); continue }
+            guard sa == sb else { brackets.append(exact); continue }
             let seg = segments[sa]
             if case .line = seg {
-                out.append(SampleBracket(kind: .turn, segment: segmentBase + sa, endSegment: segmentBase + sa))
+                brackets.append(SampleBracket(kind: .turn, segment: segmentBase + sa, endSegment: segmentBase + sa))
             } else if case .arc(_, let r, _, _, _, let sweep) = seg, seg.hasUniformSpeed {
                 // A circle: the turn over the bracket is the sweep's share of it.
                 let turn = sweep * (tb - ta)
                 let kind: SampleBracket.Kind = abs(turn) <= SampleBracket.turnLimit && r > 0 ? .turn : .curve
-                out.append(SampleBracket(kind: kind, c: kind == .turn ? (turn, 0, 0, 0) : (ta, tb - ta, 0, 0),
+                brackets.append(SampleBracket(kind: kind, c: kind == .turn ? (turn, 0, 0, 0) : (ta, tb - ta, 0, 0),
                                          segment: segmentBase + sa, endSegment: segmentBase + sa))
-            } else if let c = hermite(seg, ta, tb, b - a) {
-                out.append(SampleBracket(kind: .curve, c: c, segment: segmentBase + sa, endSegment: segmentBase + sa))
+            } else if let c = Self.hermite(seg, ta, tb, b - a) {
+                brackets.append(SampleBracket(kind: .curve, c: c, segment: segmentBase + sa, endSegment: segmentBase + sa))
             } else {
-                out.append(exact)
+                brackets.append(exact)
             }
         }
-        return out
     }
 
     /// The cubic t(f) through (0, ta) and (1, tb) with slopes step/speed at both ends, or nil

@@ -57,7 +57,7 @@ public struct SampleTable: Sendable {
     public private(set) var sampleSegments: ContiguousArray<Int32> = []
     public private(set) var sampleParameters: ContiguousArray<Double> = []
     /// How each sample reaches the next along the true curve (`SampleTable+Exact.swift`).
-    public private(set) var brackets: ContiguousArray<SampleBracket> = []
+    public internal(set) var brackets: ContiguousArray<SampleBracket> = []
     /// Every subpath's segments one after another, and their arc lengths.
     public private(set) var segments: ContiguousArray<PathSegment> = []
     public private(set) var segmentLengths: ContiguousArray<Double> = []
@@ -98,6 +98,10 @@ public struct SampleTable: Sendable {
         }
         self.init(plan, spacing: plan.spacing)
     }
+
+    /// How many samples `path` takes at `spacing` (a Double: it may be huge), measured
+    /// without sampling.
+    public static func samplesNeeded(_ path: Path, spacing: Double) -> Double { Plan(path, spacing: spacing).needed }
 
     /// Throws what `init(checking:spacing:)` would, without sampling.
     public static func check(_ path: Path, spacing: Double) throws(LimitError) {
@@ -201,8 +205,8 @@ public struct SampleTable: Sendable {
         var starts: [Double] = []
         var running = 0.0
         for l in lengths { starts.append(running); running += l }
-        var local: [Double] = [], onSegment: [Int] = [], parameter: [Double] = []
-        local.reserveCapacity(n); onSegment.reserveCapacity(n); parameter.reserveCapacity(n)
+        var local: [Double] = []
+        local.reserveCapacity(n)
         var segIndex = 0
         var inverse = ArcLengthInverse(sub.segments[0], length: lengths[0])
         for k in 0..<n {
@@ -232,14 +236,11 @@ public struct SampleTable: Sendable {
             }
             distances.append(length + s)
             local.append(s)
-            onSegment.append(segIndex)
-            parameter.append(t)
             sampleSegments.append(Int32(firstSegment + segIndex))
             sampleParameters.append(t)
         }
-        brackets.append(contentsOf: Self.brackets(local: local, total: total, closed: sub.isClosed, segments: sub.segments,
-                                                  lengths: lengths, starts: starts, sampleSegment: onSegment,
-                                                  sampleT: parameter, segmentBase: firstSegment))
+        appendBrackets(first: first, local: local, total: total, closed: sub.isClosed, segments: sub.segments,
+                       starts: starts, segmentBase: firstSegment)
         runs.append(Run(first: first, count: n, isClosed: sub.isClosed, length: total, offset: length, step: step,
                         firstSegment: firstSegment, segmentCount: sub.segments.count))
         length += total

@@ -118,7 +118,7 @@ struct Soak: ParsableCommand {
         var warmRSS = 0
         let started = Date()
         while !driver.isDone {
-            if script == nil { platform.pending = input.events(frame: driver.frame + 1, size: platform.windowSize) }
+            if script == nil { platform.pending = input.events(size: platform.windowSize) }
             guard try driver.runFrame() else { break }
             if driver.frame == max(1, frames / 10) { warmRSS = residentBytes() }
             if checker.violation != nil { break }
@@ -246,10 +246,10 @@ final class SoakChecker {
                         return fail("path handle \(i) is \(off) pt off its path (at s = \(f.distance)), more than \(Self.pathTolerance)")
                     }
                 }
-                count(path.world.entities.count, in: "path")
-            case let bounce as BounceScene: count(bounce.world.entities.count, in: "bounce")
-            case let tap as TapScene: count(tap.world.entities.count, in: "tap")
-            case let arrow as ArrowScene: count(arrow.world.entities.count, in: "arrow")
+                count(path.world.entities.count)
+            case let bounce as BounceScene: count(bounce.world.entities.count)
+            case let tap as TapScene: count(tap.world.entities.count)
+            case let arrow as ArrowScene: count(arrow.world.entities.count)
             case let board as BoardScene:
                 maxGhosts = max(maxGhosts, board.ghosts.count)
                 guard board.ghosts.count <= Self.maxGhosts else { return fail("\(board.ghosts.count) ghosts, more than \(Self.maxGhosts)") }
@@ -267,7 +267,7 @@ final class SoakChecker {
         guard maxEntities <= entityLimit else { return fail("\(maxEntities) entities in one scene, more than \(entityLimit)") }
     }
 
-    private func count(_ n: Int, in scene: String) { maxEntities = max(maxEntities, n) }
+    private func count(_ n: Int) { maxEntities = max(maxEntities, n) }
 
     /// Where in `v` a number is not finite, as a JSON path, or nil.
     static func nonFinite(in v: JSONValue, at path: String) -> String? {
@@ -307,7 +307,8 @@ struct SoakInput {
         return Vec2(rng.uniform(-20, size.x + 20), rng.uniform(-20, size.y + 20))
     }
 
-    mutating func events(frame: Int, size: Vec2) -> [InputEvent] {
+    /// The next frame's events for a window of `size`.
+    mutating func events(size: Vec2) -> [InputEvent] {
         var out: [InputEvent] = []
         if focusLost {
             focusLost = false

@@ -8,7 +8,7 @@ extension SDLTests {
             let script = dir.appendingPathComponent("soak.jsonl"), soakState = dir.appendingPathComponent("soak.json")
             let summary = dir.appendingPathComponent("summary.json")
             let r = try Motionlab.run(["soak", "--minutes", "0.5", "--seed", "3", "--record", script.path, "--state", soakState.path,
-                                       "--json", summary.path])
+                                       "--json", summary.path, "--failure-script", dir.appendingPathComponent("failure.jsonl").path])
             #expect(r.status == 0, "\(r.stderr)")
             #expect(r.stdout.contains("every invariant held"))
             let s = try JSONSerialization.jsonObject(with: Data(contentsOf: summary)) as? [String: Any]
