@@ -33,7 +33,7 @@ public final class Shell: FrameContent {
         Control(.keyboard, "1–9, Tab, Shift+Tab", "switch scene"),
         Control(.keyboard, "F1 or ?", "show or hide this help"),
         Control(.keyboard, "G", "frame-time graph in the HUD"),
-        Control(.keyboard, "Escape", "close help, or quit"),
+        Control(.keyboard, "Escape", "close help, cancel a carry, or quit"),
         Control(.gamepad, "LB / RB", "previous / next scene"),
         Control(.gamepad, "Back", "show or hide this help"),
     ]
@@ -106,7 +106,14 @@ public final class Shell: FrameContent {
         case .key(let k, true):
             switch k.name {
             case "F1", "?": helpVisible.toggle()
-            case "Escape": if helpVisible { helpVisible = false } else { wantsQuit = true }
+            case "Escape":
+                if helpVisible {
+                    helpVisible = false
+                } else if activeScene.claims(k) {
+                    sceneEvents.append(event)
+                } else {
+                    wantsQuit = true
+                }
             case "G": graphVisible.toggle()
             case "Tab":
                 let back = input.isDown(Key("Left Shift")) || input.isDown(Key("Right Shift"))
@@ -162,11 +169,13 @@ public final class Shell: FrameContent {
     public func draw(into list: inout DrawList, alpha: Double) {
         list.reset()
         let bounds = sceneBounds
+        let context = DrawContext(font: font, alpha: alpha, bounds: bounds)
         list.pushClip(bounds)
-        activeScene.draw(into: &list, context: DrawContext(font: font, alpha: alpha, bounds: bounds))
+        activeScene.draw(into: &list, context: context)
         list.popClip()
         drawTabBar(into: &list)
         drawHUD(into: &list)
+        activeScene.drawOverlay(into: &list, context: context)
         if helpVisible { drawHelp(into: &list) }
     }
 

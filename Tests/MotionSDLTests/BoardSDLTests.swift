@@ -29,7 +29,7 @@ extension SDLTests {
                 app.frame()
             }
             #expect(board.ghosts.count == 1)
-            #expect(board.highlightedLine == 2)
+            #expect(board.highlightedLines == [2])
             app.push(mouseButtonEvent(SDL_MOUSEBUTTONUP, x: Int32(to.x), y: Int32(to.y), window: win))
             app.frame()
             #expect(board.ghosts.isEmpty)
@@ -38,6 +38,56 @@ extension SDLTests {
             let placed = board.chordRootFrame(.init(line: 2, index: 0))
             let c = app.platform.readPixel(x: Int32(placed.midX), y: Int32(placed.minY + 8))!
             #expect(c != Color(hex: 0xf4f1ea).withAlpha(255))
+        }
+
+        func key(_ sym: SDL_KeyCode, down: Bool, window: UInt32) -> SDL_Event {
+            var e = SDL_Event()
+            e.type = (down ? SDL_KEYDOWN : SDL_KEYUP).rawValue
+            e.key.windowID = window
+            e.key.keysym.sym = SDL_Keycode(sym.rawValue)
+            return e
+        }
+
+        @Test func aCardCarriedOverTheTabBarDrawsAboveIt() throws {
+            let board = BoardScene()
+            let app = try HeadlessApp(scenes: [board], size: Vec2(1280, 720))
+            app.frame()
+            let win = SDL_GetWindowID(app.platform.window)
+            let from = board.itemRootFrame(2).center
+            var move = SDL_Event()
+            move.type = SDL_MOUSEMOTION.rawValue
+            move.motion.windowID = win
+            move.motion.state = 1
+            app.push(mouseButtonEvent(SDL_MOUSEBUTTONDOWN, x: Int32(from.x), y: Int32(from.y), window: win))
+            app.frame()
+            // Up 20 pt (it lifts), then up to the tab bar: the card's centre at y = 20.
+            for y in [from.y - 20, 20] {
+                move.motion.x = Int32(from.x); move.motion.y = Int32(y)
+                app.push(move)
+                app.frame()
+            }
+            #expect(board.ghosts.count == 1)
+            let c = app.platform.readPixel(x: Int32(from.x), y: 20)!
+            // The ghost's paper (light), not the tab bar's near-black.
+            #expect(Int(c.r) + Int(c.g) + Int(c.b) > 450, "\(c)")
+        }
+
+        @Test func theFocusRingAppearsAfterAKeyAndAKeyboardCarryDropsThroughSDLEvents() throws {
+            let board = BoardScene()
+            let app = try HeadlessApp(scenes: [board], size: Vec2(1280, 720))
+            app.frame()
+            let win = SDL_GetWindowID(app.platform.window)
+            let card1 = board.itemRootFrame(1)
+            func ringPixel() -> Color { app.platform.readPixel(x: Int32(card1.minX - 3), y: Int32(card1.midY))! }
+            #expect(ringPixel() != Color.accent.withAlpha(255))
+            for (sym, frames) in [(SDLK_RIGHT, 1), (SDLK_SPACE, 30), (SDLK_DOWN, 1), (SDLK_RETURN, 1)] {
+                app.push(key(sym, down: true, window: win))
+                app.push(key(sym, down: false, window: win))
+                for _ in 0..<frames { app.frame() }
+                if sym == SDLK_RIGHT { #expect(ringPixel() == Color.accent.withAlpha(255)) }
+            }
+            #expect(board.document.lines[1].chords.map(\.name) == [BoardScene.chordNames[1]])
+            #expect(board.announcement.hasPrefix("Dropped Dm on line 2"))
         }
     }
 }

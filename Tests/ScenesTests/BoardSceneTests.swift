@@ -9,11 +9,6 @@ import TestSupport
 import Testing
 
 @Suite struct BoardSceneTests {
-    func make(_ doc: SheetDocument = .empty) -> (Shell, BoardScene) {
-        let s = BoardScene(document: doc)
-        return (Shell(scenes: [s], size: Vec2(1280, 720), font: testFont()), s)
-    }
-
     /// Runs a drag of `pointer` along `points`, one point per frame, then releases.
     func drag(_ shell: Shell, _ points: [Vec2], pointer: Int = 0, device: PointerDevice = .mouse, release: Bool = true, extraFrames: Int = 0) {
         var events: [Int: [InputEvent]] = [1: [.pointerDown(pointer: pointer, device: device, at: points[0])]]
@@ -25,7 +20,7 @@ import Testing
     func itemCenter(_ s: BoardScene, _ i: Int) -> Vec2 { s.itemRootFrame(i).center }
 
     @Test func underTheSlopNothingIsDecided() {
-        let (shell, s) = make()
+        let (shell, s) = makeBoard()
         let c = itemCenter(s, 2)
         drag(shell, [c, c + Vec2(0, 6), c + Vec2(0, 9)], release: false)
         #expect(s.ghosts.isEmpty)
@@ -33,7 +28,7 @@ import Testing
     }
 
     @Test func mostlyVerticalPicksUpACopyAndTheOriginalStays() {
-        let (shell, s) = make()
+        let (shell, s) = makeBoard()
         let c = itemCenter(s, 2)
         let before = s.itemRootFrame(2)
         drag(shell, [c, c + Vec2(3, 11), c + Vec2(3, 40)], release: false)
@@ -47,7 +42,7 @@ import Testing
 
     @Test(arguments: [(11.0, 0.0), (8.0, 8.0), (20.0, 19.0)])
     func mostlyHorizontalOrExactlyDiagonalScrollsTheStripAndTheDecisionHolds(dx: Double, dy: Double) {
-        let (shell, s) = make()
+        let (shell, s) = makeBoard()
         let c = itemCenter(s, 4)
         // Scroll left (content moves left: offset grows), then go straight down: still scrolling.
         drag(shell, [c, c - Vec2(dx, -dy), c - Vec2(dx + 30, -dy), c - Vec2(dx + 30, -dy - 80)], release: false)
@@ -56,7 +51,7 @@ import Testing
     }
 
     @Test func aDropLandsInTheLineWithTheLargestOverlapCentredVerticallyAtTheDropX() {
-        let (shell, s) = make()
+        let (shell, s) = makeBoard()
         let c = itemCenter(s, 0)
         let line1 = s.lineRootFrame(1)
         // Aim so the 90-pt ghost straddles lines 0 and 1 with more of it in line 1.
@@ -71,7 +66,7 @@ import Testing
     }
 
     @Test func xIsClampedInsideTheLine() {
-        let (shell, s) = make()
+        let (shell, s) = makeBoard()
         let c = itemCenter(s, 0)
         let line = s.lineRootFrame(2)
         drag(shell, [c, c + Vec2(0, 20), Vec2(line.maxX - 2, line.midY)])
@@ -81,7 +76,7 @@ import Testing
     }
 
     @Test func aMissFliesBackAndIsRemoved() {
-        let (shell, s) = make()
+        let (shell, s) = makeBoard()
         let c = itemCenter(s, 3)
         // Drop it up over the tab bar, where no line is.
         drag(shell, [c, c + Vec2(0, 20), Vec2(640, 10)])
@@ -93,7 +88,7 @@ import Testing
     }
 
     @Test func holdingAGhostAtTheSheetsBottomEdgeScrollsItAndTheDropLandsAfterScrolling() {
-        let (shell, s) = make()
+        let (shell, s) = makeBoard()
         let c = itemCenter(s, 5)
         let bottom = Vec2(400, s.sheetFrame.maxY - 10)
         drag(shell, [c, c + Vec2(0, 20), bottom], release: false, extraFrames: 60)
@@ -113,7 +108,7 @@ import Testing
     @Test func placedChordsMoveToAnotherLineOrGetDeletedOffTheSheet() {
         var doc = SheetDocument.empty
         doc.lines[0].chords = [.init(name: "G", x: 100)]
-        let (shell, s) = make(doc)
+        let (shell, s) = makeBoard(doc)
         var changes = 0
         s.onChange = { _ in changes += 1 }
         let from = s.chordRootFrame(.init(line: 0, index: 0)).center
@@ -132,7 +127,7 @@ import Testing
     }
 
     @Test func twoFingersDragTwoGhostsAtOnce() {
-        let (shell, s) = make()
+        let (shell, s) = makeBoard()
         let a = itemCenter(s, 1), b = itemCenter(s, 6)
         runShell(shell, frames: 4, events: [
             1: [.pointerDown(pointer: 1, device: .touch, at: a), .pointerDown(pointer: 2, device: .touch, at: b)],
@@ -147,7 +142,7 @@ import Testing
     }
 
     @Test func aPressOnAScrollingStripCatchesItInsteadOfPickingUp() {
-        let (shell, s) = make()
+        let (shell, s) = makeBoard()
         let c = itemCenter(s, 8)
         // Fling the strip.
         drag(shell, [c, c - Vec2(12, 0), c - Vec2(60, 0), c - Vec2(110, 0)])
@@ -158,7 +153,7 @@ import Testing
     }
 
     @Test func aScrollThatBeginsCancelsAnotherPendingPress() {
-        let (shell, s) = make()
+        let (shell, s) = makeBoard()
         let a = itemCenter(s, 3), b = itemCenter(s, 6)
         runShell(shell, frames: 4, events: [
             1: [.pointerDown(pointer: 1, device: .touch, at: a), .pointerDown(pointer: 2, device: .touch, at: b)],
@@ -169,7 +164,7 @@ import Testing
     }
 
     @Test func theGamepadPicksAChordMovesItDropsItAndCancels() {
-        let (shell, s) = make()
+        let (shell, s) = makeBoard()
         runShell(shell, frames: 3, events: [1: [.gamepadAdded(pad: 0), .gamepadButton(pad: 0, button: .dpright, down: true)],
                                             2: [.gamepadButton(pad: 0, button: .dpright, down: false), .gamepadButton(pad: 0, button: .a, down: true)]])
         #expect(s.focusIndex == 1)
@@ -187,7 +182,7 @@ import Testing
     }
 
     @Test func aPadAndAPointerNumbered1000CarryTheirOwnGhosts() {
-        let (shell, s) = make()
+        let (shell, s) = makeBoard()
         let c = itemCenter(s, 4)
         // Pointer 1000 lifts a card (the id the gamepad used to be faked as), then pad 0 lifts the focused one.
         drag(shell, [c, c + Vec2(0, 30), c + Vec2(0, 60)], pointer: 1000, device: .touch, release: false)
@@ -205,7 +200,7 @@ import Testing
     }
 
     @Test func aPadPulledOutMidCarrySendsItsGhostBack() {
-        let (shell, s) = make()
+        let (shell, s) = makeBoard()
         runShell(shell, frames: 2, events: [1: [.gamepadAdded(pad: 3), .gamepadButton(pad: 3, button: .a, down: true)]])
         #expect(s.ghosts.count == 1 && s.ghosts[0].isCarried)
         runShell(shell, frames: 1, events: [1: [.gamepadRemoved(pad: 3)]])
@@ -216,19 +211,152 @@ import Testing
     }
 
     @Test func theWheelScrollsThePanelUnderTheMouse() {
-        let (shell, s) = make()
+        let (shell, s) = makeBoard()
         runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: s.sheetFrame.center), .wheel(dx: 0, dy: -120)]])
         #expect(s.sheet.offset == 120)
         #expect(s.strip.offset == 0)
     }
 
     @Test func theStateDumpIsInRootSpaceAsDrawn() {
-        let (shell, s) = make()
+        let (shell, s) = makeBoard()
         runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: s.sheetFrame.center), .wheel(dx: 0, dy: -50)]])
         let d = s.stateDump()
         #expect(d["target"]?["offset"] == JSONValue(numbers: [0, 50]))
         let first = d["target"]?["lines"]?.arrayValue?.first?["frame"]?.arrayValue?.map { $0.doubleValue! }
         #expect(first == [s.sheetFrame.minX + 8, s.sheetFrame.minY + 8 - 50, s.sheetFrame.width - 16, BoardScene.lineHeight])
+    }
+
+    /// `from` to `to` in steps of about `step` points, one per frame.
+    func line(_ from: Vec2, _ to: Vec2, step: Double) -> [Vec2] {
+        let n = max(1, Int((from.distance(to: to) / step).rounded(.up)))
+        return (0...n).map { Vec2.lerp(from, to, Double($0) / Double(n)) }
+    }
+
+    @Test func anOrdinaryDragFromTheStripIntoAScrolledSheetLandsOnTheAimedLineAndDoesNotScroll() {
+        let (shell, s) = makeBoard()
+        runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: s.sheetFrame.center), .wheel(dx: 0, dy: -764)]])
+        #expect(s.sheet.offset == 764)
+        // Aim at the middle of the third visible line, moving 6 pt a frame (through the top zone).
+        let first = s.lineRootFrame(8)
+        #expect(first.minY >= s.sheetFrame.minY)
+        let aim = s.lineRootFrame(10).center
+        let c = itemCenter(s, 3)
+        drag(shell, line(c, Vec2(c.x, aim.y), step: 6))
+        let d = boardDump(shell)
+        #expect(d["target"]?["offset"] == JSONValue(numbers: [0, 764]))
+        #expect(s.document.lines[10].chords.map(\.name) == [BoardScene.chordNames[3]])
+        #expect(s.document.lines.enumerated().allSatisfy { $0.offset == 10 || $0.element.chords.isEmpty })
+    }
+
+    @Test func restingACarriedCardInTheSheetsTopZoneScrollsItUpAfterAMoment() {
+        let (shell, s) = makeBoard()
+        runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: s.sheetFrame.center), .wheel(dx: 0, dy: -764)]])
+        let c = itemCenter(s, 3)
+        let rest = Vec2(c.x, s.sheetFrame.minY + 10)
+        drag(shell, line(c, rest, step: 6), release: false, extraFrames: 18)
+        // 0.3 s of rest: not yet.
+        #expect(s.sheet.offset == 764)
+        runShell(shell, frames: 30)
+        #expect(s.sheet.offset < 764)
+    }
+
+    @Test func theStripScrollsWhenACardIsCarriedAlongItTowardItsEdge() {
+        let (shell, s) = makeBoard(SheetDocument.empty)
+        runShell(shell, frames: 1, events: [1: [.resize(w: 800, h: 600)]])
+        let c = itemCenter(s, 1)
+        // Hold to lift, then carry it right inside the strip to its right edge.
+        let path = [c] + Array(repeating: c, count: 24) + line(c, Vec2(s.stripFrame.maxX - 8, c.y), step: 20)
+        drag(shell, path, release: false, extraFrames: 30)
+        #expect(s.ghosts.count == 1)
+        #expect(s.strip.offset > 100)
+    }
+
+    @Test func holdingAPlacedChordLiftsItAndAStraightDragDownMovesItTwoLines() {
+        var doc = SheetDocument.empty
+        doc.lines[1].chords = [.init(name: "G", x: 100)]
+        let (shell, s) = makeBoard(doc)
+        let from = s.chordRootFrame(.init(line: 1, index: 0)).center
+        // A quick vertical drag scrolls the sheet (the direction rule)...
+        drag(shell, line(from, from + Vec2(0, -60), step: 12))
+        #expect(s.ghosts.isEmpty)
+        runShell(shell, frames: 60)
+        runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: s.sheetFrame.center), .wheel(dx: 0, dy: 10000)]])
+        #expect(s.sheet.offset == 0)
+        // ...but pressed and held still for 0.4 s, the chord lifts; then straight down two lines.
+        let to = from + Vec2(0, 2 * BoardScene.lineHeight)
+        var frames: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 0, device: .mouse, at: from)]]
+        runShell(shell, frames: 24, events: frames)
+        #expect(boardDump(shell)["ghosts"]?.arrayValue?.count == 1)
+        #expect(s.announcement.hasPrefix("Lifted G · drag it anywhere"))
+        frames = [:]
+        let path = line(from, to, step: 8)
+        for (i, p) in path.enumerated() { frames[i + 1] = [.pointerMove(pointer: 0, device: .mouse, at: p)] }
+        frames[path.count + 1] = [.pointerUp(pointer: 0, device: .mouse, at: to)]
+        runShell(shell, frames: path.count + 1, events: frames)
+        let d = boardDump(shell)
+        #expect(d["target"]?["offset"] == JSONValue(numbers: [0, 0]))
+        #expect(s.document.lines[1].chords.isEmpty)
+        #expect(s.document.lines[3].chords.map(\.name) == ["G"])
+        #expect(abs(s.document.lines[3].chords[0].x - 100) < 1e-9)
+    }
+
+    @Test func aDropThatGrazesALineOnlyWithTheCardsTransparentMarginDoesNotLand() {
+        for (depth, lands) in [(1.5, false), (4.0, true)] {
+            let (shell, s) = makeBoard()
+            let card = s.itemRootFrame(2)
+            let grab = Vec2(card.midX, card.minY + 1)
+            // The pointer stays above the sheet; the card's bottom edge reaches `depth` into line 1.
+            let line0 = s.lineRootFrame(0)
+            let release = Vec2(grab.x, line0.minY + depth - (BoardScene.cardSize.y - 1))
+            #expect(!s.sheetFrame.contains(release))
+            drag(shell, [grab, grab + Vec2(0, 12), release])
+            #expect(s.document.lines[0].chords.isEmpty == !lands, "depth \(depth)")
+        }
+    }
+
+    @Test func twoFingersCarryingTwoGhostsHighlightBothTargetLines() {
+        let (shell, s) = makeBoard()
+        let a = itemCenter(s, 1), b = itemCenter(s, 6)
+        let la = s.lineRootFrame(0).center, lb = s.lineRootFrame(3).center
+        runShell(shell, frames: 3, events: [
+            1: [.pointerDown(pointer: 1, device: .touch, at: a), .pointerDown(pointer: 2, device: .touch, at: b)],
+            2: [.pointerMove(pointer: 1, device: .touch, at: a + Vec2(0, 30)), .pointerMove(pointer: 2, device: .touch, at: b + Vec2(0, 30))],
+            3: [.pointerMove(pointer: 1, device: .touch, at: la), .pointerMove(pointer: 2, device: .touch, at: lb)],
+        ])
+        let d = boardDump(shell)
+        #expect(d["highlightedLines"] == .array([JSONValue(0), JSONValue(3)]))
+        #expect(d["ghosts"]?.arrayValue?.map { $0["targetLine"] } == [JSONValue(0), JSONValue(3)])
+        runShell(shell, frames: 1, events: [1: [.pointerUp(pointer: 2, device: .touch, at: lb)]])
+        #expect(boardDump(shell)["highlightedLines"] == .array([JSONValue(0)]))
+    }
+
+    @Test func undoBringsBackADeletedChordRedoAndTheButtonsDoTheSameAndTheSavedSheetFollows() {
+        var doc = SheetDocument.empty
+        doc.lines[0].chords = [.init(name: "G", x: 100)]
+        let (shell, s) = makeBoard(doc)
+        var saved: SheetDocument?
+        s.onChange = { saved = $0 }
+        // Delete by dragging it off the sheet (sideways first, so it lifts).
+        let from = s.chordRootFrame(.init(line: 0, index: 0)).center
+        drag(shell, [from, from + Vec2(15, 0), Vec2(640, 8 + Shell.tabBarHeight)])
+        #expect(s.document.lines[0].chords.isEmpty)
+        #expect(saved == s.document)
+        let undo = s.undoButton.rect.center, redo = s.redoButton.rect.center
+        drag(shell, [undo])
+        #expect(s.document == doc)
+        #expect(saved == doc)
+        drag(shell, [redo])
+        #expect(s.document.lines[0].chords.isEmpty)
+        #expect(saved == s.document)
+        // Sixty changes are all undoable.
+        let c = itemCenter(s, 0)
+        for k in 0..<60 {
+            drag(shell, [c, c + Vec2(0, 20), s.lineRootFrame(k % 4).center])
+        }
+        #expect(s.document.lines.prefix(4).map(\.chords.count).reduce(0, +) == 60)
+        for _ in 0..<60 { drag(shell, [undo]) }
+        #expect(s.document.lines.allSatisfy { $0.chords.isEmpty })
+        #expect(s.history.undoCount >= 1)
     }
 
     @Test func sheetsRoundTripAndBadOnesAreRefusedWithWhere() throws {

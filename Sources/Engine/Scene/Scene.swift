@@ -18,4 +18,14 @@ public protocol Scene: AnyObject {
     func draw(into list: inout DrawList, context: DrawContext)
     /// Observable state for the state dump: values of the last completed step.
     func stateDump() -> JSONValue
+    /// Draws what belongs above the app's chrome (a carried card over the tab bar).
+    func drawOverlay(into list: inout DrawList, context: DrawContext)
+    /// Whether the scene takes `key` now instead of the app (Escape cancels a carry rather
+    /// than quitting).
+    func claims(_ key: Key) -> Bool
+}
+
+extension Scene {
+    public func drawOverlay(into list: inout DrawList, context: DrawContext) {}
+    public func claims(_ key: Key) -> Bool { false }
 }

@@ -39,6 +39,8 @@ public final class SceneHost: FrameContent {
 
     public func draw(into list: inout DrawList, alpha: Double) {
         list.reset()
-        scene.draw(into: &list, context: DrawContext(font: font, alpha: alpha, bounds: bounds))
+        let context = DrawContext(font: font, alpha: alpha, bounds: bounds)
+        scene.draw(into: &list, context: context)
+        scene.drawOverlay(into: &list, context: context)
     }
 }

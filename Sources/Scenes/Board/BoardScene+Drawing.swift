@@ -1,5 +1,10 @@
 import Engine
 import Entities
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import Geometry
 import Motion
 import Paths
@@ -9,13 +14,14 @@ extension BoardScene {
     public func draw(into list: inout DrawList, context: DrawContext) {
         let font = context.font
         let sf = stripFrame, tf = sheetFrame
+        let highlighted = highlightedLines
         list.fillRect(sf, color: Color.panel)
         list.pushClip(sf)
         for i in Self.chordNames.indices {
             let r = itemRootFrame(i)
             guard r.maxX > sf.minX, r.minX < sf.maxX else { continue }
             list.image(Textures.chords, in: r, uv: Self.uv(i))
-            if i == focusIndex { strokeOutline(&list, Self.focusOutline, at: r.origin - Vec2(3, 3), color: .accent.withAlpha(150), width: 2) }
+            if focusVisible, focus == .card(i) { strokeOutline(&list, Self.focusOutline, at: r.origin - Vec2(3, 3), color: .accent, width: 3) }
         }
         drawIndicator(&list, strip, in: sf)
         list.popClip()
@@ -25,7 +31,7 @@ extension BoardScene {
         for (i, line) in document.lines.enumerated() {
             let r = lineRootFrame(i)
             guard r.maxY > tf.minY, r.minY < tf.maxY else { continue }
-            if highlightedLine == i { list.fillRect(r, color: Color.accent.withAlpha(70)) }
+            if highlighted.contains(i) { list.fillRect(r, color: Color.accent.withAlpha(70)) }
             list.fillRect(Rect(x: r.minX, y: r.maxY - 1, w: r.width, h: 1), color: Color(hex: 0xd8d2c4))
             list.text(line.text, at: Vec2(r.minX + 8, r.maxY - 22), font: font, color: Color(hex: 0x2b2b33))
             for (ci, c) in line.chords.enumerated() {
@@ -33,11 +39,39 @@ extension BoardScene {
                 let lifted = ghosts.lifted(from: .placed(ref, name: c.name, x: c.x), carriedOnly: true)
                 let cr = chordRootFrame(ref)
                 list.image(Textures.chords, in: cr, tint: lifted ? Color(255, 255, 255, 70) : .white, uv: Self.uv(Self.chordNames.firstIndex(of: c.name) ?? 0))
+                if focusVisible, keyCarry == nil, focus == .chord(ref) {
+                    list.polyline(Self.corners(cr.insetBy(dx: -4, dy: -4)), width: 3, color: .accent, closed: true)
+                }
             }
+        }
+        if let carry = keyCarry, carry.line < lineSpaces.count {
+            // Where the carried chord would land.
+            list.polyline(Self.corners(slotRootFrame(carry.slot, line: carry.line)), width: 2, color: .accent, closed: true)
         }
         drawIndicator(&list, sheet, in: tf)
         list.popClip()
 
+        for h in holdProgress {
+            // Press and hold: a ring fills around the pointer until the lift.
+            let steps = max(2, Int(48 * h.progress))
+            let arc = (0...steps).map { k in
+                let a = -Double.pi / 2 + 2 * Double.pi * h.progress * Double(k) / Double(steps)
+                return h.at + Vec2(cos(a), sin(a)) * 30
+            }
+            list.polyline(arc, width: 4, color: .accent, closed: false)
+        }
+        drawBar(&list, font: font)
+        if let banner {
+            let w = font.width(of: banner) + 24
+            let r = Rect(x: bounds.midX - w / 2, y: barFrame.minY - 40, w: w, h: 32)
+            list.fillRect(r, color: Color(hex: 0x7a1f2b).withAlpha(235))
+            list.text(banner, at: Vec2(r.minX + 12, r.minY + 8), font: font, color: .white)
+        }
+    }
+
+    /// The ghosts, above the app's chrome: a card carried over the tab bar stays in sight.
+    public func drawOverlay(into list: inout DrawList, context: DrawContext) {
+        let font = context.font
         for g in ghosts {
             let tint = g.willDelete ? Color(255, 150, 150) : Color(200, 240, 255)
             list.image(Textures.chords, in: g.frame, tint: tint.withAlpha(235), uv: Self.uv(Self.chordNames.firstIndex(of: g.name) ?? 0))
@@ -46,12 +80,31 @@ extension BoardScene {
             list.fillCircle(center: badge, radius: 10, color: g.willDelete ? .red : .accent)
             list.text(g.willDelete ? "×" : "+", at: badge - Vec2(font.cellWidth / 2, font.cellHeight / 2), font: font, color: .white)
         }
-        if let banner {
-            let w = font.width(of: banner) + 24
-            let r = Rect(x: bounds.midX - w / 2, y: bounds.maxY - 48, w: w, h: 32)
-            list.fillRect(r, color: Color(hex: 0x7a1f2b).withAlpha(235))
-            list.text(banner, at: Vec2(r.minX + 12, r.minY + 8), font: font, color: .white)
-        }
+    }
+
+    /// The bottom bar: the last announcement (or a hint), Undo and Redo.
+    private func drawBar(_ list: inout DrawList, font: BitmapFont) {
+        let bar = barFrame
+        list.fillRect(bar, color: Color.panel.withAlpha(235))
+        undoButton.draw(into: &list, font: font)
+        redoButton.draw(into: &list, font: font)
+        let hint = "Drag a card onto a line · ← → and Space carry from the keyboard"
+        let text = Self.fitted(announcement.isEmpty ? hint : announcement, width: undoButton.rect.minX - bar.minX - 24, font: font)
+        list.text(text, at: Vec2(bar.minX + 12, bar.midY - font.cellHeight / 2), font: font,
+                  color: announcement.isEmpty ? .dimText : .text)
+    }
+
+    /// `text` cut to fit `width` with a trailing "…".
+    static func fitted(_ text: String, width: Double, font: BitmapFont) -> String {
+        guard font.width(of: text) > width else { return text }
+        let fit = max(0, Int(width / font.cellWidth) - 1)
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: text.unicodeScalars.prefix(fit))
+        return String(out) + "…"
+    }
+
+    static func corners(_ r: Rect) -> [Vec2] {
+        [Vec2(r.minX, r.minY), Vec2(r.maxX, r.minY), Vec2(r.maxX, r.maxY), Vec2(r.minX, r.maxY)]
     }
 
     static func uv(_ i: Int) -> (u0: Float, v0: Float, u1: Float, v1: Float) {
@@ -107,9 +160,30 @@ extension BoardScene {
                 })),
             ])),
             ("ghosts", .array(ghosts.map { g in
-                .object([("name", .string(g.name)), ("carriedBy", g.carrier.json), ("frame", JSONValue(g.frame))])
+                .object([("name", .string(g.name)), ("carriedBy", g.carrier.json), ("frame", JSONValue(g.frame)),
+                         ("targetLine", g.targetLine.map { JSONValue($0) } ?? .null),
+                         ("willDelete", .bool(g.willDelete))])
             })),
+            ("highlightedLines", .array(highlightedLines.map { JSONValue($0) })),
+            ("keyboard", .object([
+                ("focus", focusJSON),
+                ("carrying", keyCarry.flatMap { c in ghosts.index(carriedBy: c.carrier).map { .string(ghosts[$0].name) } } ?? .null),
+                ("carriedBy", keyCarry.map { $0.carrier.json } ?? .null),
+                ("focusVisible", .bool(focusVisible)),
+            ])),
+            ("announcement", .string(announcement)),
+            ("history", .object([("undo", JSONValue(history.undoCount)), ("redo", JSONValue(history.redoCount))])),
         ])
+    }
+
+    /// The focus for the state dump: `{"card":i}`, `{"line":l,"chord":c}`, or while carrying
+    /// `{"line":l,"slot":s}`.
+    private var focusJSON: JSONValue {
+        if let c = keyCarry { return .object([("line", JSONValue(c.line)), ("slot", JSONValue(c.slot))]) }
+        switch focus {
+        case .card(let i): return .object([("card", JSONValue(i))])
+        case .chord(let r): return .object([("line", JSONValue(r.line)), ("chord", JSONValue(r.index))])
+        }
     }
 
 }

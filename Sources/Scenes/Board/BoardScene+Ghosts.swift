@@ -26,43 +26,67 @@ extension BoardScene {
         ghosts[k].frame.origin = at - ghosts[k].grab
     }
 
-    /// Highlights the line each ghost would land on; marks placed chords dragged off the sheet.
+    func isPlaced(_ g: Ghost) -> Bool {
+        if case .placed = g.source { true } else { false }
+    }
+
+    /// Sets the line each carried ghost would land on (one highlight per ghost) and marks
+    /// placed chords carried off the sheet.
     func updateTargets() {
-        highlightedLine = nil
         for k in ghosts.indices where ghosts[k].isCarried {
-            let line = dropLine(for: ghosts[k].frame)
-            if line != nil { highlightedLine = line }
-            if case .placed = ghosts[k].source {
-                ghosts[k].willDelete = !sheetFrame.contains(ghosts[k].frame.center) && line == nil
+            let g = ghosts[k]
+            if let carry = keyCarry, carry.carrier == g.carrier {
+                ghosts[k].targetLine = carry.line
+                continue
             }
+            let line = dropLine(pointer: g.pointer, body: g.body)
+            ghosts[k].targetLine = line
+            ghosts[k].willDelete = isPlaced(g) && line == nil && !sheetFrame.contains(g.pointer)
         }
     }
 
+    /// The lines carried ghosts would land on, in the order the ghosts were lifted.
+    public var highlightedLines: [Int] {
+        ghosts.compactMap { $0.isCarried ? $0.targetLine : nil }
+    }
+
+    /// Drops ghost `k` where its pointer is: on a line, off the sheet (a placed chord is
+    /// deleted), or nowhere (it flies back).
     func drop(_ k: Int) {
         let ghost = ghosts[k]
-        guard let line = dropLine(for: ghost.frame) else {
+        guard let line = dropLine(pointer: ghost.pointer, body: ghost.body) else {
             if case .placed(let r, _, _) = ghost.source, ghost.willDelete {
-                document.lines[r.line].chords.remove(at: r.index)
                 ghosts.remove(at: k)
-                changed()
+                deleteChord(r)
             } else {
                 sendBack(k)
             }
             return
         }
-        // Into the line's space: the chord is centred on the drop point's x, clamped inside
-        // the line, and centred vertically (placedFrame does that).
-        let space = lineSpaces[line]
-        let center = spaces.convert(ghost.frame.center, from: .root, to: space)
-        let width = spaces.frame(of: space).width
-        let x = clamp(center.x - Self.placedSize.x / 2, 0, max(0, width - Self.placedSize.x))
+        // Into the line's space: the chord is centred on the ghost's x, clamped inside the
+        // line, and centred vertically (placedFrame does that).
+        let center = spaces.convert(ghost.frame.center, from: .root, to: lineSpaces[line])
+        place(k, line: line, x: center.x - Self.placedSize.x / 2)
+    }
+
+    /// Puts ghost `k`'s chord on `line` at `x` (clamped inside the line), removing the placed
+    /// chord it was lifted from, if any.
+    func place(_ k: Int, line: Int, x: Double) {
+        let ghost = ghosts[k]
+        let width = spaces.frame(of: lineSpaces[line]).width
+        let x = clamp(x, 0, max(0, width - Self.placedSize.x))
+        var movedFrom: ChordRef?
         if case .placed(let r, _, _) = ghost.source {
             document.lines[r.line].chords.remove(at: r.index)
             ghosts.chordRemoved(at: r)
+            movedFrom = r
         }
         document.lines[line].chords.append(SheetDocument.Placed(name: ghost.name, x: x))
         ghosts.remove(at: k)
+        let placed = ChordRef(line: line, index: document.lines[line].chords.count - 1)
+        if case .chord(let f) = focus, let r = movedFrom, f == r { focus = .chord(placed) }
         changed()
+        announce("\(movedFrom == nil ? "Dropped" : "Moved") \(ghost.name) on line \(line + 1), \(quote(line))")
     }
 
     /// A miss: the ghost flies back to where it came from (0.25 s, ease out), then goes.
@@ -86,6 +110,7 @@ extension BoardScene {
         }
         ghosts[k].returning = e
         ghosts[k].willDelete = false
+        ghosts[k].targetLine = nil
     }
 
     func finishReturns() {
@@ -96,11 +121,5 @@ extension BoardScene {
             ghosts.removeAll { $0.returning == ev.target }
             world.destroy(ev.target)
         }
-    }
-
-    private func changed() {
-        let h = sheetContentHeight
-        if h != sheet.contentLength { rebuildSpaces() }
-        onChange?(document)
     }
 }

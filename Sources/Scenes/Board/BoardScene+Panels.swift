@@ -4,7 +4,7 @@ import Geometry
 import Motion
 import Paths
 
-// The strip and the sheet: scroll physics and auto-scroll while carrying.
+// The strip and the sheet: scroll physics, auto-scroll while carrying, keeping things in view.
 extension BoardScene {
     /// The board's two scrolling panels: the strip of cards and the sheet of lines.
     enum Panel: CaseIterable { case strip, sheet }
@@ -16,29 +16,24 @@ extension BoardScene {
 
     func frame(of p: Panel) -> Rect { p == .strip ? stripFrame : sheetFrame }
 
-    /// A carried ghost near a panel's edge (inside or just outside it, and within the panel
-    /// across its axis) scrolls the panel that way.
+    /// A ghost carried by a pointer toward a panel's edge, or resting in its edge zone,
+    /// scrolls that panel (`EdgeAutoScroll` has the rules). Keyboard and gamepad carries
+    /// scroll by keeping their target line in view instead.
     func autoScroll(_ dt: Double) {
-        for g in ghosts where g.isCarried {
-            let c = g.frame.center
-            for panel in [Panel.sheet, .strip] {
+        for k in ghosts.indices where ghosts[k].isCarried && ghosts[k].carrier.isPointer {
+            let p = ghosts[k].pointer
+            for panel in Panel.allCases {
                 let axis = self[panel: panel].axis, f = frame(of: panel)
                 let (lo, hi) = axis.span(of: f), (crossLo, crossHi) = axis.crossSpan(of: f)
-                let along = axis.along(c), across = axis.across(c)
-                guard across >= crossLo && across <= crossHi else { continue }
-                if along < lo + Self.edgeZone && along > lo - Self.edgeZone {
-                    self[panel: panel].scroll(by: -speed(along - lo) * dt)
-                } else if along > hi - Self.edgeZone && along < hi + Self.edgeZone {
-                    self[panel: panel].scroll(by: speed(hi - along) * dt)
-                }
+                let across = axis.across(p)
+                let inside = across >= crossLo && across <= crossHi
+                let v = panel == .strip
+                    ? ghosts[k].stripScroll.velocity(along: axis.along(p), inside: inside, span: lo, hi, maxSpeed: Self.autoScrollSpeed, dt: dt)
+                    : ghosts[k].sheetScroll.velocity(along: axis.along(p), inside: inside, span: lo, hi, maxSpeed: Self.autoScrollSpeed, dt: dt)
+                if v != 0 { self[panel: panel].scroll(by: v * dt) }
             }
         }
         syncOffsets()
-    }
-
-    /// Faster nearer the edge: full speed at the edge, zero at the zone's inner border.
-    private func speed(_ distanceInside: Double) -> Double {
-        Self.autoScrollSpeed * clamp(1 - distanceInside / Self.edgeZone, 0, 1.5)
     }
 
     func stepPanels(_ dt: Double) {
@@ -49,5 +44,34 @@ extension BoardScene {
             bannerTime -= dt
             if bannerTime <= 0 { banner = nil }
         }
+    }
+
+    /// Scrolls the strip so card `i` shows whole, with a margin.
+    func revealCard(_ i: Int) {
+        let f = itemFrame(i)
+        if f.minX - 12 < strip.offset { strip.setOffset(f.minX - 12) }
+        if f.maxX + 12 > strip.offset + strip.viewport { strip.setOffset(f.maxX + 12 - strip.viewport) }
+        syncOffsets()
+    }
+
+    /// Scrolls the sheet so line `i` shows whole (or its top, when the sheet is shorter).
+    func revealLine(_ i: Int) {
+        let top = lineContentY(i) - 8, bottom = lineContentY(i) + Self.lineHeight + 8
+        if top < sheet.offset || bottom - top > sheet.viewport {
+            sheet.setOffset(top)
+        } else if bottom > sheet.offset + sheet.viewport {
+            sheet.setOffset(bottom - sheet.viewport)
+        }
+        syncOffsets()
+    }
+
+    /// The first line whose top is in view (else the first one partly in view).
+    var firstVisibleLine: Int {
+        let top = sheet.offset
+        if let i = document.lines.indices.first(where: { lineContentY($0) >= top - 0.5 }),
+           lineContentY(i) < top + sheet.viewport {
+            return i
+        }
+        return document.lines.indices.first { lineContentY($0) + Self.lineHeight > top } ?? 0
     }
 }

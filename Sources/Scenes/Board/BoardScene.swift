@@ -8,22 +8,41 @@ import Paths
 ///
 /// A horizontal strip of chord cards scrolls sideways; a sheet of lyric lines scrolls up and
 /// down. A press on a card waits for 10 pt of movement and then decides: mostly vertical
-/// picks up a copy, mostly horizontal scrolls the strip (and the decision holds). The copy
-/// (a ghost) follows its pointer in root space; dropped on the sheet, it goes to the line it
-/// overlaps most, converted into that line's space, at the drop x and centred vertically.
-/// Placed chords can be dragged again, to move them or, out of the sheet, to delete them.
-/// Holding a ghost near a panel's edge scrolls that panel.
+/// picks up a copy, mostly horizontal scrolls the strip (and the decision holds). A press
+/// held still for `holdTime` lifts instead, and what it lifted then follows in any
+/// direction; that is how a chord placed on the sheet is lifted with a vertical drag. The
+/// copy (a ghost) follows its pointer in root space; dropped on the sheet, it goes to the
+/// line under the pointer (or, with the pointer off the lines, the line its visible body
+/// overlaps most), converted into that line's space, at the ghost's x and centred
+/// vertically. A placed chord dropped off the sheet is deleted. A ghost carried toward a
+/// panel's edge, or resting in its edge zone, scrolls that panel (`EdgeAutoScroll`).
+///
+/// The keyboard and the gamepad share one focus (a card in the strip or a placed chord) and
+/// carry with it: lift, move line by line and slot by slot, drop or cancel, each step told
+/// in a one-line announcement at the bottom. Every change to the sheet can be undone.
 public final class BoardScene: Scene {
     public let name = "board"
     public let title = "Board"
     public let controls: [Control] = [
         Control(.mouse, "Drag a card up or down", "pick up a copy; drop it on a lyric line"),
+        Control(.mouse, "Press and hold, then drag", "lift a card or a placed chord, any direction"),
         Control(.mouse, "Drag sideways / wheel", "scroll the strip or the sheet"),
-        Control(.mouse, "Drag a placed chord", "move it, or drop it off the sheet to delete"),
-        Control(.touch, "Same as the mouse", "one ghost per finger, two at once"),
-        Control(.gamepad, "D-pad ← → / A", "choose a card / pick it up, drop it"),
-        Control(.gamepad, "Left stick / B", "move the ghost / cancel"),
-        Control(.gamepad, "Right stick", "scroll the strip (x) and the sheet (y)"),
+        Control(.mouse, "Carry to a panel's edge", "scroll it (move toward the edge, or rest there)"),
+        Control(.mouse, "Drop a placed chord off the sheet", "delete it"),
+        Control(.mouse, "Undo / Redo buttons", "undo or redo a change to the sheet"),
+        Control(.touch, "Same as the mouse", "one ghost per finger, each with its own target line"),
+        Control(.keyboard, "← →", "focus a card (or a placed chord)"),
+        Control(.keyboard, "↓ ↑", "focus the placed chords / back to the strip"),
+        Control(.keyboard, "Space or Return", "lift a copy of the focused card or chord; drop it"),
+        Control(.keyboard, "While carrying: ↑ ↓ / ← →", "move it a line / a chord slot"),
+        Control(.keyboard, "While carrying: Escape", "cancel (it flies back)"),
+        Control(.keyboard, "Delete or Backspace", "delete the focused chord"),
+        Control(.keyboard, "Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y", "undo / redo"),
+        Control(.gamepad, "D-pad or left stick", "move the focus, or what is carried"),
+        Control(.gamepad, "A / B", "lift, drop / cancel"),
+        Control(.gamepad, "Y", "delete the focused chord"),
+        Control(.gamepad, "X / Start", "undo / redo"),
+        Control(.gamepad, "Right stick", "scroll the focused panel"),
     ]
 
     /// Chord names in the order of `Resources/chords.bmp` (see `scripts/make-resources`).
@@ -31,40 +50,65 @@ public final class BoardScene: Scene {
     static let atlasColumns = 8
     public static let cardSize = Vec2(72, 90)
     public static let placedSize = Vec2(40, 50)
+    /// The card's visible body inside its box: the atlas draws each 64×80 card with a
+    /// transparent 2-pixel margin, so 1/32 of the width and 1/40 of the height each side.
+    public static let bodyInset = Vec2(1.0 / 32, 1.0 / 40)
     public static let lineHeight = 96.0
     public static let slop = 10.0
-    public static let edgeZone = 56.0
+    /// A press held this long (seconds) within `slop` lifts what is under it.
+    public static let holdTime = 0.35
+    /// Auto-scroll's top speed (points per second) at the panel's very edge.
     public static let autoScrollSpeed = 900.0
-    public static let ghostPadSpeed = 650.0
+    /// The keyboard's and gamepad's step along a line: a placed chord's width and a gap.
+    public static let slotWidth = 48.0
+    /// Right-stick scroll speed at full deflection (points per second).
+    public static let padScrollSpeed = 700.0
 
     public internal(set) var document: SheetDocument
     public internal(set) var strip = ScrollPanel(axis: .horizontal, viewport: 1, contentLength: 1)
     public internal(set) var sheet = ScrollPanel(axis: .vertical, viewport: 1, contentLength: 1)
     public internal(set) var spaces = SpaceTree()
     public internal(set) var ghosts = GhostStore()
-    public internal(set) var highlightedLine: Int?
+    /// The strip card the focus is on, or returns to from the sheet.
     public internal(set) var focusIndex = 0
+    /// Where the keyboard's and gamepad's focus is.
+    public internal(set) var focus = Focus.card(0)
+    /// Whether the focus ring shows: after keyboard or gamepad use, until the next press.
+    public internal(set) var focusVisible = false
+    /// The last announcement: what the latest keyboard, gamepad or drop action did.
+    public internal(set) var announcement = ""
     /// A message shown over the board for a few seconds (e.g. a sheet that could not be read).
     public internal(set) var banner: String?
     var bannerTime = 0.0
     /// Called after every change to the sheet, with the new sheet (the app saves it).
     public var onChange: ((SheetDocument) -> Void)?
+    /// Sheet changes that can be undone (at least 50 are kept).
+    public internal(set) var history = UndoHistory<SheetDocument>(limit: 100)
+    /// The sheet as of the last change (what `history` records as "before" on the next).
+    var committed: SheetDocument
+    var undoButton = Button(rect: .zero, label: "Undo")
+    var redoButton = Button(rect: .zero, label: "Redo")
 
-    private var stripSpace = SpaceTree.SpaceID.root
-    private var stripContent = SpaceTree.SpaceID.root
-    private var sheetSpace = SpaceTree.SpaceID.root
-    private var sheetContent = SpaceTree.SpaceID.root
+    var stripSpace = SpaceTree.SpaceID.root
+    var stripContent = SpaceTree.SpaceID.root
+    var sheetSpace = SpaceTree.SpaceID.root
+    var sheetContent = SpaceTree.SpaceID.root
     var lineSpaces: [SpaceTree.SpaceID] = []
-    private var gestures: [Gesture] = []
+    var gestures: [Gesture] = []
+    /// The carry made with keys or a pad, if any (its ghost is found by its carrier).
+    var keyCarry: KeyCarry?
+    /// Which device moved the focus last, for the hints in announcements.
+    var focusDevice = FocusDevice.keyboard
+    /// Left-stick repeat per pad: the direction held and the time to its next step.
+    var stickRepeat: [Int: (direction: FocusCommand?, wait: Double)] = [:]
     let world = World()
     let tweener: Tweener
     private var schedule = SceneSchedule<BoardScene>()
     var bounds = Rect(x: 0, y: 40, w: 1280, h: 680)
-    var padHeld: [Int: Double] = [:]
 
     /// What one pointer is doing. A press on a panel waits to see which way it moves (the
-    /// same rule on the strip and the sheet, by the panel's axis), then scrolls that panel or
-    /// lifts what was pressed.
+    /// same rule on the strip and the sheet, by the panel's axis) or how long it is held,
+    /// then scrolls that panel or lifts what was pressed.
     struct Gesture {
         enum State {
             /// Pressed on a panel, on something that can be lifted or not, deciding.
@@ -78,6 +122,8 @@ public final class BoardScene: Scene {
         var start: Vec2
         var last: Vec2
         var state: State
+        /// Seconds since the press (for press and hold).
+        var held = 0.0
     }
 
     /// What a press can lift: a card in the strip or a chord placed on the sheet.
@@ -86,24 +132,46 @@ public final class BoardScene: Scene {
         case chord(ChordRef)
     }
 
+    /// Where the keyboard's and gamepad's focus is: a strip card or a placed chord.
+    public enum Focus: Equatable, Sendable {
+        case card(Int)
+        case chord(ChordRef)
+    }
+
+    /// A carry by keys or a pad: the line and the chord slot it would drop into.
+    struct KeyCarry {
+        var carrier: Carrier
+        var line: Int
+        var slot: Int
+    }
+
+    enum FocusDevice { case keyboard, gamepad }
+
     public init(document: SheetDocument = .empty) {
         self.document = document
+        committed = document
         tweener = Tweener(world: world)
         schedule.add("gestures") { s, ctx in s.routeInput(ctx) }
+        schedule.add("holds") { s, ctx in s.advanceHolds(ctx.dt) }
         schedule.add("gamepad") { s, ctx in s.gamepad(ctx) }
         schedule.add("autoscroll") { s, ctx in s.autoScroll(ctx.dt) }
         schedule.add("scroll") { s, ctx in s.stepPanels(ctx.dt) }
+        schedule.add("carry") { s, ctx in s.followKeyCarry(ctx.dt) }
         schedule.add("drag") { s, _ in s.updateTargets() }
         schedule.add("tweens") { s, ctx in s.tweener.step(dt: ctx.dt) }
         schedule.add("returns") { s, _ in s.finishReturns() }
         rebuildSpaces()
     }
 
-    /// Replaces the sheet (a loaded file) without reporting a change.
+    /// Replaces the sheet (a loaded file) without reporting a change; nothing to undo.
     public func load(_ doc: SheetDocument) {
         document = doc
+        committed = doc
+        history.removeAll()
         ghosts.removeAll()
         gestures.removeAll()
+        keyCarry = nil
+        focus = .card(focusIndex)
         rebuildSpaces()
     }
 
@@ -111,6 +179,8 @@ public final class BoardScene: Scene {
         banner = text
         bannerTime = 8
     }
+
+    public func claims(_ key: Key) -> Bool { key == .escape && keyCarry != nil }
 
     // MARK: Layout
 
@@ -120,14 +190,21 @@ public final class BoardScene: Scene {
     }
 
     public var stripFrame: Rect { Rect(x: bounds.minX + 16, y: bounds.minY + 12, w: max(100, bounds.width - 32), h: 114) }
+    /// The bottom bar: the announcement, and the Undo and Redo buttons.
+    public var barFrame: Rect {
+        let h = bounds.height >= 420 ? 44.0 : 36.0
+        return Rect(x: bounds.minX + 16, y: bounds.maxY - h - 8, w: max(100, bounds.width - 32), h: h)
+    }
     public var sheetFrame: Rect {
         let top = stripFrame.maxY + 14
-        return Rect(x: bounds.minX + 16, y: top, w: max(100, bounds.width - 32), h: max(100, bounds.maxY - top - 12))
+        return Rect(x: bounds.minX + 16, y: top, w: max(100, bounds.width - 32), h: max(48, barFrame.minY - 8 - top))
     }
 
     func itemFrame(_ i: Int) -> Rect { Rect(x: 12 + Double(i) * 88, y: 12, w: Self.cardSize.x, h: Self.cardSize.y) }
     var stripContentWidth: Double { 12 + Double(Self.chordNames.count) * 88 }
     var sheetContentHeight: Double { Double(document.lines.count) * Self.lineHeight + 16 }
+    /// The top of line `i` in the sheet's content.
+    func lineContentY(_ i: Int) -> Double { 8 + Double(i) * Self.lineHeight }
 
     func rebuildSpaces() {
         let sf = stripFrame, tf = sheetFrame
@@ -144,8 +221,11 @@ public final class BoardScene: Scene {
         sheetSpace = spaces.add(parent: .root, frame: tf)
         sheetContent = spaces.add(parent: sheetSpace, frame: Rect(x: 0, y: 0, w: tf.width, h: sheetContentHeight))
         lineSpaces = document.lines.indices.map { i in
-            spaces.add(parent: sheetContent, frame: Rect(x: 8, y: 8 + Double(i) * Self.lineHeight, w: tf.width - 16, h: Self.lineHeight))
+            spaces.add(parent: sheetContent, frame: Rect(x: 8, y: lineContentY(i), w: tf.width - 16, h: Self.lineHeight))
         }
+        let bar = barFrame, w = 72.0
+        redoButton.rect = Rect(x: bar.maxX - w, y: bar.minY, w: w, h: bar.height)
+        undoButton.rect = Rect(x: bar.maxX - 2 * w - 8, y: bar.minY, w: w, h: bar.height)
         syncOffsets()
     }
 
@@ -186,115 +266,30 @@ public final class BoardScene: Scene {
         return nil
     }
 
-    /// The line a ghost would drop into: the largest overlap of its rect with a line's
-    /// visible rect, in root space.
-    public func dropLine(for rootRect: Rect) -> Int? {
+    /// The line a ghost would drop into: the line under the pointer where the pointer is
+    /// over a visible line; otherwise the line the card's visible body overlaps most (its
+    /// transparent margin does not count), or none.
+    public func dropLine(pointer: Vec2, body: Rect) -> Int? {
         let visible = sheetFrame
+        if visible.contains(pointer) {
+            let y = spaces.convert(pointer, from: .root, to: sheetContent).y
+            let i = Int(((y - lineContentY(0)) / Self.lineHeight).rounded(.down))
+            if y >= lineContentY(0), i < lineSpaces.count, lineRootFrame(i).contains(pointer) { return i }
+        }
         var best: (Int, Double)?
         for i in lineSpaces.indices {
-            let overlap = rootRect.intersection(lineRootFrame(i).intersection(visible)).area
+            let overlap = body.intersection(lineRootFrame(i).intersection(visible)).area
             if overlap > 0, best == nil || overlap > best!.1 { best = (i, overlap) }
         }
         return best?.0
     }
 
-    // MARK: Input
+    /// The card's visible body inside a ghost's (or card's) box.
+    public static func body(of frame: Rect) -> Rect {
+        frame.insetBy(dx: frame.width * bodyInset.x, dy: frame.height * bodyInset.y)
+    }
 
     public func step(_ context: inout StepContext) {
         schedule.run(self, world: world, context: &context)
-    }
-
-    func routeInput(_ ctx: StepContext) {
-        for e in ctx.events {
-            switch e {
-            case .pointerDown(let id, _, let at): press(id, at)
-            case .pointerMove(let id, _, let at): move(id, at, dt: ctx.dt)
-            case .pointerUp(let id, _, let at):
-                move(id, at, dt: ctx.dt)
-                release(id, cancelled: false)
-            case .pointerCancel(let id, _): release(id, cancelled: true)
-            case .wheel(let dx, let dy):
-                let p = ctx.input.mousePosition
-                if stripFrame.contains(p) {
-                    strip.scroll(by: -(dx != 0 ? dx : dy))
-                } else if sheetFrame.contains(p) {
-                    sheet.scroll(by: -dy)
-                }
-                syncOffsets()
-            case .gamepadRemoved(let pad):
-                // A pad pulled out mid-carry: its ghost flies back.
-                if let k = ghosts.index(carriedBy: .pad(pad)) { sendBack(k) }
-            case .gamepadButton(let pad, let b, true): padButton(pad, b)
-            default: break
-            }
-        }
-    }
-
-    private func press(_ id: Int, _ at: Vec2) {
-        gestures.removeAll { $0.pointer == id }
-        var g = Gesture(pointer: id, start: at, last: at, state: .ignored)
-        if let panel = Panel.allCases.first(where: { frame(of: $0).contains(at) }) {
-            if self[panel: panel].isMoving {
-                // A press on a moving panel catches it: it scrolls, it does not pick up.
-                self[panel: panel].beginDrag()
-                g.state = .scrolling(panel)
-            } else {
-                g.state = .pending(panel, liftable(at: at, in: panel))
-            }
-        }
-        gestures.append(g)
-    }
-
-    private func liftable(at p: Vec2, in panel: Panel) -> Liftable? {
-        switch panel {
-        case .strip: stripItem(at: p).map { .card($0) }
-        case .sheet: placedChord(at: p).map { .chord($0) }
-        }
-    }
-
-    private func move(_ id: Int, _ at: Vec2, dt: Double) {
-        guard let gi = gestures.firstIndex(where: { $0.pointer == id }) else { return }
-        var g = gestures[gi]
-        let delta = at - g.last
-        let total = at - g.start
-        g.last = at
-        switch g.state {
-        case .pending(let panel, let target):
-            let axis = self[panel: panel].axis
-            switch PressDecision.decide(moved: total, scrollAxis: axis, onItem: target != nil, slop: Self.slop) {
-            case .pickUp:
-                lift(target!, carrier: .pointer(id), at: at, pressedAt: g.start)
-                g.state = .dragging
-            case .scroll:
-                beginScroll(panel, except: id)
-                self[panel: panel].drag(by: axis.along(total), dt: dt)
-                g.state = .scrolling(panel)
-            case .undecided: break
-            }
-        case .scrolling(let panel): self[panel: panel].drag(by: self[panel: panel].axis.along(delta), dt: dt)
-        case .dragging: moveGhost(carriedBy: .pointer(id), to: at)
-        case .ignored: break
-        }
-        gestures[gi] = g
-        syncOffsets()
-    }
-
-    /// A scroll that has begun cancels the other presses pending on that panel.
-    private func beginScroll(_ panel: Panel, except id: Int) {
-        self[panel: panel].beginDrag()
-        for i in gestures.indices where gestures[i].pointer != id {
-            if case .pending(panel, _) = gestures[i].state { gestures[i].state = .ignored }
-        }
-    }
-
-    private func release(_ id: Int, cancelled: Bool) {
-        let state = gestures.firstIndex { $0.pointer == id }.map { gestures.remove(at: $0).state }
-        switch state {
-        case .scrolling(let panel)?: self[panel: panel].endDrag()
-        case .dragging?, nil:
-            // Dragging, or a pointer whose gesture is gone that may still carry a ghost.
-            if let k = ghosts.index(carriedBy: .pointer(id)) { cancelled ? sendBack(k) : drop(k) }
-        case .pending?, .ignored?: break
-        }
     }
 }

@@ -3,17 +3,24 @@ import Entities
 import Geometry
 
 extension BoardScene {
-    /// Who carries a ghost: a pointer (the mouse or a finger) or a gamepad.
+    /// Who carries a ghost: a pointer (the mouse or a finger), the keyboard or a gamepad.
     public enum Carrier: Hashable, Sendable {
         case pointer(Int)
+        case keyboard
         case pad(Int)
 
-        /// For the state dump: "pointer:N" or "pad:N", as the path scene names who holds a handle.
+        /// For the state dump: "pointer:N", "keyboard" or "pad:N", as the path scene names who
+        /// holds a handle.
         public var json: JSONValue {
             switch self {
             case .pointer(let id): .string("pointer:\(id)")
+            case .keyboard: .string("keyboard")
             case .pad(let id): .string("pad:\(id)")
             }
+        }
+
+        var isPointer: Bool {
+            if case .pointer = self { true } else { false }
         }
     }
 
@@ -36,13 +43,22 @@ extension BoardScene {
         /// Where in the card it was grabbed.
         public var grab: Vec2
         public var source: Source
+        /// The line it would land on if dropped now (highlighted), if any.
+        public var targetLine: Int?
         /// Dropping here would delete a placed chord.
         public var willDelete = false
+        /// Auto-scroll intent toward each panel's edges (pointer carries only).
+        var stripScroll = EdgeAutoScroll()
+        var sheetScroll = EdgeAutoScroll()
         /// Flying back after a miss (an animated entity), then removed.
         public var returning: Entity?
 
         /// Carried now, not flying back.
         public var isCarried: Bool { returning == nil }
+        /// The point that carries it: where it was grabbed, in root space.
+        public var pointer: Vec2 { frame.origin + grab }
+        /// The card's visible body (the box without its transparent margin).
+        public var body: Rect { BoardScene.body(of: frame) }
     }
 
     /// Every ghost on the board, carried or flying back, in the order they were lifted. The
@@ -67,6 +83,14 @@ extension BoardScene {
         /// The ghost `carrier` is carrying (not one flying back), if any.
         func index(carriedBy carrier: Carrier) -> Int? {
             ghosts.firstIndex { $0.carrier == carrier && $0.isCarried }
+        }
+
+        /// The carried ghosts lifted from placed chords go (an undo replaced the sheet they
+        /// came from); those flying back land where they were headed and go as usual.
+        mutating func removeCarriedPlaced() {
+            ghosts.removeAll { g in
+                if case .placed = g.source { g.isCarried } else { false }
+            }
         }
 
         /// Whether a ghost was lifted from `source`; `carriedOnly` leaves out ghosts flying back.

@@ -1,0 +1,309 @@
+import Engine
+import Entities
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import Geometry
+import Motion
+import Paths
+
+// The keyboard and the gamepad: one focus, and carrying with it, in the conventions of
+// dnd-kit's keyboard sensor and react-beautiful-dnd (lift, move, drop or cancel, each step
+// announced).
+extension BoardScene {
+    /// What a key or a pad button asks of the focus.
+    enum FocusCommand: Equatable {
+        case left, right, up, down, activate, cancel, delete, undo, redo
+    }
+
+    func key(_ k: Key, input: InputState) {
+        let ctrl = input.isDown(Key("Left Ctrl")) || input.isDown(Key("Right Ctrl"))
+        let shift = input.isDown(Key("Left Shift")) || input.isDown(Key("Right Shift"))
+        let cmd: FocusCommand?
+        switch k.name {
+        case "Left": cmd = .left
+        case "Right": cmd = .right
+        case "Up": cmd = .up
+        case "Down": cmd = .down
+        case "Space", "Return", "Keypad Enter": cmd = .activate
+        case "Escape": cmd = .cancel
+        case "Delete", "Backspace": cmd = .delete
+        case "Z" where ctrl: cmd = shift ? .redo : .undo
+        case "Y" where ctrl: cmd = .redo
+        default: cmd = nil
+        }
+        if let cmd { command(cmd, from: .keyboard) }
+    }
+
+    func padButton(_ pad: Int, _ b: GamepadButton) {
+        let cmd: FocusCommand?
+        switch b {
+        case .dpleft: cmd = .left
+        case .dpright: cmd = .right
+        case .dpup: cmd = .up
+        case .dpdown: cmd = .down
+        case .a: cmd = .activate
+        case .b: cmd = .cancel
+        case .y: cmd = .delete
+        case .x: cmd = .undo
+        case .start: cmd = .redo
+        default: cmd = nil
+        }
+        if let cmd { command(cmd, from: .gamepad, pad: pad) }
+    }
+
+    /// The left stick steps like the d-pad, repeating while held (first after 0.35 s, then
+    /// every 0.12 s); the right stick scrolls the focused panel.
+    func gamepad(_ ctx: StepContext) {
+        for pad in ctx.input.pads {
+            let stick = pad.stick(true)
+            var dir: FocusCommand?
+            if max(abs(stick.x), abs(stick.y)) > 0.5 {
+                dir = abs(stick.x) > abs(stick.y) ? (stick.x > 0 ? .right : .left) : (stick.y > 0 ? .down : .up)
+            }
+            var state = stickRepeat[pad.id] ?? (nil, 0)
+            if let dir {
+                if state.direction != dir {
+                    state = (dir, 0.35)
+                    command(dir, from: .gamepad, pad: pad.id)
+                } else {
+                    state.wait -= ctx.dt
+                    if state.wait <= 0 {
+                        state.wait += 0.12
+                        command(dir, from: .gamepad, pad: pad.id)
+                    }
+                }
+            } else {
+                state = (nil, 0)
+            }
+            stickRepeat[pad.id] = state
+            let right = pad.stick(false)
+            if right != .zero {
+                if keyCarry != nil || isChordFocus {
+                    sheet.scroll(by: right.y * Self.padScrollSpeed * ctx.dt)
+                } else {
+                    strip.scroll(by: right.x * Self.padScrollSpeed * ctx.dt)
+                }
+            }
+        }
+        syncOffsets()
+    }
+
+    private var isChordFocus: Bool {
+        if case .chord = focus { true } else { false }
+    }
+
+    /// Carries out one focus command from the keyboard or a pad.
+    func command(_ cmd: FocusCommand, from device: FocusDevice, pad: Int = 0) {
+        focusDevice = device
+        focusVisible = true
+        switch cmd {
+        case .undo: return undo()
+        case .redo: return redo()
+        default: break
+        }
+        if let carry = keyCarry, let k = ghosts.index(carriedBy: carry.carrier) {
+            carrying(cmd, carry, k)
+            return
+        }
+        keyCarry = nil
+        switch (cmd, focus) {
+        case (.left, .card(let i)), (.right, .card(let i)):
+            focusCard(i + (cmd == .left ? -1 : 1))
+        case (.down, .card):
+            guard let r = chordsInReadingOrder().first(where: { $0.line >= firstVisibleLine }) ?? chordsInReadingOrder().first else {
+                announce("No chords on the sheet yet · \(hint(.activate)) lifts a copy of \(Self.chordNames[focusIndex])")
+                return
+            }
+            focusChord(r)
+        case (.up, .card): announceFocus()
+        case (.left, .chord(let r)), (.right, .chord(let r)):
+            let order = chordsInReadingOrder()
+            guard let at = order.firstIndex(of: r) else { return focusCard(focusIndex) }
+            focusChord(order[clamp(at + (cmd == .left ? -1 : 1), 0, order.count - 1)])
+        case (.up, .chord(let r)), (.down, .chord(let r)):
+            let x = document.lines[r.line].chords[r.index].x
+            let lines = cmd == .up ? Array(document.lines.indices[..<r.line].reversed()) : Array(document.lines.indices[(r.line + 1)...])
+            if let line = lines.first(where: { !document.lines[$0].chords.isEmpty }) {
+                let nearest = document.lines[line].chords.indices.min { abs(document.lines[line].chords[$0].x - x) < abs(document.lines[line].chords[$1].x - x) }!
+                focusChord(ChordRef(line: line, index: nearest))
+            } else if cmd == .up {
+                focusCard(focusIndex)
+            } else {
+                announceFocus()
+            }
+        case (.activate, .card(let i)):
+            revealLine(firstVisibleLine)
+            keyLift(.card(i), line: firstVisibleLine, slot: nil, device: device, pad: pad)
+        case (.activate, .chord(let r)):
+            let slot = Int((document.lines[r.line].chords[r.index].x / Self.slotWidth).rounded())
+            keyLift(.chord(r), line: r.line, slot: slot, device: device, pad: pad)
+        case (.delete, .chord(let r)): deleteChord(r)
+        case (.delete, .card): announce("Only placed chords can be deleted · ↓ focuses them")
+        case (.cancel, _): announceFocus()
+        default: break
+        }
+    }
+
+    /// While carrying: move line by line and slot by slot, drop, or cancel.
+    private func carrying(_ cmd: FocusCommand, _ carry: KeyCarry, _ k: Int) {
+        var carry = carry
+        switch cmd {
+        case .up, .down:
+            carry.line = clamp(carry.line + (cmd == .up ? -1 : 1), 0, document.lines.count - 1)
+            carry.slot = min(carry.slot, slotCount(carry.line) - 1)
+        case .left, .right:
+            carry.slot = clamp(carry.slot + (cmd == .left ? -1 : 1), 0, slotCount(carry.line) - 1)
+        case .activate:
+            keyCarry = nil
+            let name = ghosts[k].name
+            let fromCard: Int? = if case .strip(let i) = ghosts[k].source { i } else { nil }
+            place(k, line: carry.line, x: slotX(carry.slot, line: carry.line))
+            if let fromCard {
+                focus = .card(fromCard)
+                revealCard(fromCard)
+            } else {
+                revealLine(carry.line)
+            }
+            announcement += " · \(hint(.activate)) \(fromCard != nil ? "lifts another \(name)" : "lifts it again")"
+            return
+        case .cancel:
+            keyCarry = nil
+            let name = ghosts[k].name
+            sendBack(k)
+            announce("Cancelled · \(name) went back")
+            return
+        case .delete:
+            announce("\(ghosts[k].name) is being carried · \(hint(.activate)) drops it, \(hint(.cancel)) cancels")
+            return
+        case .undo, .redo: return
+        }
+        keyCarry = carry
+        revealLine(carry.line)
+        announce("\(ghosts[k].name) · line \(carry.line + 1) of \(document.lines.count), \(quote(carry.line)) · slot \(carry.slot + 1) of \(slotCount(carry.line))")
+    }
+
+    private func keyLift(_ thing: Liftable, line: Int, slot: Int?, device: FocusDevice, pad: Int) {
+        guard !document.lines.isEmpty else { return announce("The sheet has no lines to drop on") }
+        let carrier: Carrier = device == .keyboard ? .keyboard : .pad(pad)
+        let from: Rect
+        switch thing {
+        case .card(let i): from = itemRootFrame(i)
+        case .chord(let r): from = chordRootFrame(r)
+        }
+        lift(thing, carrier: carrier, at: from.origin, pressedAt: from.origin)
+        let k = ghosts.endIndex - 1
+        ghosts[k].grab = Self.cardSize / 2
+        ghosts[k].frame = Rect(center: from.center, size: Self.cardSize)
+        let slot = clamp(slot ?? firstFreeSlot(line), 0, slotCount(line) - 1)
+        keyCarry = KeyCarry(carrier: carrier, line: line, slot: slot)
+        announce("Lifted \(ghosts[k].name) · line \(line + 1) of \(document.lines.count), \(quote(line)) · \(hint(.activate)) drops, \(hint(.cancel)) cancels")
+    }
+
+    /// The keyboard's ghost glides to the slot it would drop into (a critically damped
+    /// approach, the same at any step rate), following the sheet as it scrolls.
+    func followKeyCarry(_ dt: Double) {
+        guard let carry = keyCarry else { return }
+        guard let k = ghosts.index(carriedBy: carry.carrier), carry.line < lineSpaces.count else {
+            keyCarry = nil
+            return
+        }
+        let target = Rect(center: slotRootFrame(carry.slot, line: carry.line).center, size: Self.cardSize)
+        let f = 1 - exp(-dt * 22)
+        ghosts[k].frame.origin += (target.origin - ghosts[k].frame.origin) * f
+    }
+
+    // MARK: Slots and focus moves
+
+    /// Chord slots along line `i`: one every `slotWidth`, the last flush with the line's end.
+    func slotCount(_ line: Int) -> Int {
+        let width = spaces.frame(of: lineSpaces[line]).width
+        return max(1, Int(((width - Self.placedSize.x) / Self.slotWidth).rounded(.down)) + 1)
+    }
+
+    func slotX(_ slot: Int, line: Int) -> Double {
+        min(Double(slot) * Self.slotWidth, max(0, spaces.frame(of: lineSpaces[line]).width - Self.placedSize.x))
+    }
+
+    /// Where a chord dropped in `slot` of `line` would be, in root space.
+    public func slotRootFrame(_ slot: Int, line: Int) -> Rect {
+        let r = Rect(x: slotX(slot, line: line), y: (Self.lineHeight - Self.placedSize.y) / 2, w: Self.placedSize.x, h: Self.placedSize.y)
+        return spaces.convert(r, from: lineSpaces[line], to: .root)
+    }
+
+    /// The first slot of `line` no placed chord overlaps (0 when all are taken).
+    private func firstFreeSlot(_ line: Int) -> Int {
+        let chords = document.lines[line].chords
+        return (0..<slotCount(line)).first { s in
+            let x = slotX(s, line: line)
+            return !chords.contains { $0.x < x + Self.placedSize.x && $0.x + Self.placedSize.x > x }
+        } ?? 0
+    }
+
+    /// Every placed chord, line by line, left to right.
+    func chordsInReadingOrder() -> [ChordRef] {
+        document.lines.indices.flatMap { l in
+            document.lines[l].chords.indices
+                .sorted { document.lines[l].chords[$0].x < document.lines[l].chords[$1].x }
+                .map { ChordRef(line: l, index: $0) }
+        }
+    }
+
+    /// Moves the focus to strip card `i` (clamped) and scrolls it into view.
+    public func focusCard(_ i: Int) {
+        focusIndex = clamp(i, 0, Self.chordNames.count - 1)
+        focus = .card(focusIndex)
+        revealCard(focusIndex)
+        announceFocus()
+    }
+
+    func focusChord(_ r: ChordRef) {
+        focus = .chord(r)
+        revealLine(r.line)
+        announceFocus()
+    }
+
+    // MARK: Announcements
+
+    func announce(_ text: String) { announcement = text }
+
+    private func announceFocus() {
+        switch focus {
+        case .card(let i):
+            announce("\(Self.chordNames[i]) · card \(i + 1) of \(Self.chordNames.count) · \(hint(.activate)) lifts a copy")
+        case .chord(let r):
+            let c = document.lines[r.line].chords[r.index]
+            announce("\(c.name) on line \(r.line + 1), \(quote(r.line)) · \(hint(.activate)) lifts it, \(hint(.delete)) deletes it")
+        }
+    }
+
+    /// The key or button for a command, as the device in use names it.
+    private func hint(_ cmd: FocusCommand) -> String {
+        switch (cmd, focusDevice) {
+        case (.activate, .keyboard): "Space"
+        case (.activate, .gamepad): "A"
+        case (.cancel, .keyboard): "Escape"
+        case (.cancel, .gamepad): "B"
+        case (.delete, .keyboard): "Delete"
+        case (.delete, .gamepad): "Y"
+        default: ""
+        }
+    }
+
+    /// The start of line `i`'s lyric in quotes: its first words, up to about 16 characters.
+    func quote(_ i: Int) -> String {
+        let text = document.lines.indices.contains(i) ? document.lines[i].text : ""
+        var out = ""
+        for word in text.split(separator: " ") {
+            if !out.isEmpty && out.count + word.count + 1 > 16 { break }
+            out += (out.isEmpty ? "" : " ") + word
+            if out.count >= 16 { break }
+        }
+        let cut = out.count < text.count
+        while let last = out.last, cut, ",;:.!?".contains(last) { out.removeLast() }
+        if out.count > 24 { out = String(out.prefix(23)) }
+        return "'\(out)\(cut || out.count < text.count ? "…" : "")'"
+    }
+}

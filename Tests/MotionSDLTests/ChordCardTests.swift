@@ -1,0 +1,108 @@
+import CSDL2
+import Foundation
+@testable import Scenes
+import Testing
+
+/// The chord cards in `Resources/chords.bmp`: real voicings, drawn where the diagram says,
+/// and names that fit their cards.
+extension SDLTests {
+    @Suite struct ChordCardTests {
+        struct Sheet {
+            var card = (w: 0, h: 0), columns = 0
+            var grid = [Int]()
+            var voicings: [String: String] = [:]
+            var barres: [String: (fret: Int, from: Int, to: Int)] = [:]
+        }
+
+        func readSheet() throws -> Sheet {
+            var s = Sheet()
+            let text = try String(contentsOf: resourcesURL.appendingPathComponent("chords.txt"), encoding: .utf8)
+            for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+                let f = line.split(separator: " ").map(String.init)
+                switch f[0] {
+                case "card": s.card = (Int(f[1])!, Int(f[2])!)
+                case "columns": s.columns = Int(f[1])!
+                case "grid": s.grid = f.dropFirst().map { Int($0)! }
+                case "voicing": s.voicings[f[1]] = f[2]
+                case "barre": s.barres[f[1]] = (Int(f[2])!, Int(f[3])!, Int(f[4])!)
+                default: break
+                }
+            }
+            return s
+        }
+
+        /// The pitch classes a chord name spells (root + quality), from music theory, not the file.
+        func spelled(_ name: String) -> (root: Int, notes: Set<Int>) {
+            let roots = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11]
+            let root = roots[String(name.prefix(1))]!
+            let quality: [Int] = switch String(name.dropFirst()) {
+            case "": [0, 4, 7]
+            case "m": [0, 3, 7]
+            case "dim": [0, 3, 6]
+            case "7": [0, 4, 7, 10]
+            case "maj7": [0, 4, 7, 11]
+            case "sus4": [0, 5, 7]
+            case "add9": [0, 4, 7, 2]
+            default: []
+            }
+            return (root, Set(quality.map { (root + $0) % 12 }))
+        }
+
+        @Test func everyCardIsAStandardVoicingOfItsChordWithTheRootInTheBass() throws {
+            let sheet = try readSheet()
+            let open = [4, 9, 2, 7, 11, 4]  // E A D G B E
+            #expect(Set(sheet.voicings.keys) == Set(BoardScene.chordNames))
+            for name in BoardScene.chordNames {
+                let v = Array(sheet.voicings[name]!)
+                #expect(v.count == 6, "\(name)")
+                let sounded = v.indices.compactMap { s in v[s].wholeNumberValue.map { (open[s] + $0) % 12 } }
+                let expected = spelled(name)
+                // Every note sounded is in the chord, and every chord tone sounds but the fifth,
+                // which guitarists leave out (C7's x32310).
+                let fifth = (expected.root + 7) % 12
+                #expect(Set(sounded).isSubset(of: expected.notes), "\(name): \(String(v))")
+                #expect(expected.notes.subtracting([fifth]).isSubset(of: Set(sounded)), "\(name): \(String(v))")
+                #expect(sounded.first == expected.root, "\(name): the lowest string sounds the root")
+                // Playable: within four frets.
+                let frets = v.compactMap(\.wholeNumberValue).filter { $0 > 0 }
+                #expect((frets.max() ?? 0) - (frets.min() ?? 0) <= 3, "\(name)")
+            }
+        }
+
+        @Test func theDiagramsDotsAreWhereTheVoicingSaysAndTheNamesFitTheirCards() throws {
+            let sheet = try readSheet()
+            guard let raw = motionlab_load_bmp(resourcesURL.appendingPathComponent("chords.bmp").path),
+                  let surface = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
+                Issue.record("cannot load chords.bmp")
+                return
+            }
+            defer { SDL_FreeSurface(surface); SDL_FreeSurface(raw) }
+            let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+            let pitch = Int(surface.pointee.pitch)
+            func dark(_ x: Double, _ y: Double) -> Bool {
+                let p = pixels + Int(y) * pitch + Int(x) * 4
+                return Int(p[0]) + Int(p[1]) + Int(p[2]) < 250 && p[3] > 200
+            }
+            let (gx, gy, gw, gh) = (Double(sheet.grid[0]), Double(sheet.grid[1]), Double(sheet.grid[2]), Double(sheet.grid[3]))
+            for (i, name) in BoardScene.chordNames.enumerated() {
+                let x0 = Double((i % sheet.columns) * sheet.card.w), y0 = Double((i / sheet.columns) * sheet.card.h)
+                let v = Array(sheet.voicings[name]!)
+                let barre = sheet.barres[name]
+                for s in 0..<6 {
+                    // Between the strings' lines: the dot's centre is on the string, so sample it.
+                    let x = x0 + gx + Double(s) * gw / 5
+                    for fret in 1...4 {
+                        let y = y0 + gy + (Double(fret) - 0.5) * gh / 4
+                        let barred = barre.map { $0.fret == fret && s >= $0.from && s <= $0.to } ?? false
+                        let wanted = v[s].wholeNumberValue == fret || barred
+                        #expect(dark(x, y) == wanted, "\(name): string \(s + 1), fret \(fret)")
+                    }
+                }
+                // The title's ink stays inside the card's inner margin (columns 5 and 58 are paper).
+                for y in stride(from: y0 + 10, to: y0 + 30, by: 1) {
+                    #expect(!dark(x0 + 5, y) && !dark(x0 + Double(sheet.card.w) - 6, y), "\(name)'s name overflows at row \(Int(y - y0))")
+                }
+            }
+        }
+    }
+}

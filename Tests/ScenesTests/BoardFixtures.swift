@@ -1,0 +1,14 @@
+import Engine
+import Geometry
+import Scenes
+import Shell
+import TestSupport
+
+/// A board in a 1280×720 shell, for the board's suites.
+func makeBoard(_ doc: SheetDocument = .empty) -> (Shell, BoardScene) {
+    let s = BoardScene(document: doc)
+    return (Shell(scenes: [s], size: Vec2(1280, 720), font: testFont()), s)
+}
+
+/// The board's part of the state dump.
+func boardDump(_ shell: Shell) -> JSONValue { shell.stateDump(frame: 0, step: 0, droppedTime: 0)["scenes"]!["board"]! }

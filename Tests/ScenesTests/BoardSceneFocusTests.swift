@@ -1,0 +1,201 @@
+@testable import Engine
+@testable import Geometry
+@testable import Scenes
+@testable import Shell
+import TestSupport
+import Testing
+
+/// The board from the keyboard and the gamepad: each test drives a shell with scripted
+/// events and checks the state dump.
+@Suite struct BoardSceneFocusTests {
+    /// Presses and releases each key in turn, one frame each; `ctrl`/`shift` are held around it.
+    func press(_ shell: Shell, _ names: [String], ctrl: Bool = false, shift: Bool = false, settle: Int = 0) {
+        var events: [Int: [InputEvent]] = [:]
+        var mods: [InputEvent] = []
+        if ctrl { mods.append(.key(Key("Left Ctrl"), down: true)) }
+        if shift { mods.append(.key(Key("Left Shift"), down: true)) }
+        for (i, n) in names.enumerated() {
+            events[i + 1] = (i == 0 ? mods : []) + [.key(Key(n), down: true), .key(Key(n), down: false)]
+        }
+        let release = mods.map { e -> InputEvent in if case .key(let k, _) = e { .key(k, down: false) } else { e } }
+        events[names.count + 1] = release
+        runShell(shell, frames: names.count + 1 + settle, events: events)
+    }
+
+    func pad(_ shell: Shell, _ buttons: [GamepadButton], id: Int = 0, settle: Int = 0) {
+        var events: [Int: [InputEvent]] = [1: [.gamepadAdded(pad: id)]]
+        for (i, b) in buttons.enumerated() {
+            events[i + 1, default: []] += [.gamepadButton(pad: id, button: b, down: true), .gamepadButton(pad: id, button: b, down: false)]
+        }
+        runShell(shell, frames: buttons.count + settle + 1, events: events)
+    }
+
+    func chords(_ d: JSONValue, line: Int) -> [String] {
+        d["target"]?["lines"]?.arrayValue?[line]["chords"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+    }
+
+    @Test func theKeyboardLiftsACopyMovesItLineByLineAndSlotBySlotAndDropsIt() {
+        let (shell, s) = makeBoard()
+        #expect(boardDump(shell)["keyboard"]?["focus"] == .object([("card", JSONValue(0))]))
+        press(shell, ["Right", "Right"])
+        #expect(boardDump(shell)["keyboard"]?["focus"] == .object([("card", JSONValue(2))]))
+        #expect(s.announcement == "Em · card 3 of 16 · Space lifts a copy")
+        press(shell, ["Space"], settle: 30)
+        var d = boardDump(shell)
+        #expect(d["keyboard"]?["carrying"]?.stringValue == "Em")
+        #expect(d["keyboard"]?["carriedBy"]?.stringValue == "keyboard")
+        #expect(d["announcement"]?.stringValue == "Lifted Em · line 1 of 16, 'Amazing grace…' · Space drops, Escape cancels")
+        #expect(d["highlightedLines"] == .array([JSONValue(0)]))
+        // The ghost has glided onto line 1's first slot.
+        let slot0 = s.slotRootFrame(0, line: 0)
+        #expect(s.ghosts[0].frame.center.distance(to: slot0.center) < 1)
+        press(shell, ["Down", "Down", "Right"], settle: 30)
+        d = boardDump(shell)
+        #expect(d["keyboard"]?["focus"] == .object([("line", JSONValue(2)), ("slot", JSONValue(1))]))
+        #expect(d["announcement"]?.stringValue?.hasPrefix("Em · line 3 of 16, 'I once was lost…' · slot 2 of ") == true)
+        #expect(d["highlightedLines"] == .array([JSONValue(2)]))
+        press(shell, ["Return"])
+        d = boardDump(shell)
+        #expect(chords(d, line: 2) == ["Em"])
+        #expect(s.document.lines[2].chords[0].x == BoardScene.slotWidth)
+        #expect(d["keyboard"]?["carrying"] == .null)
+        #expect(d["announcement"]?.stringValue?.hasPrefix("Dropped Em on line 3, 'I once was lost…'") == true)
+        // The focus went back to the card it came from, so the next copy is one Space away.
+        #expect(d["keyboard"]?["focus"] == .object([("card", JSONValue(2))]))
+        #expect(d["ghosts"]?.arrayValue?.isEmpty == true)
+    }
+
+    @Test func escapeCancelsACarryItFliesBackAndTheAppDoesNotQuit() {
+        let (shell, s) = makeBoard()
+        press(shell, ["Space", "Down"], settle: 10)
+        press(shell, ["Escape"])
+        #expect(!shell.wantsQuit)
+        #expect(s.ghosts.count == 1 && !s.ghosts[0].isCarried)
+        #expect(boardDump(shell)["announcement"]?.stringValue == "Cancelled · C went back")
+        runShell(shell, frames: 40)
+        #expect(s.ghosts.isEmpty)
+        #expect(s.document == .empty)
+        // Escape with nothing carried is the app's again: it quits.
+        press(shell, ["Escape"])
+        #expect(shell.wantsQuit)
+    }
+
+    @Test func theSheetScrollsToKeepACarriedCopyInViewAndItLiftsOntoTheFirstVisibleLine() {
+        let (shell, s) = makeBoard()
+        runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: s.sheetFrame.center), .wheel(dx: 0, dy: -192)]])
+        #expect(s.sheet.offset == 192)
+        press(shell, ["Space"])
+        #expect(s.announcement == "Lifted C · line 3 of 16, 'I once was lost…' · Space drops, Escape cancels")
+        press(shell, Array(repeating: "Down", count: 9), settle: 20)
+        let line = s.keyCarry!.line
+        #expect(line == 11)
+        #expect(s.sheetFrame.contains(s.lineRootFrame(line).center))
+        #expect(s.sheet.offset > 192)
+        press(shell, ["Space"])
+        #expect(s.document.lines[11].chords.map(\.name) == ["C"])
+    }
+
+    @Test func placedChordsAreFocusedFromTheStripLiftedMovedAndDeletedAndUndoBringsThemBack() {
+        var doc = SheetDocument.empty
+        doc.lines[1].chords = [.init(name: "G", x: 200), .init(name: "D", x: 20)]
+        doc.lines[4].chords = [.init(name: "Am", x: 180)]
+        let (shell, s) = makeBoard(doc)
+        var saved: SheetDocument?
+        s.onChange = { saved = $0 }
+        press(shell, ["Down"])
+        // Reading order: line 2's chords left to right, so D (x 20) first.
+        #expect(boardDump(shell)["keyboard"]?["focus"] == .object([("line", JSONValue(1)), ("chord", JSONValue(1))]))
+        press(shell, ["Right", "Down"])
+        #expect(s.focus == .chord(.init(line: 4, index: 0)))
+        #expect(s.announcement == "Am on line 5, ''Twas grace that…' · Space lifts it, Delete deletes it")
+        // Lift Am, move it up a line and right a slot, drop: it moved, not copied.
+        press(shell, ["Space", "Up", "Right", "Space"])
+        #expect(s.document.lines[4].chords.isEmpty)
+        #expect(s.document.lines[3].chords.map(\.name) == ["Am"])
+        #expect(s.document.lines[3].chords[0].x == 5 * BoardScene.slotWidth)
+        #expect(s.focus == .chord(.init(line: 3, index: 0)))
+        press(shell, ["Backspace"])
+        #expect(s.document.lines.allSatisfy { !$0.chords.contains { $0.name == "Am" } })
+        #expect(saved == s.document)
+        press(shell, ["Z"], ctrl: true)
+        #expect(s.document.lines[3].chords.map(\.name) == ["Am"])
+        #expect(saved == s.document)
+        press(shell, ["Z"], ctrl: true)
+        #expect(s.document == doc)
+        press(shell, ["Z"], ctrl: true, shift: true)
+        #expect(s.document.lines[3].chords.map(\.name) == ["Am"])
+        #expect(boardDump(shell)["history"] == .object([("undo", JSONValue(1)), ("redo", JSONValue(1))]))
+    }
+
+    @Test func theFocusRingShowsOnlyAfterKeyboardOrGamepadUse() {
+        let (shell, s) = makeBoard()
+        #expect(boardDump(shell)["keyboard"]?["focusVisible"] == .bool(false))
+        press(shell, ["Right"])
+        #expect(s.focusVisible)
+        runShell(shell, frames: 2, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: s.sheetFrame.center)],
+                                            2: [.pointerUp(pointer: 0, device: .mouse, at: s.sheetFrame.center)]])
+        #expect(boardDump(shell)["keyboard"]?["focusVisible"] == .bool(false))
+        pad(shell, [.dpright])
+        #expect(s.focusVisible)
+        #expect(s.focus == .card(2))
+    }
+
+    @Test func theGamepadLiftsMovesDropsCancelsAndDeletesWithItsOwnHints() {
+        let (shell, s) = makeBoard()
+        pad(shell, [.dpright, .a])
+        #expect(s.announcement == "Lifted Dm · line 1 of 16, 'Amazing grace…' · A drops, B cancels")
+        #expect(boardDump(shell)["keyboard"]?["carriedBy"]?.stringValue == "pad:0")
+        pad(shell, [.dpdown, .dpdown, .dpright, .dpright, .a])
+        #expect(s.document.lines[2].chords.map(\.name) == ["Dm"])
+        #expect(s.document.lines[2].chords[0].x == 2 * BoardScene.slotWidth)
+        pad(shell, [.a, .dpdown, .b], settle: 40)
+        #expect(s.ghosts.isEmpty)
+        #expect(s.document.lines.map(\.chords.count).reduce(0, +) == 1)
+        // Down to the placed chord, delete it with Y, undo with X, redo with Start.
+        pad(shell, [.dpdown, .y])
+        #expect(s.document.lines.allSatisfy { $0.chords.isEmpty })
+        pad(shell, [.x])
+        #expect(s.document.lines[2].chords.map(\.name) == ["Dm"])
+        pad(shell, [.start])
+        #expect(s.document.lines.allSatisfy { $0.chords.isEmpty })
+    }
+
+    @Test func theLeftStickStepsAndRepeatsWhileHeld() {
+        let (shell, s) = makeBoard()
+        // Held right for 1 s: one step at once, then one after 0.35 s and every 0.12 s.
+        runShell(shell, frames: 61, events: [1: [.gamepadAxis(pad: 0, axis: .leftx, value: 1)], 61: [.gamepadAxis(pad: 0, axis: .leftx, value: 0)]])
+        #expect(s.focus == .card(7))
+        runShell(shell, frames: 3, events: [1: [.gamepadButton(pad: 0, button: .a, down: true)],
+                                            2: [.gamepadAxis(pad: 0, axis: .lefty, value: 1)],
+                                            3: [.gamepadAxis(pad: 0, axis: .lefty, value: 0)]])
+        #expect(s.keyCarry?.line == 1)
+        #expect(s.ghosts.first?.name == BoardScene.chordNames[7])
+    }
+
+    @Test func aPadPulledOutMidCarrySendsItBackAndTheKeyboardCarriesOn() {
+        let (shell, s) = makeBoard()
+        pad(shell, [.a, .dpdown], id: 3)
+        #expect(s.ghosts.count == 1 && s.ghosts[0].isCarried)
+        runShell(shell, frames: 1, events: [1: [.gamepadRemoved(pad: 3)]])
+        #expect(s.ghosts.count == 1 && !s.ghosts[0].isCarried)
+        #expect(s.keyCarry == nil)
+        runShell(shell, frames: 40)
+        #expect(s.ghosts.isEmpty)
+        #expect(s.document == .empty)
+        press(shell, ["Space", "Space"])
+        #expect(s.document.lines[0].chords.map(\.name) == ["C"])
+    }
+
+    @Test func theAnnouncementIsCutToFitTheBarAtAnySize() {
+        let (shell, s) = makeBoard()
+        press(shell, ["Space"])
+        let font = testFont()
+        for w in [480.0, 800, 3840] {
+            runShell(shell, frames: 1, events: [1: [.resize(w: w, h: 320)]])
+            let room = s.undoButton.rect.minX - s.barFrame.minX - 24
+            let shown = BoardScene.fitted(s.announcement, width: room, font: font)
+            #expect(font.width(of: shown) <= room)
+            #expect(shown == s.announcement || shown.hasSuffix("…"))
+        }
+    }
+}
