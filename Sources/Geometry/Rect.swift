@@ -46,6 +46,17 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
     }
 
+    /// The point of the rect (edges included) nearest `p`.
+    public func clamped(_ p: Vec2) -> Vec2 {
+        Vec2(min(max(p.x, minX), maxX), min(max(p.y, minY), maxY))
+    }
+
+    /// The smallest rect holding both.
+    public func union(_ other: Rect) -> Rect {
+        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        return Rect(x: x0, y: y0, w: max(maxX, other.maxX) - x0, h: max(maxY, other.maxY) - y0)
+    }
+
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, w: max(0, width - 2 * dx), h: max(0, height - 2 * dy))
     }

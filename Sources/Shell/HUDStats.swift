@@ -5,10 +5,10 @@ import Scenes
 /// Frame statistics for the HUD, refreshed about every 100 ms so the numbers can be read,
 /// plus the last 240 frame times for the optional graph.
 public struct HUDStats {
-    public private(set) var fps = 0.0
-    public private(set) var frameMilliseconds = 0.0
-    public private(set) var stepsThisFrame = 0
-    public private(set) var droppedTime = 0.0
+    public internal(set) var fps = 0.0
+    public internal(set) var frameMilliseconds = 0.0
+    public internal(set) var stepsThisFrame = 0
+    public internal(set) var droppedTime = 0.0
     private var windowTime = 0.0
     private var windowFrames = 0
     private var windowWork = 0.0
@@ -35,23 +35,46 @@ public struct HUDStats {
         }
     }
 
-    /// One line: scene, frames per second, frame time, steps this frame, dropped time.
-    func line(scene: String) -> String {
-        "\(scene) · \(format(fps, 1)) fps · \(format(frameMilliseconds, 2)) ms · \(stepsThisFrame) steps · drop \(format(droppedTime, 2)) s"
+    /// The HUD's forms, longest first: scene, frames per second, frame time, steps this
+    /// frame and dropped time; then without the scene; then rate and time; then the rate.
+    /// Every number carries its unit.
+    func forms(scene: String) -> [String] {
+        let fps = "\(format(fps, 1)) fps", ms = "\(format(frameMilliseconds, 2)) ms"
+        let rest = "\(stepsThisFrame) steps · drop \(format(droppedTime, 2)) s"
+        return ["\(scene) · \(fps) · \(ms) · \(rest)", "\(fps) · \(ms) · \(rest)", "\(fps) · \(ms)", fps]
     }
 
-    /// Bars of the recent frame times, oldest at the left; the line marks 16.7 ms.
-    func drawGraph(into list: inout DrawList, in r: Rect) {
-        list.fillRect(r, color: Color(0, 0, 0, 160))
-        let scale = r.height / 0.05  // 50 ms full height
-        let w = r.width / Double(history.count)
+    /// The forms with the widest values the HUD usually shows: the layout measures these, so
+    /// the chrome does not move as the numbers change.
+    static let templates: [String] = {
+        var wide = HUDStats()
+        wide.fps = 888.8
+        wide.frameMilliseconds = 88.88
+        wide.stepsThisFrame = 88
+        wide.droppedTime = 8.88
+        return wide.forms(scene: "bounce")
+    }()
+
+    /// The frame times, the taller ones the longer frames, on a 0–40 ms scale with lines at
+    /// 8.3, 16.7 and 33.3 ms (120, 60 and 30 frames a second), each labelled; the newest
+    /// frame at the right.
+    func drawGraph(into list: inout DrawList, in r: Rect, font: BitmapFont) {
+        list.fillRect(r, color: Color(0, 0, 0, 170))
+        let labelWidth = font.width(of: "33.3 ms") + 12
+        let plot = Rect(x: r.minX + labelWidth, y: r.minY + 4, w: max(1, r.width - labelWidth - 4), h: max(1, r.height - 8))
+        let scale = plot.height / 0.040
+        let w = plot.width / Double(history.count)
         for i in 0..<history.count {
             let t = history[(historyHead + i) % history.count]
-            let h = min(r.height, t * scale)
+            let h = min(plot.height, t * scale)
             let c = t > 1.0 / 30 ? Color.red : t > 1.0 / 55 ? Color(hex: 0xffd166) : Color(hex: 0x06d6a0)
-            list.fillRect(Rect(x: r.minX + Double(i) * w, y: r.maxY - h, w: max(1, w), h: h), color: c)
+            list.fillRect(Rect(x: plot.minX + Double(i) * w, y: plot.maxY - h, w: max(1, w), h: h), color: c)
         }
-        let y = r.maxY - (1.0 / 60) * scale
-        list.fillRect(Rect(x: r.minX, y: y, w: r.width, h: 1), color: .white.withAlpha(120))
+        for (ms, label) in [(8.3, "8.3 ms"), (16.7, "16.7 ms"), (33.3, "33.3 ms")] {
+            let y = plot.maxY - ms / 1000 * scale
+            list.fillRect(Rect(x: plot.minX, y: y, w: plot.width, h: 1), color: .white.withAlpha(110))
+            let ly = clamp(y - font.cellHeight / 2, r.minY, r.maxY - font.cellHeight)
+            list.text(label, at: Vec2(plot.minX - 6 - font.width(of: label), ly), font: font, color: .dimText)
+        }
     }
 }

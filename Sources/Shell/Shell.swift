@@ -13,29 +13,39 @@ public final class Shell: FrameContent {
     public private(set) var scenes: [any Scene]
     public private(set) var activeIndex = 0
     public private(set) var size: Vec2
-    public private(set) var helpVisible = false
+    public internal(set) var helpVisible = false
     public private(set) var graphVisible = false
     public private(set) var wantsQuit = false
     public let font: BitmapFont
     public private(set) var input = InputState()
     public var hud = HUDStats()
 
-    private var pending: [InputEvent] = []
-    private var sceneEvents: [InputEvent] = []
-    /// Pointers whose gesture began on the shell's own chrome.
-    private var chromePointers: [Int] = []
+    /// Where the tabs, help button, HUD and graph are for the current size and scene.
+    public private(set) var chrome: ChromeLayout
+    /// How far the help panel's text is scrolled (points).
+    public internal(set) var helpScroll = 0.0
 
-    public static let tabBarHeight = 40.0
+    private var pending: [InputEvent] = []
+    var sceneEvents: [InputEvent] = []
+    /// Pointers whose gesture began on the shell's own chrome.
+    var chromePointers: [Int] = []
+    /// A press while the help shows: where it began and where it is, to tell a tap (closes
+    /// the help) from a drag (scrolls it).
+    var helpPress: (pointer: Int, start: Vec2, last: Vec2, dragging: Bool)?
     public static let globalControls: [Control] = [
         Control(.mouse, "Click a tab", "switch scene"),
         Control(.mouse, "Click ?", "show or hide this help"),
+        Control(.mouse, "In the help: wheel or drag / click", "scroll it / close it"),
         Control(.touch, "Tap a tab / ?", "switch scene / help"),
+        Control(.touch, "In the help: drag / tap", "scroll it / close it"),
         Control(.keyboard, "1–9, Tab, Shift+Tab", "switch scene"),
         Control(.keyboard, "F1 or ?", "show or hide this help"),
-        Control(.keyboard, "G", "frame-time graph in the HUD"),
+        Control(.keyboard, "In the help: ↑ ↓, Page Up/Down, Home/End", "scroll it"),
+        Control(.keyboard, "G", "frame-time graph at the bottom (lines at 8.3, 16.7, 33.3 ms)"),
         Control(.keyboard, "Escape", "close help, cancel a carry, or quit"),
         Control(.gamepad, "LB / RB", "previous / next scene"),
         Control(.gamepad, "Back", "show or hide this help"),
+        Control(.gamepad, "In the help: d-pad ↑ ↓ / B", "scroll it / close it"),
     ]
 
     public init(scenes: [any Scene], size: Vec2, font: BitmapFont) {
@@ -43,15 +53,27 @@ public final class Shell: FrameContent {
         self.scenes = scenes
         self.size = size
         self.font = font
+        chrome = ChromeLayout(size: size, titles: scenes.map(\.title), active: 0, cellWidth: font.cellWidth,
+                              hudWidths: HUDStats.templates.map { font.width(of: $0) }, graphVisible: false)
         for s in scenes { s.layout(bounds: sceneBounds) }
+    }
+
+    /// Lays the chrome out again (size, active scene or graph changed) and, when the scenes'
+    /// area moved, every scene with it.
+    func relayout() {
+        let before = chrome.sceneBounds
+        chrome = ChromeLayout(size: size, titles: scenes.map(\.title), active: activeIndex, cellWidth: font.cellWidth,
+                              hudWidths: HUDStats.templates.map { font.width(of: $0) }, graphVisible: graphVisible)
+        if chrome.sceneBounds != before {
+            for s in scenes { s.layout(bounds: sceneBounds) }
+        }
+        clampHelpScroll()
     }
 
     public var activeScene: any Scene { scenes[activeIndex] }
 
-    /// The area scenes own: the window below the tab bar.
-    public var sceneBounds: Rect {
-        Rect(x: 0, y: Self.tabBarHeight, w: size.x, h: max(1, size.y - Self.tabBarHeight))
-    }
+    /// The area scenes own: the window below the tab bar (and above the frame graph).
+    public var sceneBounds: Rect { chrome.sceneBounds }
 
     /// Selects a scene by name. Returns false if there is none of that name.
     @discardableResult
@@ -76,25 +98,27 @@ public final class Shell: FrameContent {
     }
 
     private func route(_ event: InputEvent) {
+        if helpVisible, routeHelp(event) { return }
         switch event {
         case .resize(let w, let h):
             size = Vec2(w, h)
-            for s in scenes { s.layout(bounds: sceneBounds) }
+            let before = chrome.sceneBounds
+            relayout()
+            // Every scene hears of a resize, even when its area came out the same.
+            if chrome.sceneBounds == before { for s in scenes { s.layout(bounds: sceneBounds) } }
             sceneEvents.append(event)
         case .pointerDown(let id, let device, let at):
-            if helpVisible {
-                // Any press closes the help (the ? button too); the gesture is the shell's.
+            if at.y < chrome.barHeight {
                 chromePointers.append(id)
-                helpVisible = false
-                return
-            }
-            if at.y < Self.tabBarHeight {
-                chromePointers.append(id)
-                if helpButtonRect.insetBy(dx: -device.hitSlop, dy: -device.hitSlop).contains(at) {
-                    helpVisible.toggle()
-                } else if let i = tabIndex(at: at) {
+                if chrome.helpButton.insetBy(dx: -device.hitSlop / 2, dy: -device.hitSlop / 2).contains(at) {
+                    toggleHelp()
+                } else if let i = chrome.tab(at: at) {
                     activate(i)
                 }
+                return
+            }
+            if let g = chrome.graph, g.contains(at) {
+                chromePointers.append(id)
                 return
             }
             sceneEvents.append(event)
@@ -105,16 +129,16 @@ public final class Shell: FrameContent {
             sceneEvents.append(event)
         case .key(let k, true):
             switch k.name {
-            case "F1", "?": helpVisible.toggle()
+            case "F1", "?": toggleHelp()
             case "Escape":
-                if helpVisible {
-                    helpVisible = false
-                } else if activeScene.claims(k) {
+                if activeScene.claims(k) {
                     sceneEvents.append(event)
                 } else {
                     wantsQuit = true
                 }
-            case "G": graphVisible.toggle()
+            case "G":
+                graphVisible.toggle()
+                relayout()
             case "Tab":
                 let back = input.isDown(Key("Left Shift")) || input.isDown(Key("Right Shift"))
                 activate(positiveModulo(activeIndex + (back ? -1 : 1), scenes.count))
@@ -125,7 +149,7 @@ public final class Shell: FrameContent {
             }
         case .gamepadButton(_, .leftshoulder, true): activate(positiveModulo(activeIndex - 1, scenes.count))
         case .gamepadButton(_, .rightshoulder, true): activate(positiveModulo(activeIndex + 1, scenes.count))
-        case .gamepadButton(_, .back, true): helpVisible.toggle()
+        case .gamepadButton(_, .back, true): toggleHelp()
         default:
             sceneEvents.append(event)
         }
@@ -144,6 +168,8 @@ public final class Shell: FrameContent {
             activeScene.step(&context)
         }
         activeIndex = i
+        helpScroll = 0
+        relayout()
     }
 
     /// Records the frame in the HUD.
@@ -153,15 +179,8 @@ public final class Shell: FrameContent {
 
     // MARK: Tab bar geometry
 
-    public var helpButtonRect: Rect { Rect(x: size.x - 44, y: 4, w: 36, h: Self.tabBarHeight - 8) }
-
-    public func tabRect(_ i: Int) -> Rect {
-        Rect(x: 8 + Double(i) * 112, y: 4, w: 104, h: Self.tabBarHeight - 8)
-    }
-
-    func tabIndex(at p: Vec2) -> Int? {
-        scenes.indices.first { tabRect($0).contains(p) }
-    }
+    public var helpButtonRect: Rect { chrome.helpButton }
+    public func tabRect(_ i: Int) -> Rect { chrome.tabs[i] }
 
     // MARK: Drawing
 
@@ -180,53 +199,28 @@ public final class Shell: FrameContent {
     }
 
     private func drawTabBar(into list: inout DrawList) {
-        list.fillRect(Rect(x: 0, y: 0, w: size.x, h: Self.tabBarHeight), color: Color(hex: 0x11151d))
-        for (i, s) in scenes.enumerated() {
-            let r = tabRect(i)
+        list.fillRect(Rect(x: 0, y: 0, w: size.x, h: chrome.barHeight), color: Color(hex: 0x11151d))
+        for i in scenes.indices {
+            let r = chrome.tabs[i]
             let active = i == activeIndex
             list.fillRect(r, color: active ? Color.accent : Color.panel)
-            let label = "\(i + 1) \(s.title)"
+            let label = chrome.labels[i]
             let w = font.width(of: label)
             list.text(label, at: Vec2(r.midX - w / 2, r.midY - font.cellHeight / 2), font: font, color: active ? .black : .text)
         }
-        let h = helpButtonRect
+        let h = chrome.helpButton
         list.fillRect(h, color: helpVisible ? Color.accent : Color.panel)
         list.text("?", at: Vec2(h.midX - font.cellWidth / 2, h.midY - font.cellHeight / 2), font: font, color: helpVisible ? .black : .text)
     }
 
-    /// The HUD sits in the tab bar, right of the tabs, so it covers no scene; a window too
-    /// narrow for that gets it just below the bar.
+    /// The HUD sits in the tab bar, right-aligned before the help button, in the form the
+    /// layout chose; it never covers the scene.
     private func drawHUD(into list: inout DrawList) {
-        let line = hud.line(scene: activeScene.name)
-        let w = font.width(of: line)
-        let tabsEnd = tabRect(scenes.count - 1).maxX + 16
-        var origin = Vec2(helpButtonRect.minX - 12 - w, Self.tabBarHeight / 2 - font.cellHeight / 2)
-        if origin.x < tabsEnd {
-            origin = Vec2(size.x - w - 12, Self.tabBarHeight + 6)
-            list.fillRect(Rect(x: origin.x - 6, y: origin.y - 3, w: w + 12, h: font.cellHeight + 6), color: Color(0, 0, 0, 150))
+        if let r = chrome.hud, let form = chrome.hudForm {
+            let line = hud.forms(scene: activeScene.name)[form]
+            list.text(line, at: Vec2(r.maxX - font.width(of: line), r.midY - font.cellHeight / 2), font: font, color: .dimText)
         }
-        list.text(line, at: origin, font: font, color: .dimText)
-        if graphVisible { hud.drawGraph(into: &list, in: Rect(x: size.x - 256, y: Self.tabBarHeight + 28, w: 240, h: 64)) }
-    }
-
-    private func drawHelp(into list: inout DrawList) {
-        list.fillRect(Rect(x: 0, y: 0, w: size.x, h: size.y), color: Color(0, 0, 0, 170))
-        let rows = Self.globalControls + activeScene.controls
-        let lineH = font.cellHeight + 4
-        let panel = Rect(x: 40, y: Self.tabBarHeight + 20, w: min(size.x - 80, 860), h: min(size.y - Self.tabBarHeight - 40, Double(rows.count + 4) * lineH + 24))
-        list.fillRect(panel, color: Color.panel.withAlpha(245))
-        var y = panel.minY + 12
-        list.text("Controls — \(activeScene.title)   (F1, ? or Back to close)", at: Vec2(panel.minX + 16, y), font: font, color: .accent)
-        y += lineH * 1.5
-        for input in Control.Input.allCases {
-            for c in rows where c.input == input {
-                guard y + lineH < panel.maxY else { break }
-                list.text(input.rawValue, at: Vec2(panel.minX + 16, y), font: font, color: .dimText)
-                list.text(c.trigger, at: Vec2(panel.minX + 120, y), font: font, color: .text)
-                list.text(c.action, at: Vec2(panel.minX + 360, y), font: font, color: .text)
-                y += lineH
-            }
-        }
+        if let g = chrome.graph { hud.drawGraph(into: &list, in: g, font: font) }
     }
 
     // MARK: State dump
@@ -240,6 +234,7 @@ public final class Shell: FrameContent {
             ("window", .object([("w", JSONValue(size.x)), ("h", JSONValue(size.y))])),
             ("scene", .string(activeScene.name)),
             ("helpVisible", .bool(helpVisible)),
+            ("chrome", chromeDump()),
             ("scenes", .object(scenes.map { ($0.name, $0.stateDump()) })),
         ])
     }

@@ -103,7 +103,8 @@ struct Play: ParsableCommand {
         sceneOptions.customPath = try loadCustomPath(svg: path, file: pathFile)
         if let custom = sceneOptions.customPath {
             // Checked where the window lays it out, before any sample is allocated.
-            let area = Rect(x: 0, y: Shell.tabBarHeight, w: Double(window.size.w), h: Double(window.size.h) - Shell.tabBarHeight)
+            let bar = ChromeLayout.barHeight(forWindowHeight: Double(window.size.h))
+            let area = Rect(x: 0, y: bar, w: Double(window.size.w), h: Double(window.size.h) - bar)
             do { try SampleTable.check(PathScene.fitCustom(custom, in: area), spacing: spacing) } catch {
                 throw CommandError.usage("\(pathFile ?? "--path"): laid out in the \(window.size.w)x\(window.size.h) window, the \(error.description)")
             }

@@ -119,9 +119,9 @@ import Testing
         #expect(changes == 1)
         let again = s.chordRootFrame(.init(line: 2, index: 0)).center
         // Out of the sheet to the left margin area above it: the ghost shows it will delete.
-        drag(shell, [again, again + Vec2(15, 0), Vec2(640, 8 + Shell.tabBarHeight)], release: false)
+        drag(shell, [again, again + Vec2(15, 0), Vec2(640, 8 + shell.chrome.barHeight)], release: false)
         #expect(s.ghosts.first?.willDelete == true)
-        runShell(shell, frames: 1, events: [1: [.pointerUp(pointer: 0, device: .mouse, at: Vec2(640, 8 + Shell.tabBarHeight))]])
+        runShell(shell, frames: 1, events: [1: [.pointerUp(pointer: 0, device: .mouse, at: Vec2(640, 8 + shell.chrome.barHeight))]])
         #expect(s.document.lines.allSatisfy { $0.chords.isEmpty })
         #expect(changes == 2)
     }
@@ -338,7 +338,7 @@ import Testing
         s.onChange = { saved = $0 }
         // Delete by dragging it off the sheet (sideways first, so it lifts).
         let from = s.chordRootFrame(.init(line: 0, index: 0)).center
-        drag(shell, [from, from + Vec2(15, 0), Vec2(640, 8 + Shell.tabBarHeight)])
+        drag(shell, [from, from + Vec2(15, 0), Vec2(640, 8 + shell.chrome.barHeight)])
         #expect(s.document.lines[0].chords.isEmpty)
         #expect(saved == s.document)
         let undo = s.undoButton.rect.center, redo = s.redoButton.rect.center

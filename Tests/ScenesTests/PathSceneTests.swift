@@ -137,7 +137,8 @@ import Testing
         runShell(shell, frames: 1, events: [1: [.resize(w: 800, h: 900)]])
         let t1 = scene.tables[0]
         #expect(t1.length != t0.length)
-        #expect(scene.shapeBounds == Rect(x: 0, y: Shell.tabBarHeight, w: 800, h: 900 - Shell.tabBarHeight))
+        // The whole width, below the buttons and above the status line.
+        #expect(scene.shapeBounds == Rect(x: 0, y: scene.rideButton.rect.maxY + 8, w: 800, h: 900 - 28 - scene.rideButton.rect.maxY - 8))
         for (i, f) in scene.followers.store.dense.enumerated() {
             #expect(abs(f.distance / t1.length - f0[i]) < 2 / t1.length)
             #expect(f.point.distance(to: t1.point(atDistance: f.distance)) < 1.01)

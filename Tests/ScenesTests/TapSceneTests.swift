@@ -71,8 +71,78 @@ import Testing
 
     @Test func eachNewFingerIsANewTap() {
         let (shell, s) = make()
-        runShell(shell, frames: 2, events: [1: [.pointerDown(pointer: 1, device: .touch, at: Vec2(100, 100)),
+        runShell(shell, frames: 2, events: [1: [.pointerDown(pointer: 1, device: .touch, at: Vec2(100, 200)),
                                                 .pointerDown(pointer: 2, device: .touch, at: Vec2(900, 600))]])
         #expect(s.interrupts == 1)
+    }
+
+    /// The picture's rect at the presented position.
+    func pictureRect(_ s: TapScene) -> Rect { Rect(center: s.presentation, size: Vec2(TapScene.imageSize, TapScene.imageSize)) }
+
+    func window(_ shell: Shell) -> Rect { Rect(x: 0, y: 0, w: shell.size.x, h: shell.size.y) }
+
+    func inside(_ r: Rect, _ w: Rect) -> Bool { r.minX >= w.minX && r.minY >= w.minY && r.maxX <= w.maxX && r.maxY <= w.maxY }
+
+    @Test(arguments: [Vec2(480, 320), Vec2(800, 600), Vec2(1280, 720), Vec2(3840, 2160)])
+    func flightsToEveryEdgeAndCornerStayInTheWindow(size: Vec2) {
+        let s = TapScene()
+        let shell = Shell(scenes: [s], size: size, font: testFont())
+        let b = shell.sceneBounds
+        // Taps 2 pt inside each corner and edge midpoint, one after another, each flight run
+        // to its end and sampled every 5 frames.
+        let targets = [Vec2(b.minX + 2, b.minY + 80), Vec2(b.maxX - 2, b.maxY - 2), Vec2(b.midX, b.maxY - 2), Vec2(b.minX + 2, b.maxY - 2),
+                       Vec2(b.maxX - 2, b.minY + 80), Vec2(b.minX + 2, b.midY), Vec2(b.maxX - 2, b.midY), Vec2(b.midX, b.minY + 80)]
+        for t in targets {
+            runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 0, device: .touch, at: t), .pointerUp(pointer: 0, device: .touch, at: t)]])
+            for _ in 0..<26 {
+                #expect(inside(pictureRect(s), window(shell)), "at \(size), flying to \(t): \(pictureRect(s))")
+                runShell(shell, frames: 5)
+            }
+            #expect(!s.isAnimating)
+            // It went as near the tap as it fits.
+            #expect(s.model.distance(to: t) <= TapScene.imageSize * 0.75 + 1)
+        }
+    }
+
+    @Test func aFlightThatFitsIsTheSeedsHalfCircleAndOneThatDoesNotGoesRoundTheOtherSide() {
+        let area = Rect(x: 0, y: 0, w: 1000, h: 1000)
+        // From left to right in the middle: clockwise (on screen) goes up, and fits.
+        let fits = TapScene.flight(from: Vec2(300, 500), to: Vec2(700, 500), inside: area)
+        #expect(fits.elements == TapScene.halfCircle(from: Vec2(300, 500), to: Vec2(700, 500)).elements)
+        // Near the top the upward side does not fit: it goes round below, a whole half circle.
+        let below = TapScene.flight(from: Vec2(300, 100), to: Vec2(700, 100), inside: area)
+        let pts = below.flattened(tolerance: 0.1).first!.points
+        #expect(pts.allSatisfy { $0.y >= 100 - 1e-6 })
+        #expect(abs(pts.map(\.y).max()! - 300) < 0.2)
+        // In a short strip neither side fits a half circle: the bulge flattens to the room.
+        let strip = Rect(x: 0, y: 0, w: 1000, h: 100)
+        let flat = TapScene.flight(from: Vec2(100, 50), to: Vec2(900, 50), inside: strip)
+        let fp = flat.flattened(tolerance: 0.1).first!.points
+        #expect(fp.allSatisfy { $0.y >= -0.1 && $0.y <= 100.1 })
+        #expect(fp.map { abs($0.y - 50) }.max()! > 49)
+    }
+
+    @Test func aResizeBringsThePictureBackAtRestAndMidFlight() {
+        let (shell, s) = make()
+        runShell(shell, frames: 130, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: Vec2(1200, 680))]])
+        // As near the tap as the picture fits whole.
+        #expect(s.model == s.reach.clamped(Vec2(1200, 680)))
+        #expect(s.model.y < 680)
+        runShell(shell, frames: 1, events: [1: [.resize(w: 400, h: 300)]])
+        #expect(inside(pictureRect(s), window(shell)))
+        #expect(s.model == s.presentation)
+        // Mid-flight: the flight goes on, to a destination in the new window.
+        runShell(shell, frames: 1, events: [1: [.resize(w: 1280, h: 720)]])
+        runShell(shell, frames: 30, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: Vec2(1200, 680))]])
+        #expect(s.isAnimating)
+        runShell(shell, frames: 1, events: [1: [.resize(w: 480, h: 320)]])
+        #expect(s.isAnimating)
+        #expect(inside(pictureRect(s), window(shell)))
+        #expect(s.interrupts == 0)
+        for _ in 0..<30 {
+            runShell(shell, frames: 5)
+            #expect(inside(pictureRect(s), window(shell)), "\(pictureRect(s))")
+        }
+        #expect(!s.isAnimating)
     }
 }

@@ -12,6 +12,25 @@ public struct Button: Sendable {
         self.label = label
     }
 
+    /// A button's height in a scene's `area`: 44 pt (the touch-target guideline) where the
+    /// area is at least 500 pt tall, else 34 pt (never under 32).
+    public static func height(in area: Rect) -> Double { area.height >= 500 ? 44 : 34 }
+
+    /// Buttons of the given widths laid out left to right from the top-left of `area`,
+    /// `margin` from its edges and `gap` apart, wrapping onto new rows where a row is full.
+    public static func flow(_ widths: [Double], in area: Rect, margin: Double = 12, gap: Double = 8) -> [Rect] {
+        let h = height(in: area)
+        var x = area.minX + margin, y = area.minY + margin
+        return widths.map { w in
+            if x > area.minX + margin, x + w > area.maxX - margin {
+                x = area.minX + margin
+                y += h + gap
+            }
+            defer { x += w + gap }
+            return Rect(x: x, y: y, w: w, h: h)
+        }
+    }
+
     /// Whether a press at `p` by `device` hits it (fingers get a larger margin).
     public func hit(_ p: Vec2, device: PointerDevice) -> Bool {
         !isHidden && rect.insetBy(dx: -device.hitSlop / 2, dy: -device.hitSlop / 2).contains(p)

@@ -49,7 +49,7 @@ public final class ArrowScene: Scene {
     public func layout(bounds: Rect) {
         let side = max(40, min(bounds.width, bounds.height - 80) * 0.8)
         imageRect = Rect(center: Vec2(bounds.midX, bounds.midY - 20), size: Vec2(side, side))
-        goButton.rect = Rect(center: Vec2(bounds.midX, min(bounds.maxY - 30, imageRect.maxY + 30)), size: Vec2(120, 40))
+        goButton.rect = Rect(center: Vec2(bounds.midX, min(bounds.maxY - 30, imageRect.maxY + 30)), size: Vec2(120, Button.height(in: bounds)))
     }
 
     public var lengthRadians: Double { tweener.extras.store[arrow]![custom: Self.lengthChannel].presentation }

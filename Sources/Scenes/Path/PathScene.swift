@@ -111,13 +111,9 @@ public final class PathScene: Scene {
 
     public func layout(bounds: Rect) {
         sceneBounds = bounds
-        shapeButton.rect = Rect(x: bounds.minX + 12, y: bounds.minY + 12, w: 200, h: 32)
-        debugButton.rect = Rect(x: bounds.minX + 220, y: bounds.minY + 12, w: 80, h: 32)
-        // Beside the others where it fits, else on a row of its own.
-        let rideWidth = 200.0
-        rideButton.rect = bounds.width >= 308 + rideWidth + 12
-            ? Rect(x: bounds.minX + 308, y: bounds.minY + 12, w: rideWidth, h: 32)
-            : Rect(x: bounds.minX + 12, y: bounds.minY + 52, w: rideWidth, h: 32)
+        // Wide enough for their longest labels; a second row where one does not fit.
+        let rects = Button.flow([192, 64, 208], in: bounds)
+        (shapeButton.rect, debugButton.rect, rideButton.rect) = (rects[0], rects[1], rects[2])
         rebuild(keepingFractions: fractions())
     }
 
@@ -147,7 +143,9 @@ public final class PathScene: Scene {
     /// Rebuilds the path and table for the current bounds and shape; handles keep their
     /// fraction of the path's length (not their raw index), and snap there.
     private func rebuild(keepingFractions: [Double]?) {
-        shapeBounds = sceneBounds
+        // The shape keeps clear of the buttons above it and the status line below.
+        let top = rideButton.rect.maxY + 8, bottom = sceneBounds.maxY - 28
+        shapeBounds = Rect(x: sceneBounds.minX, y: top, w: sceneBounds.width, h: max(1, bottom - top))
         let path = makePath(shape, in: shapeBounds)
         tables = [SampleTable(path: path, spacing: spacing)]
         strokes = path.flattened(tolerance: 0.05)

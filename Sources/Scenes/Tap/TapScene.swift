@@ -1,5 +1,10 @@
 import Engine
 import Entities
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import Geometry
 import Motion
 import Paths
@@ -9,6 +14,11 @@ import Paths
 /// A tap sends the picture along a half circle from where it is to the tapped point, in
 /// 2 s at constant speed. A tap during the flight interrupts it from the presented position
 /// (the model takes the presentation) and the new arc starts there: nothing jumps.
+///
+/// The picture never leaves the window: a tap near an edge sends it as close as it can go
+/// whole, and the half circle goes round the other side, or flattens into a half ellipse,
+/// when the seed's clockwise one would carry it off screen (`flight(from:to:inside:)`). A
+/// resize brings it back into the window, mid-flight too.
 public final class TapScene: Scene {
     public let name = "tap"
     public let title = "Tap"
@@ -32,6 +42,8 @@ public final class TapScene: Scene {
     public private(set) var carryVelocity = false
     public private(set) var cursor = Vec2(640, 360)
     public private(set) var flightPath: Path?
+    /// Where the current (or last) flight ends.
+    public private(set) var destination: Vec2?
     public static let duration = 2.0
     public static let imageSize = 96.0
     public static let cursorSpeed = 700.0
@@ -57,17 +69,40 @@ public final class TapScene: Scene {
         schedule.add("completion") { s, _ in s.countCompletions() }
     }
 
+    /// Where the picture's centre may go: the scene's area less half the picture and a margin.
+    public var reach: Rect {
+        let inset = Self.imageSize / 2 + 4
+        let r = bounds.insetBy(dx: inset, dy: inset)
+        return Rect(x: r.width > 0 ? r.minX : bounds.midX, y: r.height > 0 ? r.minY : bounds.midY, w: max(0, r.width), h: max(0, r.height))
+    }
+
     public func layout(bounds: Rect) {
         let first = self.bounds.isEmpty || self.bounds == Rect(x: 0, y: 40, w: 1280, h: 680)
+        let changed = bounds != self.bounds
         self.bounds = bounds
-        pathButton.rect = Rect(x: bounds.minX + 12, y: bounds.minY + 12, w: 72, h: 32)
-        linearButton.rect = Rect(x: bounds.minX + 92, y: bounds.minY + 12, w: 80, h: 32)
-        carryButton.rect = Rect(x: bounds.minX + 180, y: bounds.minY + 12, w: 72, h: 32)
+        let rects = Button.flow([72, 80, 72], in: bounds)
+        (pathButton.rect, linearButton.rect, carryButton.rect) = (rects[0], rects[1], rects[2])
         cursor = Vec2(clamp(cursor.x, bounds.minX, bounds.maxX), clamp(cursor.y, bounds.minY, bounds.maxY))
         if first && !tweener.isAnimating(image) {
             for e in [image, ghost] { tweener.animatables.store.modify(e) { $0.position.snap(to: bounds.center) } }
             cursor = bounds.center
+        } else if changed {
+            refit()
         }
+    }
+
+    /// After a resize the picture is brought into the new area where it is drawn (nothing
+    /// is drawn outside the window), and a flight goes on from there to its destination,
+    /// brought into the area too.
+    private func refit() {
+        let area = reach
+        let flying = tweener.isAnimating(image)
+        for e in [image, ghost] {
+            if let running = tweener.running(on: e, property: .position) { tweener.interrupt(running) }
+        }
+        let p = area.clamped(presentation)
+        for e in [image, ghost] { tweener.animatables.store.modify(e) { $0.position.snap(to: p) } }
+        if flying, let d = destination { fly(to: area.clamped(d), counting: false) }
     }
 
     public var model: Vec2 { tweener.animatables.store[image]!.position.model }
@@ -116,16 +151,56 @@ public final class TapScene: Scene {
         return p
     }
 
-    /// Sends the picture to `target`, interrupting a flight in progress from where it is drawn.
+    /// The flight from `from` to `to` keeping every point inside `area`: the seed's clockwise
+    /// half circle when it fits; else the other side's; else, on the side with more room, a
+    /// half ellipse on the same diameter whose bulge is shrunk until it fits (found by
+    /// bisection over 64 points of the arc).
+    public static func flight(from: Vec2, to: Vec2, inside area: Rect) -> Path {
+        let c = (from + to) / 2, r = from.distance(to: to) / 2
+        guard r > 0 else { return halfCircle(from: from, to: to) }
+        let d = (from - c) / r
+        let clockwise = Vec2(-d.y, d.x)
+        let eps = 1e-6 * max(1, r)
+        func fits(_ bulge: Double, _ n: Vec2) -> Bool {
+            (0...64).allSatisfy { k in
+                let t = Double(k) / 64 * .pi
+                let p = c + d * (r * cos(t)) + n * (bulge * sin(t))
+                return p.x >= area.minX - eps && p.x <= area.maxX + eps && p.y >= area.minY - eps && p.y <= area.maxY + eps
+            }
+        }
+        if fits(r, clockwise) { return halfCircle(from: from, to: to) }
+        var best = (bulge: 0.0, side: 1.0)
+        for side in [1.0, -1.0] {
+            var lo = 0.0, hi = r
+            if fits(r, clockwise * side) { lo = r }
+            for _ in 0..<30 where lo < hi {
+                let mid = (lo + hi) / 2
+                if fits(mid, clockwise * side) { lo = mid } else { hi = mid }
+            }
+            if lo > best.bulge { best = (lo, side) }
+        }
+        var p = Path()
+        p.move(to: from)
+        p.addEllipticalArc(center: c, rx: r, ry: best.bulge, rotation: d.angle, start: 0, sweep: .pi * best.side)
+        return p
+    }
+
+    /// Sends the picture to `target` (brought into the window), interrupting a flight in
+    /// progress from where it is drawn.
     public func tap(_ target: Vec2) {
+        fly(to: reach.clamped(target), counting: true)
+    }
+
+    private func fly(to target: Vec2, counting: Bool) {
         if let running = tweener.running(on: image, property: .position) {
             tweener.interrupt(running)
-            interrupts += 1
+            if counting { interrupts += 1 }
         }
         if let g = tweener.running(on: ghost, property: .position) { tweener.interrupt(g) }
         let from = model
         guard from.distance(to: target) > 0.5 else { return }
-        let path = Self.halfCircle(from: from, to: target)
+        destination = target
+        let path = Self.flight(from: from, to: target, inside: reach.union(Rect(center: from, size: .zero)))
         let paced = PathTrack(path: path, mode: .paced), linear = PathTrack(path: path, mode: .linear)
         flightPath = path
         flightStroke = path.flattened(tolerance: 0.25).first?.points ?? []
@@ -181,6 +256,7 @@ public final class TapScene: Scene {
             ("animating", .bool(isAnimating)),
             ("interrupts", JSONValue(interrupts)),
             ("completed", JSONValue(completed)),
+            ("destination", destination.map { JSONValue($0) } ?? .null),
         ])
     }
 }

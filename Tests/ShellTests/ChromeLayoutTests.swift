@@ -1,0 +1,103 @@
+@testable import Engine
+@testable import Geometry
+@testable import Scenes
+@testable import Shell
+import TestSupport
+import Testing
+
+/// The chrome at the sizes people use, in every scene, with the help open: read back from
+/// the state dump, as drawn.
+@Suite struct ChromeLayoutTests {
+    static let sizes = [Vec2(480, 320), Vec2(800, 600), Vec2(1280, 720), Vec2(3840, 2160)]
+
+    func rect(_ v: JSONValue?) -> Rect? {
+        guard let a = v?.arrayValue?.compactMap(\.doubleValue), a.count == 4 else { return nil }
+        return Rect(x: a[0], y: a[1], w: a[2], h: a[3])
+    }
+
+    func inside(_ r: Rect, _ w: Rect) -> Bool { r.minX >= w.minX && r.minY >= w.minY && r.maxX <= w.maxX && r.maxY <= w.maxY }
+
+    func overlaps(_ a: Rect, _ b: Rect) -> Bool { a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY }
+
+    @Test(arguments: sizes)
+    func theChromeFitsTheWindowWithoutOverlapsInEverySceneWithTheHelpOpen(size: Vec2) {
+        let shell = Shell(scenes: SceneRegistry.makeAll(SceneOptions()), size: size, font: testFont())
+        let window = Rect(x: 0, y: 0, w: size.x, h: size.y)
+        for i in shell.scenes.indices {
+            runShell(shell, frames: 2, events: [1: [.key(Key("\(i + 1)"), down: true), .key(Key("\(i + 1)"), down: false)],
+                                                2: [.key(.f1, down: true), .key(.f1, down: false), .key(Key("G"), down: true), .key(Key("G"), down: false)]])
+            let chrome = shell.stateDump(frame: 0, step: 0, droppedTime: 0)["chrome"]!
+            let tabs = chrome["tabs"]!.arrayValue!.map { rect($0["frame"])! }
+            let help = rect(chrome["helpButton"])!, panel = rect(chrome["helpPanel"])
+            let hud = rect(chrome["hud"]), graph = rect(chrome["graph"])
+            let name = shell.activeScene.name
+            #expect(panel != nil, "\(name) at \(size): the help is open")
+            let minimum = size.y >= 560 ? ChromeLayout.target : ChromeLayout.minimumTarget
+            let boxes = tabs + [help] + [hud, graph].compactMap { $0 }
+            for (k, r) in boxes.enumerated() {
+                #expect(inside(r, window), "\(name) at \(size): \(r) leaves the window")
+                for other in boxes[(k + 1)...] { #expect(!overlaps(r, other), "\(name) at \(size): \(r) overlaps \(other)") }
+            }
+            for r in tabs + [help] {
+                #expect(r.height >= minimum && r.width >= ChromeLayout.minimumTarget, "\(name) at \(size): \(r) is too small to touch")
+            }
+            if let panel {
+                #expect(inside(panel, window))
+                #expect(panel.minY >= shell.chrome.barHeight)
+                // Centred across the window.
+                #expect(abs(panel.midX - size.x / 2) < 1)
+            }
+            if let graph {
+                // The scene is laid out above the graph, so the graph covers none of its controls.
+                #expect(shell.sceneBounds.maxY <= graph.minY)
+            }
+            // Every label drawn fits its tab.
+            for (k, t) in chrome["tabs"]!.arrayValue!.enumerated() {
+                #expect(shell.font.width(of: t["label"]!.stringValue!) <= tabs[k].width - 8)
+            }
+            runShell(shell, frames: 1, events: [1: [.key(.f1, down: true), .key(.f1, down: false), .key(Key("G"), down: true), .key(Key("G"), down: false)]])
+        }
+    }
+
+    @Test func tabsCompactFromNamesToNumbersAsTheWindowNarrows() {
+        let titles = ["Path", "Tap", "Arrow", "Board", "Bounce"]
+        let templates = HUDStats.templates.map { Double($0.unicodeScalars.count) * 8 }
+        func layout(_ w: Double) -> ChromeLayout {
+            ChromeLayout(size: Vec2(w, 720), titles: titles, active: 3, cellWidth: 8, hudWidths: templates, graphVisible: false)
+        }
+        #expect(layout(1280).tabStyle == .full && layout(1280).hudForm == 0)
+        #expect(layout(1280).tabs[0].width == 104)
+        #expect(layout(480).labels == ["1", "2", "3", "4 Board", "5"])
+        #expect(layout(480).hud != nil)
+        #expect(layout(300).labels == ["1", "2", "3", "4", "5"])
+        // Far too narrow: squeezed, never under 32 pt, and nothing traps.
+        #expect(layout(120).tabs.allSatisfy { $0.width >= ChromeLayout.minimumTarget })
+        _ = ChromeLayout(size: Vec2(1, 1), titles: titles, active: 0, cellWidth: 8, hudWidths: templates, graphVisible: true)
+    }
+
+    @Test func theHelpScrollsByWheelKeysAndDragAndATapClosesIt() {
+        let shell = Shell(scenes: SceneRegistry.makeAll(SceneOptions()), size: Vec2(480, 320), font: testFont())
+        runShell(shell, frames: 1, events: [1: [.key(.f1, down: true)]])
+        #expect(shell.helpVisible)
+        let max = shell.helpLayout().maxScroll
+        #expect(max > 0)
+        runShell(shell, frames: 1, events: [1: [.wheel(dx: 0, dy: -60)]])
+        #expect(shell.helpScroll == 60)
+        runShell(shell, frames: 1, events: [1: [.key(Key("End"), down: true)]])
+        #expect(shell.helpScroll == max)
+        let c = Vec2(240, 200)
+        runShell(shell, frames: 3, events: [1: [.pointerDown(pointer: 1, device: .touch, at: c)],
+                                            2: [.pointerMove(pointer: 1, device: .touch, at: c + Vec2(0, 40))],
+                                            3: [.pointerUp(pointer: 1, device: .touch, at: c + Vec2(0, 40))]])
+        #expect(shell.helpVisible)
+        #expect(shell.helpScroll == max - 40)
+        runShell(shell, frames: 2, events: [1: [.pointerDown(pointer: 1, device: .touch, at: c)], 2: [.pointerUp(pointer: 1, device: .touch, at: c)]])
+        #expect(!shell.helpVisible)
+    }
+
+    @Test func wrappingBreaksAtSpacesAndSplitsWordsLongerThanALine() {
+        #expect(wrap("one two three four", 9) == ["one two", "three", "four"])
+        #expect(wrap("abcdefghij", 4) == ["abcd", "efgh", "ij"])
+        #expect(wrap("", 5) == [""])
+    }
+}
