@@ -21,7 +21,7 @@ extension BoardScene {
             let r = itemRootFrame(i)
             guard r.maxX > sf.minX, r.minX < sf.maxX else { continue }
             list.image(Textures.chords, in: r, uv: Self.uv(i))
-            if focusVisible, focus == .card(i) { strokeOutline(&list, Self.focusOutline, at: r.origin - Vec2(3, 3), color: .accent, width: 3) }
+            if focusVisible, focus == .card(i) { strokeOutline(&list, Self.focusOutline, in: r.insetBy(dx: -3, dy: -3), color: .accent, width: 3) }
         }
         drawIndicator(&list, strip, in: sf)
         list.popClip()
@@ -75,7 +75,7 @@ extension BoardScene {
         for g in ghosts {
             let tint = g.willDelete ? Color(255, 150, 150) : Color(200, 240, 255)
             list.image(Textures.chords, in: g.frame, tint: tint.withAlpha(235), uv: Self.uv(Self.chordNames.firstIndex(of: g.name) ?? 0))
-            strokeOutline(&list, Self.cardOutline, at: g.frame.origin, color: g.willDelete ? .red : .accent, width: 3)
+            strokeOutline(&list, Self.cardOutline, in: g.frame, color: g.willDelete ? .red : .accent, width: 3)
             let badge = Vec2(g.frame.maxX - 4, g.frame.minY + 4)
             list.fillCircle(center: badge, radius: 10, color: g.willDelete ? .red : .accent)
             list.text(g.willDelete ? "×" : "+", at: badge - Vec2(font.cellWidth / 2, font.cellHeight / 2), font: font, color: .white)
@@ -112,16 +112,19 @@ extension BoardScene {
     }
 
     /// Rounded outlines of the two sizes drawn (a card, and the focus ring around one), made
-    /// once at their origin and moved into place when drawn.
+    /// once and scaled into place when drawn.
     private static let cardOutline = roundedOutline(cardSize)
     private static let focusOutline = roundedOutline(cardSize + Vec2(6, 6))
 
+    /// A rounded rect's outline at `size`, divided by `size` (a unit square's).
     private static func roundedOutline(_ size: Vec2) -> [Vec2] {
-        Path.roundedRect(Rect(origin: .zero, size: size), radius: 10).flattened(tolerance: 0.5).first?.points ?? []
+        let pts = Path.roundedRect(Rect(origin: .zero, size: size), radius: 10).flattened(tolerance: 0.5).first?.points ?? []
+        return pts.map { Vec2($0.x / size.x, $0.y / size.y) }
     }
 
-    private func strokeOutline(_ list: inout DrawList, _ outline: [Vec2], at origin: Vec2, color: Color, width: Double) {
-        list.polyline(outline.lazy.map { $0 + origin }, width: width, color: color, closed: true)
+    /// Strokes an outline (made in a unit square) scaled into `frame`.
+    private func strokeOutline(_ list: inout DrawList, _ outline: [Vec2], in frame: Rect, color: Color, width: Double) {
+        list.polyline(outline.lazy.map { frame.origin + Vec2($0.x * frame.width, $0.y * frame.height) }, width: width, color: color, closed: true)
     }
 
     private func drawIndicator(_ list: inout DrawList, _ p: ScrollPanel, in frame: Rect) {

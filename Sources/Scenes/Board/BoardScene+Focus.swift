@@ -195,8 +195,8 @@ extension BoardScene {
         }
         lift(thing, carrier: carrier, at: from.origin, pressedAt: from.origin)
         let k = ghosts.endIndex - 1
-        ghosts[k].grab = Self.cardSize / 2
-        ghosts[k].frame = Rect(center: from.center, size: Self.cardSize)
+        ghosts[k].grab = cardBox / 2
+        ghosts[k].frame = Rect(center: from.center, size: cardBox)
         let slot = clamp(slot ?? firstFreeSlot(line), 0, slotCount(line) - 1)
         keyCarry = KeyCarry(carrier: carrier, line: line, slot: slot)
         announce("Lifted \(ghosts[k].name) · line \(line + 1) of \(document.lines.count), \(quote(line)) · \(hint(.activate)) drops, \(hint(.cancel)) cancels")
@@ -210,7 +210,7 @@ extension BoardScene {
             keyCarry = nil
             return
         }
-        let target = Rect(center: slotRootFrame(carry.slot, line: carry.line).center, size: Self.cardSize)
+        let target = Rect(center: slotRootFrame(carry.slot, line: carry.line).center, size: cardBox)
         let f = 1 - exp(-dt * 22)
         ghosts[k].frame.origin += (target.origin - ghosts[k].frame.origin) * f
     }

@@ -48,6 +48,8 @@ public final class BoardScene: Scene {
     /// Chord names in the order of `Resources/chords.bmp` (see `scripts/make-resources`).
     public static let chordNames = ["C", "Dm", "Em", "F", "G", "Am", "Bdim", "C7", "D", "E", "A", "Bm", "G7", "Fmaj7", "Dsus4", "Cadd9"]
     static let atlasColumns = 8
+    /// A card's size in the strip of a board at least 420 pt tall; shorter boards scale the
+    /// strip down (`cardScale`) so a whole lyric line still shows under it.
     public static let cardSize = Vec2(72, 90)
     public static let placedSize = Vec2(40, 50)
     /// The card's visible body inside its box: the atlas draws each 64×80 card with a
@@ -105,6 +107,10 @@ public final class BoardScene: Scene {
     let tweener: Tweener
     private var schedule = SceneSchedule<BoardScene>()
     var bounds = Rect(x: 0, y: 40, w: 1280, h: 680)
+    /// 1, or 0.6 on a board under 420 pt tall.
+    public internal(set) var cardScale = 1.0
+    /// The size cards (and ghosts) are drawn at.
+    public var cardBox: Vec2 { Self.cardSize * cardScale }
 
     /// What one pointer is doing. A press on a panel waits to see which way it moves (the
     /// same rule on the strip and the sheet, by the panel's axis) or how long it is held,
@@ -186,10 +192,11 @@ public final class BoardScene: Scene {
 
     public func layout(bounds: Rect) {
         self.bounds = bounds
+        cardScale = bounds.height >= 420 ? 1 : 0.6
         rebuildSpaces()
     }
 
-    public var stripFrame: Rect { Rect(x: bounds.minX + 16, y: bounds.minY + 12, w: max(100, bounds.width - 32), h: 114) }
+    public var stripFrame: Rect { Rect(x: bounds.minX + 16, y: bounds.minY + 12, w: max(100, bounds.width - 32), h: 114 * cardScale) }
     /// The bottom bar: the announcement, and the Undo and Redo buttons.
     public var barFrame: Rect {
         let h = bounds.height >= 420 ? 44.0 : 36.0
@@ -200,8 +207,8 @@ public final class BoardScene: Scene {
         return Rect(x: bounds.minX + 16, y: top, w: max(100, bounds.width - 32), h: max(48, barFrame.minY - 8 - top))
     }
 
-    func itemFrame(_ i: Int) -> Rect { Rect(x: 12 + Double(i) * 88, y: 12, w: Self.cardSize.x, h: Self.cardSize.y) }
-    var stripContentWidth: Double { 12 + Double(Self.chordNames.count) * 88 }
+    func itemFrame(_ i: Int) -> Rect { Rect(origin: Vec2(12 + Double(i) * 88, 12) * cardScale, size: cardBox) }
+    var stripContentWidth: Double { (12 + Double(Self.chordNames.count) * 88) * cardScale }
     var sheetContentHeight: Double { Double(document.lines.count) * Self.lineHeight + 16 }
     /// The top of line `i` in the sheet's content.
     func lineContentY(_ i: Int) -> Double { 8 + Double(i) * Self.lineHeight }
