@@ -41,8 +41,12 @@ public final class Platform: FramePlatform {
     public let renderer: OpaquePointer
     public let options: PlatformOptions
     private var textures: [OpaquePointer?] = []
+    /// Where masked images are composed (`MaskLayer`).
+    private var maskLayer = MaskLayer()
     /// The images behind `textures` (keyed), for the other bands' renderers.
     private var images: [UnsafeMutablePointer<SDL_Surface>?] = []
+    /// The same images in ARGB8888, read (never written) by every band's mask layer.
+    private var maskImages: [UnsafeMutablePointer<SDL_Surface>?] = []
     private var bands: RenderBands?
     private var translator = EventTranslator()
     private var controllers: [Int32: OpaquePointer] = [:]
@@ -91,7 +95,7 @@ public final class Platform: FramePlatform {
         try loadTextures()
         if options.bands > 1 && rendererName == "software" {
             let threads = options.bandThreads ?? ProcessInfo.processInfo.activeProcessorCount
-            bands = RenderBands(window: w, count: options.bands, threads: threads) { [images] r in
+            bands = RenderBands(window: w, count: options.bands, threads: threads, images: maskImages) { [images] r in
                 images.map { $0.flatMap { Self.makeTexture(from: $0, on: r) } }
             }
         }
@@ -101,8 +105,9 @@ public final class Platform: FramePlatform {
 
     deinit {
         bands = nil
+        maskLayer.release()
         for t in textures { if let t { SDL_DestroyTexture(t) } }
-        for i in images { if let i { SDL_FreeSurface(i) } }
+        for i in images + maskImages { if let i { SDL_FreeSurface(i) } }
         for (_, c) in controllers { SDL_GameControllerClose(c) }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
@@ -139,6 +144,10 @@ public final class Platform: FramePlatform {
         return info.name.map { String(cString: $0) } ?? "?"
     }
 
+    public var pixelsPerPoint: Double { pixelScale }
+    public var truncatesVertices: Bool { isSoftware }
+    private lazy var isSoftware = rendererName == "software"
+
     public var videoDriverName: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?" }
 
     /// The one place a new window size takes effect here: draw lists are in points, and the
@@ -166,6 +175,7 @@ public final class Platform: FramePlatform {
             guard let t = Self.makeTexture(from: surface, on: renderer) else { throw SDLError("texture from \(path)") }
             textures[Int(id.raw)] = t
         }
+        maskImages = images.map { $0.flatMap { SDL_ConvertSurfaceFormat($0, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) } }
     }
 
     /// A blended, linearly filtered texture of `image` on `renderer`.
@@ -250,7 +260,7 @@ public final class Platform: FramePlatform {
             if bands.render(list, scale: scale) { return }
         }
         var unused = ContiguousArray<Int32>()  // an unbanded draw passes the list's own indices
-        Self.draw(list, renderer: renderer, textures: textures, band: nil, indices: &unused)
+        Self.draw(list, renderer: renderer, textures: textures, images: maskImages, band: nil, indices: &unused, layer: &maskLayer)
     }
 
     /// How many bands frames are drawn in (1 unless `options.bands` applies), and by how
@@ -267,8 +277,8 @@ public final class Platform: FramePlatform {
     /// Draws `list` on `renderer`. With a `band` (rows, in points) it draws only there: the
     /// background fills the band instead of clearing the target, every command is clipped to
     /// the band, and only the quads that reach it are passed on (collected in `indices`).
-    static func draw(_ list: DrawList, renderer: OpaquePointer, textures: [OpaquePointer?],
-                     band: SDL_Rect?, indices: inout ContiguousArray<Int32>) {
+    static func draw(_ list: DrawList, renderer: OpaquePointer, textures: [OpaquePointer?], images: [UnsafeMutablePointer<SDL_Surface>?],
+                     band: SDL_Rect?, indices: inout ContiguousArray<Int32>, layer: inout MaskLayer) {
         let bg = list.background
         SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
         SDL_RenderSetClipRect(renderer, nil)
@@ -300,6 +310,15 @@ public final class Platform: FramePlatform {
                     } else if clipped {
                         SDL_RenderSetClipRect(renderer, nil)
                         clipped = false
+                    }
+                    if cmd.mask > 0 {
+                        // A masked image: composed offscreen, then drawn clipped as above.
+                        let m = list.masks[Int(cmd.mask) - 1]
+                        let i = Int(m.image.raw)
+                        layer.draw(m, image: i > 0 && i < images.count ? images[i] : nil, renderer: renderer, verts: verts,
+                                   idx: idx + cmd.indexStart, count: cmd.indexCount, clip: clip)
+                        clipped = true
+                        continue
                     }
                     let texture = texture(cmd.texture, in: textures)
                     if let band {
@@ -352,6 +371,20 @@ public final class Platform: FramePlatform {
         defer { SDL_RenderSetScale(renderer, sx, sy) }
         guard SDL_RenderReadPixels(renderer, &rect, SDL_PIXELFORMAT_ARGB8888.rawValue, &px, 4) == 0 else { return nil }
         return Color(UInt8((px >> 16) & 0xff), UInt8((px >> 8) & 0xff), UInt8(px & 0xff), UInt8(px >> 24))
+    }
+
+    /// The colours of a rect of pixels (not points) of what was rendered, before present, row
+    /// by row; empty when SDL cannot read them.
+    public func readPixels(_ r: SDL_Rect) -> [Color] {
+        var rect = r
+        var px = [UInt32](repeating: 0, count: Int(max(0, r.w) * max(0, r.h)))
+        var sx: Float = 1, sy: Float = 1
+        SDL_RenderGetScale(renderer, &sx, &sy)
+        SDL_RenderSetScale(renderer, 1, 1)
+        defer { SDL_RenderSetScale(renderer, sx, sy) }
+        let ok = px.withUnsafeMutableBytes { SDL_RenderReadPixels(renderer, &rect, SDL_PIXELFORMAT_ARGB8888.rawValue, $0.baseAddress, r.w * 4) }
+        guard ok == 0 else { return [] }
+        return px.map { Color(UInt8(($0 >> 16) & 0xff), UInt8(($0 >> 8) & 0xff), UInt8($0 & 0xff), UInt8($0 >> 24)) }
     }
 
     /// Saves what was rendered (before present) as a BMP.

@@ -26,10 +26,14 @@ import Synchronization
 ///
 /// When the window surface changes (a resize), the bands' renderers are made anew.
 final class RenderBands {
+    /// The images masked images are sampled from (the platform's, read only).
+    private let images: [UnsafeMutablePointer<SDL_Surface>?]
+
     private struct Band {
         var renderer: OpaquePointer?
         var surface: UnsafeMutablePointer<SDL_Surface>?
         var textures: [OpaquePointer?] = []
+        var layer = MaskLayer()
         /// The band's rows, in points.
         var clip = SDL_Rect()
         /// The frame's indices that reach the band (reused, so no allocation per frame).
@@ -62,8 +66,10 @@ final class RenderBands {
 
     /// `count` bands (at least 2), drawn by up to `threads` threads (this one included);
     /// `makeTextures` loads the textures into a renderer, indexed like the window's.
-    init(window: OpaquePointer, count: Int, threads: Int, makeTextures: @escaping (OpaquePointer) -> [OpaquePointer?]) {
+    init(window: OpaquePointer, count: Int, threads: Int, images: [UnsafeMutablePointer<SDL_Surface>?],
+         makeTextures: @escaping (OpaquePointer) -> [OpaquePointer?]) {
         self.window = window
+        self.images = images
         self.makeTextures = makeTextures
         bands = .allocate(capacity: max(2, count))
         bands.initialize(repeating: Band())
@@ -119,7 +125,7 @@ final class RenderBands {
             let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
             guard k < bands.count, let r = bands[k].renderer else { return }
             bands[k].start = MonotonicClock.nanoseconds()
-            Platform.draw(frame, renderer: r, textures: bands[k].textures, band: bands[k].clip, indices: &bands[k].indices)
+            Platform.draw(frame, renderer: r, textures: bands[k].textures, images: images, band: bands[k].clip, indices: &bands[k].indices, layer: &bands[k].layer)
             SDL_RenderFlush(r)
             bands[k].end = MonotonicClock.nanoseconds()
             bands[k].thread = thread
@@ -148,6 +154,7 @@ final class RenderBands {
     private func releaseBands() {
         for k in 0..<bands.count {
             for t in bands[k].textures { if let t { SDL_DestroyTexture(t) } }
+            bands[k].layer.release()
             if let r = bands[k].renderer { SDL_DestroyRenderer(r) }
             if let s = bands[k].surface { SDL_FreeSurface(s) }
             bands[k].textures = []

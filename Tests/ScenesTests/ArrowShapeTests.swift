@@ -42,6 +42,8 @@ import Testing
         a.fill(into: &list, color: .white, tolerance: 0.01)
         var area = 0.0
         for k in stride(from: 0, to: list.indices.count, by: 3) {
+            // The fill's triangles (the fringe's reach a transparent outer vertex).
+            guard list.indices[k..<(k + 3)].allSatisfy({ list.vertices[Int($0)].color.a == 255 }) else { continue }
             let p = list.indices[k..<(k + 3)].map { Vec2(Double(list.vertices[Int($0)].x), Double(list.vertices[Int($0)].y)) }
             area += abs((p[1] - p[0]).cross(p[2] - p[0])) / 2
         }
@@ -53,14 +55,34 @@ import Testing
         #expect(abs(area - (ring + head)) / (ring + head) < 0.002)
     }
 
-    @Test func textureCoordinatesMapTheImageRectSoTheArrowMasksIt() {
+    @Test func withATextureTheArrowIsTheMaskOfTheImageInItsRect() {
         var list = DrawList()
         let rect = Rect(x: -100, y: -100, w: 200, h: 200)
-        arrow(length: 3, head: 0.3).fill(into: &list, color: .white, texture: Textures.photo, imageRect: rect)
-        #expect(list.commands.allSatisfy { $0.texture == Textures.photo })
-        for v in list.vertices {
-            #expect(abs(Double(v.u) - (Double(v.x) + 100) / 200) < 1e-5)
-            #expect(abs(Double(v.v) - (Double(v.y) + 100) / 200) < 1e-5)
+        arrow(length: 3, head: 0.3).fill(into: &list, color: Color(200, 220, 255), texture: Textures.photo, imageRect: rect)
+        #expect(list.masks == [MaskedImage(image: Textures.photo, rect: rect, tint: Color(200, 220, 255))])
+        #expect(!list.commands.isEmpty && list.commands.allSatisfy { $0.mask == 1 && $0.texture == .none })
+        // White coverage: opaque inside, the fringe fading to nothing.
+        #expect(list.vertices.allSatisfy { $0.color.r == 255 && $0.color.g == 255 && $0.color.b == 255 })
+        #expect(list.vertices.contains { $0.color.a == 0 })
+        // What follows is not part of the mask.
+        list.fillRect(rect, color: .red)
+        #expect(list.commands.last?.mask == 0)
+    }
+
+    @Test func theFringeStraddlesTheOutlineByHalfAPixelEachSide() {
+        for ppp in [1.0, 2.0] {
+            var list = DrawList()
+            list.pixelsPerPoint = ppp
+            let a = arrow(length: 2, head: 0.5)
+            a.fill(into: &list, color: .white)
+            // The transparent vertices along the outer arc are half a pixel outside it (the
+            // corners' mitred ones a little farther), the opaque ones half a pixel inside.
+            let radii = { (alpha: UInt8) in list.vertices.filter { $0.color.a == alpha }.map { Vec2(Double($0.x), Double($0.y)).length }.filter { $0 > 99 && $0 < 102 }.sorted() }
+            let outside = radii(0), inside = list.vertices.filter { $0.color.a == 255 }.map { Vec2(Double($0.x), Double($0.y)).length }.filter { $0 > 99 && $0 < 100 }.sorted()
+            #expect(outside.count > 10 && inside.count > 10)
+            #expect(abs(outside[outside.count / 2] - (100 + 0.5 / ppp)) < 0.01, "at \(ppp) px/pt")
+            #expect(outside.allSatisfy { $0 >= 100 + 0.5 / ppp - 0.01 })
+            #expect(abs(inside[inside.count / 2] - (100 - 0.5 / ppp)) < 0.01, "at \(ppp) px/pt")
         }
     }
 }

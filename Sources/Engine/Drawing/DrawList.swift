@@ -1,4 +1,9 @@
 import Entities
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import Geometry
 
 /// A texture the draw list can name. 0 is "no texture" (flat colour); the rest are
@@ -34,11 +39,25 @@ public struct DrawCommand: Equatable, Sendable {
     public var clip: Rect?
     public var indexStart: Int
     public var indexCount: Int
+    /// 0, or 1 + the index in `DrawList.masks` of the masked image these triangles are the
+    /// mask of: their alpha is the coverage through which that image shows.
+    public var mask: Int32
 
     @inlinable
-    public init(texture: TextureID, clip: Rect?, indexStart: Int, indexCount: Int) {
-        self.texture = texture; self.clip = clip; self.indexStart = indexStart; self.indexCount = indexCount
+    public init(texture: TextureID, clip: Rect?, indexStart: Int, indexCount: Int, mask: Int32 = 0) {
+        self.texture = texture; self.clip = clip; self.indexStart = indexStart; self.indexCount = indexCount; self.mask = mask
     }
+}
+
+/// An image shown through a mask: drawn in `rect`, tinted, where the mask's triangles cover
+/// it, with their alpha as the coverage (a fringe of falling alpha anti-aliases the edge).
+/// The platform draws the mask into an offscreen layer, multiplies the image in with one
+/// blit (so no seam can run through the picture where triangles meet), and composites the
+/// layer.
+public struct MaskedImage: Equatable, Sendable {
+    public var image: TextureID
+    public var rect: Rect
+    public var tint: Color
 }
 
 /// Everything one frame draws, in window points, as indexed triangles.
@@ -52,8 +71,21 @@ public struct DrawList: Sendable {
     @usableFromInline var indexBuffer = DrawBuffer<Int32>()
     @usableFromInline var commandList: ContiguousArray<DrawCommand> = []
     @usableFromInline var clipStack: [Rect] = []
+    @usableFromInline var maskList: [MaskedImage] = []
+    /// The mask being drawn (1 + its index in `masks`), or 0.
+    @usableFromInline var currentMask: Int32 = 0
     /// The clear colour for the frame.
     public var background = Color.background
+    /// Pixels per point where the list will be shown (set by the frame driver): edges fade
+    /// over one pixel, and circles are divided finely enough for it.
+    public var pixelsPerPoint = 1.0
+    /// Added to the vertices of anti-aliased shapes (not to rects, images or masks): half a
+    /// pixel where the renderer truncates vertices to whole pixels (SDL's software one), so
+    /// that truncation rounds instead and fringes land within half a pixel of their place.
+    public var snapBias = 0.0
+
+    /// The offset for an anti-aliased shape's vertices now.
+    @usableFromInline var shapeOffset: Vec2 { currentMask == 0 ? Vec2(snapBias, snapBias) : .zero }
 
     public init() {}
 
@@ -63,13 +95,26 @@ public struct DrawList: Sendable {
     public var indices: DrawBuffer<Int32> { indexBuffer }
     /// The runs of `indices` to draw, one texture and clip each.
     public var commands: ContiguousArray<DrawCommand> { commandList }
+    /// The masked images of this frame (commands name them by `mask`).
+    public var masks: [MaskedImage] { maskList }
 
     public mutating func reset() {
         vertexBuffer.removeAll()
         indexBuffer.removeAll()
         commandList.removeAll(keepingCapacity: true)
         clipStack.removeAll(keepingCapacity: true)
+        maskList.removeAll(keepingCapacity: true)
+        currentMask = 0
     }
+
+    /// What is drawn until `endMask()` is the mask of `image` drawn in `rect`: untextured
+    /// triangles whose alpha is the coverage (draw them white). Masks do not nest.
+    public mutating func beginMask(_ image: TextureID, in rect: Rect, tint: Color = .white) {
+        maskList.append(MaskedImage(image: image, rect: rect, tint: tint))
+        currentMask = Int32(maskList.count)
+    }
+
+    public mutating func endMask() { currentMask = 0 }
 
     public mutating func reserve(vertices v: Int, indices i: Int) {
         vertexBuffer.reserveCapacity(v)
@@ -89,10 +134,10 @@ public struct DrawList: Sendable {
     @inlinable @inline(__always)
     mutating func begin(_ texture: TextureID, indexCount: Int) -> Int32 {
         let clip = clipStack.last
-        if let last = commandList.last, last.texture == texture, last.clip == clip {
+        if let last = commandList.last, last.texture == texture, last.clip == clip, last.mask == currentMask {
             commandList[commandList.count - 1].indexCount += indexCount
         } else {
-            commandList.append(DrawCommand(texture: texture, clip: clip, indexStart: indexBuffer.count, indexCount: indexCount))
+            commandList.append(DrawCommand(texture: texture, clip: clip, indexStart: indexBuffer.count, indexCount: indexCount, mask: currentMask))
         }
         return Int32(vertexBuffer.count)
     }
@@ -158,22 +203,77 @@ public struct DrawList: Sendable {
         for i in local { indexBuffer.append(base + i) }
     }
 
-    /// A filled convex polygon (a fan from the first point).
+    /// A filled convex polygon, anti-aliased as Dear ImGui does it: the fill is inset by half
+    /// a pixel and a one-pixel fringe fades from the colour to transparent across the edge,
+    /// so the edge's half-coverage contour lies on the polygon's true edge.
     public mutating func fillConvex(_ points: [Vec2], color: Color) {
-        guard points.count >= 3 else { return }
-        let base = begin(.none, indexCount: (points.count - 2) * 3)
-        for p in points { vertexBuffer.append(DrawVertex(p, color)) }
-        for i in 1..<(points.count - 1) {
-            indexBuffer.append(base); indexBuffer.append(base + Int32(i)); indexBuffer.append(base + Int32(i + 1))
+        let n = points.count
+        guard n >= 3 else { return }
+        let base = begin(.none, indexCount: (n - 2) * 3 + n * 6)
+        appendEdgePairs(points, color: color)
+        for i in 1..<(n - 1) {
+            indexBuffer.append(base); indexBuffer.append(base + Int32(2 * i)); indexBuffer.append(base + Int32(2 * i + 2))
+        }
+        appendFringeIndices(base: base, count: n)
+    }
+
+    /// A one-pixel fringe around the closed outline `points` (either winding): from `color`
+    /// half a pixel inside the edge to transparent half a pixel outside. Drawn after a fill
+    /// of the exact outline, it anti-aliases that fill's edge.
+    public mutating func fringe(around points: [Vec2], color: Color) {
+        let n = points.count
+        guard n >= 3 else { return }
+        let base = begin(.none, indexCount: n * 6)
+        appendEdgePairs(points, color: color)
+        appendFringeIndices(base: base, count: n)
+    }
+
+    /// For each point of a closed outline, a vertex half a pixel inside in `color` and one
+    /// half a pixel outside, transparent.
+    private mutating func appendEdgePairs(_ points: [Vec2], color: Color) {
+        let half = 0.5 / pixelsPerPoint, o = shapeOffset
+        for (p, nrm) in zip(points, Self.vertexNormals(points, closed: true)) {
+            vertexBuffer.append(DrawVertex(p + o - nrm * half, color))
+            vertexBuffer.append(DrawVertex(p + o + nrm * half, color.withAlpha(0)))
         }
     }
 
-    /// A filled disc, anti-aliased with a one-point feather.
+    /// Two triangles per edge between vertex pairs (inner, outer) laid out from `base`.
+    private mutating func appendFringeIndices(base: Int32, count n: Int) {
+        for i in 0..<n {
+            let a = base + Int32(2 * i), b = base + Int32(2 * ((i + 1) % n))
+            indexBuffer.append(a); indexBuffer.append(b); indexBuffer.append(b + 1)
+            indexBuffer.append(a); indexBuffer.append(b + 1); indexBuffer.append(a + 1)
+        }
+    }
+
+    /// Outward miter normals of a closed outline (either winding), each scaled so the offset
+    /// edges stay parallel, capped at 4× for sharp corners.
+    static func vertexNormals(_ p: [Vec2], closed: Bool) -> [Vec2] {
+        let n = p.count
+        var area = 0.0
+        for i in 0..<n { area += p[i].cross(p[(i + 1) % n]) }
+        // With y down, a positive shoelace sum winds clockwise on screen: outward is left of
+        // travel then, right of it otherwise.
+        let side = area > 0 ? -1.0 : 1.0
+        return (0..<n).map { i in
+            let a = p[(i + n - 1) % n], b = p[i], c = p[(i + 1) % n]
+            let n0 = (b - a).normalized(or: .zero).perpendicular * side
+            let n1 = (c - b).normalized(or: .zero).perpendicular * side
+            let m = (n0 + n1).normalized(or: n1 == .zero ? n0 : n1)
+            let cosHalf = max(m.dot(n1 == .zero ? n0 : n1), 0.25)
+            return m / cosHalf
+        }
+    }
+
+    /// A filled disc, anti-aliased with a one-pixel feather centred on the circle.
     public mutating func fillCircle(center: Vec2, radius: Double, color: Color) {
         let n = circleSegments(radius)
+        let center = center + shapeOffset
         let base = begin(.none, indexCount: n * 9)
         vertexBuffer.append(DrawVertex(center, color))
-        let inner = max(0, radius - 0.5), outer = radius + 0.5
+        let half = 0.5 / pixelsPerPoint
+        let inner = max(0, radius - half), outer = radius + half
         for i in 0..<n {
             let d = Vec2.unit(angle: Double(i) / Double(n) * 2 * .pi)
             vertexBuffer.append(DrawVertex(center + d * inner, color))
@@ -196,22 +296,31 @@ public struct DrawList: Sendable {
         polyline(pts, width: width, color: color, closed: true)
     }
 
-    private func circleSegments(_ r: Double) -> Int { clamp(Int((r * 1.2).rounded()), 12, 96) }
+    /// Sides for a circle of radius `r` points: enough that no chord strays more than a
+    /// quarter pixel from the circle (n = ⌈π / acos(1 − 0.25 px / r)⌉), 8 to 512.
+    func circleSegments(_ r: Double) -> Int {
+        let px = r * pixelsPerPoint
+        guard px > 0.25, px.isFinite else { return 8 }
+        return clamp(Int((Double.pi / acos(1 - 0.25 / px)).rounded(.up)), 8, 512)
+    }
 
-    /// An anti-aliased thick polyline: a solid core of `width - 1` and a one-point fringe
-    /// fading to transparent on each side. Joins are mitred, limited to 4× the half-width,
-    /// so sharp corners do not spike. Lines thinner than 1 pt fade instead of thinning.
+    /// An anti-aliased thick polyline: a solid core one pixel narrower than `width` and a
+    /// one-pixel fringe fading to transparent on each side, so the half-coverage contour is
+    /// at `width`. Joins are mitred, limited to 4× the half-width, so sharp corners do not
+    /// spike. Lines thinner than a pixel fade instead of thinning.
     public mutating func polyline(_ pts: some RandomAccessCollection<Vec2>, width: Double, color: Color, closed: Bool, join: LineJoin = .miter) {
         let n = pts.count
         guard n >= 2 else { return }
-        let half = max(0, width - 1) / 2
-        let fringe = 1.0
-        let core = width < 1 ? color.faded(width) : color
+        let px = 1 / pixelsPerPoint
+        let half = max(0, width - px) / 2
+        let fringe = px
+        let core = width < px ? color.faded(width / px) : color
         let edge = color.withAlpha(0)
         let segs = closed ? n : n - 1
         let base = begin(.none, indexCount: segs * 18)
         let start = pts.startIndex
-        @inline(__always) func point(_ i: Int) -> Vec2 { pts[pts.index(start, offsetBy: positiveModulo(i, n))] }
+        let o = shapeOffset
+        @inline(__always) func point(_ i: Int) -> Vec2 { pts[pts.index(start, offsetBy: positiveModulo(i, n))] + o }
         for i in 0..<n {
             let p = point(i)
             var dPrev = (p - point(i - 1)).normalized(or: .zero)

@@ -201,6 +201,8 @@ public final class FrameDriver {
         hitch = 0
         for _ in 0..<steps { content.step(dt: loop.dt, step: loop.step) }
         let a1 = countAllocations?() ?? 0, t1 = MonotonicClock.nanoseconds()
+        box.list.pixelsPerPoint = platform.pixelsPerPoint
+        box.list.snapBias = platform.truncatesVertices ? 0.5 / platform.pixelsPerPoint : 0
         content.draw(into: &box.list, alpha: loop.alpha)
         let a2 = countAllocations?() ?? 0, t2 = MonotonicClock.nanoseconds()
         r.steps = steps

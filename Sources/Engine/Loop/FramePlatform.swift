@@ -17,6 +17,16 @@ public protocol FramePlatform: AnyObject {
     func render(_ list: DrawList)
     /// Shows what was rendered.
     func present()
+    /// Pixels per point on the display (2 on a Retina-class one): how fine a pixel is for
+    /// anti-aliasing and tessellation.
+    var pixelsPerPoint: Double { get }
+    /// Whether the renderer truncates vertex positions to whole pixels (SDL's software one).
+    var truncatesVertices: Bool { get }
+}
+
+extension FramePlatform {
+    public var pixelsPerPoint: Double { 1 }
+    public var truncatesVertices: Bool { false }
 }
 
 /// What the frame driver steps and draws: the shell with its scenes, or a single scene

@@ -63,27 +63,31 @@ public struct ArrowShape: Equatable, Sendable {
         return (outer, inner)
     }
 
-    /// Fills the arrow as triangles, textured so that `image` drawn in `imageRect` shows
-    /// through it: the arrow masks the image. Nothing is drawn for a zero length.
+    /// Fills the arrow, anti-aliased: `texture` (when given) drawn in `imageRect` shows
+    /// through it — the arrow masks the image — tinted by `color`; without one, it is filled
+    /// with `color`. Triangles of the exact outline, then a one-pixel fringe across its edge.
+    /// Nothing is drawn for a zero length.
     public func fill(into list: inout DrawList, color: Color, texture: TextureID = .none, imageRect: Rect = .zero, tolerance: Double = 0.25) {
         guard lengthRadians != 0, thickness > 0 else { return }
         let (outer, inner) = arcs(tolerance: tolerance)
+        let masked = texture != .none && imageRect.width > 0 && imageRect.height > 0
+        // In a mask, white is full coverage; the image and its tint come in when composited.
+        let paint = masked ? Color.white : color
         var verts: [DrawVertex] = []
         var idx: [Int32] = []
-        func vertex(_ p: Vec2) -> DrawVertex {
-            guard imageRect.width > 0, imageRect.height > 0 else { return DrawVertex(p, color) }
-            return DrawVertex(p, color, Float((p.x - imageRect.minX) / imageRect.width), Float((p.y - imageRect.minY) / imageRect.height))
-        }
         if headRadians != startRadians {
-            for i in outer.indices { verts.append(vertex(outer[i])); verts.append(vertex(inner[i])) }
+            for i in outer.indices { verts.append(DrawVertex(outer[i], paint)); verts.append(DrawVertex(inner[i], paint)) }
             for i in 0..<(outer.count - 1) {
                 let a = Int32(2 * i)
                 idx += [a, a + 1, a + 2, a + 1, a + 3, a + 2]
             }
         }
         let base = Int32(verts.count)
-        verts.append(vertex(outer.last!)); verts.append(vertex(inner.last!)); verts.append(vertex(at(tipRadius, tipRadians)))
+        verts += [DrawVertex(outer.last!, paint), DrawVertex(inner.last!, paint), DrawVertex(at(tipRadius, tipRadians), paint)]
         idx += [base, base + 1, base + 2]
-        list.triangles(verts, indices: idx, texture: texture)
+        if masked { list.beginMask(texture, in: imageRect, tint: color) }
+        list.triangles(verts, indices: idx)
+        list.fringe(around: [at(tipRadius, tipRadians)] + outer.reversed() + inner, color: paint)
+        if masked { list.endMask() }
     }
 }

@@ -98,7 +98,6 @@ extension BoardScene {
     /// Carries out one focus command from the keyboard or a pad.
     func command(_ cmd: FocusCommand, from device: FocusDevice, pad: Int = 0) {
         focusDevice = device
-        focusVisible = true
         switch cmd {
         case .undo: return undo()
         case .redo: return redo()

@@ -8,6 +8,7 @@ import Paths
 extension BoardScene {
     func routeInput(_ ctx: StepContext) {
         for e in ctx.events {
+            focusRing.note(e)
             switch e {
             case .pointerDown(let id, let device, let at): press(id, device, at)
             case .pointerMove(let id, _, let at): move(id, at, dt: ctx.dt)
@@ -35,7 +36,6 @@ extension BoardScene {
     }
 
     private func press(_ id: Int, _ device: PointerDevice, _ at: Vec2) {
-        focusVisible = false
         gestures.removeAll { $0.pointer == id }
         var g = Gesture(pointer: id, start: at, last: at, state: .ignored)
         if undoButton.hit(at, device: device) {

@@ -76,7 +76,8 @@ public final class BoardScene: Scene {
     /// Where the keyboard's and gamepad's focus is.
     public internal(set) var focus = Focus.card(0)
     /// Whether the focus ring shows: after keyboard or gamepad use, until the next press.
-    public internal(set) var focusVisible = false
+    public var focusVisible: Bool { focusRing.isVisible }
+    var focusRing = FocusVisibility()
     /// The last announcement: what the latest keyboard, gamepad or drop action did.
     public internal(set) var announcement = ""
     /// A message shown over the board for a few seconds (e.g. a sheet that could not be read).

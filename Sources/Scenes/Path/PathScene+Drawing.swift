@@ -11,7 +11,7 @@ extension PathScene {
         let alpha = context.alpha
         for (k, e) in handles.enumerated() {
             guard let f = followers.store[e], let pose = poses.store[e] else { continue }
-            drawRing(f, pose, color: Self.ringColors[k % Self.ringColors.count], focused: k == focused && handles.count > 1,
+            drawRing(f, pose, color: Self.ringColors[k % Self.ringColors.count], focused: k == focused && handles.count > 1 && focusRing.isVisible,
                      alpha: alpha, into: &list)
         }
         shapeButton.draw(into: &list, font: context.font)

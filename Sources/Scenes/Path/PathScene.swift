@@ -61,6 +61,8 @@ public final class PathScene: Scene {
     public private(set) var ride = Ride.onPath
     public private(set) var debug = false
     public private(set) var focused = 0
+    /// Whether the focused ring's outline shows (after keyboard or gamepad use only).
+    public private(set) var focusRing = FocusVisibility()
     private let customPath: Path?
     private let spacing: Double
     var strokes: [(points: [Vec2], closed: Bool)] = []
@@ -195,6 +197,7 @@ public final class PathScene: Scene {
 
     func routeInput(_ ctx: StepContext) {
         for event in ctx.events {
+            focusRing.note(event)
             switch event {
             case .pointerDown(let id, let device, let at):
                 if shapeButton.hit(at, device: device) { nextShape(); continue }

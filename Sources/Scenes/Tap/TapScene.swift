@@ -42,6 +42,8 @@ public final class TapScene: Scene {
     public private(set) var carryVelocity = false
     public private(set) var cursor = Vec2(640, 360)
     public private(set) var flightPath: Path?
+    /// The keyboard's and gamepad's cursor shows after they are used, not for a pointer.
+    public private(set) var cursorRing = FocusVisibility()
     /// Where the current (or last) flight ends.
     public private(set) var destination: Vec2?
     public static let duration = 2.0
@@ -113,6 +115,7 @@ public final class TapScene: Scene {
 
     func routeInput(_ ctx: StepContext) {
         for e in ctx.events {
+            cursorRing.note(e)
             switch e {
             case .pointerDown(_, let device, let at):
                 if pathButton.hit(at, device: device) { showPath.toggle(); continue }
@@ -242,7 +245,7 @@ public final class TapScene: Scene {
         if let t = tweener.animatables.store[image] {
             list.image(Textures.photo, in: Rect(center: t.position.interpolated(a), size: Vec2(s, s)))
         }
-        list.strokeCircle(center: cursor, radius: 10, width: 2, color: Color.accent.withAlpha(180))
+        if cursorRing.isVisible { list.strokeCircle(center: cursor, radius: 10, width: 2, color: Color.accent.withAlpha(180)) }
         pathButton.draw(into: &list, font: context.font, highlighted: showPath)
         linearButton.draw(into: &list, font: context.font, highlighted: showLinear)
         carryButton.draw(into: &list, font: context.font, highlighted: carryVelocity)

@@ -1,0 +1,74 @@
+import Geometry
+
+/// An 8-bit coverage image of triangles whose vertices carry an alpha: the mask a masked
+/// image is shown through (`DrawList.beginMask`).
+///
+/// Why our own rasterizer: SDL's software renderer truncates every vertex to a whole pixel
+/// before it rasterizes, so a one-pixel anti-aliasing fringe comes out anywhere from zero to
+/// two pixels wide and up to a pixel off the true edge. Here each pixel is sampled at its
+/// centre in floating point and the alpha interpolated there, so the fringe's ramp lands
+/// where the geometry says on every renderer. Later triangles overwrite earlier ones, as a
+/// draw with no blending does (a fringe drawn after its fill replaces the fill's edge).
+///
+/// - Complexity: O(pixels inside each triangle's bounding box), no allocation once the
+///   buffer has grown to the size used.
+public struct CoverageRaster: Sendable {
+    public private(set) var width = 0
+    public private(set) var height = 0
+    /// Row by row, `width` per row: 0 uncovered … 255 fully covered.
+    public private(set) var alpha: [UInt8] = []
+
+    public init() {}
+
+    /// Clears to uncovered at `width` × `height` pixels.
+    public mutating func reset(width w: Int, height h: Int) {
+        width = max(0, w)
+        height = max(0, h)
+        let n = width * height
+        if alpha.count < n { alpha = [UInt8](repeating: 0, count: n) } else {
+            alpha.withUnsafeMutableBufferPointer { b in
+                for i in 0..<n { b[i] = 0 }
+            }
+        }
+    }
+
+    /// The coverage at pixel (x, y) as 0…1.
+    public func coverage(x: Int, y: Int) -> Double {
+        guard x >= 0, y >= 0, x < width, y < height else { return 0 }
+        return Double(alpha[y * width + x]) / 255
+    }
+
+    /// Fills triangle `a b c` (pixel coordinates, either winding), its alpha interpolated
+    /// from the vertices' (0…1) at each pixel centre it contains.
+    public mutating func fill(_ a: Vec2, _ b: Vec2, _ c: Vec2, alpha aa: Double, _ ab: Double, _ ac: Double) {
+        let area = (b - a).cross(c - a)
+        guard area != 0, area.isFinite else { return }
+        let x0 = max(0, Int((min(a.x, b.x, c.x) - 0.5).rounded(.up)))
+        let x1 = min(width - 1, Int((max(a.x, b.x, c.x) - 0.5).rounded(.down)))
+        let y0 = max(0, Int((min(a.y, b.y, c.y) - 0.5).rounded(.up)))
+        let y1 = min(height - 1, Int((max(a.y, b.y, c.y) - 0.5).rounded(.down)))
+        guard x0 <= x1, y0 <= y1 else { return }
+        let inv = 1 / area
+        let w = width
+        // Edge functions at the first pixel centre and their steps along x and y; each is the
+        // barycentric weight of the opposite vertex times the area.
+        let p = Vec2(Double(x0) + 0.5, Double(y0) + 0.5)
+        var rowA = (c - b).cross(p - b), rowB = (a - c).cross(p - c), rowC = (b - a).cross(p - a)
+        let dxA = -(c.y - b.y), dxB = -(a.y - c.y), dxC = -(b.y - a.y)
+        let dyA = c.x - b.x, dyB = a.x - c.x, dyC = b.x - a.x
+        alpha.withUnsafeMutableBufferPointer { buf in
+            for y in y0...y1 {
+                var ea = rowA, eb = rowB, ec = rowC
+                for x in x0...x1 {
+                    let la = ea * inv, lb = eb * inv, lc = ec * inv
+                    if la >= 0, lb >= 0, lc >= 0 {
+                        let v = (la * aa + lb * ab + lc * ac) * 255
+                        buf[y * w + x] = UInt8(min(255, max(0, v.rounded())))
+                    }
+                    ea += dxA; eb += dxB; ec += dxC
+                }
+                rowA += dyA; rowB += dyB; rowC += dyC
+            }
+        }
+    }
+}
