@@ -4,7 +4,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test build deps bench bench-vs-sdl clean fuzz sanitize install soak
+.PHONY: run test build deps bench bench-vs-sdl clean fuzz sanitize install soak screenshots
 
 deps:
 	@scripts/install-deps
@@ -21,6 +21,10 @@ test: deps
 
 bench: build
 	.build/release/motionlab bench $(ARGS)
+
+# The README's pictures (docs/*.png, docs/*.gif) from scripted headless runs.
+screenshots: deps
+	scripts/screenshots
 
 bench-vs-sdl: build
 	@scripts/install-deps --bench

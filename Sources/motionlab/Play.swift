@@ -49,6 +49,12 @@ struct Play: ParsableCommand {
     @Option(help: "Save the last frame as a BMP here.")
     var screenshot: String?
 
+    @Option(help: "Save frames as BMPs in this existing folder (frame-00012.bmp), every --capture-every frames.")
+    var capture: String?
+
+    @Option(help: "With --capture, save every this many frames.")
+    var captureEvery: Int = 1
+
 
 
 
@@ -70,6 +76,16 @@ struct Play: ParsableCommand {
         guard frameDt > 0, frameDt <= 1 else { throw ValidationError("--frame-dt must be in (0, 1] seconds, got \(frameDt)") }
         guard spacing >= 0.05, spacing <= 100 else { throw ValidationError("--spacing must be in [0.05, 100] points, got \(spacing)") }
         if path != nil && pathFile != nil { throw ValidationError("give --path or --path-file, not both") }
+        guard (1...InputScript.maxFrame).contains(captureEvery) else {
+            throw ValidationError("--capture-every must be 1…\(InputScript.maxFrame), got \(captureEvery)")
+        }
+        if let capture {
+            var dir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: capture, isDirectory: &dir), dir.boolValue,
+                  FileManager.default.isWritableFile(atPath: capture) else {
+                throw ValidationError("--capture \(capture): not a writable folder")
+            }
+        }
         if let frames, !(1...InputScript.maxFrame).contains(frames) {
             throw ValidationError("--frames must be 1…\(InputScript.maxFrame) (InputScript.maxFrame), got \(frames)")
         }
@@ -124,7 +140,8 @@ struct Play: ParsableCommand {
             options: options, scenes: scenes,
             settings: RunSettings(hz: window.hz, frameDt: frameDt, virtualClock: headless || script != nil,
                                   frames: frames, startScene: scene, script: scriptEvents,
-                                  recordPath: record, statePath: state, screenshotPath: screenshot))
+                                  recordPath: record, statePath: state, screenshotPath: screenshot,
+                                  captureDir: capture, captureEvery: captureEvery))
         try runner.run()
     }
 }

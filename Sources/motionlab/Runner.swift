@@ -13,6 +13,9 @@ struct RunSettings {
     var recordPath: String?
     var statePath: String?
     var screenshotPath: String?
+    /// A folder to save every `captureEvery`-th frame in (`frame-00012.bmp`).
+    var captureDir: String?
+    var captureEvery = 1
 }
 
 /// `play`: the shell on the SDL platform, run by the frame driver, with the run's files
@@ -43,6 +46,14 @@ final class Runner {
         }
         if let path = settings.screenshotPath {
             driver.beforeLastPresent = { [platform] in try platform.saveScreenshot(to: path) }
+        }
+        if let dir = settings.captureDir {
+            let every = max(1, settings.captureEvery)
+            driver.beforePresent = { [platform] frame in
+                guard frame % every == 0 else { return }
+                let name = String(frame).count >= 5 ? String(frame) : String(repeating: "0", count: 5 - String(frame).count) + String(frame)
+                try platform.saveScreenshot(to: URL(fileURLWithPath: dir).appendingPathComponent("frame-\(name).bmp").path)
+            }
         }
     }
 

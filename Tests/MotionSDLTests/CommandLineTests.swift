@@ -61,6 +61,21 @@ struct Motionlab {
 
 extension SDLTests {
     @Suite struct CommandLineTests {
+        @Test func captureSavesEveryNthFrameAndRefusesAFolderThatIsNotThere() throws {
+            let dir = Motionlab.tempDir()
+            let r = try Motionlab.run(["--headless", "--size", "320x240", "--frames", "9", "--capture", dir.path, "--capture-every", "4"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+            #expect(files == ["frame-00004.bmp", "frame-00008.bmp"])
+            let bmp = try Data(contentsOf: dir.appendingPathComponent("frame-00008.bmp"))
+            #expect(bmp.prefix(2) == Data("BM".utf8))
+            let missing = try Motionlab.run(["--headless", "--frames", "2", "--capture", dir.appendingPathComponent("nope").path])
+            #expect(missing.status == 2)
+            #expect(missing.stderr.contains("--capture"))
+            let zero = try Motionlab.run(["--headless", "--frames", "2", "--capture", dir.path, "--capture-every", "0"])
+            #expect(zero.status == 2)
+        }
+
         @Test func aMalformedScriptIsRefusedBeforeAnythingRunsWithFileAndLine() throws {
             let dir = Motionlab.tempDir()
             let script = dir.appendingPathComponent("bad.jsonl")

@@ -39,6 +39,9 @@ public final class FrameDriver {
     public var record: ((ScriptedEvent) -> Void)?
     /// Called on the last frame between submit and present (`--screenshot`).
     public var beforeLastPresent: (() throws -> Void)?
+    /// Called on every frame between submit and present, with the frame's number
+    /// (`--capture`).
+    public var beforePresent: ((Int) throws -> Void)?
     /// Reads a running count of heap allocations, for the report's per-phase counts.
     public var countAllocations: (() -> UInt64)?
     /// What the last frame took.
@@ -98,6 +101,7 @@ public final class FrameDriver {
     @discardableResult
     public func runFrame() throws -> Bool {
         prepareFrame()
+        try beforePresent?(frame)
         if isDone { try beforeLastPresent?() }
         presentFrame()
         return !isDone
