@@ -198,4 +198,20 @@ import Testing
             #expect(shown == s.announcement || shown.hasSuffix("…"))
         }
     }
+
+    @Test func theRightStickScrollsTheFocusedPanel() {
+        var doc = SheetDocument.empty
+        doc.lines[0].chords = [.init(name: "G", x: 10)]
+        let (shell, s) = makeBoard(doc)
+        // Focus on a card: the stick's x scrolls the strip, its y does nothing.
+        runShell(shell, frames: 20, events: [1: [.gamepadAxis(pad: 0, axis: .rightx, value: 1), .gamepadAxis(pad: 0, axis: .righty, value: 1)],
+                                             20: [.gamepadAxis(pad: 0, axis: .rightx, value: 0), .gamepadAxis(pad: 0, axis: .righty, value: 0)]])
+        #expect(s.strip.offset > 100)
+        #expect(s.sheet.offset == 0)
+        // Focus on a placed chord: its y scrolls the sheet.
+        pad(shell, [.dpdown])
+        #expect(s.focus == .chord(.init(line: 0, index: 0)))
+        runShell(shell, frames: 20, events: [1: [.gamepadAxis(pad: 0, axis: .righty, value: 1)], 20: [.gamepadAxis(pad: 0, axis: .righty, value: 0)]])
+        #expect(s.sheet.offset > 100)
+    }
 }
