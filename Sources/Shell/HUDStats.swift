@@ -70,11 +70,16 @@ public struct HUDStats {
             let c = t > 1.0 / 30 ? Color.red : t > 1.0 / 55 ? Color(hex: 0xffd166) : Color(hex: 0x06d6a0)
             list.fillRect(Rect(x: plot.minX + Double(i) * w, y: plot.maxY - h, w: max(1, w), h: h), color: c)
         }
-        for (ms, label) in [(8.3, "8.3 ms"), (16.7, "16.7 ms"), (33.3, "33.3 ms")] {
+        // Labelled from the top down; a label that would overlap the one above is left out
+        // (its line stays).
+        var freeFrom = -Double.infinity
+        for (ms, label) in [(33.3, "33.3 ms"), (16.7, "16.7 ms"), (8.3, "8.3 ms")] {
             let y = plot.maxY - ms / 1000 * scale
             list.fillRect(Rect(x: plot.minX, y: y, w: plot.width, h: 1), color: .white.withAlpha(110))
             let ly = clamp(y - font.cellHeight / 2, r.minY, r.maxY - font.cellHeight)
+            guard ly >= freeFrom else { continue }
             list.text(label, at: Vec2(plot.minX - 6 - font.width(of: label), ly), font: font, color: .dimText)
+            freeFrom = ly + font.cellHeight
         }
     }
 }

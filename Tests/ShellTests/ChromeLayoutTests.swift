@@ -100,4 +100,26 @@ import Testing
         #expect(wrap("abcdefghij", 4) == ["abcd", "efgh", "ij"])
         #expect(wrap("", 5) == [""])
     }
+
+    @Test func theFrameGraphHasScaleLinesAt8And17And33MillisecondsBelowTheScene() {
+        let shell = Shell(scenes: SceneRegistry.makeAll(SceneOptions()), size: Vec2(800, 600), font: testFont())
+        runShell(shell, frames: 30, events: [1: [.key(Key("G"), down: true)]])
+        let graph = shell.chrome.graph!
+        #expect(shell.sceneBounds.maxY <= graph.minY)
+        var list = DrawList()
+        shell.draw(into: &list, alpha: 0)
+        // The scale lines: one-point-high quads across the plot, at 8.3, 16.7 and 33.3 ms of a
+        // 40 ms plot height.
+        var lines: [Double] = []
+        for k in stride(from: 0, to: list.vertices.count - 3, by: 1) {
+            let a = list.vertices[k], c = list.vertices[k + 2]
+            if c.y - a.y == 1, Double(a.y) > graph.minY, Double(a.y) < graph.maxY, c.x - a.x > Float(graph.width / 2) { lines.append(Double(a.y)) }
+        }
+        #expect(lines.count == 3, "\(lines)")
+        if lines.count == 3 {
+            // Linear in milliseconds: the gaps between them are as 16.7 − 8.3 to 33.3 − 16.7.
+            let y = lines.sorted()  // 33.3, 16.7, 8.3 from the top
+            #expect(abs((y[2] - y[1]) / (y[1] - y[0]) - (16.7 - 8.3) / (33.3 - 16.7)) < 0.05)
+        }
+    }
 }
