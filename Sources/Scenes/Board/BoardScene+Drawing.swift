@@ -62,6 +62,7 @@ extension BoardScene {
         }
         drawBar(&list, font: font)
         if let banner {
+            let banner = Self.fitted(banner, width: max(font.cellWidth * 4, bounds.width - 56), font: font)
             let w = font.width(of: banner) + 24
             let r = Rect(x: bounds.midX - w / 2, y: barFrame.minY - 40, w: w, h: 32)
             list.fillRect(r, color: Color(hex: 0x7a1f2b).withAlpha(235))
