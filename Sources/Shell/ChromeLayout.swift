@@ -37,7 +37,8 @@ public struct ChromeLayout: Equatable, Sendable {
     /// The preferred and the smallest touch target (points).
     public static let target = 44.0
     public static let minimumTarget = 32.0
-    /// The band the frame graph takes at the bottom of the window.
+    /// The band the frame graph takes at the bottom of the window: 84 pt, or a fifth of a
+    /// short window (never under 56).
     public static let graphBand = 84.0
 
     /// Lays out the chrome. `hudWidths` are the widths of the HUD's forms, longest first,
@@ -95,9 +96,10 @@ public struct ChromeLayout: Equatable, Sendable {
             hud = Rect(x: hudEnd - hudWidths[i], y: 4, w: hudWidths[i], h: tabHeight)
             hudForm = i
         }
-        let bottom = graphVisible && size.y - barHeight >= 2 * Self.graphBand ? size.y - Self.graphBand : size.y
+        let band = min(Self.graphBand, max(56, (size.y * 0.2).rounded()))
+        let bottom = graphVisible && size.y - barHeight >= 2 * band ? size.y - band : size.y
         if bottom < size.y {
-            graph = Rect(x: margin, y: bottom + 8, w: max(1, size.x - 2 * margin), h: Self.graphBand - 16)
+            graph = Rect(x: margin, y: bottom + 8, w: max(1, size.x - 2 * margin), h: band - 16)
         }
         sceneBounds = Rect(x: 0, y: barHeight, w: size.x, h: max(1, bottom - barHeight))
     }

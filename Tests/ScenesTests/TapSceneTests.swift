@@ -99,8 +99,9 @@ import Testing
                 runShell(shell, frames: 5)
             }
             #expect(!s.isAnimating)
-            // It went as near the tap as it fits.
-            #expect(s.model.distance(to: t) <= TapScene.imageSize * 0.75 + 1)
+            // It went as near the tap as it fits whole, above the status line.
+            #expect(s.model.distance(to: s.reach.clamped(t)) < 1e-6)
+            #expect(s.reach.maxY + TapScene.imageSize / 2 <= b.maxY - 28)
         }
     }
 

@@ -71,11 +71,13 @@ public final class TapScene: Scene {
         schedule.add("completion") { s, _ in s.countCompletions() }
     }
 
-    /// Where the picture's centre may go: the scene's area less half the picture and a margin.
+    /// Where the picture's centre may go: the scene's area above the status line, less half
+    /// the picture and a margin.
     public var reach: Rect {
         let inset = Self.imageSize / 2 + 4
-        let r = bounds.insetBy(dx: inset, dy: inset)
-        return Rect(x: r.width > 0 ? r.minX : bounds.midX, y: r.height > 0 ? r.minY : bounds.midY, w: max(0, r.width), h: max(0, r.height))
+        let area = Rect(x: bounds.minX, y: bounds.minY, w: bounds.width, h: max(0, bounds.height - 28))
+        let r = area.insetBy(dx: inset, dy: inset)
+        return Rect(x: r.width > 0 ? r.minX : area.midX, y: r.height > 0 ? r.minY : area.midY, w: max(0, r.width), h: max(0, r.height))
     }
 
     public func layout(bounds: Rect) {
