@@ -59,9 +59,12 @@ public struct EventTranslator {
                 }
             }
         case SDLConstants.keyDown, SDLConstants.keyUp:
-            guard e.key.repeat == 0 else { return .none }
             let name = String(cString: SDL_GetKeyName(e.key.keysym.sym))
             guard !name.isEmpty else { return .none }
+            if e.key.repeat != 0 {
+                if e.type == SDLConstants.keyDown { out.append(.keyRepeat(Key(name))) }
+                return .none
+            }
             // "?" is Shift+/ on most layouts: report it under its own name as well.
             let shifted = (UInt32(e.key.keysym.mod) & UInt32(KMOD_SHIFT.rawValue)) != 0
             let down = e.type == SDLConstants.keyDown

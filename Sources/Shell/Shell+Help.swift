@@ -65,6 +65,8 @@ extension Shell {
         case .wheel(_, let dy):
             scrollHelp(by: -dy)
             return true
+        case .keyRepeat(let k) where ["Up", "Down", "PageUp", "PageDown"].contains(k.name):
+            return routeHelp(.key(k, down: true))
         case .key(let k, true):
             let page = max(line, helpLayout().viewport.height - line)
             switch k.name {

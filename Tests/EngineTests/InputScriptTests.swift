@@ -11,7 +11,7 @@ import Testing
             .pointerUp(pointer: 2, device: .touch, at: Vec2(3, 4)),
             .pointerCancel(pointer: 1, device: .touch),
             .wheel(dx: 0, dy: -40),
-            .key(Key("Return"), down: true),
+            .key(Key("Return"), down: true), .keyRepeat(Key("Down")),
             .gamepadAdded(pad: 0), .gamepadRemoved(pad: 0),
             .gamepadAxis(pad: 1, axis: .righttrigger, value: 0.5),
             .gamepadButton(pad: 1, button: .dpup, down: false),

@@ -56,4 +56,16 @@ import Testing
         s.process(.pointerDown(pointer: 1, device: .touch, at: Vec2(5, 5)), into: &out)
         #expect(out == [.pointerCancel(pointer: 1, device: .touch), .pointerDown(pointer: 1, device: .touch, at: Vec2(5, 5))])
     }
+
+    @Test func aKeyRepeatPassesOnlyWhileTheKeyIsDown() {
+        var state = InputState()
+        var out: [InputEvent] = []
+        state.process(.keyRepeat(.down), into: &out)
+        #expect(out.isEmpty)
+        state.process(.key(.down, down: true), into: &out)
+        state.process(.keyRepeat(.down), into: &out)
+        state.process(.key(.down, down: false), into: &out)
+        state.process(.keyRepeat(.down), into: &out)
+        #expect(out == [.key(.down, down: true), .keyRepeat(.down), .key(.down, down: false)])
+    }
 }

@@ -27,6 +27,21 @@ extension SDLTests {
             #expect(bounce.bodies.store.count == 2)
         }
 
+        @Test func aHeldKeysRepeatsArriveAsKeyRepeatsNotAsNewPresses() throws {
+            var t = EventTranslator()
+            var out: [InputEvent] = []
+            var e = SDL_Event()
+            e.type = SDL_KEYDOWN.rawValue
+            e.key.keysym.sym = SDL_Keycode(SDLK_DOWN.rawValue)
+            _ = t.translate(e, windowSize: Vec2(640, 480), into: &out)
+            e.key.repeat = 1
+            _ = t.translate(e, windowSize: Vec2(640, 480), into: &out)
+            e.type = SDL_KEYUP.rawValue
+            e.key.repeat = 0
+            _ = t.translate(e, windowSize: Vec2(640, 480), into: &out)
+            #expect(out == [.key(.down, down: true), .keyRepeat(.down), .key(.down, down: false)])
+        }
+
         @Test func synthesisedMouseAndTouchEventsAreNotCountedTwice() throws {
             let app = try HeadlessApp(scenes: [BounceScene(initialBalls: 0)])
             let win = SDL_GetWindowID(app.platform.window)

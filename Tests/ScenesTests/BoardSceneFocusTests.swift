@@ -214,4 +214,18 @@ import Testing
         runShell(shell, frames: 20, events: [1: [.gamepadAxis(pad: 0, axis: .righty, value: 1)], 20: [.gamepadAxis(pad: 0, axis: .righty, value: 0)]])
         #expect(s.sheet.offset > 100)
     }
+
+    @Test func aHeldArrowKeepsMovingTheCarryOnTheSystemsRepeats() {
+        let (shell, s) = makeBoard()
+        press(shell, ["Space"])
+        runShell(shell, frames: 7, events: [1: [.key(.down, down: true)], 2: [.keyRepeat(.down)], 3: [.keyRepeat(.down)],
+                                            4: [.keyRepeat(.down)], 5: [.keyRepeat(.down)], 6: [.key(.down, down: false)],
+                                            7: [.keyRepeat(.down)]])
+        // One line for the press and one for each repeat while held; none after the release.
+        #expect(s.keyCarry?.line == 5)
+        // Repeats of a toggle key do nothing: Space lifted once, and its repeats do not drop.
+        runShell(shell, frames: 3, events: [1: [.key(.space, down: true)], 2: [.keyRepeat(.space)], 3: [.key(.space, down: false)]])
+        #expect(s.document.lines[5].chords.count == 1)
+        #expect(s.keyCarry == nil)
+    }
 }

@@ -9,7 +9,7 @@ public struct FocusVisibility: Sendable, Equatable {
     /// Updates from one input event.
     public mutating func note(_ event: InputEvent) {
         switch event {
-        case .key(_, true), .gamepadButton(_, _, true): isVisible = true
+        case .key(_, true), .keyRepeat, .gamepadButton(_, _, true): isVisible = true
         case .gamepadAxis(_, let axis, let v) where abs(v) > 0.5 && axis != .lefttrigger && axis != .righttrigger: isVisible = true
         case .pointerDown: isVisible = false
         default: break

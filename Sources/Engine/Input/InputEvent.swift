@@ -41,6 +41,10 @@ public enum InputEvent: Hashable, Sendable {
     /// Scroll amounts in points; positive `dy` scrolls the content up (wheel away from you).
     case wheel(dx: Double, dy: Double)
     case key(Key, down: Bool)
+    /// The system's auto-repeat of a key held down (after a `key(_, down: true)`): for
+    /// moves that should keep going while the key is held (arrows in a list). Toggles and
+    /// actions listen to the down event only.
+    case keyRepeat(Key)
     case gamepadAdded(pad: Int)
     case gamepadRemoved(pad: Int)
     /// Stick axes in -1…1 (y down positive, as SDL), triggers in 0…1. Raw: no dead zone.

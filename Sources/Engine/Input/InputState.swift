@@ -68,6 +68,9 @@ public struct InputState: Sendable {
             guard pointer(id) != nil else { return }
             pointers.removeAll { $0.id == id }
             out.append(event)
+        case .keyRepeat(let k):
+            guard keys.contains(k) else { return }
+            out.append(event)
         case .key(let k, let down):
             if down { keys.insert(k) } else {
                 guard keys.remove(k) != nil else { return }

@@ -113,6 +113,10 @@ public enum InputScript {
             let k = try string("key")
             guard !k.isEmpty else { throw fail("field \"key\" is empty") }
             event = .key(Key(k), down: try bool("down"))
+        case "keyRepeat":
+            let k = try string("key")
+            guard !k.isEmpty else { throw fail("field \"key\" is empty") }
+            event = .keyRepeat(Key(k))
         case "gamepadAdded": event = .gamepadAdded(pad: try integer("pad"))
         case "gamepadRemoved": event = .gamepadRemoved(pad: try integer("pad"))
         case "gamepadAxis":
@@ -165,6 +169,8 @@ public enum InputScript {
             kv += [("type", "wheel"), ("dx", JSONValue(dx)), ("dy", JSONValue(dy))]
         case .key(let k, let down):
             kv += [("type", "key"), ("key", .string(k.name)), ("down", .bool(down))]
+        case .keyRepeat(let k):
+            kv += [("type", "keyRepeat"), ("key", .string(k.name))]
         case .gamepadAdded(let pad): kv += [("type", "gamepadAdded"), ("pad", JSONValue(pad))]
         case .gamepadRemoved(let pad): kv += [("type", "gamepadRemoved"), ("pad", JSONValue(pad))]
         case .gamepadAxis(let pad, let axis, let v):

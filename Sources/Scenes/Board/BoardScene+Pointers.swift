@@ -25,6 +25,9 @@ extension BoardScene {
                 }
                 syncOffsets()
             case .key(let k, true): key(k, input: ctx.input)
+            case .keyRepeat(let k) where [Key.left, .right, .up, .down].contains(k):
+                // Held arrows keep moving the focus or the carry.
+                key(k, input: ctx.input)
             case .gamepadButton(let pad, let b, true): padButton(pad, b)
             case .gamepadRemoved(let pad):
                 // A pad pulled out mid-carry: what it carried flies back.

@@ -34,7 +34,7 @@ public final class BoardScene: Scene {
         Control(.keyboard, "← →", "focus a card (or a placed chord)"),
         Control(.keyboard, "↓ ↑", "focus the placed chords / back to the strip"),
         Control(.keyboard, "Space or Return", "lift a copy of the focused card or chord; drop it"),
-        Control(.keyboard, "While carrying: ↑ ↓ / ← →", "move it a line / a chord slot"),
+        Control(.keyboard, "While carrying: ↑ ↓ / ← → (hold to repeat)", "move it a line / a chord slot"),
         Control(.keyboard, "While carrying: Escape", "cancel (it flies back)"),
         Control(.keyboard, "Delete or Backspace", "delete the focused chord"),
         Control(.keyboard, "Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y", "undo / redo"),
