@@ -114,6 +114,7 @@ public struct DrawList: Sendable {
         currentMask = Int32(maskList.count)
     }
 
+    /// Ends the mask begun by `beginMask`; what follows is drawn as usual.
     public mutating func endMask() { currentMask = 0 }
 
     public mutating func reserve(vertices v: Int, indices i: Int) {
