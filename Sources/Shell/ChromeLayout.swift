@@ -34,9 +34,9 @@ public struct ChromeLayout: Equatable, Sendable {
     public var graph: Rect?
     public var sceneBounds: Rect
 
-    /// The preferred and the smallest touch target (points).
-    public static let target = 44.0
-    public static let minimumTarget = 32.0
+    /// The preferred and the smallest touch target (points), as buttons have them.
+    public static let target = Button.touchTarget
+    public static let minimumTarget = Button.minimumTouchTarget
     /// The band the frame graph takes at the bottom of the window: 84 pt, or a fifth of a
     /// short window (never under 56).
     public static let graphBand = 84.0
@@ -105,7 +105,7 @@ public struct ChromeLayout: Equatable, Sendable {
     }
 
     /// The tab bar's height: 44-pt tabs in a window at least 560 pt tall, else 34-pt ones.
-    public static func barHeight(forWindowHeight h: Double) -> Double { (h >= 560 ? target : 34) + 8 }
+    public static func barHeight(forWindowHeight h: Double) -> Double { (h >= 560 ? target : Button.compactHeight) + 8 }
 
     /// The tab under `p`, if any.
     public func tab(at p: Vec2) -> Int? { tabs.indices.first { tabs[$0].contains(p) } }

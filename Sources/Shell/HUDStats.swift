@@ -35,13 +35,16 @@ public struct HUDStats {
         }
     }
 
-    /// The HUD's forms, longest first: scene, frames per second, frame time, steps this
-    /// frame and dropped time; then without the scene; then rate and time; then the rate.
-    /// Every number carries its unit.
-    func forms(scene: String) -> [String] {
-        let fps = "\(format(fps, 1)) fps", ms = "\(format(frameMilliseconds, 2)) ms"
-        let rest = "\(stepsThisFrame) steps · drop \(format(droppedTime, 2)) s"
-        return ["\(scene) · \(fps) · \(ms) · \(rest)", "\(fps) · \(ms) · \(rest)", "\(fps) · \(ms)", fps]
+    /// The HUD's form `i`, longest first: 0 scene, frames per second, frame time, steps this
+    /// frame and dropped time; 1 without the scene; 2 rate and time; 3 the rate. Every
+    /// number carries its unit. Built alone: the HUD draws one a frame.
+    func form(_ i: Int, scene: String) -> String {
+        let fps = "\(format(fps, 1)) fps"
+        guard i < 3 else { return fps }
+        let ms = "\(format(frameMilliseconds, 2)) ms"
+        guard i < 2 else { return "\(fps) · \(ms)" }
+        let rest = "\(fps) · \(ms) · \(stepsThisFrame) steps · drop \(format(droppedTime, 2)) s"
+        return i == 0 ? "\(scene) · \(rest)" : rest
     }
 
     /// The forms with the widest values the HUD usually shows: the layout measures these, so
@@ -52,7 +55,7 @@ public struct HUDStats {
         wide.frameMilliseconds = 88.88
         wide.stepsThisFrame = 88
         wide.droppedTime = 8.88
-        return wide.forms(scene: "bounce")
+        return (0..<4).map { wide.form($0, scene: "bounce") }
     }()
 
     /// The frame times, the taller ones the longer frames, on a 0–40 ms scale with lines at

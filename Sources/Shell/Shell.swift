@@ -59,12 +59,12 @@ public final class Shell: FrameContent {
     }
 
     /// Lays the chrome out again (size, active scene or graph changed) and, when the scenes'
-    /// area moved, every scene with it.
-    func relayout() {
+    /// area moved or `layingOutScenes` says so (a resize), every scene with it.
+    func relayout(layingOutScenes always: Bool = false) {
         let before = chrome.sceneBounds
         chrome = ChromeLayout(size: size, titles: scenes.map(\.title), active: activeIndex, cellWidth: font.cellWidth,
                               hudWidths: HUDStats.templates.map { font.width(of: $0) }, graphVisible: graphVisible)
-        if chrome.sceneBounds != before {
+        if always || chrome.sceneBounds != before {
             for s in scenes { s.layout(bounds: sceneBounds) }
         }
         clampHelpScroll()
@@ -102,10 +102,8 @@ public final class Shell: FrameContent {
         switch event {
         case .resize(let w, let h):
             size = Vec2(w, h)
-            let before = chrome.sceneBounds
-            relayout()
             // Every scene hears of a resize, even when its area came out the same.
-            if chrome.sceneBounds == before { for s in scenes { s.layout(bounds: sceneBounds) } }
+            relayout(layingOutScenes: true)
             sceneEvents.append(event)
         case .pointerDown(let id, let device, let at):
             if at.y < chrome.barHeight {
@@ -217,7 +215,7 @@ public final class Shell: FrameContent {
     /// layout chose; it never covers the scene.
     private func drawHUD(into list: inout DrawList) {
         if let r = chrome.hud, let form = chrome.hudForm {
-            let line = hud.forms(scene: activeScene.name)[form]
+            let line = hud.form(form, scene: activeScene.name)
             list.text(line, at: Vec2(r.maxX - font.width(of: line), r.midY - font.cellHeight / 2), font: font, color: .dimText)
         }
         if let g = chrome.graph { hud.drawGraph(into: &list, in: g, font: font) }

@@ -160,14 +160,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Stress: draw list for 200,000 sprite quads") { benchmark in
-        var o = StressScene.Options()
-        o.followers = 100_000
-        o.tweens = 100_000
-        o.sprites = 0
-        let scene = StressScene(options: o)
-        scene.layout(bounds: Rect(x: 0, y: 0, w: 1280, h: 720))
-        let font = try! BitmapFont(metrics: "cell 8 16\ncolumns 16\nchars  ?", texture: .none)
-        let context = DrawContext(font: font, alpha: 0.5, bounds: Rect(x: 0, y: 0, w: 1280, h: 720))
+        let (scene, context) = spriteStressScene(followers: 100_000, tweens: 100_000)
         var list = DrawList()
         for _ in 0..<3 { list.reset(); scene.draw(into: &list, context: context) }
         benchmark.startMeasurement()

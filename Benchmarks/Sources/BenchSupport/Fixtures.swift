@@ -1,5 +1,7 @@
+import Engine
 import Geometry
 import Paths
+import Scenes
 
 /// A 10,000-sample table: a 7-pointed star, 1 pt spacing, scaled until it has that many
 /// (the nearest query's benchmark and its callgrind probe use the same one).
@@ -13,4 +15,18 @@ public func tenThousandSampleStar() -> SampleTable {
         table = SampleTable(path: star, spacing: 1)
     }
     return table
+}
+
+/// A stress scene of `followers` path followers and `tweens` tweened sprites (no panel),
+/// laid out in 1280×720, and a draw context for it (the draw benchmark and its callgrind
+/// probe use the same one).
+public func spriteStressScene(followers: Int, tweens: Int) -> (StressScene, DrawContext) {
+    var o = StressScene.Options()
+    o.followers = followers
+    o.tweens = tweens
+    o.sprites = 0
+    let bounds = Rect(x: 0, y: 0, w: 1280, h: 720)
+    let scene = StressScene(options: o)
+    scene.layout(bounds: bounds)
+    return (scene, DrawContext(font: .placeholder, alpha: 0.5, bounds: bounds))
 }

@@ -78,14 +78,7 @@ if filter == "probe-nearest" {
 
 if filter == "probe-draw" {
     // For callgrind: ten steps and draws of a 20,000 + 20,000 stress scene.
-    var o = StressScene.Options()
-    o.followers = 20_000
-    o.tweens = 20_000
-    o.sprites = 0
-    let scene = StressScene(options: o)
-    scene.layout(bounds: Rect(x: 0, y: 0, w: 1280, h: 720))
-    let font = try! BitmapFont(metrics: "cell 8 16\ncolumns 16\nchars  ?", texture: .none)
-    let context = DrawContext(font: font, alpha: 0.5, bounds: Rect(x: 0, y: 0, w: 1280, h: 720))
+    let (scene, context) = spriteStressScene(followers: 20_000, tweens: 20_000)
     var ctx = StepContext(dt: 1.0 / 120, step: 0, events: [], input: InputState())
     var list = DrawList()
     for _ in 0..<10 {

@@ -12,9 +12,15 @@ public struct Button: Sendable {
         self.label = label
     }
 
-    /// A button's height in a scene's `area`: 44 pt (the touch-target guideline) where the
-    /// area is at least 500 pt tall, else 34 pt (never under 32).
-    public static func height(in area: Rect) -> Double { area.height >= 500 ? 44 : 34 }
+    /// The touch-target size of Apple's and Google's guidelines, the height used where the
+    /// window is too short for it, and the least any target gets (points).
+    public static let touchTarget = 44.0
+    public static let compactHeight = 34.0
+    public static let minimumTouchTarget = 32.0
+
+    /// A button's height in a scene's `area`: `touchTarget` where the area is at least 500 pt
+    /// tall, else `compactHeight`.
+    public static func height(in area: Rect) -> Double { area.height >= 500 ? touchTarget : compactHeight }
 
     /// Buttons of the given widths laid out left to right from the top-left of `area`,
     /// `margin` from its edges and `gap` apart, wrapping onto new rows where a row is full.

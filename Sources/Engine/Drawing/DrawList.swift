@@ -233,7 +233,7 @@ public struct DrawList: Sendable {
     /// half a pixel outside, transparent.
     private mutating func appendEdgePairs(_ points: [Vec2], color: Color) {
         let half = 0.5 / pixelsPerPoint, o = shapeOffset
-        for (p, nrm) in zip(points, Self.vertexNormals(points, closed: true)) {
+        for (p, nrm) in zip(points, Self.vertexNormals(points)) {
             vertexBuffer.append(DrawVertex(p + o - nrm * half, color))
             vertexBuffer.append(DrawVertex(p + o + nrm * half, color.withAlpha(0)))
         }
@@ -250,7 +250,7 @@ public struct DrawList: Sendable {
 
     /// Outward miter normals of a closed outline (either winding), each scaled so the offset
     /// edges stay parallel, capped at 4× for sharp corners.
-    static func vertexNormals(_ p: [Vec2], closed: Bool) -> [Vec2] {
+    static func vertexNormals(_ p: [Vec2]) -> [Vec2] {
         let n = p.count
         var area = 0.0
         for i in 0..<n { area += p[i].cross(p[(i + 1) % n]) }

@@ -27,9 +27,9 @@ extension BoardScene {
                 let (lo, hi) = axis.span(of: f), (crossLo, crossHi) = axis.crossSpan(of: f)
                 let across = axis.across(p)
                 let inside = across >= crossLo && across <= crossHi
-                let v = panel == .strip
-                    ? ghosts[k].stripScroll.velocity(along: axis.along(p), inside: inside, span: lo, hi, maxSpeed: Self.autoScrollSpeed, dt: dt)
-                    : ghosts[k].sheetScroll.velocity(along: axis.along(p), inside: inside, span: lo, hi, maxSpeed: Self.autoScrollSpeed, dt: dt)
+                let intent: WritableKeyPath<Ghost, EdgeAutoScroll> = panel == .strip ? \.stripScroll : \.sheetScroll
+                let v = ghosts[k][keyPath: intent].velocity(along: axis.along(p), inside: inside, span: lo, hi,
+                                                            maxSpeed: Self.autoScrollSpeed, dt: dt)
                 if v != 0 { self[panel: panel].scroll(by: v * dt) }
             }
         }
