@@ -30,6 +30,11 @@ public struct PlatformOptions: Sendable {
     public var bands = 1
     /// How many threads draw the bands (this one included); nil: one per processor.
     public var bandThreads: Int?
+    /// With SDL's software renderer, draw the sprites it would copy 1:1 from images whose
+    /// pixels are each opaque or transparent as SDL's run-length-encoded blits
+    /// (`SpriteBlits`: the same pixels, several times faster); false sends every sprite
+    /// through the renderer.
+    public var rleBlits = true
 
     public init(resources: URL) { self.resources = resources }
 }
@@ -47,6 +52,8 @@ public final class Platform: FramePlatform {
     private var images: [UnsafeMutablePointer<SDL_Surface>?] = []
     /// The same images in ARGB8888, read (never written) by every band's mask layer.
     private var maskImages: [UnsafeMutablePointer<SDL_Surface>?] = []
+    /// Encoded copies of the images for the window's software renderer (`SpriteBlits`).
+    private var spriteBlits = SpriteBlits()
     private var bands: RenderBands?
     private var translator = EventTranslator()
     private var controllers: [Int32: OpaquePointer] = [:]
@@ -93,10 +100,13 @@ public final class Platform: FramePlatform {
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
         windowSizeChanged()
         try loadTextures()
+        let encode = options.rleBlits && rendererName == "software"
+        if encode { spriteBlits = SpriteBlits(images: images, textures: textures) }
         if options.bands > 1 && rendererName == "software" {
             let threads = options.bandThreads ?? ProcessInfo.processInfo.activeProcessorCount
             bands = RenderBands(window: w, count: options.bands, threads: threads, images: maskImages) { [images] r in
-                images.map { $0.flatMap { Self.makeTexture(from: $0, on: r) } }
+                let textures = images.map { $0.flatMap { Self.makeTexture(from: $0, on: r) } }
+                return (textures, encode ? SpriteBlits(images: images, textures: textures) : SpriteBlits())
             }
         }
         // Controllers already plugged in arrive as SDL_CONTROLLERDEVICEADDED events at the
@@ -106,6 +116,7 @@ public final class Platform: FramePlatform {
     deinit {
         bands = nil
         maskLayer.release()
+        spriteBlits.release()
         for t in textures { if let t { SDL_DestroyTexture(t) } }
         for i in images + maskImages { if let i { SDL_FreeSurface(i) } }
         for (_, c) in controllers { SDL_GameControllerClose(c) }
@@ -257,11 +268,21 @@ public final class Platform: FramePlatform {
         if let bands {
             var scale: Float = 1
             SDL_RenderGetScale(renderer, &scale, nil)
-            if bands.render(list, scale: scale) { return }
+            if let blitted = bands.render(list, scale: scale) {
+                lastBlitCount = blitted
+                return
+            }
         }
         var unused = ContiguousArray<Int32>()  // an unbanded draw passes the list's own indices
-        Self.draw(list, renderer: renderer, textures: textures, images: maskImages, band: nil, indices: &unused, layer: &maskLayer)
+        // The software renderer draws into the window surface, so the blits go there too.
+        let encode = !spriteBlits.isEmpty && SpriteBlits.accepts(list)
+        let target = encode ? SDL_GetWindowSurface(window).map { SpriteBlitTarget(blits: spriteBlits, surface: $0) } : nil
+        lastBlitCount = Self.draw(list, renderer: renderer, textures: textures, images: maskImages, band: nil, indices: &unused,
+                                  layer: &maskLayer, blits: target)
     }
+
+    /// How many sprites the last frame drew as run-length-encoded blits (`SpriteBlits`).
+    public private(set) var lastBlitCount = 0
 
     /// How many bands frames are drawn in (1 unless `options.bands` applies), and by how
     /// many threads.
@@ -278,7 +299,10 @@ public final class Platform: FramePlatform {
     /// background fills the band instead of clearing the target, every command is clipped to
     /// the band, and only the quads that reach it are passed on (collected in `indices`).
     static func draw(_ list: DrawList, renderer: OpaquePointer, textures: [OpaquePointer?], images: [UnsafeMutablePointer<SDL_Surface>?],
-                     band: SDL_Rect?, indices: inout ContiguousArray<Int32>, layer: inout MaskLayer) {
+                     band: SDL_Rect?, indices: inout ContiguousArray<Int32>, layer: inout MaskLayer,
+                     blits: SpriteBlitTarget? = nil) -> Int {
+        // `blits`: sprites SDL would copy 1:1 as encoded blits (only for lists SDL accepts,
+        // `SpriteBlits.accepts`).
         let bg = list.background
         SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
         SDL_RenderSetClipRect(renderer, nil)
@@ -289,13 +313,24 @@ public final class Platform: FramePlatform {
         } else {
             SDL_RenderClear(renderer)
         }
-        guard !list.commands.isEmpty else { return }
-        var clipped = false
+        guard !list.commands.isEmpty else { return 0 }
+        var clipped = false, blitted = 0
+        var scale: Float = 1
+        SDL_RenderGetScale(renderer, &scale, nil)
         list.vertices.withUnsafeBufferPointer { vb in
             list.indices.withUnsafeBufferPointer { ib in
                 // DrawVertex has SDL_Vertex's layout (checked by a test), so no copy.
                 let verts = UnsafeRawPointer(vb.baseAddress!).assumingMemoryBound(to: SDL_Vertex.self)
                 let idx = UnsafeRawPointer(ib.baseAddress!).assumingMemoryBound(to: Int32.self)
+                let vertices = UnsafeBufferPointer(start: verts, count: vb.count)
+                func submit(_ first: UnsafePointer<Int32>, _ count: Int, _ texture: OpaquePointer?, _ id: TextureID, _ clip: SDL_Rect?) {
+                    if let blits, blits.blits.encodes(Int(id.raw)) {
+                        blitted += blits.blits.draw(first, count: count, verts: vertices, texture: texture, textureIndex: Int(id.raw),
+                                                    renderer: renderer, target: blits.surface, clip: clip, scale: scale)
+                    } else {
+                        SDL_RenderGeometry(renderer, texture, verts, Int32(vb.count), first, Int32(count))
+                    }
+                }
                 for cmd in list.commands where cmd.indexCount > 0 {
                     // The clip: the command's, the band, both, or none.
                     var clip = cmd.clip.map { c in
@@ -325,15 +360,14 @@ public final class Platform: FramePlatform {
                         collect(idx + cmd.indexStart, count: cmd.indexCount, verts,
                                 rows: Float(band.y)..<Float(band.y + band.h), into: &indices)
                         if indices.isEmpty { continue }
-                        indices.withUnsafeBufferPointer { kept in
-                            _ = SDL_RenderGeometry(renderer, texture, verts, Int32(vb.count), kept.baseAddress, Int32(kept.count))
-                        }
+                        indices.withUnsafeBufferPointer { kept in submit(kept.baseAddress!, kept.count, texture, cmd.texture, clip) }
                     } else {
-                        SDL_RenderGeometry(renderer, texture, verts, Int32(vb.count), idx + cmd.indexStart, Int32(cmd.indexCount))
+                        submit(idx + cmd.indexStart, cmd.indexCount, texture, cmd.texture, clip)
                     }
                 }
             }
         }
+        return blitted
     }
 
     /// The triangles of `idx[0..<count]` that reach `rows`, kept in pairs as they come (SDL's

@@ -33,6 +33,10 @@ final class RenderBands {
         var renderer: OpaquePointer?
         var surface: UnsafeMutablePointer<SDL_Surface>?
         var textures: [OpaquePointer?] = []
+        /// Encoded copies of the images for this band's surface (`SpriteBlits`).
+        var blits = SpriteBlits()
+        /// How many sprites this band drew as encoded blits in the last frame.
+        var blitted = 0
         var layer = MaskLayer()
         /// The band's rows, in points.
         var clip = SDL_Rect()
@@ -50,7 +54,7 @@ final class RenderBands {
     var lastTimings: [Timing] { (0..<bands.count).map { Timing(band: $0, thread: bands[$0].thread, start: bands[$0].start, end: bands[$0].end) } }
 
     private let window: OpaquePointer
-    private let makeTextures: (OpaquePointer) -> [OpaquePointer?]
+    private let makeTextures: (OpaquePointer) -> (textures: [OpaquePointer?], blits: SpriteBlits)
     /// Raw storage: a band is drawn by one thread at a time, but different threads work on
     /// different bands at once, which an array's element access does not allow.
     private let bands: UnsafeMutableBufferPointer<Band>
@@ -63,11 +67,14 @@ final class RenderBands {
     /// The frame being drawn (set before the workers start, read-only while they run, and
     /// let go after: a second reference would make the next frame's reset copy the list).
     private var frame: DrawList?
+    /// Whether this frame's sprites may be drawn as encoded blits (`SpriteBlits.accepts`).
+    private var encode = false
 
     /// `count` bands (at least 2), drawn by up to `threads` threads (this one included);
-    /// `makeTextures` loads the textures into a renderer, indexed like the window's.
+    /// `makeTextures` loads the textures into a renderer, indexed like the window's, with
+    /// the encoded copies of those to blit.
     init(window: OpaquePointer, count: Int, threads: Int, images: [UnsafeMutablePointer<SDL_Surface>?],
-         makeTextures: @escaping (OpaquePointer) -> [OpaquePointer?]) {
+         makeTextures: @escaping (OpaquePointer) -> (textures: [OpaquePointer?], blits: SpriteBlits)) {
         self.window = window
         self.images = images
         self.makeTextures = makeTextures
@@ -90,15 +97,16 @@ final class RenderBands {
     /// How many threads draw (this one and its helpers).
     var threads: Int { workers.count + 1 }
 
-    /// Draws `list` in bands. Returns false, drawing nothing, when the window has no surface
-    /// or its scale is not a whole number of pixels per point (a band's rows must be whole
-    /// points and whole pixels); the caller then draws it unbanded.
-    func render(_ list: DrawList, scale: Float) -> Bool {
-        guard let surface = SDL_GetWindowSurface(window) else { return false }
+    /// Draws `list` in bands and returns how many sprites were drawn as encoded blits. Returns
+    /// nil, drawing nothing, when the window has no surface or its scale is not a whole number
+    /// of pixels per point (a band's rows must be whole points and whole pixels); the caller
+    /// then draws it unbanded.
+    func render(_ list: DrawList, scale: Float) -> Int? {
+        guard let surface = SDL_GetWindowSurface(window) else { return nil }
         let s = surface.pointee
-        guard scale >= 1, scale == scale.rounded(), s.h >= Int32(bands.count) * Int32(scale) else { return false }
+        guard scale >= 1, scale == scale.rounded(), s.h >= Int32(bands.count) * Int32(scale) else { return nil }
         if s.pixels != shared.pixels || s.w != shared.w || s.h != shared.h || s.pitch != shared.pitch {
-            guard remakeBands(on: surface, scale: scale) else { return false }
+            guard remakeBands(on: surface, scale: scale) else { return nil }
         }
         // Rows in points, split as evenly as whole points allow; the last band takes a
         // partial point row, if any.
@@ -110,12 +118,15 @@ final class RenderBands {
             bands[k].clip = SDL_Rect(x: 0, y: top, w: width, h: bottom - top)
         }
         frame = list
+        encode = SpriteBlits.accepts(list)
         next.store(0, ordering: .relaxed)
         for w in workers { w.start() }
         drawBands(thread: 0)
         for w in workers { w.wait() }
         frame = nil
-        return true
+        var blitted = 0
+        for k in 0..<bands.count { blitted += bands[k].blitted }
+        return blitted
     }
 
     /// Takes bands until none are left (on this thread and on each worker).
@@ -123,9 +134,11 @@ final class RenderBands {
         guard let frame else { return }
         while true {
             let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
-            guard k < bands.count, let r = bands[k].renderer else { return }
+            guard k < bands.count, let r = bands[k].renderer, let surface = bands[k].surface else { return }
             bands[k].start = MonotonicClock.nanoseconds()
-            Platform.draw(frame, renderer: r, textures: bands[k].textures, images: images, band: bands[k].clip, indices: &bands[k].indices, layer: &bands[k].layer)
+            let target = !encode || bands[k].blits.isEmpty ? nil : SpriteBlitTarget(blits: bands[k].blits, surface: surface)
+            bands[k].blitted = Platform.draw(frame, renderer: r, textures: bands[k].textures, images: images, band: bands[k].clip,
+                                             indices: &bands[k].indices, layer: &bands[k].layer, blits: target)
             SDL_RenderFlush(r)
             bands[k].end = MonotonicClock.nanoseconds()
             bands[k].thread = thread
@@ -145,7 +158,7 @@ final class RenderBands {
             SDL_RenderSetScale(r, scale, scale)
             bands[k].surface = alias
             bands[k].renderer = r
-            bands[k].textures = makeTextures(r)
+            (bands[k].textures, bands[k].blits) = makeTextures(r)
         }
         shared = (s.pixels, s.w, s.h, s.pitch)
         return true
@@ -155,6 +168,8 @@ final class RenderBands {
         for k in 0..<bands.count {
             for t in bands[k].textures { if let t { SDL_DestroyTexture(t) } }
             bands[k].layer.release()
+            bands[k].blits.release()
+            bands[k].blitted = 0
             if let r = bands[k].renderer { SDL_DestroyRenderer(r) }
             if let s = bands[k].surface { SDL_FreeSurface(s) }
             bands[k].textures = []

@@ -139,6 +139,7 @@ struct Bench: ParsableCommand {
         say("motionlab bench: \(followers) followers, \(tweens) tweens, \(sprites) panel sprites; \(quads) quads per frame")
         if pipelined { say("pipelined: step and build on a second thread, overlapping submit and present") }
         if platform.bandCount > 1 { say("drawn in \(platform.bandCount) bands by \(platform.bandThreadCount) threads") }
+        if platform.lastBlitCount > 0 { say("sprites as SDL's run-length-encoded blits: \(platform.lastBlitCount) per frame (one per band a sprite reaches; --no-rle: none)") }
         say("renderer \(platform.rendererName), video driver \(platform.videoDriverName), \(display.size.w)x\(display.size.h), \(frames) frames after \(warmup) warm-up\(`repeat` > 1 ? ", \(`repeat`) runs" : "")")
         say(all.table().trimmingCharacters(in: .newlines))
         say("fps \(String(format: "%.1f", all.fps))")
@@ -226,7 +227,8 @@ struct Bench: ParsableCommand {
             ("size", .string("\(display.size.w)x\(display.size.h)")), ("followers", JSONValue(followers)), ("tweens", JSONValue(tweens)),
             ("sprites", JSONValue(sprites)), ("hz", JSONValue(display.hz)), ("warmup", JSONValue(warmup)),
             ("repeat", JSONValue(`repeat`)), ("pipeline", .bool(pipelined)), ("bands", JSONValue(platform.bandCount)),
-            ("bandThreads", JSONValue(platform.bandThreadCount)),
+            ("bandThreads", JSONValue(platform.bandThreadCount)), ("rle", .bool(display.rle)),
+            ("rleBlitsPerFrame", JSONValue(platform.lastBlitCount)),
         ]
     }
 

@@ -22,6 +22,9 @@ struct WindowOptions: ParsableArguments {
     @Option(help: "With the software renderer, draw each frame in this many horizontal bands, several threads at once (default: one per processor, whose pixels are the same as one thread's; 1 keeps SDL's single thread).")
     var bands: Int?
 
+    @Flag(inversion: .prefixedNo, help: "With the software renderer, draw sprites that SDL copies 1:1 from images whose pixels are each opaque or transparent as SDL's run-length-encoded blits (the same pixels, several times faster); --no-rle sends every sprite through SDL's renderer, as testsprite2 does.")
+    var rle = true
+
     /// Bands by default: one per processor (the software renderer's pixels are the same
     /// either way, a test checks), capped at 64.
     var resolvedBands: Int { bands ?? min(64, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
@@ -50,6 +53,7 @@ struct WindowOptions: ParsableArguments {
         options.renderer = renderer == "auto" ? nil : renderer
         options.videoDriver = videoDriver
         options.bands = resolvedBands
+        options.rleBlits = rle
         return options
     }
 }

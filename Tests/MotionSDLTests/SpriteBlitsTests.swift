@@ -1,0 +1,126 @@
+import CSDL2
+import Engine
+import Foundation
+import Geometry
+@testable import MotionSDL
+import Testing
+
+extension SDLTests {
+    @Suite struct SpriteBlitsTests {
+        /// A 32×32 24-bit BMP like testsprite2's icon: a pattern of colours on a key colour
+        /// that starts at the top-left pixel, so the platform makes that colour transparent.
+        static func keyedSprite() throws -> URL {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("motionlab-keyed-\(getpid()).bmp")
+            let s = try #require(SDL_CreateRGBSurfaceWithFormat(0, 32, 32, 24, SDL_PIXELFORMAT_RGB24.rawValue))
+            defer { SDL_FreeSurface(s) }
+            for y in 0..<32 {
+                let row = (s.pointee.pixels + y * Int(s.pointee.pitch)).assumingMemoryBound(to: UInt8.self)
+                for x in 0..<32 {
+                    // A ring with a cross: runs of key and colour of many lengths.
+                    let d = (x - 15) * (x - 15) + (y - 15) * (y - 15)
+                    let inside = (d > 36 && d < 200) || x == 15 || y == 20
+                    let rgb: (UInt8, UInt8, UInt8) = inside ? (UInt8(40 + x * 6), UInt8(200 - y * 5), 90) : (255, 0, 255)
+                    (row[x * 3], row[x * 3 + 1], row[x * 3 + 2]) = rgb
+                }
+            }
+            #expect(motionlab_save_bmp(s, url.path) == 0)
+            return url
+        }
+
+        /// Sprites at fractional positions and two sizes, many half off the window, some under a clip and
+        /// some with fills drawn between them (the order must hold); chord cards from the
+        /// atlas, 1:1; and quads SDL does not copy 1:1: scaled, tinted, rotated, and text.
+        static func busyList(cards: Bool, badTexCoord: Bool = false) -> DrawList {
+            var list = DrawList()
+            var rng = SplitMix64(seed: 11)
+            for k in 0..<600 {
+                // Half at 32 pt, 1:1 at one pixel per point, half at 16 pt, 1:1 at two.
+                let size = k % 2 == 0 ? 32.0 : 16.0
+                list.image(Textures.sprite, in: Rect(x: rng.uniform(-40, 340), y: rng.uniform(-40, 260), w: size, h: size))
+                if k % 50 == 0 {
+                    list.fillRect(Rect(x: rng.uniform(0, 280), y: rng.uniform(0, 200), w: 40, h: 30), color: Color(20, 220, 200, 120))
+                }
+            }
+            list.pushClip(Rect(x: 50.5, y: 40, w: 120, h: 90))
+            for _ in 0..<80 { list.image(Textures.sprite, in: Rect(x: rng.uniform(20, 180), y: rng.uniform(10, 140), w: 32, h: 32)) }
+            list.popClip()
+            list.image(Textures.sprite, in: Rect(x: 200, y: 30, w: 48, h: 48))
+            list.image(Textures.sprite, in: Rect(x: 100.25, y: 180.5, w: 32, h: 32), tint: Color(255, 128, 64))
+            list.image(Textures.sprite, center: Vec2(160, 120), size: Vec2(32, 32), angle: 0.5)
+            if cards {
+                // Two cards of the 512×160 atlas at their size, one at half size.
+                list.image(Textures.chords, in: Rect(x: 10.5, y: 150.75, w: 64, h: 80), uv: (0, 0, 0.125, 0.5))
+                list.image(Textures.chords, in: Rect(x: 250, y: 10, w: 64, h: 80), uv: (0.125, 0.5, 0.25, 1))
+                list.image(Textures.chords, in: Rect(x: 120, y: 10, w: 32, h: 40), uv: (0.125, 0, 0.25, 0.5))
+            }
+            list.fillCircle(center: Vec2(250, 160), radius: 30.5, color: Color(40, 60, 220, 160))
+            if badTexCoord {
+                // One texture coordinate past the image's edge: SDL refuses every textured call.
+                list.triangles([DrawVertex(Vec2(5, 5), .white, 0, 0), DrawVertex(Vec2(40, 5), .white, 1.5, 0),
+                                DrawVertex(Vec2(5, 40), .white, 0, 1)], indices: [0, 1, 2], texture: Textures.sprite)
+            }
+            return list
+        }
+
+        /// The pixels of the busy list on a 320×240 window at `scale` pixels per point.
+        static func pixels(sprite: URL?, rle: Bool, bands: Int, scale: Float, badTexCoord: Bool = false) throws -> (pixels: [UInt32], blits: Int) {
+            var options = PlatformOptions(resources: resourcesURL)
+            options.headless = true
+            options.size = Vec2(320, 240)
+            options.bands = bands
+            options.rleBlits = rle
+            if let sprite { options.textureFiles[Textures.sprite] = sprite.path }
+            let platform = try Platform(options: options)
+            SDL_RenderSetScale(platform.renderer, scale, scale)
+            let list = busyList(cards: true, badTexCoord: badTexCoord)
+            // Two frames: the second draws over the first, as a running app does.
+            platform.render(list)
+            platform.present()
+            platform.render(list)
+            var out = [UInt32](repeating: 0, count: 320 * 240)
+            #expect(SDL_RenderReadPixels(platform.renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, &out, 320 * 4) == 0)
+            return (out, platform.lastBlitCount)
+        }
+
+        /// How many pixels of two 320-wide frames differ, and where the first is.
+        static func differing(_ a: [UInt32], _ b: [UInt32]) -> (count: Int, first: String) {
+            let at = a.indices.filter { a[$0] != b[$0] }
+            return (at.count, at.first.map { "(\($0 % 320), \($0 / 320))" } ?? "-")
+        }
+
+        @Test(arguments: [(1, Float(1)), (2, 1), (3, 1), (1, 2), (2, 2), (1, 1.5), (2, 1.5)])
+        func encodedBlitsDrawWhatTheRendererDrawsPixelForPixel(bands: Int, scale: Float) throws {
+            let sprite = try Self.keyedSprite()
+            defer { try? FileManager.default.removeItem(at: sprite) }
+            let plain = try Self.pixels(sprite: sprite, rle: false, bands: bands, scale: scale)
+            let encoded = try Self.pixels(sprite: sprite, rle: true, bands: bands, scale: scale)
+            #expect(plain.blits == 0)
+            // Half the sprites are 1:1 at scale 1, the other half at 2 (where a quarter of the
+            // list's area is in the window); at 1.5 SDL scales them all.
+            switch scale {
+            case 1: #expect(encoded.blits > 200)
+            case 2: #expect(encoded.blits > 40)
+            default: #expect(encoded.blits == 0)
+            }
+            #expect(Set(plain.pixels).count > 50)
+            let differing = Self.differing(plain.pixels, encoded.pixels)
+            #expect(differing.count == 0, "pixels differ, the first at \(differing.first)")
+        }
+
+        @Test(arguments: [1, 2])
+        func aListSDLRefusesDrawsNoBlitsEither(bands: Int) throws {
+            let sprite = try Self.keyedSprite()
+            defer { try? FileManager.default.removeItem(at: sprite) }
+            let plain = try Self.pixels(sprite: sprite, rle: false, bands: bands, scale: 1, badTexCoord: true)
+            let encoded = try Self.pixels(sprite: sprite, rle: true, bands: bands, scale: 1, badTexCoord: true)
+            #expect(encoded.blits == 0)
+            #expect(Self.differing(plain.pixels, encoded.pixels).count == 0)
+        }
+
+        @Test func imagesWithTranslucentPixelsAreLeftToTheRenderer() throws {
+            // Resources/sprite.bmp has soft edges; the chord atlas is opaque or clear.
+            let drawn = try Self.pixels(sprite: nil, rle: true, bands: 1, scale: 1)
+            #expect(drawn.blits == 2, "only the two chord cards drawn at their size are blitted")
+        }
+    }
+}
