@@ -145,6 +145,19 @@ extension SDLTests {
             #expect(complete.contains { $0["name"]?.stringValue == "band 1" && ($0["tid"]?.doubleValue ?? 0) >= 10 })
             #expect(complete.allSatisfy { $0["args"]?["frame"]?.doubleValue != nil && ($0["dur"]?.doubleValue ?? -1) >= 0 })
             #expect(events.contains { $0["ph"]?.stringValue == "M" && $0["args"]?["name"]?.stringValue?.hasPrefix("band thread") == true })
+            // No two events on one track overlap (a viewer would nest or drop them): the
+            // pipeline's first measured step and build come before the frame they feed.
+            // Compared as a viewer does, in doubles: start + duration against the next start.
+            for track in Set(complete.compactMap { $0["tid"]?.doubleValue }) {
+                let spans = complete.filter { $0["tid"]?.doubleValue == track }
+                    .map { e -> (Double, Double) in
+                        let ts = e["ts"]?.doubleValue ?? -1
+                        return (ts, ts + (e["dur"]?.doubleValue ?? 0))
+                    }.sorted { $0.0 < $1.0 }
+                let overlaps = zip(spans, spans.dropFirst()).filter { $1.0 < $0.1 }
+                #expect(overlaps.isEmpty, "track \(track): \(overlaps.count) overlapping events, the first \(overlaps.first.map { "\($0)" } ?? "")")
+                #expect(spans.allSatisfy { $0.0 >= 0 })
+            }
             // The plot is an SVG with the percentile lines.
             let svg = try String(contentsOf: plot, encoding: .utf8)
             #expect(svg.hasPrefix("<svg") && svg.contains("frame p50") && svg.contains("frame p99"))
