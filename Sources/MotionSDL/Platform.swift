@@ -54,6 +54,8 @@ public final class Platform: FramePlatform {
     private var maskImages: [UnsafeMutablePointer<SDL_Surface>?] = []
     /// Encoded copies of the images for the window's software renderer (`SpriteBlits`).
     private var spriteBlits = SpriteBlits()
+    /// Rebased indices for `SpriteBlits.draw` (reused every frame).
+    private var blitScratch = ContiguousArray<Int32>()
     private var bands: RenderBands?
     private var translator = EventTranslator()
     private var controllers: [Int32: OpaquePointer] = [:]
@@ -278,7 +280,7 @@ public final class Platform: FramePlatform {
         let encode = !spriteBlits.isEmpty && SpriteBlits.accepts(list)
         let target = encode ? SDL_GetWindowSurface(window).map { SpriteBlitTarget(blits: spriteBlits, surface: $0) } : nil
         lastBlitCount = Self.draw(list, renderer: renderer, textures: textures, images: maskImages, band: nil, indices: &unused,
-                                  layer: &maskLayer, blits: target)
+                                  layer: &maskLayer, blits: target, scratch: &blitScratch)
     }
 
     /// How many sprites the last frame drew as run-length-encoded blits (`SpriteBlits`).
@@ -300,7 +302,7 @@ public final class Platform: FramePlatform {
     /// the band, and only the quads that reach it are passed on (collected in `indices`).
     static func draw(_ list: DrawList, renderer: OpaquePointer, textures: [OpaquePointer?], images: [UnsafeMutablePointer<SDL_Surface>?],
                      band: SDL_Rect?, indices: inout ContiguousArray<Int32>, layer: inout MaskLayer,
-                     blits: SpriteBlitTarget? = nil) -> Int {
+                     blits: SpriteBlitTarget? = nil, scratch: inout ContiguousArray<Int32>) -> Int {
         // `blits`: sprites SDL would copy 1:1 as encoded blits (only for lists SDL accepts,
         // `SpriteBlits.accepts`).
         let bg = list.background
@@ -326,7 +328,8 @@ public final class Platform: FramePlatform {
                 func submit(_ first: UnsafePointer<Int32>, _ count: Int, _ texture: OpaquePointer?, _ id: TextureID, _ clip: SDL_Rect?) {
                     if let blits, blits.blits.encodes(Int(id.raw)) {
                         blitted += blits.blits.draw(first, count: count, verts: vertices, texture: texture, textureIndex: Int(id.raw),
-                                                    renderer: renderer, target: blits.surface, clip: clip, scale: scale)
+                                                    renderer: renderer, target: blits.surface, clip: clip, scale: scale,
+                                                    scratch: &scratch)
                     } else {
                         SDL_RenderGeometry(renderer, texture, verts, Int32(vb.count), first, Int32(count))
                     }

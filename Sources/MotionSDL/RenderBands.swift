@@ -37,6 +37,8 @@ final class RenderBands {
         var blits = SpriteBlits()
         /// How many sprites this band drew as encoded blits in the last frame.
         var blitted = 0
+        /// Rebased indices for `SpriteBlits.draw` (reused).
+        var scratch = ContiguousArray<Int32>()
         var layer = MaskLayer()
         /// The band's rows, in points.
         var clip = SDL_Rect()
@@ -138,7 +140,8 @@ final class RenderBands {
             bands[k].start = MonotonicClock.nanoseconds()
             let target = !encode || bands[k].blits.isEmpty ? nil : SpriteBlitTarget(blits: bands[k].blits, surface: surface)
             bands[k].blitted = Platform.draw(frame, renderer: r, textures: bands[k].textures, images: images, band: bands[k].clip,
-                                             indices: &bands[k].indices, layer: &bands[k].layer, blits: target)
+                                             indices: &bands[k].indices, layer: &bands[k].layer, blits: target,
+                                             scratch: &bands[k].scratch)
             SDL_RenderFlush(r)
             bands[k].end = MonotonicClock.nanoseconds()
             bands[k].thread = thread
