@@ -62,11 +62,13 @@ extension SDLTests {
             return list
         }
 
-        /// The pixels of the busy list on a 320×240 window at `scale` pixels per point.
-        static func pixels(sprite: URL?, rle: Bool, bands: Int, scale: Float, badTexCoord: Bool = false) throws -> (pixels: [UInt32], blits: Int) {
+        /// The pixels of the busy list on a 320×240 window at `scale` pixels per point, first
+        /// opened at `openedAt` (a resize replaces the surface the encoded copies blit into).
+        static func pixels(sprite: URL?, rle: Bool, bands: Int, scale: Float, badTexCoord: Bool = false,
+                           openedAt: Vec2 = Vec2(320, 240)) throws -> (pixels: [UInt32], blits: Int) {
             var options = PlatformOptions(resources: resourcesURL)
             options.headless = true
-            options.size = Vec2(320, 240)
+            options.size = openedAt
             options.bands = bands
             options.rleBlits = rle
             if let sprite { options.textureFiles[Textures.sprite] = sprite.path }
@@ -76,6 +78,13 @@ extension SDLTests {
             // Two frames: the second draws over the first, as a running app does.
             platform.render(list)
             platform.present()
+            if openedAt != Vec2(320, 240) {
+                platform.setWindowSize(w: 320, h: 240)
+                var events: [InputEvent] = []
+                platform.poll(into: &events)
+                #expect(platform.windowSize == Vec2(320, 240))
+                SDL_RenderSetScale(platform.renderer, scale, scale)
+            }
             platform.render(list)
             var out = [UInt32](repeating: 0, count: 320 * 240)
             #expect(SDL_RenderReadPixels(platform.renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, &out, 320 * 4) == 0)
@@ -103,6 +112,17 @@ extension SDLTests {
             default: #expect(encoded.blits == 0)
             }
             #expect(Set(plain.pixels).count > 50)
+            let differing = Self.differing(plain.pixels, encoded.pixels)
+            #expect(differing.count == 0, "pixels differ, the first at \(differing.first)")
+        }
+
+        @Test(arguments: [1, 2])
+        func blitsFollowTheWindowSurfaceAcrossAResize(bands: Int) throws {
+            let sprite = try Self.keyedSprite()
+            defer { try? FileManager.default.removeItem(at: sprite) }
+            let plain = try Self.pixels(sprite: sprite, rle: false, bands: bands, scale: 1, openedAt: Vec2(500, 130))
+            let encoded = try Self.pixels(sprite: sprite, rle: true, bands: bands, scale: 1, openedAt: Vec2(500, 130))
+            #expect(encoded.blits > 200)
             let differing = Self.differing(plain.pixels, encoded.pixels)
             #expect(differing.count == 0, "pixels differ, the first at \(differing.first)")
         }
