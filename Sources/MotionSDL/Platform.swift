@@ -267,17 +267,18 @@ public final class Platform: FramePlatform {
     /// Draws `list` with one `SDL_RenderGeometry` call per command (in bands on several
     /// threads when `options.bands` asks for it and the renderer is the software one).
     public func render(_ list: DrawList) {
+        // Blits only where images were encoded, and for lists SDL accepts whole.
+        let encode = !spriteBlits.isEmpty && SpriteBlits.accepts(list)
         if let bands {
             var scale: Float = 1
             SDL_RenderGetScale(renderer, &scale, nil)
-            if let blitted = bands.render(list, scale: scale) {
+            if let blitted = bands.render(list, scale: scale, encode: encode) {
                 lastBlitCount = blitted
                 return
             }
         }
         var unused = ContiguousArray<Int32>()  // an unbanded draw passes the list's own indices
         // The software renderer draws into the window surface, so the blits go there too.
-        let encode = !spriteBlits.isEmpty && SpriteBlits.accepts(list)
         let target = encode ? SDL_GetWindowSurface(window).map { SpriteBlitTarget(blits: spriteBlits, surface: $0) } : nil
         lastBlitCount = Self.draw(list, renderer: renderer, textures: textures, images: maskImages, band: nil, indices: &unused,
                                   layer: &maskLayer, blits: target, scratch: &blitScratch)
@@ -326,7 +327,7 @@ public final class Platform: FramePlatform {
                 let idx = UnsafeRawPointer(ib.baseAddress!).assumingMemoryBound(to: Int32.self)
                 let vertices = UnsafeBufferPointer(start: verts, count: vb.count)
                 func submit(_ first: UnsafePointer<Int32>, _ count: Int, _ texture: OpaquePointer?, _ id: TextureID, _ clip: SDL_Rect?) {
-                    if let blits, blits.blits.encodes(Int(id.raw)) {
+                    if let blits {
                         blitted += blits.blits.draw(first, count: count, verts: vertices, texture: texture, textureIndex: Int(id.raw),
                                                     renderer: renderer, target: blits.surface, clip: clip, scale: scale,
                                                     scratch: &scratch)

@@ -69,7 +69,7 @@ final class RenderBands {
     /// The frame being drawn (set before the workers start, read-only while they run, and
     /// let go after: a second reference would make the next frame's reset copy the list).
     private var frame: DrawList?
-    /// Whether this frame's sprites may be drawn as encoded blits (`SpriteBlits.accepts`).
+    /// Whether this frame's sprites are drawn as encoded blits where they can be.
     private var encode = false
 
     /// `count` bands (at least 2), drawn by up to `threads` threads (this one included);
@@ -99,11 +99,12 @@ final class RenderBands {
     /// How many threads draw (this one and its helpers).
     var threads: Int { workers.count + 1 }
 
-    /// Draws `list` in bands and returns how many sprites were drawn as encoded blits. Returns
+    /// Draws `list` in bands, with encoded blits if `encode` (`SpriteBlits`), and returns how
+    /// many sprites were drawn as encoded blits. Returns
     /// nil, drawing nothing, when the window has no surface or its scale is not a whole number
     /// of pixels per point (a band's rows must be whole points and whole pixels); the caller
     /// then draws it unbanded.
-    func render(_ list: DrawList, scale: Float) -> Int? {
+    func render(_ list: DrawList, scale: Float, encode: Bool) -> Int? {
         guard let surface = SDL_GetWindowSurface(window) else { return nil }
         let s = surface.pointee
         guard scale >= 1, scale == scale.rounded(), s.h >= Int32(bands.count) * Int32(scale) else { return nil }
@@ -120,7 +121,7 @@ final class RenderBands {
             bands[k].clip = SDL_Rect(x: 0, y: top, w: width, h: bottom - top)
         }
         frame = list
-        encode = SpriteBlits.accepts(list)
+        self.encode = encode
         next.store(0, ordering: .relaxed)
         for w in workers { w.start() }
         drawBands(thread: 0)
@@ -138,7 +139,7 @@ final class RenderBands {
             let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
             guard k < bands.count, let r = bands[k].renderer, let surface = bands[k].surface else { return }
             bands[k].start = MonotonicClock.nanoseconds()
-            let target = !encode || bands[k].blits.isEmpty ? nil : SpriteBlitTarget(blits: bands[k].blits, surface: surface)
+            let target = encode ? SpriteBlitTarget(blits: bands[k].blits, surface: surface) : nil
             bands[k].blitted = Platform.draw(frame, renderer: r, textures: bands[k].textures, images: images, band: bands[k].clip,
                                              indices: &bands[k].indices, layer: &bands[k].layer, blits: target,
                                              scratch: &bands[k].scratch)

@@ -25,16 +25,9 @@ import Engine
 /// The encoded copies are tied to one target surface's format (SDL encodes for the
 /// destination at the first blit), so each target — the window, every band — has its own.
 struct SpriteBlits {
-    /// One texture's encoded copy and its size (as `SDL_QueryTexture` reports it).
-    private struct Source {
-        var surface: UnsafeMutablePointer<SDL_Surface>
-        var w: Int32
-        var h: Int32
-    }
-
-    /// By texture index: the encoded copy, or nil where the renderer draws (no image, or
-    /// an image with translucent pixels).
-    private var sources: [Source?] = []
+    /// By texture index: the encoded copy (the texture's size), or nil where the renderer
+    /// draws (no image, or an image with translucent pixels).
+    private var sources: [UnsafeMutablePointer<SDL_Surface>?] = []
 
     init() {}
 
@@ -54,21 +47,18 @@ struct SpriteBlits {
             }
             SDL_SetSurfaceBlendMode(copy, SDL_BLENDMODE_BLEND)
             SDL_SetSurfaceRLE(copy, 1)
-            return Source(surface: copy, w: w, h: h)
+            return copy
         }
     }
 
     /// Frees the copies.
     mutating func release() {
-        for s in sources { if let s { SDL_FreeSurface(s.surface) } }
+        for s in sources { if let s { SDL_FreeSurface(s) } }
         sources = []
     }
 
     /// No image is encoded (not the software renderer, or turned off).
     var isEmpty: Bool { !sources.contains { $0 != nil } }
-
-    /// Whether `texture`'s image is blitted here when SDL would copy it 1:1.
-    func encodes(_ texture: Int) -> Bool { texture >= 0 && texture < sources.count && sources[texture] != nil }
 
     /// Every pixel of a 32-bit surface with alpha is opaque or fully transparent.
     private static func alphaIsOpaqueOrClear(_ s: UnsafeMutablePointer<SDL_Surface>) -> Bool {
@@ -102,7 +92,8 @@ struct SpriteBlits {
 
     /// Draws the triangles `idx[0..<count]` of one command with texture `textureIndex`
     /// (`texture` on `renderer`) into `target`, the renderer's target: the rectangles SDL
-    /// would copy 1:1 as encoded blits, the rest through the renderer. `clip` is the clip
+    /// would copy 1:1 as encoded blits when that image was encoded, the rest through the
+    /// renderer. `clip` is the clip
     /// set on the renderer (points), `scale` its scale; `scratch` holds rebased indices
     /// (reused, so no allocation per frame). Returns the number of blits.
     ///
@@ -111,7 +102,7 @@ struct SpriteBlits {
               texture: OpaquePointer?, textureIndex: Int, renderer: OpaquePointer,
               target: UnsafeMutablePointer<SDL_Surface>, clip: SDL_Rect?, scale: Float,
               scratch: inout ContiguousArray<Int32>) -> Int {
-        guard let source = encodes(textureIndex) ? sources[textureIndex] : nil, count % 3 == 0,
+        guard sources.indices.contains(textureIndex), let source = sources[textureIndex], count % 3 == 0,
               Self.indicesInRange(idx, count: count, vertexCount: verts.count), let vbase = verts.baseAddress else {
             SDL_RenderGeometry(renderer, texture, verts.baseAddress, Int32(verts.count), idx, Int32(count))
             return 0
@@ -170,7 +161,7 @@ struct SpriteBlits {
                 queued = false
             }
             var s = src, d = dst
-            SDL_UpperBlit(source.surface, &s, target, &d)
+            SDL_UpperBlit(source, &s, target, &d)
             blits += 1
             pending = t + 3
         }
@@ -219,11 +210,12 @@ struct SpriteBlits {
     /// SDL's source and destination rectangles (pixels) for the rectangle from `a` to `b`
     /// with vertex colour `colour`, when SDL would blit it 1:1 from the texture unmodulated;
     /// nil when it would scale, flip, tint, skip it, or the numbers are not finite.
-    private static func copy(a: SDL_Vertex, b: SDL_Vertex, colour: SDL_Color, source: Source,
+    private static func copy(a: SDL_Vertex, b: SDL_Vertex, colour: SDL_Color, source: UnsafeMutablePointer<SDL_Surface>,
                              viewport: SDL_FRect, scale: Float) -> (SDL_Rect, SDL_Rect)? {
         guard colour.r == 255, colour.g == 255, colour.b == 255, colour.a == 255,
               a.position.x.isFinite, a.position.y.isFinite, b.position.x.isFinite, b.position.y.isFinite else { return nil }
-        let tw = Float(source.w), th = Float(source.h)
+        let w = source.pointee.w, h = source.pointee.h
+        let tw = Float(w), th = Float(h)
         // SDL_SW_RenderGeometryRaw: s from the texture coordinates, d from the positions.
         guard let sx = Int32(exactly: (a.tex_coord.x * tw).rounded(.towardZero)),
               let sy = Int32(exactly: (a.tex_coord.y * th).rounded(.towardZero)),
@@ -232,7 +224,7 @@ struct SpriteBlits {
               sw > 0, sh > 0 else { return nil }
         let d = SDL_FRect(x: a.position.x, y: a.position.y, w: b.position.x - a.position.x, h: b.position.y - a.position.y)
         // SDL_RenderCopyF: the source within the texture, the destination meeting the viewport.
-        let src = SDL_Rect(x: sx, y: sy, w: sw, h: sh).intersection(SDL_Rect(x: 0, y: 0, w: source.w, h: source.h))
+        let src = SDL_Rect(x: sx, y: sy, w: sw, h: sh).intersection(SDL_Rect(x: 0, y: 0, w: w, h: h))
         guard src.w > 0, src.h > 0, d.w > 0, d.h > 0,
               max(d.x, viewport.x) < min(d.x + d.w, viewport.x + viewport.w),
               max(d.y, viewport.y) < min(d.y + d.h, viewport.y + viewport.h) else { return nil }

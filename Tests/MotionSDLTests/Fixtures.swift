@@ -48,6 +48,28 @@ final class HeadlessApp {
     }
 }
 
+/// The pixels of a 320×240 frame of `list`, drawn as a running app draws it: a first frame,
+/// presented, then (if the window was opened at another size) a resize to 320×240, then the
+/// frame that is read. `scale`, if given, is set on the renderer before each frame (a
+/// resize resets it).
+func secondFramePixels(_ platform: Platform, drawing list: DrawList, scale: Float? = nil) -> [UInt32] {
+    func setScale() { if let scale { SDL_RenderSetScale(platform.renderer, scale, scale) } }
+    setScale()
+    platform.render(list)
+    platform.present()
+    if platform.windowSize != Vec2(320, 240) {
+        platform.setWindowSize(w: 320, h: 240)
+        var events: [InputEvent] = []
+        platform.poll(into: &events)
+        #expect(platform.windowSize == Vec2(320, 240))
+        setScale()
+    }
+    platform.render(list)
+    var out = [UInt32](repeating: 0, count: 320 * 240)
+    #expect(SDL_RenderReadPixels(platform.renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, &out, 320 * 4) == 0)
+    return out
+}
+
 func fingerEvent(_ type: SDL_EventType, finger: Int64, x: Float, y: Float, touch: Int64 = 77) -> SDL_Event {
     var e = SDL_Event()
     e.type = type.rawValue

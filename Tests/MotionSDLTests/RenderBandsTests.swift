@@ -45,20 +45,8 @@ extension SDLTests {
             let platform = try Platform(options: options)
             let metrics = try String(contentsOf: resourcesURL.appendingPathComponent("font.txt"), encoding: .utf8)
             let list = busyList(font: try BitmapFont(metrics: metrics, texture: Textures.font))
-            // Two frames: the second draws over the first, as a running app does.
-            platform.render(list)
-            platform.present()
-            if size != Vec2(320, 240) {
-                // A resize replaces the window surface the bands draw into.
-                platform.setWindowSize(w: 320, h: 240)
-                var events: [InputEvent] = []
-                platform.poll(into: &events)
-                #expect(platform.windowSize == Vec2(320, 240))
-            }
-            platform.render(list)
-            var out = [UInt32](repeating: 0, count: 320 * 240)
-            #expect(SDL_RenderReadPixels(platform.renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, &out, 320 * 4) == 0)
-            return (out, platform.bandCount)
+            // A resize in between replaces the window surface the bands draw into.
+            return (secondFramePixels(platform, drawing: list), platform.bandCount)
         }
 
         @Test(arguments: [(2, Vec2(320, 240)), (3, Vec2(320, 240)), (8, Vec2(320, 240)), (4, Vec2(500, 130))])

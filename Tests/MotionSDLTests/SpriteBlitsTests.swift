@@ -72,23 +72,23 @@ extension SDLTests {
             options.bands = bands
             options.rleBlits = rle
             if let sprite { options.textureFiles[Textures.sprite] = sprite.path }
+            // The window's renderer batched, as SDL_RENDER_BATCHING=1 in the environment makes
+            // it: what it has queued must be drawn before a blit lands over it.
+            SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1")
+            defer { SDL_ResetHint(SDL_HINT_RENDER_BATCHING) }
             let platform = try Platform(options: options)
-            SDL_RenderSetScale(platform.renderer, scale, scale)
-            let list = busyList(cards: true, badTexCoord: badTexCoord)
-            // Two frames: the second draws over the first, as a running app does.
-            platform.render(list)
-            platform.present()
-            if openedAt != Vec2(320, 240) {
-                platform.setWindowSize(w: 320, h: 240)
-                var events: [InputEvent] = []
-                platform.poll(into: &events)
-                #expect(platform.windowSize == Vec2(320, 240))
-                SDL_RenderSetScale(platform.renderer, scale, scale)
-            }
-            platform.render(list)
-            var out = [UInt32](repeating: 0, count: 320 * 240)
-            #expect(SDL_RenderReadPixels(platform.renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, &out, 320 * 4) == 0)
+            let out = secondFramePixels(platform, drawing: busyList(cards: true, badTexCoord: badTexCoord), scale: scale)
             return (out, platform.lastBlitCount)
+        }
+
+        /// The busy list with the colour-keyed sprite, drawn without and with the blits.
+        static func bothWays(bands: Int, scale: Float = 1, badTexCoord: Bool = false, openedAt: Vec2 = Vec2(320, 240))
+            throws -> (plain: (pixels: [UInt32], blits: Int), encoded: (pixels: [UInt32], blits: Int), differing: (count: Int, first: String)) {
+            let sprite = try keyedSprite()
+            defer { try? FileManager.default.removeItem(at: sprite) }
+            let plain = try pixels(sprite: sprite, rle: false, bands: bands, scale: scale, badTexCoord: badTexCoord, openedAt: openedAt)
+            let encoded = try pixels(sprite: sprite, rle: true, bands: bands, scale: scale, badTexCoord: badTexCoord, openedAt: openedAt)
+            return (plain, encoded, differing(plain.pixels, encoded.pixels))
         }
 
         /// How many pixels of two 320-wide frames differ, and where the first is.
@@ -99,10 +99,7 @@ extension SDLTests {
 
         @Test(arguments: [(1, Float(1)), (2, 1), (3, 1), (1, 2), (2, 2), (1, 1.5), (2, 1.5)])
         func encodedBlitsDrawWhatTheRendererDrawsPixelForPixel(bands: Int, scale: Float) throws {
-            let sprite = try Self.keyedSprite()
-            defer { try? FileManager.default.removeItem(at: sprite) }
-            let plain = try Self.pixels(sprite: sprite, rle: false, bands: bands, scale: scale)
-            let encoded = try Self.pixels(sprite: sprite, rle: true, bands: bands, scale: scale)
+            let (plain, encoded, differing) = try Self.bothWays(bands: bands, scale: scale)
             #expect(plain.blits == 0)
             // Half the sprites are 1:1 at scale 1, the other half at 2 (where a quarter of the
             // list's area is in the window); at 1.5 SDL scales them all.
@@ -112,29 +109,21 @@ extension SDLTests {
             default: #expect(encoded.blits == 0)
             }
             #expect(Set(plain.pixels).count > 50)
-            let differing = Self.differing(plain.pixels, encoded.pixels)
             #expect(differing.count == 0, "pixels differ, the first at \(differing.first)")
         }
 
         @Test(arguments: [1, 2])
         func blitsFollowTheWindowSurfaceAcrossAResize(bands: Int) throws {
-            let sprite = try Self.keyedSprite()
-            defer { try? FileManager.default.removeItem(at: sprite) }
-            let plain = try Self.pixels(sprite: sprite, rle: false, bands: bands, scale: 1, openedAt: Vec2(500, 130))
-            let encoded = try Self.pixels(sprite: sprite, rle: true, bands: bands, scale: 1, openedAt: Vec2(500, 130))
+            let (_, encoded, differing) = try Self.bothWays(bands: bands, openedAt: Vec2(500, 130))
             #expect(encoded.blits > 200)
-            let differing = Self.differing(plain.pixels, encoded.pixels)
             #expect(differing.count == 0, "pixels differ, the first at \(differing.first)")
         }
 
         @Test(arguments: [1, 2])
         func aListSDLRefusesDrawsNoBlitsEither(bands: Int) throws {
-            let sprite = try Self.keyedSprite()
-            defer { try? FileManager.default.removeItem(at: sprite) }
-            let plain = try Self.pixels(sprite: sprite, rle: false, bands: bands, scale: 1, badTexCoord: true)
-            let encoded = try Self.pixels(sprite: sprite, rle: true, bands: bands, scale: 1, badTexCoord: true)
+            let (_, encoded, differing) = try Self.bothWays(bands: bands, badTexCoord: true)
             #expect(encoded.blits == 0)
-            #expect(Self.differing(plain.pixels, encoded.pixels).count == 0)
+            #expect(differing.count == 0)
         }
 
         @Test func imagesWithTranslucentPixelsAreLeftToTheRenderer() throws {
