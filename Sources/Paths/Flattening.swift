@@ -22,7 +22,13 @@ extension PathSegment {
             for i in 1...n {
                 out.append(ellipsePoint(center: c, rx: rx, ry: ry, rotation: rot, angle: start + sweep * Double(i) / Double(n)))
             }
-        case .quad, .cubic:
+        case .quad(let a, let c, let b):
+            // A Bézier lies in the hull of its control points, so when they are all within
+            // the tolerance of the chord, so is the curve: the chord will do.
+            if distanceToSegment(c, a, b) <= tol { out.append(b); return }
+            subdivide(0, 1, tol, depth: 0, into: &out)
+        case .cubic(let a, let c1, let c2, let b):
+            if distanceToSegment(c1, a, b) <= tol && distanceToSegment(c2, a, b) <= tol { out.append(b); return }
             subdivide(0, 1, tol, depth: 0, into: &out)
         }
     }
@@ -61,14 +67,57 @@ public func distanceToSegment(_ p: Vec2, _ a: Vec2, _ b: Vec2) -> Double {
 }
 
 extension Path {
+    /// The most points `flattened(tolerance:)` gives a path whose segments allow it: past
+    /// it the curves are flattened more coarsely. Each point drawn costs every frame (about
+    /// 150 bytes of vertices and indices in a draw list, and the rasterizing), and curves
+    /// could otherwise ask for any number of points within the path limits: a circle the
+    /// size of the window takes about 170 at 0.05 pt, and 200,000 of them fit the sample
+    /// limit at a spacing of 100. Every segment keeps its end point, so a path of more
+    /// plain lines than this still gets one point each (at most about `PathLimits.maxSegments`).
+    public static let maxFlattenedPoints = 1_000_000
+
     /// The path as polylines, one per subpath (closed ones do not repeat their start point),
-    /// within `tolerance` points of the true curves (default 0.05 pt).
+    /// within `tolerance` points of the true curves (default 0.05 pt) — or, where that
+    /// would take more than `maxFlattenedPoints` points, within the smallest of 4, 16, 64, …
+    /// times `tolerance` that keeps to it.
+    /// - Complexity: O(points) when the budget holds; each coarser try stops as soon as it
+    ///   runs over.
     public func flattened(tolerance: Double = 0.05) -> [(points: [Vec2], closed: Bool)] {
-        subpaths.map { sub in
-            var pts = [sub.start]
-            for s in sub.segments { s.flatten(tolerance: tolerance, into: &pts) }
-            if sub.isClosed, pts.count > 1, pts.last!.distance(to: pts[0]) < 1e-9 { pts.removeLast() }
-            return (pts, sub.isClosed)
+        flattened(tolerance: tolerance, maxPoints: Self.maxFlattenedPoints)
+    }
+
+    /// `flattened(tolerance:)` with another budget than `maxFlattenedPoints` (for tests).
+    package func flattened(tolerance: Double, maxPoints: Int) -> [(points: [Vec2], closed: Bool)] {
+        let subs = subpaths
+        // The fewest points any tolerance leaves: each subpath's start and each segment's end.
+        var fewest = 0
+        for sub in subs { fewest += 1 + sub.segments.count }
+        let budget = max(maxPoints, fewest)
+        var tol = tolerance
+        for _ in 0..<24 {
+            if let lines = Self.flatten(subs, tolerance: tol, upTo: budget) { return lines }
+            tol *= 4
         }
+        return Self.flatten(subs, tolerance: tol, upTo: .max) ?? []
+    }
+
+    /// `subs` as polylines within `tolerance`, or nil as soon as they take more than `limit` points.
+    private static func flatten(_ subs: [Subpath], tolerance: Double, upTo limit: Int) -> [(points: [Vec2], closed: Bool)]? {
+        var out: [(points: [Vec2], closed: Bool)] = []
+        out.reserveCapacity(subs.count)
+        var total = 0
+        for sub in subs {
+            var pts = [sub.start]
+            total += 1
+            for s in sub.segments {
+                let before = pts.count
+                s.flatten(tolerance: tolerance, into: &pts)
+                total += pts.count - before
+                if total > limit { return nil }
+            }
+            if sub.isClosed, pts.count > 1, pts.last!.distance(to: pts[0]) < 1e-9 { pts.removeLast() }
+            out.append((pts, sub.isClosed))
+        }
+        return out
     }
 }

@@ -54,7 +54,10 @@ public enum PathSegment: Equatable, Sendable {
     /// or control points on an end point) it looks a little inside, then at the chord.
     @inlinable
     public func tangent(at t: Double) -> Vec2 {
-        let d = derivative(at: t)
+        var d = derivative(at: t)
+        // A derivative whose square overflows (an arc of radius past 1e150, only through the
+        // API) is scaled down first; its direction is all that is wanted.
+        if !d.lengthSquared.isFinite { d = d / max(abs(d.x), abs(d.y)) }
         if d.lengthSquared > 1e-18 { return d.normalized() }
         let eps = 1e-6
         let d2 = derivative(at: t < 0.5 ? t + eps : t - eps)
@@ -92,6 +95,8 @@ public enum PathSegment: Equatable, Sendable {
             var p = Vec2(rx * cs, ry * sn)
             var d = Vec2(-rx * sn, ry * cs) * (sweep > 0 ? 1 : -1)
             if rot != 0 { p = p.rotated(by: rot); d = d.rotated(by: rot) }
+            // Radii past 1e150 (only through the API) would overflow the square in normalizing.
+            if rx > 1e150 || ry > 1e150 { d = d / max(rx, ry) }
             return (c + p, d.normalized(or: Vec2(1, 0)))
         }
         return (point(at: t), tangent(at: t))
@@ -136,6 +141,13 @@ public enum PathSegment: Equatable, Sendable {
         case .line(let a, let b): return a.distance(to: b) * (t1 - t0)
         case .arc(_, let rx, let ry, _, _, let sweep) where rx == ry:
             return rx * abs(sweep) * (t1 - t0)
+        case .arc(_, let rx, let ry, let rot, let start, let sweep) where max(rx, ry) > 1e150:
+            // The quadrature squares the speed, which would overflow: measure the ellipse at
+            // unit size and scale the length back (only through the API: the parser's arcs
+            // stay far smaller).
+            let m = max(rx, ry)
+            let unit = PathSegment.arc(center: .zero, rx: rx / m, ry: ry / m, rotation: rot, start: start, sweep: sweep)
+            return unit.length(from: t0, to: t1) * m
         default:
             return adaptiveLength(t0, t1, gauss(t0, t1), depth: 0)
         }

@@ -29,7 +29,18 @@ extension Path {
 /// at most `maxSegments` drawing commands, so that a path and its sample table fit in memory.
 public enum PathLimits {
     public static let maxCoordinate = 1e9
-    public static let maxSegments = 2_000_000
+    /// What a segment costs, from the layouts (64-bit), where the path scene shows a path:
+    /// the `PathElement` (64 bytes: an arc's centre and five numbers, and the case), the
+    /// table's `PathSegment` and its length (72 + 8), one polyline point (16) and its vertices
+    /// and indices in the frame's draw list (4 × 20 + 18 × 4 = 152): 312 bytes kept. While a
+    /// table is built, 152 more for a while: the laid-out copy of the path (64), the plan's
+    /// segments and lengths (80) and the run's arc-length starts (8). A sample costs 119
+    /// (`SampleTable.maxSamples`), so a path at both limits, 1,000,000 segments and
+    /// 4,000,000 samples, holds about 312 + 476 = 788 MB, and about 970 MB (0.9 GiB) while
+    /// a new table is built (the 152 a segment, and 8 a sample) — if the old table is let
+    /// go first. At 2,000,000 segments the same path holds 1.1 GB before any build (the
+    /// issue measured 1.26 GB resident and 24 s for 60 frames there).
+    public static let maxSegments = 1_000_000
 }
 
 struct SVGPathParser {
@@ -218,11 +229,20 @@ struct SVGPathParser {
     /// is squared that could overflow or underflow, so radii of 1e-300 or 1e300 and chords
     /// of 1e-300 come out right. An arc that cannot be told from its chord (it bulges less
     /// than 1e-9 pt) is drawn as the chord, and the path always ends exactly at `p`.
+    ///
+    /// A zero radius makes the arc a line (F.6.2), and so does a radius too small to tell
+    /// from zero beside the other one: below the other's rounding unit (2.2e-16 of it) the
+    /// ellipse is flat to the last bit of its own size. Scaling such radii up (F.6.6) would
+    /// multiply the other by the inverse of their ratio — an rx of 50 beside an ry of 1e-160
+    /// at a rotation of 30° became 1.25e163, whose length overflowed and took the rest of its
+    /// subpath with it. Above that ratio the scaled radii stay below |chord| / 2.2e-16, about
+    /// 6.4e24 within `PathLimits.maxCoordinate`, where lengths are far from overflow.
     private mutating func arc(to p: Vec2, rx rxIn: Double, ry ryIn: Double, rotationDegrees: Double, large: Bool, sweep: Bool) {
         let p0 = current
         if p0 == p { return }  // identical end points: the spec omits the arc
         var rx = abs(rxIn), ry = abs(ryIn)
         guard rx > 0, ry > 0 else { path.line(to: p); return }
+        guard min(rx, ry) > max(rx, ry) * .ulpOfOne else { path.line(to: p); return }
         let phi = rotationDegrees.truncatingRemainder(dividingBy: 360) * .pi / 180
         let x1 = ((p0 - p) / 2).rotated(by: -phi)
         // d: the half chord in the unit-circle frame; |d| > 1 means the radii are too small

@@ -114,16 +114,25 @@ final class NearestSampleIndex: @unchecked Sendable {
     static let empty = NearestSampleIndex(points: [], runs: [], spacing: 1)
 
     init(points: ContiguousArray<Vec2>, runs: [SampleTable.Run], spacing: Double) {
-        let t = SampleChunkTree(points: points, runs: runs)
-        func copy<T>(_ a: ContiguousArray<T>) -> UnsafeBufferPointer<T> {
+        var t = SampleChunkTree(points: points, runs: runs)
+        // Each array is let go as soon as it is copied, so only one is held twice at a time
+        // (x and y are 8 bytes a sample each: 32 MB apiece at SampleTable.maxSamples).
+        func take<T>(_ a: inout ContiguousArray<T>) -> UnsafeBufferPointer<T> {
             let b = UnsafeMutableBufferPointer<T>.allocate(capacity: a.count)
             _ = b.initialize(from: a)
+            a = []
             return UnsafeBufferPointer(b)
         }
-        tree = ChunkTreeView(boxes: copy(t.boxes), order: copy(t.order), start: copy(t.start),
-                             segments: copy(t.segments), extras: copy(t.segmentExtras),
-                             xs: copy(t.xs), ys: copy(t.ys), magnitude: t.magnitude,
-                             maxRadius: t.segmentExtras.reduce(0) { max($0, $1.y) })
+        let maxRadius = t.segmentExtras.reduce(0) { max($0, $1.y) }
+        let xs = take(&t.xs)
+        let ys = take(&t.ys)
+        let boxes = take(&t.boxes)
+        let order = take(&t.order)
+        let start = take(&t.start)
+        let segments = take(&t.segments)
+        let extras = take(&t.segmentExtras)
+        tree = ChunkTreeView(boxes: boxes, order: order, start: start, segments: segments, extras: extras,
+                             xs: xs, ys: ys, magnitude: t.magnitude, maxRadius: maxRadius)
         self.spacing = spacing
     }
 

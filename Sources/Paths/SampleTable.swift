@@ -13,9 +13,13 @@ import Synchronization
 ///
 /// How it is built: every subpath's segments are measured (analytically for lines and
 /// circular arcs, by adaptive Gauss–Legendre quadrature otherwise); a closed subpath of
-/// length L gets n = round(L / spacing) samples at arc lengths k·L/n, so the pair across the
-/// seam (last → first) is spaced exactly like every other pair and the start is not
-/// duplicated; an open subpath gets n + 1 samples including both ends. Each sample's
+/// length L gets n = max(2, round(L / spacing)) samples at arc lengths k·L/n, so the pair
+/// across the seam (last → first) is spaced exactly like every other pair and the start is
+/// not duplicated; an open subpath gets n + 1 samples (n ≥ 1) including both ends. Two is
+/// the fewest a point between samples needs: each stretch between a sample and the next is
+/// a bracket that walks the segments between them (`SampleTable+Exact.swift`), so two
+/// brackets cover a closed loop, but one sample on its own has no successor to bracket to,
+/// and every query would answer the start. Each sample's
 /// curve parameter is found by Newton's method on the arc-length function, so positions
 /// lie on the true curve and tangents come from its derivative.
 ///
@@ -68,7 +72,21 @@ public struct SampleTable: Sendable {
     /// The most samples a table holds (about 800 MB with its indexes and the path): a path too long for
     /// its spacing is sampled more coarsely by `init(path:spacing:)` and refused, with the
     /// spacing that would do, by `init(checking:spacing:)`.
+    ///
+    /// What a table costs, from the layouts (64-bit): per sample 100 bytes (point and
+    /// tangent 16 each, distance 8, segment index 4, curve parameter 8, `SampleBracket` 48)
+    /// and 19 in the nearest index (x and y apart, 16, and about 3 for the 32-sample chunks
+    /// and the tree over them); per segment 80 (`PathSegment` 72, its length 8). While it is
+    /// built, about 8 bytes a sample more (arc lengths within the run, and one of the
+    /// index's arrays at a time in two copies) and, per segment, the plan's copy of the
+    /// segments and lengths (80). So 4,000,000 samples are about 476 MB, and a table at both
+    /// limits (`PathLimits.maxSegments`) about 556 MB.
     public static let maxSamples = 4_000_000
+
+    /// The smallest spacing a table takes, in points: `init(path:spacing:)` samples a smaller
+    /// one at this spacing, and `init(checking:spacing:)` and `check(_:spacing:)` refuse it,
+    /// naming the spacing asked for.
+    public static let minSpacing = 0.001
 
     /// A path that needs more than `maxSamples` samples at the spacing asked for.
     public struct LimitError: Error, Equatable, CustomStringConvertible {
@@ -77,38 +95,58 @@ public struct SampleTable: Sendable {
         public let samples: Double
         /// The smallest spacing that fits, rounded up to three significant digits.
         public let minimumSpacing: Double
+        /// Whether the spacing asked for is below `minSpacing` (or not a positive number)
+        /// rather than too fine for the path's length.
+        public var isBelowMinimumSpacing: Bool { !(spacing >= SampleTable.minSpacing) }
         public var description: String {
-            "path length \(scientific(length)) pt at spacing \(scientific(spacing)) needs \(scientific(samples)) samples; "
+            if isBelowMinimumSpacing {
+                return "spacing \(scientific(spacing)) is below \(scientific(SampleTable.minSpacing)) pt, the smallest the sample table takes "
+                    + "(SampleTable.minSpacing); use a spacing of at least \(scientific(minimumSpacing))"
+            }
+            return "path length \(scientific(length)) pt at spacing \(scientific(spacing)) needs \(scientific(samples)) samples; "
                 + "the limit is \(SampleTable.maxSamples) (SampleTable.maxSamples); use a spacing of at least \(scientific(minimumSpacing))"
         }
     }
 
     /// Samples `path` every `spacing` points of arc length (default 1 pt); more coarsely if
-    /// that would take more than `maxSamples` samples.
+    /// that would take more than `maxSamples` samples, and at `minSpacing` if `spacing` is
+    /// below it (at 1 pt if it is not a positive number).
     public init(path: Path, spacing: Double = 1) {
-        let plan = Plan(path, spacing: spacing)
+        let plan = Plan(path, spacing: Self.usableSpacing(spacing))
         self.init(plan, spacing: plan.needed > Double(Self.maxSamples) ? plan.minimumSpacing : plan.spacing)
     }
 
-    /// Samples `path` every `spacing` points, or says why it cannot (before allocating).
+    /// Samples `path` every `spacing` points, or says why it cannot (before allocating): a
+    /// spacing below `minSpacing`, or one that needs more than `maxSamples` samples.
     public init(checking path: Path, spacing: Double) throws(LimitError) {
-        let plan = Plan(path, spacing: spacing)
-        guard plan.needed <= Double(Self.maxSamples) else {
-            throw LimitError(length: plan.total, spacing: plan.spacing, samples: plan.needed, minimumSpacing: plan.minimumSpacing)
-        }
+        let plan = try Self.checkedPlan(path, spacing: spacing)
         self.init(plan, spacing: plan.spacing)
     }
 
     /// How many samples `path` takes at `spacing` (a Double: it may be huge), measured
     /// without sampling.
-    public static func samplesNeeded(_ path: Path, spacing: Double) -> Double { Plan(path, spacing: spacing).needed }
+    public static func samplesNeeded(_ path: Path, spacing: Double) -> Double {
+        Plan(path, spacing: usableSpacing(spacing)).needed
+    }
 
     /// Throws what `init(checking:spacing:)` would, without sampling.
     public static func check(_ path: Path, spacing: Double) throws(LimitError) {
-        let plan = Plan(path, spacing: spacing)
-        guard plan.needed <= Double(maxSamples) else {
-            throw LimitError(length: plan.total, spacing: plan.spacing, samples: plan.needed, minimumSpacing: plan.minimumSpacing)
+        _ = try checkedPlan(path, spacing: spacing)
+    }
+
+    /// The spacing `init(path:spacing:)` samples at for `spacing`.
+    static func usableSpacing(_ spacing: Double) -> Double {
+        spacing.isFinite && spacing > 0 ? max(spacing, minSpacing) : 1
+    }
+
+    /// The plan for `spacing` exactly, or the error naming it.
+    private static func checkedPlan(_ path: Path, spacing: Double) throws(LimitError) -> Plan {
+        let plan = Plan(path, spacing: usableSpacing(spacing))
+        // A spacing below the minimum is named as given, never as the minimum it would become.
+        guard spacing >= minSpacing, plan.needed <= Double(maxSamples) else {
+            throw LimitError(length: plan.total, spacing: spacing, samples: plan.needed, minimumSpacing: plan.minimumSpacing)
         }
+        return plan
     }
 
     private init(_ plan: Plan, spacing: Double) {
@@ -117,8 +155,8 @@ public struct SampleTable: Sendable {
         nearestSamples = NearestSampleIndex(points: points, runs: runs, spacing: self.spacing)
     }
 
-    /// A path's subpaths and segment lengths, and how many samples a spacing needs: worked
-    /// out before any sample is allocated.
+    /// A path's subpaths and segment lengths, and how many samples a spacing (already a
+    /// usable one: see `usableSpacing`) needs: worked out before any sample is allocated.
     private struct Plan {
         let subpaths: [Subpath]
         let lengths: [[Double]]
@@ -129,8 +167,8 @@ public struct SampleTable: Sendable {
 
         init(_ path: Path, spacing: Double) {
             subpaths = path.subpaths
-            lengths = subpaths.map { $0.segments.map { $0.length() } }
-            self.spacing = spacing.isFinite && spacing > 0 ? max(spacing, 1e-3) : 1
+            lengths = subpaths.map { $0.segments.map(SampleTable.measure) }
+            self.spacing = spacing
             var total = 0.0, needed = 0.0
             for (sub, l) in zip(subpaths, lengths) {
                 let length = l.reduce(0, +)
@@ -143,15 +181,27 @@ public struct SampleTable: Sendable {
             let room = Double(SampleTable.maxSamples) - 2 * Double(subpaths.count)
             let raw = room > 0 && total.isFinite ? max(self.spacing, total / room) : .infinity
             let magnitude = raw.isFinite && raw > 0 ? pow(10, (log10(raw)).rounded(.down) - 2) : 1
-            minimumSpacing = raw.isFinite ? (raw / magnitude).rounded(.up) * magnitude : .greatestFiniteMagnitude
+            // Never below the spacing itself, whatever the rounding of the last digit.
+            minimumSpacing = raw.isFinite ? max(self.spacing, (raw / magnitude).rounded(.up) * magnitude) : .greatestFiniteMagnitude
         }
     }
 
-    /// How many samples a subpath of `length` takes at `spacing` (as a Double: it may be huge).
+    /// How many samples a subpath of `length` takes at `spacing` (as a Double: it may be huge):
+    /// at least two, as a point between samples needs a sample to go to (see the type's
+    /// summary), unless it is a point.
     static func samples(length: Double, closed: Bool, spacing: Double) -> Double {
         guard length.isFinite, length > 1e-9 else { return 1 }
-        let intervals = max(1, (length / spacing).rounded())
+        let intervals = max(closed ? 2 : 1, (length / spacing).rounded())
         return closed ? intervals : intervals + 1
+    }
+
+    /// A segment's arc length as the table uses it. A length past the range of a Double
+    /// (only reachable through the API: parsed paths are bounded) counts as zero, so that
+    /// segment collapses to its start and the rest of its subpath keeps its own lengths,
+    /// instead of the whole subpath becoming a point.
+    static func measure(_ segment: PathSegment) -> Double {
+        let l = segment.length()
+        return l.isFinite && l > 0 ? l : 0
     }
 
     public var count: Int { points.count }
@@ -174,8 +224,8 @@ public struct SampleTable: Sendable {
         let own = sub.segments.isEmpty ? [PathSegment.line(sub.start, sub.start)] : sub.segments
         let lengths = sub.segments.isEmpty ? [0] : measured
         var total = lengths.reduce(0, +)
-        // Lengths past any sampling (only reachable through the API: parsed paths are bounded)
-        // make the subpath a point.
+        // Each length is finite (`measure`), but their sum may still overflow (only through
+        // the API: parsed paths are bounded): that subpath is a point.
         if !total.isFinite { total = 0 }
         let first = points.count
         let firstSegment = segments.count
@@ -193,7 +243,8 @@ public struct SampleTable: Sendable {
                             firstSegment: firstSegment, segmentCount: own.count))
             return
         }
-        let intervals = max(1, Int((total / spacing).rounded()))
+        // As `samples(length:closed:spacing:)` counts them.
+        let intervals = max(sub.isClosed ? 2 : 1, Int((total / spacing).rounded()))
         let step = total / Double(intervals)
         let n = sub.isClosed ? intervals : intervals + 1
         points.reserveCapacity(points.count + n)
@@ -298,52 +349,5 @@ public struct SampleTable: Sendable {
         return points.count == tangents.count && points.count == distances.count && points.count == brackets.count
             && points.count == sampleSegments.count && points.count == sampleParameters.count
             && segments.count == segmentLengths.count
-    }
-}
-
-/// Finds the curve parameter for an arc length within one segment: exact for lines and
-/// circular arcs, Newton's method (with a bisection fallback) on the quadrature otherwise.
-struct ArcLengthInverse {
-    let segment: PathSegment
-    let length: Double
-    private var pieceT: [Double] = []
-    private var pieceS: [Double] = []
-    private var lastPiece = 0
-
-    init(_ segment: PathSegment, length: Double) {
-        self.segment = segment
-        self.length = length
-        switch segment {
-        case .line: return
-        case .arc(_, let rx, let ry, _, _, _) where rx == ry: return
-        default:
-            // A coarse table of (t, s) that Newton starts from; 16 pieces keep every start close.
-            let m = 16
-            pieceT = (0...m).map { Double($0) / Double(m) }
-            pieceS = [0]
-            for k in 0..<m { pieceS.append(pieceS[k] + segment.length(from: pieceT[k], to: pieceT[k + 1])) }
-        }
-    }
-
-    mutating func parameter(at s: Double) -> Double {
-        guard length > 0 else { return 0 }
-        if pieceT.isEmpty { return clamp(s / length, 0, 1) }
-        let target = clamp(s, 0, pieceS[pieceS.count - 1])
-        // Samples come in increasing order: resume the piece search where it stopped.
-        if target < pieceS[lastPiece] { lastPiece = 0 }
-        while lastPiece < pieceT.count - 2 && target > pieceS[lastPiece + 1] { lastPiece += 1 }
-        var lo = pieceT[lastPiece], hi = pieceT[lastPiece + 1]
-        let s0 = pieceS[lastPiece], s1 = pieceS[lastPiece + 1]
-        var t = s1 > s0 ? lo + (hi - lo) * (target - s0) / (s1 - s0) : lo
-        for _ in 0..<12 {
-            let f = s0 + segment.length(from: pieceT[lastPiece], to: t) - target
-            if abs(f) < 1e-10 { break }
-            if f > 0 { hi = t } else { lo = t }
-            let d = segment.derivative(at: t).length
-            var next = d > 1e-12 ? t - f / d : (lo + hi) / 2
-            if !(next > lo && next < hi) { next = (lo + hi) / 2 }
-            t = next
-        }
-        return t
     }
 }

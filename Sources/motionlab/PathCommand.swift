@@ -5,7 +5,8 @@ import Geometry
 import Paths
 import Scenes
 
-/// The largest path file read (an SVG document with two million segments is about 40 MB).
+/// The largest path file read (an SVG document at `PathLimits.maxSegments`, a million
+/// segments, is about 20 MB; 64 MiB leaves room for long numbers and markup).
 let maxPathFileBytes = 64 << 20
 
 /// Reads `--path` / `--path-file` into a Path, or reports where the data is wrong (exit 2).
@@ -19,7 +20,9 @@ func loadCustomPath(svg: String?, file: String?, svgOption: String = "--path") t
     guard let data else { return nil }
     do {
         let p = try Path(svg: data)
-        guard !p.subpaths.isEmpty else { throw CommandError.usage("\(origin): the path data draws nothing") }
+        // A path has subpaths exactly when it has elements (each starts with a move); asking
+        // for `subpaths` would build every segment once more only to count them.
+        guard !p.isEmpty else { throw CommandError.usage("\(origin): the path data draws nothing") }
         return p
     } catch let e as SVGPathError {
         throw CommandError.usage("\(origin): \(e.description)\n  \(excerpt(data, at: e.offset))")
@@ -60,10 +63,10 @@ struct PathInfo: ParsableCommand {
     @Option(help: "A file holding SVG path data, or an SVG document (its first path's d attribute).")
     var pathFile: String?
 
-    @Option(help: "Arc-length spacing of the samples, in points.")
+    @Option(parsing: .unconditional, help: "Arc-length spacing of the samples, in points (at least 0.001).")
     var spacing: Double = 1
 
-    @Option(help: "Fractions of the length to report, comma-separated (default 0,0.25,0.5,0.75,1).")
+    @Option(parsing: .unconditional, help: "Fractions of the length to report, comma-separated (default 0,0.25,0.5,0.75,1).")
     var at: String = "0,0.25,0.5,0.75,1"
 
     @Option(parsing: .unconditional, help: "Report points this many points along the left normal of the direction of travel (y down), with the offset curve's tangent.")
@@ -71,7 +74,11 @@ struct PathInfo: ParsableCommand {
 
     func run() throws {
         do {
-            guard spacing > 0, spacing.isFinite else { throw CommandError.usage("--spacing must be positive, got \(spacing)") }
+            // Named as given: the table would otherwise sample at its minimum and quote that.
+            guard spacing >= SampleTable.minSpacing, spacing.isFinite else {
+                throw CommandError.usage("--spacing must be at least \(SampleTable.minSpacing) points (SampleTable.minSpacing), "
+                                         + "and above that any spacing within SampleTable.maxSamples; got \(spacing)")
+            }
             guard offset.isFinite else { throw CommandError.usage("--offset must be a finite number, got \(offset)") }
             guard (svg == nil) != (pathFile == nil) else { throw CommandError.usage("give exactly one of --svg and --path-file") }
             let fractions: [Double]

@@ -40,4 +40,33 @@ import Testing
         PathSegment.cubic(Vec2(0, 0), Vec2(300, 300), Vec2(-300, 300), Vec2(0, 0.1)).flatten(tolerance: 2, into: &coarse)
         #expect(coarse.count < bent.count / 3)
     }
+
+    @Test func aCurveWhoseControlPointsHugItsChordIsItsChord() {
+        // The curve lies in its control points' hull, so it is within the tolerance of the chord.
+        var cubic = [Vec2(0, 0)]
+        PathSegment.cubic(Vec2(0, 0), Vec2(30, 0.04), Vec2(60, -0.04), Vec2(90, 0)).flatten(tolerance: 0.05, into: &cubic)
+        #expect(cubic == [Vec2(0, 0), Vec2(90, 0)])
+        var quad = [Vec2(0, 0)]
+        PathSegment.quad(Vec2(0, 0), Vec2(5, 0.04), Vec2(10, 0)).flatten(tolerance: 0.05, into: &quad)
+        #expect(quad == [Vec2(0, 0), Vec2(10, 0)])
+        // A control point past the chord's end is not near it, however close to its line.
+        var overshoot = [Vec2(0, 0)]
+        PathSegment.quad(Vec2(0, 0), Vec2(30, 0), Vec2(10, 0)).flatten(tolerance: 0.05, into: &overshoot)
+        #expect(overshoot.count > 2)
+    }
+
+    @Test func aPathOfManyCurvesIsFlattenedCoarserToKeepToItsPointBudget() throws {
+        // 100 half circles of radius 300: 87 points each at 0.05 pt, about 8,700 in all.
+        let path = try Path(svg: "M0 300" + String(repeating: " A300 300 0 1 1 600 300 A300 300 0 1 1 0 300", count: 50))
+        func count(_ lines: [(points: [Vec2], closed: Bool)]) -> Int { lines.reduce(0) { $0 + $1.points.count } }
+        #expect(count(path.flattened(tolerance: 0.05)) > 8_000)
+        // With room for 2,000, the tolerance goes up by fours until they fit: at 3.2 pt, 11 a half circle.
+        let coarse = path.flattened(tolerance: 0.05, maxPoints: 2_000)
+        #expect(count(coarse) <= 2_000 && count(coarse) > 1_000)
+        for p in coarse.flatMap({ $0.points }) { #expect(abs(p.distance(to: Vec2(300, 300)) - 300) < 1e-6) }
+        // Below one point a segment, every segment still keeps its end.
+        let fewest = path.flattened(tolerance: 0.05, maxPoints: 10)
+        #expect(count(fewest) >= 101)
+        #expect(fewest[0].points.first == Vec2(0, 300))
+    }
 }

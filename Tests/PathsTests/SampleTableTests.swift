@@ -111,6 +111,38 @@ func ellipsePerimeter(_ a: Double, _ b: Double) -> Double {
         #expect(t.count == 21 && approx(t.length, 20))
     }
 
+    @Test func aClosedSquareSpacedPastTwoThirdsOfItsLengthStillAnswersOnTheCurve() throws {
+        // The README's square at --spacing 267 got one sample, and every fraction answered its
+        // start. Two samples, at opposite corners, bracket the whole loop.
+        let square = try Path(svg: "M0 0 H100 V100 H0 Z")
+        for spacing in [267.0, 300, 400, 1000, 1e9] {
+            let t = SampleTable(path: square, spacing: spacing)
+            #expect(t.count == 2, "spacing \(spacing)")
+            #expect(SampleTable.samplesNeeded(square, spacing: spacing) == 2)
+            #expect(t.checkInvariants())
+            #expect(abs(t.length - 400) < 1e-12)
+            for (f, p) in [(0.0, Vec2(0, 0)), (0.125, Vec2(50, 0)), (0.25, Vec2(100, 0)), (0.5, Vec2(100, 100)),
+                           (0.625, Vec2(50, 100)), (0.75, Vec2(0, 100)), (0.875, Vec2(0, 50)), (1.0, Vec2(0, 0))] {
+                #expect(t.point(atDistance: f * t.length).distance(to: p) < 1e-9, "spacing \(spacing), f \(f)")
+            }
+            // At the far corner, the side leaving it.
+            #expect(t.tangent(atDistance: 200).distance(to: Vec2(-1, 0)) < 1e-12)
+        }
+    }
+
+    @Test func aClosedCircleSpacedPastItsLengthStaysOnTheCircle() throws {
+        let circle = try Path(svg: "M0 50 A50 50 0 0 1 100 50 A50 50 0 0 1 0 50 Z")
+        let t = SampleTable(path: circle, spacing: 1000)
+        #expect(t.count == 2 && t.checkInvariants())
+        for k in 0...16 {
+            let p = t.point(atDistance: Double(k) / 16 * t.length)
+            #expect(abs(p.distance(to: Vec2(50, 50)) - 50) < 1e-9, "k \(k)")
+        }
+        // Sweeping toward +y from the left: the top a quarter of the way round.
+        #expect(t.point(atDistance: t.length / 4).distance(to: Vec2(50, 0)) < 1e-9)
+        #expect(t.point(atDistance: t.length / 2).distance(to: Vec2(100, 50)) < 1e-9)
+    }
+
     @Test func severalSubpathsAreSampledSeparately() {
         let p = try! Path(svg: "M0 0 h100 v100 h-100 z M300 0 h50")
         let t = SampleTable(path: p)

@@ -149,6 +149,10 @@ public final class PathScene: Scene {
         let top = rideButton.rect.maxY + 8, bottom = sceneBounds.maxY - 28
         shapeBounds = Rect(x: sceneBounds.minX, y: top, w: sceneBounds.width, h: max(1, bottom - top))
         let path = makePath(shape, in: shapeBounds)
+        // The old table and strokes go before the new ones are built, so a path near the
+        // limits never has two tables alive at once.
+        tables = []
+        strokes = []
         tables = [SampleTable(path: path, spacing: spacing)]
         strokes = path.flattened(tolerance: 0.05)
         shapeButton.label = "Shape: \(shape.rawValue) ▸"

@@ -1,0 +1,52 @@
+import Geometry
+
+/// Finds the curve parameter for an arc length within one segment: exact for lines and
+/// circular arcs, Newton's method (with a bisection fallback) on the quadrature otherwise.
+struct ArcLengthInverse {
+    let segment: PathSegment
+    let length: Double
+    private var pieceT: [Double] = []
+    private var pieceS: [Double] = []
+    private var lastPiece = 0
+
+    init(_ segment: PathSegment, length: Double) {
+        self.segment = segment
+        self.length = length
+    }
+
+    /// A coarse table of (t, s) that Newton starts from; 16 pieces keep every start close.
+    /// Built by the first sample inside the segment, not for every segment: at a spacing
+    /// longer than its segments most of a path's segments hold none, and the table (16
+    /// quadratures) cost more than the rest of their measuring.
+    private mutating func buildPieces() {
+        let m = 16
+        pieceT = (0...m).map { Double($0) / Double(m) }
+        pieceS = [0]
+        for k in 0..<m { pieceS.append(pieceS[k] + segment.length(from: pieceT[k], to: pieceT[k + 1])) }
+    }
+
+    mutating func parameter(at s: Double) -> Double {
+        guard length > 0 else { return 0 }
+        if segment.hasUniformSpeed { return clamp(s / length, 0, 1) }
+        // The segment's start (where Newton from the first piece stops at once anyway).
+        guard s > 0 else { return 0 }
+        if pieceT.isEmpty { buildPieces() }
+        let target = clamp(s, 0, pieceS[pieceS.count - 1])
+        // Samples come in increasing order: resume the piece search where it stopped.
+        if target < pieceS[lastPiece] { lastPiece = 0 }
+        while lastPiece < pieceT.count - 2 && target > pieceS[lastPiece + 1] { lastPiece += 1 }
+        var lo = pieceT[lastPiece], hi = pieceT[lastPiece + 1]
+        let s0 = pieceS[lastPiece], s1 = pieceS[lastPiece + 1]
+        var t = s1 > s0 ? lo + (hi - lo) * (target - s0) / (s1 - s0) : lo
+        for _ in 0..<12 {
+            let f = s0 + segment.length(from: pieceT[lastPiece], to: t) - target
+            if abs(f) < 1e-10 { break }
+            if f > 0 { hi = t } else { lo = t }
+            let d = segment.derivative(at: t).length
+            var next = d > 1e-12 ? t - f / d : (lo + hi) / 2
+            if !(next > lo && next < hi) { next = (lo + hi) / 2 }
+            t = next
+        }
+        return t
+    }
+}
