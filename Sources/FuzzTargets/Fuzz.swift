@@ -14,6 +14,7 @@ public enum Fuzz {
     /// The entries by name (the executables and the corpus folders use these names).
     public static let entries: [(name: String, run: Entry)] = [
         ("svg-path", svgPath), ("script", script), ("sheet", sheet), ("option-values", optionValues),
+        ("font-metrics", fontMetrics),
     ]
 
     static func text(_ bytes: UnsafeRawBufferPointer) -> String { String(decoding: bytes, as: UTF8.self) }
@@ -71,12 +72,51 @@ public enum Fuzz {
         }
     }
 
-    /// A sheet: parsed; what is accepted saves and loads back to itself.
+    /// A sheet: parsed; what is accepted saves and loads back to itself, saving again gives
+    /// the same bytes, every chord is within the bound, and every unknown field (top, line,
+    /// chord) keeps its source text, which reads back as the value it carries.
     public static func sheet(_ bytes: UnsafeRawBufferPointer) {
         guard let doc = try? SheetDocument.parse(text(bytes), knownChords: BoardScene.chordNames) else { return }
         let saved = doc.serialized()
         let back = try? SheetDocument.parse(saved, knownChords: BoardScene.chordNames)
         require(back == doc, "a sheet did not survive save and load:\n\(saved)")
+        require(back?.serialized() == saved, "a second save changed the bytes:\n\(saved)")
+        var extras = doc.extra
+        for line in doc.lines {
+            extras += line.extra
+            for c in line.chords {
+                require(c.x.isFinite && abs(c.x) <= SheetDocument.maxChordX, "a chord at x \(c.x)")
+                extras += c.extra
+            }
+        }
+        for (key, value) in extras {
+            guard case .sourced(let parsed, let source) = value else {
+                require(false, "unknown field \"\(key)\" lost its source text")
+                return
+            }
+            let reread = try? JSONParser.parse(String(source))
+            require(reread?.serialized() == parsed.withoutSource.serialized(),
+                    "unknown field \"\(key)\": its text \(source) reads as \(String(describing: reread))")
+        }
+    }
+
+    /// Font metrics (`font.txt`): parsed; what is accepted is within the named ranges, and
+    /// every glyph, known or not, maps to a cell inside the atlas.
+    public static func fontMetrics(_ bytes: UnsafeRawBufferPointer) {
+        guard let font = try? BitmapFont(metrics: text(bytes), texture: .none) else { return }
+        let cells = Double(BitmapFont.cellSizeRange.lowerBound)...Double(BitmapFont.cellSizeRange.upperBound)
+        require(cells.contains(font.cellWidth) && cells.contains(font.cellHeight), "cell \(font.cellWidth)x\(font.cellHeight)")
+        require(BitmapFont.columnsRange.contains(font.columns), "columns \(font.columns)")
+        require(font.rows >= 1 && font.rows <= BitmapFont.maxGlyphs, "rows \(font.rows)")
+        let probes: [Unicode.Scalar] = [" ", "?", "A", "\u{0}", "\u{7F}", "é", "•", "✓", "\u{10FFFF}"]
+        for c in probes + text(bytes).unicodeScalars.prefix(64) {
+            let g = font.glyphIndex(for: c)
+            require(g >= 0 && g < font.columns * font.rows, "glyph \(g) for U+\(String(c.value, radix: 16))")
+            let uv = font.uv(for: c)
+            require([uv.u0, uv.v0, uv.u1, uv.v1].allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 + 1e-5 }, "uv \(uv)")
+        }
+        let w = font.width(of: "Amazing grace")
+        require(w.isFinite && w > 0, "width \(w)")
     }
 
     /// The option values the command line parses itself.

@@ -100,8 +100,13 @@ extension Shell {
         let lineH = font.cellHeight + 6, pad = 16.0
         let w = max(1, min(size.x - 24, 900))
         let inner = max(font.cellWidth * 8, w - 2 * pad - 8)
-        let cell = font.cellWidth
-        let chars = { (width: Double) in max(4, Int(width / cell)) }
+        // Characters a line holds: at least 4, at most a line of the widest panel in 1-pt
+        // cells, and never Int(…) of an infinity or a NaN, whatever the font and the window.
+        let cell = max(1, font.cellWidth)
+        let chars = { (width: Double) -> Int in
+            let n = width / cell
+            return n.isFinite ? Int(clamp(n, 4, 1000)) : 4
+        }
         func lines(_ text: String, _ width: Double, x: Double, color: Color) -> [HelpLayout.Line] {
             wrap(text, chars(width)).map { [(x, $0, color)] }
         }
@@ -150,7 +155,8 @@ extension Shell {
             y += layout.lineHeight
         }
         list.pushClip(layout.viewport)
-        let first = max(0, Int(helpScroll / layout.lineHeight))
+        let above = helpScroll / layout.lineHeight
+        let first = above.isFinite ? Int(clamp(above, 0, Double(layout.lines.count))) : 0
         for i in first..<layout.lines.count {
             let ly = layout.viewport.minY + Double(i) * layout.lineHeight - helpScroll
             if ly > layout.viewport.maxY { break }
@@ -182,8 +188,10 @@ extension Shell {
     }
 }
 
-/// `text` broken into lines of at most `width` characters, at spaces where it can be.
+/// `text` broken into lines of at most `width` characters (at least 1), at spaces where it
+/// can be.
 func wrap(_ text: String, _ width: Int) -> [String] {
+    let width = max(1, width)
     var out: [String] = [], line = ""
     for word in text.split(separator: " ", omittingEmptySubsequences: true) {
         var word = Substring(word)

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 // One executable for every fuzz entry; MOTIONLAB_FUZZ picks which (svg-path, script, sheet,
-// option-values). Built by `make fuzz` with -sanitize=fuzzer,address and -DFUZZING, libFuzzer
+// option-values, font-metrics). Built by `make fuzz` with -sanitize=fuzzer,address and -DFUZZING, libFuzzer
 // supplies main and calls LLVMFuzzerTestOneInput; built plainly, it runs the entry over the
 // files and folders it is given (to replay a crash without the fuzzer).
 

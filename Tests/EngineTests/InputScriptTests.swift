@@ -92,6 +92,31 @@ import Testing
         }
     }
 
+    @Test func errorsThatRepeatTheScriptEscapeControlCharactersAndCutLongValues() {
+        for (line, shown) in [
+            (#"{"frame":1,"type":"\u001b]0;pwned\u0007"}"#, #"unknown type "\u{1B}]0;pwned\u{7}""#),
+            (#"{"frame":1,"type":"gamepadButton","pad":0,"button":"\u009b2J","down":true}"#, #"unknown button "\u{9B}2J""#),
+            (#"{"frame":1,"type":"pointerDown","pointer":0,"device":"\u202Epen","x":1,"y":2}"#, #"got "\u{202E}pen""#),
+            (#"{"frame":1,"type":"pointerDown","pointer":0,"x":"\u001b[2J","y":2}"#, #"field "x" must be a number, got the string "\u{1B}[2J""#),
+            ("{\"frame\":1,\"type\":\"" + String(repeating: "z", count: 10_000) + "\"}", "…(9940 more characters)"),
+        ] {
+            do { _ = try InputScript.parseLine(line, line: 3); Issue.record("accepted \(line.prefix(80))") } catch {
+                #expect(error.line == 3 && error.message.contains(shown), "\(error.message)")
+                #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" })
+                #expect(error.message.count < 200)
+            }
+        }
+    }
+
+    @Test func aLineThatGivesAFieldTwiceIsRefusedWithWhere() {
+        #expect {
+            try InputScript.parseLine(#"{"frame":1,"type":"focusLost","frame":2}"#, line: 9)
+        } throws: { error in
+            guard let e = error as? ScriptError else { return false }
+            return e.line == 9 && e.message.contains(#"column 31: duplicate key "frame""#)
+        }
+    }
+
     @Test func theFrameDriverClampsWhateverThePlatformSends() {
         let m = InputLimits.maxPointerCoordinate
         #expect(InputEvent.pointerMove(pointer: 0, device: .mouse, at: Vec2(1e308, -.infinity)).clamped

@@ -26,6 +26,14 @@ import Testing
         for m in FuzzCorpus.mutations(of: seeds, count: 10_000, seed: 1) { m.withUnsafeBytes(entry) }
     }
 
+    @Test func everyParserHasAnEntryTheFontMetricsAndTheSheetsUnknownFieldsAmongThem() {
+        #expect(Fuzz.entries.map(\.name) == ["svg-path", "script", "sheet", "option-values", "font-metrics"])
+        // The sheet's seeds include unknown fields at every level, which the entry checks
+        // keep their text.
+        let unknown = Self.seeds("sheet").map { String(decoding: $0, as: UTF8.self) }
+        #expect(unknown.contains { $0.contains(#""n":9007199254740993"#) && $0.contains(#""z":-0"#) })
+    }
+
     @Test func theMutationsAreTheSameForTheSameSeedAndDifferFromTheSeeds() {
         let seeds = Self.seeds("svg-path")
         let a = FuzzCorpus.mutations(of: seeds, count: 200, seed: 5), b = FuzzCorpus.mutations(of: seeds, count: 200, seed: 5)

@@ -16,46 +16,92 @@ public struct BitmapFont: Sendable {
     private var extra: [(Unicode.Scalar, Int)] = []
     private let fallback: Int
 
-    /// Parses `font.txt`. Throws a message naming the line that is wrong.
+    /// The largest `font.txt` read, in bytes (the real one is about 300 bytes).
+    public static let maxMetricsBytes = 1 << 20
+    /// A cell's width and height, in points at 1× (whole numbers: the 1× atlas's pixels).
+    public static let cellSizeRange = 1...256
+    /// Cells in one row of the atlas.
+    public static let columnsRange = 1...4096
+    /// Glyphs in `chars` (the real font has about 110; non-ASCII ones are looked up in a
+    /// list, so this also bounds that search).
+    public static let maxGlyphs = 4096
+
     /// A font with the atlas's 8×16 cells and no texture, for runs that draw no text (the
     /// benchmark, the controls table, tests).
     public static let placeholder = try! BitmapFont(metrics: "cell 8 16\ncolumns 16\nchars  ?", texture: .none)
 
-    public init(metrics: String, texture: TextureID) throws {
-        var cell: (Double, Double)?
+    /// Parses `font.txt`: lines `cell W H`, `columns N`, `chars` and the glyphs (from the
+    /// space), and `baseline B` (0…H, checked, not used), each once; `#` starts a comment.
+    /// Lines end with LF, CRLF or CR. Throws a message naming the line that is wrong and,
+    /// for a number, its range.
+    public init(metrics: String, texture: TextureID) throws(FontError) {
+        var cell: (w: Int, h: Int)?
         var columns: Int?
         var chars: [Unicode.Scalar]?
-        for (n, line) in metrics.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if line.hasPrefix("#") || line.isEmpty { continue }
-            let parts = line.split(separator: " ", maxSplits: 1)
-            let key = parts[0], rest = parts.count > 1 ? String(parts[1]) : ""
+        var baseline: (value: Int, line: Int)?
+        var seen: [String: Int] = [:]
+        let cells = "\(Self.cellSizeRange.lowerBound)…\(Self.cellSizeRange.upperBound)"
+        // "\r\n" is one Character in Swift, so all three endings are single separators.
+        let lines = metrics.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        for (n, line) in lines.enumerated() {
+            func fail(_ m: String) -> FontError { FontError("font.txt line \(n + 1): \(m)") }
+            if line.hasPrefix("#") || line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            // Scalars, not Characters: a combining mark after a space must not join it.
+            let scalars = Array(line.unicodeScalars)
+            let start = scalars.firstIndex { $0 != " " && $0 != "\t" } ?? scalars.count
+            let space = scalars[start...].firstIndex(of: " ") ?? scalars.count
+            var key = "", rest = ""
+            key.unicodeScalars.append(contentsOf: scalars[start..<space])
+            if space < scalars.count { rest.unicodeScalars.append(contentsOf: scalars[(space + 1)...]) }
+            guard ["cell", "columns", "chars", "baseline"].contains(key) else { throw fail("unknown key '\(echo(key))'") }
+            if let first = seen[key] { throw fail("'\(key)' given again (first on line \(first))") }
+            seen[key] = n + 1
             switch key {
             case "cell":
-                let nums = rest.split(separator: " ").compactMap { Double($0) }
-                guard nums.count == 2 else { throw FontError("font.txt line \(n + 1): expected 'cell W H'") }
-                cell = (nums[0], nums[1])
+                let parts = rest.split(separator: " ")
+                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+                      Self.cellSizeRange.contains(w), Self.cellSizeRange.contains(h) else {
+                    throw fail("expected 'cell W H', whole numbers in \(cells) (BitmapFont.cellSizeRange), got '\(echo(String(line)))'")
+                }
+                cell = (w, h)
             case "columns":
-                guard let c = Int(rest), c > 0 else { throw FontError("font.txt line \(n + 1): expected 'columns N'") }
+                guard let c = Int(rest.trimmingSpaces), Self.columnsRange.contains(c) else {
+                    throw fail("expected 'columns N', a whole number in \(Self.columnsRange.lowerBound)…\(Self.columnsRange.upperBound) (BitmapFont.columnsRange), got '\(echo(String(line)))'")
+                }
                 columns = c
             case "chars":
-                // The first character is the space, which split() would eat.
-                chars = Array(line.dropFirst("chars ".count).unicodeScalars)
-            case "baseline": break
-            default: throw FontError("font.txt line \(n + 1): unknown key '\(key)'")
+                // The first glyph is the space, which a split would eat.
+                let glyphs = Array(rest.unicodeScalars)
+                guard !glyphs.isEmpty, glyphs.count <= Self.maxGlyphs else {
+                    throw fail("expected 'chars' and then 1…\(Self.maxGlyphs) glyphs (BitmapFont.maxGlyphs), got \(glyphs.count)")
+                }
+                chars = glyphs
+            case "baseline":
+                guard let b = Int(rest.trimmingSpaces), (0...Self.cellSizeRange.upperBound).contains(b) else {
+                    throw fail("expected 'baseline B', a whole number in 0…\(Self.cellSizeRange.upperBound), got '\(echo(String(line)))'")
+                }
+                baseline = (b, n + 1)
+            default: break
             }
         }
-        guard let cell, let columns, let chars, !chars.isEmpty else {
-            throw FontError("font.txt: needs 'cell', 'columns' and 'chars'")
+        let missing = [cell == nil ? "'cell'" : nil, columns == nil ? "'columns'" : nil, chars == nil ? "'chars'" : nil].compactMap { $0 }
+        guard let cell, let columns, let chars else {
+            throw FontError("font.txt: needs 'cell', 'columns' and 'chars'; missing \(missing.joined(separator: ", "))")
+        }
+        if let baseline, baseline.value > cell.h {
+            throw FontError("font.txt line \(baseline.line): baseline \(baseline.value) is below the cell, whose height is \(cell.h)")
         }
         self.texture = texture
-        cellWidth = cell.0
-        cellHeight = cell.1
+        cellWidth = Double(cell.w)
+        cellHeight = Double(cell.h)
         self.columns = columns
+        // At most maxGlyphs rows: no overflow, whatever the counts.
         rows = (chars.count + columns - 1) / columns
         for (i, c) in chars.enumerated() {
             if c.value < 128 { ascii[Int(c.value)] = i } else { extra.append((c, i)) }
         }
-        fallback = ascii[Int(("?" as Unicode.Scalar).value)]
+        // A font without '?' falls back to its first glyph, never to a cell outside the atlas.
+        fallback = max(0, ascii[Int(("?" as Unicode.Scalar).value)])
     }
 
     public func glyphIndex(for c: Unicode.Scalar) -> Int {
@@ -77,9 +123,19 @@ public struct BitmapFont: Sendable {
     }
 }
 
-public struct FontError: Error, CustomStringConvertible {
+public struct FontError: Error, Equatable, CustomStringConvertible {
     public let description: String
     init(_ d: String) { description = d }
+}
+
+extension String {
+    /// The text without the spaces at either end.
+    fileprivate var trimmingSpaces: Substring {
+        var s = self[...]
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return s
+    }
 }
 
 /// The texture coordinates of cell `i` of an atlas laid out as a grid of `columns` cells a

@@ -58,7 +58,7 @@ public enum InputScript {
         func fail(_ m: String) -> ScriptError { ScriptError(line: line, message: m) }
         func number(_ k: String) throws(ScriptError) -> Double {
             guard let v = json[k] else { throw fail("missing field \"\(k)\"") }
-            guard let d = v.doubleValue, d.isFinite else { throw fail("field \"\(k)\" must be a number") }
+            guard let d = v.doubleValue, d.isFinite else { throw fail("field \"\(k)\" must be a number, got \(v.echoed)") }
             return d
         }
         func integer(_ k: String) throws(ScriptError) -> Int {
@@ -68,12 +68,12 @@ public enum InputScript {
         }
         func string(_ k: String) throws(ScriptError) -> String {
             guard let v = json[k] else { throw fail("missing field \"\(k)\"") }
-            guard let s = v.stringValue else { throw fail("field \"\(k)\" must be a string") }
+            guard let s = v.stringValue else { throw fail("field \"\(k)\" must be a string, got \(v.echoed)") }
             return s
         }
         func bool(_ k: String) throws(ScriptError) -> Bool {
             guard let v = json[k] else { throw fail("missing field \"\(k)\"") }
-            guard let b = v.boolValue else { throw fail("field \"\(k)\" must be true or false") }
+            guard let b = v.boolValue else { throw fail("field \"\(k)\" must be true or false, got \(v.echoed)") }
             return b
         }
         let frame = try integer("frame")
@@ -90,7 +90,7 @@ public enum InputScript {
         func device() throws(ScriptError) -> PointerDevice {
             guard json["device"] != nil else { return .mouse }
             let d = try string("device")
-            guard let dev = PointerDevice(rawValue: d) else { throw fail("device must be \"mouse\" or \"touch\", got \"\(d)\"") }
+            guard let dev = PointerDevice(rawValue: d) else { throw fail("device must be \"mouse\" or \"touch\", got \"\(echo(d))\"") }
             return dev
         }
         let event: InputEvent
@@ -122,14 +122,14 @@ public enum InputScript {
         case "gamepadAxis":
             let name = try string("axis")
             guard let axis = GamepadAxis(rawValue: name) else {
-                throw fail("unknown axis \"\(name)\" (expected one of \(GamepadAxis.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw fail("unknown axis \"\(echo(name))\" (expected one of \(GamepadAxis.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             let v = try number("value")
             guard (-1...1).contains(v) else { throw fail("axis value must be in -1…1, got \(v)") }
             event = .gamepadAxis(pad: try integer("pad"), axis: axis, value: v)
         case "gamepadButton":
             let name = try string("button")
-            guard let b = GamepadButton(rawValue: name) else { throw fail("unknown button \"\(name)\"") }
+            guard let b = GamepadButton(rawValue: name) else { throw fail("unknown button \"\(echo(name))\"") }
             event = .gamepadButton(pad: try integer("pad"), button: b, down: try bool("down"))
         case "resize":
             let w = try number("w"), h = try number("h"), m = InputLimits.maxWindowSide
@@ -146,7 +146,7 @@ public enum InputScript {
             }
             event = .hitch(seconds: seconds)
         default:
-            throw fail("unknown type \"\(type)\"")
+            throw fail("unknown type \"\(echo(type))\"")
         }
         return ScriptedEvent(frame: frame, event: event)
     }

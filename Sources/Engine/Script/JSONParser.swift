@@ -12,14 +12,32 @@ public struct JSONParseError: Error, Equatable, CustomStringConvertible {
 
 /// A small strict JSON parser (RFC 8259) that keeps object keys in source order and reports
 /// errors by position — which Foundation's parser does not do on Linux.
+///
+/// Stricter than the RFC in one way: an object that names a key twice is refused (the RFC
+/// leaves the meaning to the reader; ours would otherwise keep one and lose the other on
+/// the next save), at the second occurrence. Keys compare as Swift strings do, so two
+/// spellings of one text (`"é"` and `"e\u0301"`) are one key, as the subscript sees them.
 public struct JSONParser {
     private let bytes: [UInt8]
+    /// The text itself, for the slices `.sourced` values keep (native UTF-8, so that a byte
+    /// offset becomes an index in constant time).
+    private let source: String
+    private let keepingSource: Bool
     private var i = 0
 
-    private init(_ text: String) { bytes = Array(text.utf8) }
+    private init(_ text: String, keepingSource: Bool) {
+        var text = text
+        text.makeContiguousUTF8()
+        source = text
+        bytes = Array(text.utf8)
+        self.keepingSource = keepingSource
+    }
 
-    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-        var p = JSONParser(text)
+    /// Parses `text` as one JSON value. With `keepingSource`, every object member's value
+    /// comes as `.sourced(value, text:)`, its verbatim text, so that writing it gives back
+    /// the same bytes (array elements and the top value come without).
+    public static func parse(_ text: String, keepingSource: Bool = false) throws(JSONParseError) -> JSONValue {
+        var p = JSONParser(text, keepingSource: keepingSource)
         p.skipSpace()
         let v = try p.value(depth: 0)
         p.skipSpace()
@@ -27,10 +45,25 @@ public struct JSONParser {
         return v
     }
 
-    private func error(_ m: String) -> JSONParseError {
+    private func error(_ m: String) -> JSONParseError { error(m, at: i) }
+
+    /// An error at byte offset `at`.
+    private func error(_ m: String, at: Int) -> JSONParseError {
+        let (line, column) = position(of: at)
+        return JSONParseError(line: line, column: column, message: m)
+    }
+
+    /// The 1-based line and column (in bytes) of byte offset `at`.
+    private func position(of at: Int) -> (line: Int, column: Int) {
         var line = 1, start = 0
-        for k in 0..<min(i, bytes.count) where bytes[k] == 0x0a { line += 1; start = k + 1 }
-        return JSONParseError(line: line, column: i - start + 1, message: m)
+        for k in 0..<min(at, bytes.count) where bytes[k] == 0x0a { line += 1; start = k + 1 }
+        return (line, at - start + 1)
+    }
+
+    /// The text between byte offsets `from` and `to`, both at the edges of JSON tokens.
+    private func slice(_ from: Int, _ to: Int) -> Substring {
+        let u = source.utf8
+        return source[u.index(u.startIndex, offsetBy: from)..<u.index(u.startIndex, offsetBy: to)]
     }
 
     private mutating func skipSpace() {
@@ -44,17 +77,28 @@ public struct JSONParser {
         case UInt8(ascii: "{"):
             i += 1
             var kv: [(String, JSONValue)] = []
+            // Each key's byte offset, for the duplicate check and its message.
+            var seen: [String: Int] = [:]
             skipSpace()
             if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(kv) }
             while true {
                 skipSpace()
                 guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+                let keyStart = i
                 let k = try string()
+                if let first = seen[k] {
+                    let (line, column) = position(of: first)
+                    throw error("duplicate key \"\(echo(k))\" (first at line \(line), column \(column)): an object names each key once",
+                                at: keyStart)
+                }
+                seen[k] = keyStart
                 skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(k)\"") }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(echo(k))\"") }
                 i += 1
                 skipSpace()
-                kv.append((k, try value(depth: depth + 1)))
+                let valueStart = i
+                let v = try value(depth: depth + 1)
+                kv.append((k, keepingSource ? .sourced(v, text: slice(valueStart, i)) : v))
                 skipSpace()
                 guard i < bytes.count else { throw error("expected ',' or '}', found the end") }
                 if bytes[i] == UInt8(ascii: ",") { i += 1; continue }

@@ -9,6 +9,11 @@ import Geometry
 /// A JSON value that writes deterministically: object keys in the order given, numbers in
 /// Swift's shortest round-trip form (integers without a decimal point), non-finite numbers as
 /// null. Same value → same bytes, which is what makes state dumps comparable.
+///
+/// A value read with `JSONParser.parse(_:keepingSource: true)` may also carry the text it
+/// was read from (`.sourced`), so that what a program does not understand (a sheet's unknown
+/// fields) is written back byte for byte: 9007199254740993 stays that, not the nearest
+/// Double, `-0` stays `-0`, `"\u00e9"` keeps its escape.
 public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral
 {
@@ -18,6 +23,11 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
+    /// A parsed value with its verbatim JSON text (a slice of the parsed text, so keeping
+    /// it copies nothing). Written as `text`, compared by `text`; the accessors
+    /// (`doubleValue`, `stringValue`, the subscript…) look through to the value. `text` must
+    /// be the JSON text of the value: the parser is what makes these.
+    indirect case sourced(JSONValue, text: Substring)
 
     public init(stringLiteral s: String) { self = .string(s) }
     public init(integerLiteral i: Int) { self = .number(Double(i)) }
@@ -34,14 +44,36 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
 
     /// The value of `key` in an object.
     public subscript(key: String) -> JSONValue? {
-        if case .object(let kv) = self { return kv.first { $0.0 == key }?.1 }
+        if case .object(let kv) = parsed { return kv.first { $0.0 == key }?.1 }
         return nil
     }
 
-    public var doubleValue: Double? { if case .number(let d) = self { d } else { nil } }
-    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
-    public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
-    public var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    public var doubleValue: Double? { if case .number(let d) = parsed { d } else { nil } }
+    public var stringValue: String? { if case .string(let s) = parsed { s } else { nil } }
+    public var boolValue: Bool? { if case .bool(let b) = parsed { b } else { nil } }
+    public var arrayValue: [JSONValue]? { if case .array(let a) = parsed { a } else { nil } }
+    /// An object's members, in order.
+    public var objectValue: [(String, JSONValue)]? { if case .object(let kv) = parsed { kv } else { nil } }
+    /// Whether the value is null.
+    public var isNull: Bool { if case .null = parsed { true } else { false } }
+
+    /// The value a `.sourced` one carries (itself otherwise): what the accessors look at.
+    /// Members and elements inside keep their source text; see `withoutSource`.
+    public var parsed: JSONValue {
+        if case .sourced(let v, _) = self { return v.parsed }
+        return self
+    }
+
+    /// The value with every source text dropped, at every depth: what it writes is the
+    /// canonical form (numbers reformatted, strings re-escaped).
+    public var withoutSource: JSONValue {
+        switch self {
+        case .sourced(let v, _): return v.withoutSource
+        case .array(let a): return .array(a.map(\.withoutSource))
+        case .object(let kv): return .object(kv.map { ($0.0, $0.1.withoutSource) })
+        case .null, .bool, .number, .string: return self
+        }
+    }
 
     /// Compact JSON text.
     public func serialized() -> String {
@@ -72,6 +104,7 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
                 v.write(to: &out)
             }
             out += "}"
+        case .sourced(_, let text): out.append(contentsOf: text)
         }
     }
 
@@ -81,29 +114,36 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
         return "\(d)"
     }
 
+    /// The two-character escape JSON (and `echo`) write for a quote, a backslash, a newline,
+    /// a carriage return or a tab; nil for any other character.
+    static func shortEscape(_ u: Unicode.Scalar) -> String? {
+        switch u {
+        case "\"": "\\\""
+        case "\\": "\\\\"
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        default: nil
+        }
+    }
+
     static func writeString(_ s: String, to out: inout String) {
         out += "\""
         for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
+            if let e = shortEscape(u) {
+                out += e
+            } else if u.value < 0x20 {
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(u)
             }
         }
         out += "\""
     }
 
     /// Parses JSON text; see `JSONParser`.
-    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-        try JSONParser.parse(text)
+    public static func parse(_ text: String, keepingSource: Bool = false) throws(JSONParseError) -> JSONValue {
+        try JSONParser.parse(text, keepingSource: keepingSource)
     }
 }

@@ -9,12 +9,15 @@ import Paths
 ///
 /// `{"version":1,"lines":[{"text":"Amazing grace…","chords":[{"name":"G","x":120}]}]}`
 ///
-/// `x` is the chord's left edge in its line's space (points).
+/// `x` is the chord's left edge in its line's space (points), within ±`maxChordX`. Fields
+/// this build does not know, at the top, in a line or in a chord, are kept as `.sourced`
+/// values and saved byte for byte as they were read.
 public struct SheetDocument: Equatable, Sendable {
     public struct Placed: Equatable, Sendable {
         public var name: String
         public var x: Double
-        /// Fields this build does not know, kept as they were so a save loses nothing.
+        /// Fields this build does not know, kept as they were so a save loses nothing (read
+        /// as `.sourced` values, written back as the text they were read from).
         public var extra: [(String, JSONValue)] = []
         public init(name: String, x: Double) { self.name = name; self.x = x }
         public static func == (a: Placed, b: Placed) -> Bool {
@@ -63,10 +66,12 @@ public struct SheetDocument: Equatable, Sendable {
         "As long as life endures.",
     ].map { Line(text: $0) })
 
-    /// Pretty enough to read and diff: one line per lyric line.
+    /// Pretty enough to read and diff: one line per lyric line. Unknown fields follow the
+    /// known ones, each value written as the text it was read from; an `extra` that names a
+    /// known field is left out, so that no field is written twice.
     public func serialized() -> String {
         var out = "{\"version\":1,"
-        for (k, v) in extra {
+        for (k, v) in Self.unknown(extra, known: Self.topKeys) {
             JSONValue.string(k).write(to: &out)
             out += ":"
             v.write(to: &out)
@@ -77,52 +82,94 @@ public struct SheetDocument: Equatable, Sendable {
             out += "  "
             JSONValue.object([
                 ("text", .string(line.text)),
-                ("chords", .array(line.chords.map { .object([("name", .string($0.name)), ("x", JSONValue($0.x))] + $0.extra) })),
-            ] + line.extra).write(to: &out)
+                ("chords", .array(line.chords.map {
+                    .object([("name", .string($0.name)), ("x", JSONValue($0.x))] + Self.unknown($0.extra, known: Self.chordKeys))
+                })),
+            ] + Self.unknown(line.extra, known: Self.lineKeys)).write(to: &out)
             out += i + 1 < lines.count ? ",\n" : "\n"
         }
         out += "]}\n"
         return out
     }
 
-    /// The fields of `object` other than `known`.
+    /// The largest distance of a chord's `x` from its line's left edge, in points, either
+    /// way: past it a loaded sheet is refused (a card a million points away is off every
+    /// screen, and 1e39 reached SDL as a coordinate it cannot take).
+    public static let maxChordX = 1_000_000.0
+
+    /// The fields this build reads, at the top, in a line and in a chord.
+    private static let topKeys: Set<String> = ["version", "lines"]
+    private static let lineKeys: Set<String> = ["text", "chords"]
+    private static let chordKeys: Set<String> = ["name", "x"]
+
+    /// The fields of `object` other than `known`, each with the text it was read from.
     private static func unknown(_ object: JSONValue, known: Set<String>) -> [(String, JSONValue)] {
-        guard case .object(let fields) = object else { return [] }
-        return fields.filter { !known.contains($0.0) }
+        unknown(object.objectValue ?? [], known: known)
     }
 
-    /// Parses a saved sheet, or throws a message naming where it is wrong.
+    private static func unknown(_ fields: [(String, JSONValue)], known: Set<String>) -> [(String, JSONValue)] {
+        fields.filter { !known.contains($0.0) }
+    }
+
+    /// Parses a saved sheet, or throws a message naming where it is wrong. Fields it does not
+    /// know are kept with their text, and `serialized()` writes that text back unchanged.
     public static func parse(_ text: String, knownChords: [String]) throws(SheetError) -> SheetDocument {
+        func fail(_ m: String) -> SheetError { SheetError(description: m) }
         let json: JSONValue
-        do { json = try JSONParser.parse(text) } catch {
-            throw SheetError(description: "not valid JSON at \(error.description)")
+        do { json = try JSONParser.parse(text, keepingSource: true) } catch {
+            throw fail("not valid JSON at \(error.description)")
         }
-        guard case .object = json else { throw SheetError(description: "expected a JSON object at the top") }
-        guard let v = json["version"]?.doubleValue else { throw SheetError(description: "missing \"version\"") }
-        guard v == 1 else { throw SheetError(description: "unsupported version \(v) (this build reads version 1)") }
-        guard let lines = json["lines"]?.arrayValue else { throw SheetError(description: "missing \"lines\" (an array)") }
+        guard json.objectValue != nil else { throw fail("expected a JSON object at the top, got \(json.echoed)") }
+        guard let version = json["version"] else { throw fail("missing \"version\" (the number 1)") }
+        guard let v = version.doubleValue else { throw fail("\"version\" must be the number 1, got \(version.echoed)") }
+        guard v == 1 else {
+            throw fail("unsupported version \(echo(version.serialized())) (this build reads version 1)")
+        }
+        guard let linesValue = json["lines"] else { throw fail("missing \"lines\" (an array)") }
+        guard let lines = linesValue.arrayValue else { throw fail("\"lines\" must be an array, got \(linesValue.echoed)") }
         var out: [Line] = []
+        out.reserveCapacity(lines.count)
         for (i, l) in lines.enumerated() {
-            guard case .object = l else { throw SheetError(description: "lines[\(i)]: expected an object") }
-            guard let text = l["text"]?.stringValue else { throw SheetError(description: "lines[\(i)]: missing \"text\" (a string)") }
+            guard l.objectValue != nil else { throw fail("lines[\(i)]: expected an object, got \(l.echoed)") }
+            guard let textValue = l["text"] else { throw fail("lines[\(i)]: missing \"text\" (a string)") }
+            guard let text = textValue.stringValue else {
+                throw fail("lines[\(i)]: \"text\" must be a string, got \(textValue.echoed)")
+            }
+            var chords: [JSONValue] = []
+            if let chordsValue = l["chords"] {
+                guard let a = chordsValue.arrayValue else {
+                    throw fail("lines[\(i)]: \"chords\" must be an array, got \(chordsValue.echoed)")
+                }
+                chords = a
+            }
             var placed: [Placed] = []
-            for (j, c) in (l["chords"]?.arrayValue ?? []).enumerated() {
-                guard let name = c["name"]?.stringValue else { throw SheetError(description: "lines[\(i)].chords[\(j)]: missing \"name\"") }
-                guard knownChords.contains(name) else { throw SheetError(description: "lines[\(i)].chords[\(j)]: unknown chord \"\(name)\"") }
-                guard let x = c["x"]?.doubleValue, x.isFinite else { throw SheetError(description: "lines[\(i)].chords[\(j)]: missing or bad \"x\"") }
+            placed.reserveCapacity(chords.count)
+            for (j, c) in chords.enumerated() {
+                let at = "lines[\(i)].chords[\(j)]"
+                guard c.objectValue != nil else { throw fail("\(at): expected an object, got \(c.echoed)") }
+                guard let nameValue = c["name"] else { throw fail("\(at): missing \"name\"") }
+                guard let name = nameValue.stringValue else {
+                    throw fail("\(at): \"name\" must be a string, got \(nameValue.echoed)")
+                }
+                guard knownChords.contains(name) else { throw fail("\(at): unknown chord \"\(echo(name))\"") }
+                // "missing or bad" leads both messages, as it did before they said which.
+                guard let xValue = c["x"] else { throw fail("\(at): missing or bad \"x\": none given (a number)") }
+                guard let x = xValue.doubleValue, x.isFinite else {
+                    throw fail("\(at): missing or bad \"x\": expected a number, got \(xValue.echoed)")
+                }
+                guard abs(x) <= maxChordX else {
+                    throw fail("\(at): \"x\" \(echo(xValue.serialized())) is outside ±\(Int(maxChordX)) pt, the limit (SheetDocument.maxChordX)")
+                }
                 var p = Placed(name: name, x: x)
-                p.extra = unknown(c, known: ["name", "x"])
+                p.extra = unknown(c, known: chordKeys)
                 placed.append(p)
             }
-            if l["chords"] != nil && l["chords"]?.arrayValue == nil {
-                throw SheetError(description: "lines[\(i)]: \"chords\" must be an array")
-            }
             var line = Line(text: text, chords: placed)
-            line.extra = unknown(l, known: ["text", "chords"])
+            line.extra = unknown(l, known: lineKeys)
             out.append(line)
         }
         var doc = SheetDocument(lines: out)
-        doc.extra = unknown(json, known: ["version", "lines"])
+        doc.extra = unknown(json, known: topKeys)
         return doc
     }
 }

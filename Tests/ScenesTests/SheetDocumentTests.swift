@@ -1,0 +1,130 @@
+@testable import Engine
+@testable import Scenes
+import Testing
+
+@Suite struct SheetDocumentTests {
+    static let chords = BoardScene.chordNames
+
+    /// Unknown members whose values change if they are parsed and written again: a number
+    /// past a Double's precision, a negative zero, escapes in a string, spaces and number
+    /// spellings inside a nested value.
+    static let members = #""n":9007199254740993,"z":-0,"s":"\u00e9\n","o":{ "a" : [1.50, 2e3] }"#
+
+    /// A sheet laid out exactly as `serialized()` writes one, with `members` at the top, in
+    /// the line and in the chord.
+    static let sheet = "{\"version\":1,\(members),\"lines\":[\n"
+        + "  {\"text\":\"One\",\"chords\":[{\"name\":\"G\",\"x\":10,\(members)}],\(members)}\n"
+        + "]}\n"
+
+    @Test func unknownFieldsAtEveryLevelAreSavedByteForByte() throws {
+        let doc = try SheetDocument.parse(Self.sheet, knownChords: Self.chords)
+        #expect(doc.serialized() == Self.sheet)
+        // The values read through their text.
+        #expect(doc.extra.map { $0.0 } == ["n", "z", "s", "o"])
+        #expect(doc.extra[0].1.doubleValue == 9007199254740992)
+        #expect(doc.lines[0].extra[2].1.stringValue == "é\n")
+        #expect(doc.lines[0].chords[0].extra[3].1["a"]?.arrayValue?.count == 2)
+        // Edited and saved, the unknown members still are as they were.
+        var edited = doc
+        edited.lines[0].chords.append(.init(name: "C", x: 40))
+        edited.lines.append(.init(text: "Two"))
+        let saved = edited.serialized()
+        #expect(saved.occurrences(of: Self.members) == 3)
+        #expect(try SheetDocument.parse(saved, knownChords: Self.chords) == edited)
+    }
+
+    @Test func unknownFieldsKeepTheirTextWhereverTheFileSpacedOrOrderedThem() throws {
+        let text = "{ \"lines\" : [ { \"chords\" : [ { \"x\" : 10 , \"k\" : [ -0 , 1.0 ] , \"name\" : \"G\" } ] , \"text\" : \"One\" } ] ,\n"
+            + " \"version\" : 1 , \"u\" : \"\\u002F\" }"
+        let doc = try SheetDocument.parse(text, knownChords: Self.chords)
+        let saved = doc.serialized()
+        #expect(saved == "{\"version\":1,\"u\":\"\\u002F\",\"lines\":[\n  {\"text\":\"One\",\"chords\":[{\"name\":\"G\",\"x\":10,\"k\":[ -0 , 1.0 ]}]}\n]}\n")
+    }
+
+    @Test func aKeyGivenTwiceIsRefusedWithWhereAndWhichKey() {
+        for (text, words) in [
+            ("{\"version\":1,\"lines\":[],\"author\":\"a\",\n\"author\":\"b\"}", ["line 2, column 1", #"duplicate key "author""#]),
+            (#"{"version":1,"lines":[{"text":"a","text":"b"}]}"#, ["column 35", #"duplicate key "text""#]),
+            (#"{"version":1,"lines":[{"text":"a","chords":[{"name":"G","x":1,"x":2}]}]}"#, ["column 63", #"duplicate key "x""#]),
+        ] {
+            #expect {
+                try SheetDocument.parse(text, knownChords: Self.chords)
+            } throws: { error in
+                let m = (error as? SheetError)?.description ?? ""
+                return m.hasPrefix("not valid JSON at") && words.allSatisfy { m.contains($0) }
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"version":"1","lines":[]}"#, #""version" must be the number 1, got the string "1""#),
+        (#"{"version":true,"lines":[]}"#, #""version" must be the number 1, got true"#),
+        (#"{"lines":[]}"#, #"missing "version" (the number 1)"#),
+        (#"{"version":2,"lines":[]}"#, "unsupported version 2 (this build reads version 1)"),
+        (#"{"version":1}"#, #"missing "lines" (an array)"#),
+        (#"{"version":1,"lines":{}}"#, #""lines" must be an array, got an object"#),
+        (#"[1]"#, "expected a JSON object at the top, got an array of 1 value"),
+        (#"{"version":1,"lines":[3]}"#, "lines[0]: expected an object, got the number 3"),
+        (#"{"version":1,"lines":[{"chords":[]}]}"#, #"lines[0]: missing "text" (a string)"#),
+        (#"{"version":1,"lines":[{"text":5}]}"#, #"lines[0]: "text" must be a string, got the number 5"#),
+        (#"{"version":1,"lines":[{"text":"a","chords":"G"}]}"#, #"lines[0]: "chords" must be an array, got the string "G""#),
+        (#"{"version":1,"lines":[{"text":"a","chords":[null]}]}"#, "lines[0].chords[0]: expected an object, got null"),
+        (#"{"version":1,"lines":[{"text":"a","chords":[{"x":1}]}]}"#, #"lines[0].chords[0]: missing "name""#),
+        (#"{"version":1,"lines":[{"text":"a","chords":[{"name":7,"x":1}]}]}"#, #"lines[0].chords[0]: "name" must be a string, got the number 7"#),
+        (#"{"version":1,"lines":[{"text":"a","chords":[{"name":"G"}]}]}"#, #"lines[0].chords[0]: missing or bad "x": none given (a number)"#),
+        (#"{"version":1,"lines":[{"text":"a","chords":[{"name":"G","x":"10"}]}]}"#,
+         #"lines[0].chords[0]: missing or bad "x": expected a number, got the string "10""#),
+    ])
+    func fieldsOfTheWrongTypeAreReportedAsPresentButWrong(text: String, message: String) {
+        #expect(throws: SheetError(description: message)) { try SheetDocument.parse(text, knownChords: Self.chords) }
+    }
+
+    @Test func aChordFartherThanTheBoundIsRefusedWithWhereAndTheLimit() throws {
+        let bound = SheetDocument.maxChordX
+        #expect(bound == 1_000_000)
+        for x in ["1e39", "-1000000.5", "1e6000"] {
+            let text = #"{"version":1,"lines":[{"text":"a"},{"text":"b","chords":[{"name":"C","x":0},{"name":"G","x":"# + x + "}]}]}"
+            #expect {
+                try SheetDocument.parse(text, knownChords: Self.chords)
+            } throws: { error in
+                let m = (error as? SheetError)?.description ?? ""
+                // 1e6000 is past what a Double holds: the JSON parser refuses it first.
+                return x == "1e6000" ? m.contains("number out of range")
+                    : m == #"lines[1].chords[1]: "x" "# + x + " is outside ±1000000 pt, the limit (SheetDocument.maxChordX)"
+            }
+        }
+        for x in ["1e6", "-1000000", "0", "-0", "999999.5"] {
+            let text = #"{"version":1,"lines":[{"text":"a","chords":[{"name":"C","x":"# + x + "}]}]}"
+            let doc = try SheetDocument.parse(text, knownChords: Self.chords)
+            #expect(abs(doc.lines[0].chords[0].x) <= bound)
+        }
+    }
+
+    @Test func messagesThatRepeatTheSheetEscapeControlCharactersAndCutLongValues() {
+        let title = #"{"version":1,"lines":[{"text":"a","chords":[{"name":"\u001b]0;pwned\u0007\u009b2J","x":1}]}]}"#
+        #expect(throws: SheetError(description: #"lines[0].chords[0]: unknown chord "\u{1B}]0;pwned\u{7}\u{9B}2J""#)) {
+            try SheetDocument.parse(title, knownChords: Self.chords)
+        }
+        let long = #"{"version":1,"lines":[{"text":"a","chords":[{"name":""# + String(repeating: "H", count: 10_000) + #"","x":1}]}]}"#
+        #expect(throws: SheetError(description: "lines[0].chords[0]: unknown chord \"" + String(repeating: "H", count: 60)
+                                   + "…(9940 more characters)\"")) {
+            try SheetDocument.parse(long, knownChords: Self.chords)
+        }
+        let version = #"{"version":"\u202e1","lines":[]}"#
+        #expect(throws: SheetError(description: #""version" must be the number 1, got the string "\u{202E}1""#)) {
+            try SheetDocument.parse(version, knownChords: Self.chords)
+        }
+    }
+}
+
+private extension String {
+    /// How many times `part` occurs in the string, not overlapping.
+    func occurrences(of part: String) -> Int {
+        var count = 0, rest = self[...]
+        while let r = rest.firstRange(of: part) {
+            count += 1
+            rest = rest[r.upperBound...]
+        }
+        return count
+    }
+}
