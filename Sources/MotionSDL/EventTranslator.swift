@@ -6,7 +6,9 @@ import Geometry
 /// `SDL_Event`.
 ///
 /// - Pointer ids: the mouse is pointer 0; each touch finger gets the smallest free id from 1
-///   up for as long as it is down (SDL's finger ids are large and device-specific).
+///   up for as long as it is down (SDL's finger ids are large and device-specific). At most
+///   `InputLimits.maxPointers` fingers are tracked: a finger pressed past that is dropped
+///   with the rest of its touch, so each finger event costs at most that many steps.
 /// - Touch coordinates arrive normalised (0…1 of the window) and become window points.
 /// - SDL's synthesised events are dropped: mouse events made from touches
 ///   (`which == SDL_TOUCH_MOUSEID`) and touch events made from the mouse
@@ -45,11 +47,18 @@ public struct EventTranslator {
             let t = e.tfinger
             guard t.touchId != SDLConstants.mouseTouchID else { return .none }
             let p = Vec2(Double(t.x) * windowSize.x, Double(t.y) * windowSize.y)
+            let held = fingers.firstIndex { $0.touch == t.touchId && $0.finger == t.fingerId }
             if e.type == SDLConstants.fingerDown {
-                let id = (1...).first { c in !fingers.contains { $0.id == c } }!
+                if let held {
+                    // A second down of a finger SDL still holds: the same pointer again.
+                    out.append(.pointerDown(pointer: fingers[held].id, device: .touch, at: p))
+                    return .none
+                }
+                guard fingers.count < InputLimits.maxPointers else { return .none }
+                let id = smallestFreeFingerID()
                 fingers.append((t.touchId, t.fingerId, id))
                 out.append(.pointerDown(pointer: id, device: .touch, at: p))
-            } else if let i = fingers.firstIndex(where: { $0.touch == t.touchId && $0.finger == t.fingerId }) {
+            } else if let i = held {
                 let id = fingers[i].id
                 if e.type == SDLConstants.fingerUp {
                     fingers.remove(at: i)
@@ -111,5 +120,13 @@ public struct EventTranslator {
             break
         }
         return .none
+    }
+
+    /// The smallest id from 1 up that no finger down holds.
+    /// - Complexity: O(fingers down): of the ids 1…n + 1, at least one is free.
+    private func smallestFreeFingerID() -> Int {
+        var taken = [Bool](repeating: false, count: fingers.count + 2)
+        for f in fingers where f.id < taken.count { taken[f.id] = true }
+        return (1..<taken.count).first { !taken[$0] }!
     }
 }

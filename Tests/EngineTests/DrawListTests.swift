@@ -46,4 +46,48 @@ import Testing
         #expect(list.commands.count == 2 && list.commands[1].mask == 1)
         #expect(list.vertices[list.commands[1].indexStart == 0 ? 0 : Int(list.indices[list.commands[1].indexStart])].x == 0)
     }
+
+    @Test("Triangles with a vertex past DrawList.maxCoordinate or not finite are culled, the rest kept in order")
+    func trianglesBeyondTheDrawingBoundsAreCulled() {
+        var list = DrawList()
+        // Kept: 2 triangles. Then culled: 6 at x = 1e39 (infinite as a Float) and 2 at NaN.
+        list.fillRect(Rect(x: 10, y: 10, w: 20, h: 20), color: .white)
+        list.polyline([Vec2(1e39, 50), Vec2(1e39, 90)], width: 3, color: .white, closed: false)
+        list.fillRect(Rect(x: .nan, y: 0, w: 5, h: 5), color: .white)
+        // A command of its own: 2 kept, 2 past ±2^24 culled.
+        list.pushClip(Rect(x: 0, y: 0, w: 100, h: 100))
+        list.fillRect(Rect(x: 40, y: 40, w: 10, h: 10), color: .black)
+        list.fillRect(Rect(x: -3e7, y: 0, w: 10, h: 10), color: .black)
+        list.popClip()
+        // A mask whose image is out of bounds: all of it culled.
+        list.beginMask(Textures.photo, in: Rect(x: 1e30, y: 0, w: 10, h: 10))
+        list.fillCircle(center: Vec2(20, 20), radius: 5, color: .white)
+        list.endMask()
+        let polylineTriangles = 6, maskTriangles = list.commands.last!.indexCount / 3
+        #expect(!list.isWithinDrawingBounds)
+        let dropped = list.cullBeyondDrawingBounds()
+        #expect(dropped == 2 + 2 + polylineTriangles + maskTriangles)
+        #expect(list.indices.count == 4 * 3)
+        #expect(list.commands.map(\.indexCount) == [6, 6, 0])
+        #expect(list.commands.map(\.indexStart) == [0, 6, 12])
+        let m = DrawList.maxCoordinate
+        #expect(list.indices.allSatisfy { i in abs(list.vertices[Int(i)].x) <= m && abs(list.vertices[Int(i)].y) <= m })
+        // The kept rects are the same triangles as before.
+        #expect(Set(list.indices[0..<6].map { [list.vertices[Int($0)].x, list.vertices[Int($0)].y] }) == [[10, 10], [30, 10], [30, 30], [10, 30]])
+        // Culling again leaves out nothing more.
+        let again = list.cullBeyondDrawingBounds()
+        #expect(again == 0 && list.indices.count == 12)
+    }
+
+    @Test("A list within the drawing bounds is left as it was")
+    func aListWithinTheBoundsIsUntouched() {
+        var list = DrawList()
+        list.fillRect(Rect(x: -1e6, y: 16_000_000, w: 20, h: 20), color: .white)
+        list.polyline([Vec2(0, 0), Vec2(640, 480)], width: 2, color: .white, closed: false)
+        #expect(list.isWithinDrawingBounds)
+        let before = (Array(list.indices), list.commands)
+        let dropped = list.cullBeyondDrawingBounds()
+        #expect(dropped == 0)
+        #expect(Array(list.indices) == before.0 && list.commands == before.1)
+    }
 }

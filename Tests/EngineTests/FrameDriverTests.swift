@@ -165,4 +165,34 @@ private final class InlineWorker: FrameWorker {
         #expect(driver.report.allocations.frame == 6)
         #expect(driver.report.nanoseconds.frame >= driver.report.nanoseconds.sim + driver.report.nanoseconds.build)
     }
+
+    @Test("A scripted 16384x16384 resize is scaled to InputLimits.maxWindowPixels, aspect ratio kept")
+    func aScriptedResizePastThePixelBudgetIsScaledDown() throws {
+        let content = LogContent(size: Vec2(800, 600))
+        let platform = EchoingPlatform(size: Vec2(800, 600))
+        let driver = FrameDriver(platform: platform, content: content, hz: 120, virtualFrameTime: 1.0 / 60,
+                                 script: [ScriptedEvent(frame: 2, event: .resize(w: 16384, h: 16384))])
+        driver.frameLimit = 4
+        try driver.run()
+        let size = platform.windowSize
+        #expect(size.x * size.y <= InputLimits.maxWindowPixels)
+        #expect(size.x * size.y > InputLimits.maxWindowPixels * 0.999)
+        #expect(size.x == size.y)
+        // The window and the content agree, and the resize was laid out once.
+        #expect(content.resizes == [size])
+    }
+
+    @Test("A window the system makes larger than the pixel budget is brought back within it")
+    func aPlatformResizePastThePixelBudgetShrinksTheWindow() throws {
+        let content = LogContent(size: Vec2(800, 600))
+        let platform = EchoingPlatform(size: Vec2(800, 600))
+        platform.echo = [.resize(w: 16384, h: 8192)]
+        let driver = FrameDriver(platform: platform, content: content, hz: 120, virtualFrameTime: 1.0 / 60)
+        driver.frameLimit = 3
+        try driver.run()
+        let size = platform.windowSize
+        #expect(size.x * size.y <= InputLimits.maxWindowPixels)
+        #expect(abs(size.x / size.y - 2) < 0.01)
+        #expect(content.resizes == [size])
+    }
 }

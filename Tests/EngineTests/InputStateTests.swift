@@ -68,4 +68,36 @@ import Testing
         state.process(.keyRepeat(.down), into: &out)
         #expect(out == [.key(.down, down: true), .keyRepeat(.down), .key(.down, down: false)])
     }
+
+    @Test("Presses past InputLimits.maxPointers are ignored, with their gesture, until a pointer lifts")
+    func pressesPastTheLimitAreIgnoredUntilAPointerLifts() {
+        var s = InputState()
+        var out: [InputEvent] = []
+        let n = 30_000, limit = InputLimits.maxPointers
+        for id in 1...n { s.process(.pointerDown(pointer: id, device: .touch, at: Vec2(Double(id % 800), 300)), into: &out) }
+        #expect(s.pointers.count == limit)
+        #expect(s.pointers.map(\.id) == Array(1...limit))
+        #expect(out == (1...limit).map { InputEvent.pointerDown(pointer: $0, device: .touch, at: Vec2(Double($0 % 800), 300)) })
+        // An ignored pointer's up and cancel are not passed on; a tracked one's are.
+        out.removeAll()
+        s.process(.pointerUp(pointer: n, device: .touch, at: .zero), into: &out)
+        s.process(.pointerCancel(pointer: n - 1, device: .touch), into: &out)
+        #expect(out.isEmpty)
+        s.process(.pointerUp(pointer: 3, device: .touch, at: .zero), into: &out)
+        #expect(out == [.pointerUp(pointer: 3, device: .touch, at: .zero)])
+        // One lifted: the next press is taken.
+        out.removeAll()
+        s.process(.pointerDown(pointer: n + 1, device: .touch, at: Vec2(5, 5)), into: &out)
+        #expect(out == [.pointerDown(pointer: n + 1, device: .touch, at: Vec2(5, 5))])
+        #expect(s.pointers.count == limit && s.pointer(n + 1) != nil && s.pointer(3) == nil)
+        // A second down of a tracked pointer at the limit still cancels and restarts it.
+        out.removeAll()
+        s.process(.pointerDown(pointer: 1, device: .touch, at: Vec2(9, 9)), into: &out)
+        #expect(out == [.pointerCancel(pointer: 1, device: .touch), .pointerDown(pointer: 1, device: .touch, at: Vec2(9, 9))])
+        #expect(s.pointers.count == limit)
+        // Losing focus cancels exactly the tracked ones.
+        out.removeAll()
+        s.process(.focusLost, into: &out)
+        #expect(out.count == limit + 1 && s.pointers.isEmpty)
+    }
 }

@@ -42,6 +42,35 @@ extension SDLTests {
             #expect(out == [.key(.down, down: true), .keyRepeat(.down), .key(.down, down: false)])
         }
 
+        @Test("Fingers past InputLimits.maxPointers are dropped with their whole touch; ids stay small and are reused")
+        func fingersPastThePointerLimitAreDropped() {
+            var t = EventTranslator()
+            var out: [InputEvent] = []
+            let size = Vec2(640, 480), n = 5_000, limit = InputLimits.maxPointers
+            func send(_ type: SDL_EventType, _ finger: Int, x: Float = 0.5) {
+                _ = t.translate(fingerEvent(type, finger: Int64(finger), x: x, y: 0.5), windowSize: size, into: &out)
+            }
+            for f in 0..<n { send(SDL_FINGERDOWN, 1000 + f) }
+            #expect(out.count == limit)
+            #expect(out.compactMap(\.pointer) == Array(1...limit))
+            // A dropped finger's motion and lift say nothing; a tracked one's do.
+            out.removeAll()
+            send(SDL_FINGERMOTION, 1000 + n - 1, x: 0.25)
+            send(SDL_FINGERUP, 1000 + n - 1, x: 0.25)
+            #expect(out.isEmpty)
+            send(SDL_FINGERUP, 1004, x: 0.25)
+            #expect(out == [.pointerUp(pointer: 5, device: .touch, at: Vec2(160, 240))])
+            // The freed id goes to the next finger; a second down of a finger held is that pointer again.
+            out.removeAll()
+            send(SDL_FINGERDOWN, 99_999)
+            send(SDL_FINGERDOWN, 99_999)
+            #expect(out == [.pointerDown(pointer: 5, device: .touch, at: Vec2(320, 240)),
+                            .pointerDown(pointer: 5, device: .touch, at: Vec2(320, 240))])
+            out.removeAll()
+            send(SDL_FINGERDOWN, 123_456)
+            #expect(out.isEmpty)
+        }
+
         @Test func synthesisedMouseAndTouchEventsAreNotCountedTwice() throws {
             let app = try HeadlessApp(scenes: [BounceScene(initialBalls: 0)])
             let win = SDL_GetWindowID(app.platform.window)

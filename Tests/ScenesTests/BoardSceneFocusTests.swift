@@ -228,4 +228,40 @@ import Testing
         #expect(s.document.lines[5].chords.count == 1)
         #expect(s.keyCarry == nil)
     }
+
+    @Test("A chord placed at x = 1e39 shows at its line's end; Down focuses it and Space lifts it with finite numbers and nothing drawn out of bounds")
+    func aChordPlacedFarAwayIsShownFocusedAndLiftedAtItsLinesEnd() {
+        var doc = SheetDocument.empty
+        doc.lines[2].chords = [.init(name: "G", x: 1e39)]
+        doc.lines[3].chords = [.init(name: "C", x: -1e300), .init(name: "F", x: 60)]
+        let (shell, s) = makeBoard(doc)
+        let far = BoardScene.ChordRef(line: 2, index: 0)
+        let line = s.lineRootFrame(2), frame = s.chordRootFrame(far)
+        #expect(frame.maxX <= line.maxX + 1e-9 && frame.minX >= line.minX)
+        #expect(approx(s.chordRootFrame(BoardScene.ChordRef(line: 3, index: 0)).minX, s.lineRootFrame(3).minX))
+        press(shell, ["Down"])
+        #expect(s.focus == .chord(far))
+        #expect(s.focusVisible)
+        var list = DrawList()
+        shell.draw(into: &list, alpha: 1)
+        #expect(list.isWithinDrawingBounds)
+        // Down again goes to the nearer of line 4's chords as shown: F at 60 is nearer the
+        // line's end than C, shown at 0.
+        press(shell, ["Down"])
+        #expect(s.focus == .chord(BoardScene.ChordRef(line: 3, index: 1)))
+        press(shell, ["Up", "Space"], settle: 30)
+        #expect(s.keyCarry != nil)
+        list.reset()
+        shell.draw(into: &list, alpha: 1)
+        #expect(list.isWithinDrawingBounds)
+        #expect(s.ghosts.allSatisfy { $0.frame.minX.isFinite && abs($0.frame.minX) < 1e5 })
+        // Dropped where the keyboard's slot is: a finite x on the line, in the sheet too.
+        press(shell, ["Space"], settle: 30)
+        let placed = s.document.lines[2].chords
+        #expect(placed.map(\.name) == ["G"])
+        #expect(placed[0].x >= 0 && placed[0].x <= line.width - BoardScene.placedSize.x)
+        list.reset()
+        shell.draw(into: &list, alpha: 1)
+        #expect(list.isWithinDrawingBounds)
+    }
 }

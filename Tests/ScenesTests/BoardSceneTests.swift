@@ -371,4 +371,24 @@ import Testing
             ($0 as? SheetError)?.description.contains("line 2") == true
         }
     }
+
+    @Test("Thirty thousand fingers held on the strip: InputLimits.maxPointers gestures, each lifting one copy, all ended by their lifts")
+    func thirtyThousandFingersHeldOnTheStripAreCapped() {
+        let (shell, s) = makeBoard()
+        let n = 30_000, limit = InputLimits.maxPointers
+        func at(_ id: Int) -> Vec2 { itemCenter(s, id % 8) + Vec2(Double(id % 5), Double(id % 7)) }
+        // Pressed in one frame and held still past the hold time: each tracked press lifts.
+        runShell(shell, frames: 40, events: [1: (1...n).map { InputEvent.pointerDown(pointer: $0, device: .touch, at: at($0)) }])
+        #expect(shell.input.pointers.count == limit)
+        #expect(s.gestures.count == limit)
+        #expect(s.ghosts.count == limit)
+        #expect(s.ghosts.allSatisfy { $0.isCarried && $0.frame.minX.isFinite && $0.frame.minY.isFinite })
+        var list = DrawList()
+        shell.draw(into: &list, alpha: 1)
+        #expect(list.isWithinDrawingBounds)
+        runShell(shell, frames: 40, events: [1: (1...n).map { InputEvent.pointerUp(pointer: $0, device: .touch, at: at($0)) }])
+        #expect(shell.input.pointers.isEmpty)
+        #expect(s.gestures.isEmpty)
+        #expect(s.ghosts.allSatisfy { !$0.isCarried })
+    }
 }

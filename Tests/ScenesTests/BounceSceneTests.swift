@@ -42,4 +42,52 @@ import Testing
     @Test func systemsRunInTheDeclaredOrder() {
         #expect(BounceScene().systemNames == ["interpolation", "input", "grab", "motion"])
     }
+
+    @Test("Thirty thousand fingers pressed in one frame: InputLimits.maxPointers are tracked, each adds a ball, and lifting them all leaves none held")
+    func thirtyThousandFingersInOneFrameAreCappedAndEndCleanly() {
+        let scene = BounceScene(seed: 3, initialBalls: 0)
+        let shell = Shell(scenes: [scene], size: Vec2(800, 600), font: testFont())
+        let n = 30_000, limit = InputLimits.maxPointers
+        func at(_ id: Int) -> Vec2 { Vec2(Double(40 + id % 720), Double(100 + (id / 720) % 400)) }
+        runShell(shell, frames: 1, events: [1: (1...n).map { InputEvent.pointerDown(pointer: $0, device: .touch, at: at($0)) }])
+        #expect(shell.input.pointers.count == limit)
+        #expect(shell.input.pointers.map(\.id) == Array(1...limit))
+        #expect(scene.bodies.store.count == limit)
+        // Every finger moves and lifts: only the tracked ones did anything, and all of them end.
+        runShell(shell, frames: 2, events: [
+            1: (1...n).map { InputEvent.pointerMove(pointer: $0, device: .touch, at: at($0) + Vec2(5, 5)) },
+            2: (1...n).map { InputEvent.pointerUp(pointer: $0, device: .touch, at: at($0) + Vec2(5, 5)) },
+        ])
+        #expect(shell.input.pointers.isEmpty)
+        #expect(scene.grabs.store.isEmpty)
+        #expect(scene.bodies.store.count == limit)
+        scene.bodies.store.withDense { dense, _ in
+            #expect(dense.allSatisfy { $0.position.current.x.isFinite && $0.position.current.y.isFinite && $0.velocity.x.isFinite })
+        }
+        // The next press is taken again.
+        runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: n + 1, device: .touch, at: Vec2(400, 300))]])
+        #expect(shell.input.pointers.map(\.id) == [n + 1])
+    }
+
+    @Test("Adds past BounceScene.maxBalls are refused, the status line says so, and removing one makes room")
+    func addsPastTheBallLimitAreRefused() {
+        #expect(BounceScene(seed: 1, initialBalls: 10 * BounceScene.maxBalls).bodies.store.count == BounceScene.maxBalls)
+        let scene = BounceScene(seed: 3, initialBalls: BounceScene.maxBalls - 2)
+        let shell = Shell(scenes: [scene], size: Vec2(800, 600), font: testFont())
+        #expect(scene.status == "balls: \(BounceScene.maxBalls - 2)")
+        // Twenty thousand presses of Space in one frame, as a script might send them.
+        let presses = (0..<20_000).flatMap { _ in [InputEvent.key(.space, down: true), .key(.space, down: false)] }
+        runShell(shell, frames: 1, events: [1: presses])
+        #expect(scene.bodies.store.count == BounceScene.maxBalls)
+        #expect(scene.refusedAdds == 20_000 - 2)
+        #expect(scene.status.contains("the most there can be"))
+        // A click on empty space is refused too.
+        runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: Vec2(400, 80)),
+                                                .pointerUp(pointer: 0, device: .mouse, at: Vec2(400, 80))]])
+        #expect(scene.bodies.store.count <= BounceScene.maxBalls)
+        runShell(shell, frames: 1, events: [1: [.key(.backspace, down: true), .key(.backspace, down: false)]])
+        #expect(scene.bodies.store.count == BounceScene.maxBalls - 1)
+        runShell(shell, frames: 1, events: [1: [.key(.space, down: true), .key(.space, down: false)]])
+        #expect(scene.bodies.store.count == BounceScene.maxBalls)
+    }
 }

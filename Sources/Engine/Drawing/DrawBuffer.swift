@@ -82,6 +82,12 @@ public struct DrawBuffer<Element: BitwiseCopyable>: RandomAccessCollection, @unc
         for (k, e) in s.enumerated() { (p + k).initialize(to: e) }
     }
 
+    /// Drops the last `k` elements and keeps the capacity.
+    public mutating func removeLast(_ k: Int) {
+        precondition(k >= 0 && k <= used, "DrawBuffer cannot remove \(k) of \(used) elements")
+        used -= k
+    }
+
     /// Empties the buffer and keeps its capacity (memory shared with a copy is left to the
     /// copy: the next append takes fresh memory).
     public mutating func removeAll() { used = 0 }

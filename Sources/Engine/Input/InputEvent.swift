@@ -78,8 +78,49 @@ public enum InputLimits {
     public static let maxWheel = 1e5
     /// A window side (points): 1 up to this.
     public static let maxWindowSide = 16384.0
+    /// A window's area (points, width × height): at most 2^24 = 16,777,216, e.g. 4096 × 4096,
+    /// or a 4K UHD screen (3840 × 2160) twice over. A larger resize is scaled down to it,
+    /// aspect ratio kept (`windowSize(w:h:)`).
+    ///
+    /// Why this much: the memory the app keeps per pixel of the window, at one pixel per point
+    /// (headless, the software renderer):
+    /// - the window surface SDL draws into: 4 bytes (32-bit pixels);
+    /// - the render bands: 0 (their surfaces share the window surface's pixels);
+    /// - a screenshot: 4 bytes for the surface the pixels are read into, 4 for the BMP
+    ///   encoded in memory before it is written, and up to 4 more if `SDL_SaveBMP_RW`
+    ///   converts the surface first;
+    /// - the mask layers: their masked image's rect (at most 8192 px a side), not the window.
+    ///
+    /// About 16 bytes a pixel at worst, so 2^24 pixels is about 256 MiB, well within 1 GiB
+    /// (16384 × 16384 took 1.1 GB and failed to take a screenshot). The limit counts points:
+    /// on a display of 2 pixels per point the window has 4 times as many pixels.
+    public static let maxWindowPixels = 16_777_216.0
+    /// Pointers (the mouse and fingers) down at once: real touch screens report 10 to 20.
+    /// A press past this is ignored, with the rest of its gesture, until a pointer lifts, so
+    /// everything that keeps a list of pointers works on at most this many.
+    public static let maxPointers = 64
     /// The longest scripted stall (seconds); the loop clamps a frame to 0.25 s anyway.
     public static let maxHitch = 3600.0
+}
+
+extension InputLimits {
+    /// A window size brought within the limits: each side 1…`maxWindowSide` (a NaN side
+    /// becomes 1), then, if the area is past `maxWindowPixels`, both sides scaled by the same
+    /// factor and rounded down to whole points (the aspect ratio kept to within a point).
+    /// A size within the limits comes back as it was.
+    public static func windowSize(w width: Double, h height: Double) -> (w: Double, h: Double) {
+        func side(_ v: Double) -> Double { v.isNaN ? 1 : min(max(v, 1), maxWindowSide) }
+        var w = side(width), h = side(height)
+        guard w * h > maxWindowPixels else { return (w, h) }
+        let k = (maxWindowPixels / (w * h)).squareRoot()
+        w = max(1, (w * k).rounded(.down))
+        h = max(1, (h * k).rounded(.down))
+        // Rounding can leave the product a hair over: one point off the longer side fixes it.
+        if w * h > maxWindowPixels {
+            if w >= h { w -= 1 } else { h -= 1 }
+        }
+        return (w, h)
+    }
 }
 
 extension InputEvent {
@@ -95,7 +136,8 @@ extension InputEvent {
         case .wheel(let dx, let dy): return .wheel(dx: c(dx, InputLimits.maxWheel), dy: c(dy, InputLimits.maxWheel))
         case .gamepadAxis(let pad, let axis, let v): return .gamepadAxis(pad: pad, axis: axis, value: c(v, 1))
         case .resize(let w, let h):
-            return .resize(w: min(max(w.isNaN ? 1 : w, 1), InputLimits.maxWindowSide), h: min(max(h.isNaN ? 1 : h, 1), InputLimits.maxWindowSide))
+            let size = InputLimits.windowSize(w: w, h: h)
+            return .resize(w: size.w, h: size.h)
         case .hitch(let s): return .hitch(seconds: s.isNaN ? 0 : min(max(s, 0), InputLimits.maxHitch))
         default: return self
         }

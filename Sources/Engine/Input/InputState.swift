@@ -4,6 +4,12 @@ import Geometry
 /// What is held down right now: pointers, keys and gamepads. Fed every event in order; it
 /// also turns "focus lost" and "device removed" into the cancels that end what they were
 /// doing, so scenes only ever see a consistent story (every down has an up or a cancel).
+///
+/// At most `InputLimits.maxPointers` pointers are down at once: a press past that is dropped
+/// here, and so is the rest of its gesture (its up finds no pointer down), so the shell and
+/// the scenes behind it never track more. That keeps every per-event lookup of a pointer a
+/// scan of at most that many, and a frame's cost linear in its events however many fingers
+/// a script or a device presses.
 public struct InputState: Sendable {
     /// A pointer that is down.
     public struct Pointer: Sendable, Equatable {
@@ -37,7 +43,10 @@ public struct InputState: Sendable {
 
     public init() {}
 
-    public func pointer(_ id: Int) -> Pointer? { pointers.first { $0.id == id } }
+    /// The pointer `id`, if it is down.
+    /// - Complexity: O(`InputLimits.maxPointers`).
+    public func pointer(_ id: Int) -> Pointer? { pointerIndex(id).map { pointers[$0] } }
+    private func pointerIndex(_ id: Int) -> Int? { pointers.firstIndex { $0.id == id } }
     public func pad(_ id: Int) -> Pad? { pads.first { $0.id == id } }
     public func isDown(_ key: Key) -> Bool { keys.contains(key) }
 
@@ -47,26 +56,28 @@ public struct InputState: Sendable {
     public mutating func process(_ event: InputEvent, into out: inout [InputEvent]) {
         switch event {
         case .pointerDown(let id, let device, let at):
-            if pointer(id) != nil {
+            if device == .mouse { mousePosition = at }
+            if let i = pointerIndex(id) {
                 // A second down without an up: end the first gesture cleanly.
                 out.append(.pointerCancel(pointer: id, device: device))
-                pointers.removeAll { $0.id == id }
+                pointers.remove(at: i)
+            } else if pointers.count >= InputLimits.maxPointers {
+                return  // past the limit: ignored until a pointer lifts
             }
             pointers.append(Pointer(id: id, device: device, position: at))
-            if device == .mouse { mousePosition = at }
             out.append(event)
         case .pointerMove(let id, let device, let at):
             if device == .mouse { mousePosition = at }
-            if let i = pointers.firstIndex(where: { $0.id == id }) { pointers[i].position = at }
+            if let i = pointerIndex(id) { pointers[i].position = at }
             out.append(event)
         case .pointerUp(let id, let device, let at):
             if device == .mouse { mousePosition = at }
-            guard pointer(id) != nil else { return }
-            pointers.removeAll { $0.id == id }
+            guard let i = pointerIndex(id) else { return }
+            pointers.remove(at: i)
             out.append(event)
         case .pointerCancel(let id, _):
-            guard pointer(id) != nil else { return }
-            pointers.removeAll { $0.id == id }
+            guard let i = pointerIndex(id) else { return }
+            pointers.remove(at: i)
             out.append(event)
         case .keyRepeat(let k):
             guard keys.contains(k) else { return }

@@ -10,9 +10,11 @@ import Geometry
 ///
 /// A frame:
 /// 1. **Input.** The platform's events and the script's events for this frame (a scripted
-///    resize resizes the window first) go to the content, stamped for its next step. This is
-///    the one place a resize is passed on: the window's own echo of a size the content
-///    already has is dropped, so a resize is laid out once.
+///    resize resizes the window first), brought within `InputLimits`, go to the content,
+///    stamped for its next step. This is the one place a resize is passed on: the window's
+///    own echo of a size the content already has is dropped, so a resize is laid out once.
+///    The work per event is bounded (at most `InputLimits.maxPointers` pointers are down),
+///    so a frame's input costs time linear in its events.
 /// 2. **Simulate.** The clock's elapsed time advances the fixed-step loop, which runs as many
 ///    steps of the content as fit (clamped; see `FixedStepLoop`).
 /// 3. **Build.** The content fills the draw list, interpolated by the loop's leftover fraction.
@@ -180,6 +182,9 @@ public final class FrameDriver {
         var kept = 0
         for i in events.indices {
             let e = events[i].clamped
+            // A window the system made larger than the limits allow (the script's resizes
+            // are clamped already) is brought back within them: its pixels are memory.
+            if case .resize(let w, let h) = e, e != events[i] { platform.setWindowSize(w: w, h: h) }
             if case .hitch(let seconds) = e {
                 // A stall before this frame: its time is added to the frame's, as if it had
                 // really passed; no one else sees it.

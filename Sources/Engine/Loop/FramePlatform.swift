@@ -12,6 +12,7 @@ public protocol FramePlatform: AnyObject {
     /// Appends every input event since the last call, in order.
     func poll(into events: inout [InputEvent])
     /// Resizes the window (a scripted resize); whatever depends on the size follows it here.
+    /// The size asked for is within `InputLimits` (`InputLimits.windowSize(w:h:)`).
     func setWindowSize(w: Double, h: Double)
     /// Draws the list (not yet on screen).
     func render(_ list: DrawList)
@@ -66,7 +67,11 @@ public final class NullPlatform: FramePlatform {
         pending.removeAll()
     }
 
-    public func setWindowSize(w: Double, h: Double) { windowSize = Vec2(w, h) }
+    /// Resizes the (absent) window, within `InputLimits` as a real one is.
+    public func setWindowSize(w: Double, h: Double) {
+        let size = InputLimits.windowSize(w: w, h: h)
+        windowSize = Vec2(size.w, size.h)
+    }
     public func render(_ list: DrawList) {}
     public func present() {}
 }

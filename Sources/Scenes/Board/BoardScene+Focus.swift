@@ -123,10 +123,11 @@ extension BoardScene {
             guard let at = order.firstIndex(of: r) else { return focusCard(focusIndex) }
             focusChord(order[clamp(at + (cmd == .left ? -1 : 1), 0, order.count - 1)])
         case (.up, .chord(let r)), (.down, .chord(let r)):
-            let x = document.lines[r.line].chords[r.index].x
+            let x = shownX(document.lines[r.line].chords[r.index])
             let lines = cmd == .up ? Array(document.lines.indices[..<r.line].reversed()) : Array(document.lines.indices[(r.line + 1)...])
             if let line = lines.first(where: { !document.lines[$0].chords.isEmpty }) {
-                let nearest = document.lines[line].chords.indices.min { abs(document.lines[line].chords[$0].x - x) < abs(document.lines[line].chords[$1].x - x) }!
+                let xs = document.lines[line].chords.map { shownX($0) }
+                let nearest = xs.indices.min { abs(xs[$0] - x) < abs(xs[$1] - x) }!
                 focusChord(ChordRef(line: line, index: nearest))
             } else if cmd == .up {
                 focusCard(focusIndex)
@@ -137,7 +138,7 @@ extension BoardScene {
             revealLine(firstVisibleLine)
             keyLift(.card(i), line: firstVisibleLine, slot: nil, device: device, pad: pad)
         case (.activate, .chord(let r)):
-            let slot = Int((document.lines[r.line].chords[r.index].x / Self.slotWidth).rounded())
+            let slot = Int((shownX(document.lines[r.line].chords[r.index]) / Self.slotWidth).rounded())
             keyLift(.chord(r), line: r.line, slot: slot, device: device, pad: pad)
         case (.delete, .chord(let r)): deleteChord(r)
         case (.delete, .card): announce("Only placed chords can be deleted · ↓ focuses them")
@@ -237,16 +238,15 @@ extension BoardScene {
         let chords = document.lines[line].chords
         return (0..<slotCount(line)).first { s in
             let x = slotX(s, line: line)
-            return !chords.contains { $0.x < x + Self.placedSize.x && $0.x + Self.placedSize.x > x }
+            return !chords.contains { shownX($0) < x + Self.placedSize.x && shownX($0) + Self.placedSize.x > x }
         } ?? 0
     }
 
     /// Every placed chord, line by line, left to right.
     func chordsInReadingOrder() -> [ChordRef] {
-        document.lines.indices.flatMap { l in
-            document.lines[l].chords.indices
-                .sorted { document.lines[l].chords[$0].x < document.lines[l].chords[$1].x }
-                .map { ChordRef(line: l, index: $0) }
+        document.lines.indices.flatMap { l -> [ChordRef] in
+            let xs = document.lines[l].chords.map { shownX($0) }
+            return xs.indices.sorted { xs[$0] < xs[$1] }.map { ChordRef(line: l, index: $0) }
         }
     }
 

@@ -211,6 +211,8 @@ public final class BoardScene: Scene {
     func itemFrame(_ i: Int) -> Rect { Rect(origin: Vec2(12 + Double(i) * 88, 12) * cardScale, size: cardBox) }
     var stripContentWidth: Double { (12 + Double(Self.chordNames.count) * 88) * cardScale }
     var sheetContentHeight: Double { Double(document.lines.count) * Self.lineHeight + 16 }
+    /// A lyric line's width: the sheet's, less a margin each side.
+    var lineWidth: Double { sheetFrame.width - 16 }
     /// The top of line `i` in the sheet's content.
     func lineContentY(_ i: Int) -> Double { 8 + Double(i) * Self.lineHeight }
 
@@ -229,7 +231,7 @@ public final class BoardScene: Scene {
         sheetSpace = spaces.add(parent: .root, frame: tf)
         sheetContent = spaces.add(parent: sheetSpace, frame: Rect(x: 0, y: 0, w: tf.width, h: sheetContentHeight))
         lineSpaces = document.lines.indices.map { i in
-            spaces.add(parent: sheetContent, frame: Rect(x: 8, y: lineContentY(i), w: tf.width - 16, h: Self.lineHeight))
+            spaces.add(parent: sheetContent, frame: Rect(x: 8, y: lineContentY(i), w: lineWidth, h: Self.lineHeight))
         }
         let bar = barFrame, w = 72.0
         redoButton.rect = Rect(x: bar.maxX - w, y: bar.minY, w: w, h: bar.height)
@@ -247,8 +249,19 @@ public final class BoardScene: Scene {
 
     public func itemRootFrame(_ i: Int) -> Rect { spaces.convert(itemFrame(i), from: stripContent, to: .root) }
     public func lineRootFrame(_ i: Int) -> Rect { spaces.rootFrame(of: lineSpaces[i]) }
+    /// Where placed chord `c` is, in its line's space: at its `x`, kept on the line.
     public func placedFrame(_ c: SheetDocument.Placed) -> Rect {
-        Rect(x: c.x, y: (Self.lineHeight - Self.placedSize.y) / 2, w: Self.placedSize.x, h: Self.placedSize.y)
+        Rect(x: shownX(c), y: (Self.lineHeight - Self.placedSize.y) / 2, w: Self.placedSize.x, h: Self.placedSize.y)
+    }
+
+    /// A placed chord's `x` as the board shows and uses it: within its line (0 up to the
+    /// line's width less the chord's), as a drop places it. A sheet may say anything (a
+    /// chord at x = 1e39, or one placed in a wider window): that chord is shown, focused and
+    /// lifted at the line's end rather than somewhere no one can see it or whose numbers
+    /// nothing can draw. The sheet keeps its own `x` until the chord is moved.
+    public func shownX(_ c: SheetDocument.Placed) -> Double {
+        guard !c.x.isNaN else { return 0 }
+        return clamp(c.x, 0, max(0, lineWidth - Self.placedSize.x))
     }
     public func chordRootFrame(_ r: ChordRef) -> Rect {
         spaces.convert(placedFrame(document.lines[r.line].chords[r.index]), from: lineSpaces[r.line], to: .root)

@@ -7,7 +7,8 @@ import Paths
 /// The placeholder scene: balls bouncing inside the window. Click or tap empty space to add a
 /// ball, drag a ball to throw it, Space or gamepad A adds one at random, Backspace or
 /// gamepad B removes the oldest. It exercises the whole pipeline: pointers with ids, the
-/// gamepad, deferred spawns and destroys, interpolation and sprites.
+/// gamepad, deferred spawns and destroys, interpolation and sprites. It holds at most
+/// `maxBalls`; an add past that is refused and the status line says so.
 public final class BounceScene: Scene {
     /// A ball's physical state.
     public struct Body: Sendable {
@@ -46,6 +47,14 @@ public final class BounceScene: Scene {
     private var rng: SplitMix64
     private var stepNumber = 0
     public static let gravity = 900.0
+    /// The most balls the scene holds; an add past it is refused until one is removed. A
+    /// thousand balls step and draw in a small part of a frame with the software renderer;
+    /// a script that added 300,000 made 60 frames take over a minute.
+    public static let maxBalls = 1000
+    /// Adds refused so far because the scene held `maxBalls`.
+    public private(set) var refusedAdds = 0
+    /// Balls added in this step and not yet in `bodies` (their inserts are deferred).
+    private var queuedAdds = 0
     public static let palette: [Color] = [Color(hex: 0xf72585), Color(hex: 0x4cc9f0), Color(hex: 0xffd166), Color(hex: 0x06d6a0), Color(hex: 0xb5179e)]
 
     public init(seed: UInt64 = 1, initialBalls: Int = 12) {
@@ -56,8 +65,9 @@ public final class BounceScene: Scene {
         schedule.add("input") { s, ctx in s.routeInput(&ctx) }
         schedule.add("grab") { s, ctx in s.followGrabs(ctx.dt) }
         schedule.add("motion") { s, ctx in s.integrate(ctx.dt) }
-        for _ in 0..<initialBalls { spawnBall(at: nil) }
+        for _ in 0..<min(max(0, initialBalls), Self.maxBalls) { spawnBall(at: nil) }
         world.applyDeferred()
+        queuedAdds = 0
     }
 
     public var systemNames: [String] { schedule.names }
@@ -80,13 +90,21 @@ public final class BounceScene: Scene {
     }
 
     func beginStep() {
+        queuedAdds = 0  // the last step's adds are in `bodies` now
         bodies.store.withDense { dense, _ in
             for i in dense.indices { dense[i].position.beginStep() }
         }
     }
 
+    /// Adds a ball at `p` (or somewhere random in the upper half), unless the scene holds
+    /// `maxBalls` already (then nil).
     @discardableResult
-    func spawnBall(at p: Vec2?) -> Entity {
+    func spawnBall(at p: Vec2?) -> Entity? {
+        guard bodies.store.count + queuedAdds < Self.maxBalls else {
+            refusedAdds += 1
+            return nil
+        }
+        queuedAdds += 1
         let e = world.spawn()
         let r = rng.uniform(14, 26)
         let pos = p ?? Vec2(rng.uniform(bounds.minX + r, bounds.maxX - r), rng.uniform(bounds.minY + r, bounds.midY))
@@ -204,7 +222,14 @@ public final class BounceScene: Scene {
                 }
             }
         }
-        list.text("balls: \(bodies.store.count)", at: Vec2(context.bounds.minX + 12, context.bounds.maxY - 24), font: context.font, color: .dimText)
+        let full = bodies.store.count >= Self.maxBalls
+        list.text(status, at: Vec2(context.bounds.minX + 12, context.bounds.maxY - 24), font: context.font, color: full ? .text : .dimText)
+    }
+
+    /// The status line: how many balls, and at `maxBalls` that no more can be added.
+    public var status: String {
+        let count = bodies.store.count
+        return count >= Self.maxBalls ? "balls: \(count), the most there can be · Backspace removes the oldest" : "balls: \(count)"
     }
 
     public func stateDump() -> JSONValue {
