@@ -82,8 +82,10 @@ public final class Platform: FramePlatform {
         }
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         flags |= options.headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
+        // Within the window limits whoever asked (the command line checks them first).
+        let size = InputLimits.windowSize(w: options.size.x, h: options.size.y)
         guard let w = SDL_CreateWindow(options.title, SDLConstants.windowPosCentered, SDLConstants.windowPosCentered,
-                                       Int32(options.size.x), Int32(options.size.y), flags) else {
+                                       Int32(size.w), Int32(size.h), flags) else {
             let e = SDLError("SDL_CreateWindow")
             SDL_Quit()
             throw e
@@ -172,6 +174,10 @@ public final class Platform: FramePlatform {
 
     // MARK: Textures
 
+    /// The largest image file read (2048×2048 at 32 bits is 16 MiB): every image is kept
+    /// as a surface, a texture and a mask copy, so this bounds their memory.
+    public static let maxImageBytes = 16 << 20
+
     private func loadTextures() throws {
         let maxID = Textures.files.map { Int($0.0.raw) }.max() ?? 0
         images = Array(repeating: nil, count: maxID + 1)
@@ -181,8 +187,13 @@ public final class Platform: FramePlatform {
             if id == Textures.font && pixelScale >= 1.5 { name = "font-2x.bmp" }
             let replacement = options.textureFiles[id]
             let path = replacement ?? options.resources.appendingPathComponent(name).path
-            guard let file = SDL_RWFromFile(path, "rb") else { throw SDLError("opening \(path)") }
-            guard let surface = SDL_LoadBMP_RW(file, 1) else { throw SDLError("loading \(path)") }
+            // Read under the file policy (a FIFO or device is refused, the size checked
+            // first), then decoded from memory.
+            let bytes = try FilePolicy.read(path, limit: Self.maxImageBytes, limitName: "Platform.maxImageBytes")
+            let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { buffer in
+                SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)).flatMap { SDL_LoadBMP_RW($0, 1) }
+            }
+            guard let surface = loaded else { throw SDLError("loading \(path)") }
             images[Int(id.raw)] = surface
             if replacement != nil { keyTopLeftPixelIfOpaque(surface) }
             guard let t = Self.makeTexture(from: surface, on: renderer) else { throw SDLError("texture from \(path)") }
@@ -266,7 +277,14 @@ public final class Platform: FramePlatform {
 
     /// Draws `list` with one `SDL_RenderGeometry` call per command (in bands on several
     /// threads when `options.bands` asks for it and the renderer is the software one).
+    /// Triangles with a vertex beyond `DrawList.maxCoordinate` (or not finite) are left out
+    /// first: SDL's software renderer turns such a vertex into an integer that overflows and
+    /// writes outside the window (a crash).
     public func render(_ list: DrawList) {
+        // One vectorised pass over the vertices; the list is copied only in a frame that has
+        // something to leave out.
+        var list = list
+        list.cullBeyondDrawingBounds()
         // Blits only where images were encoded, and for lists SDL accepts whole.
         let encode = !spriteBlits.isEmpty && SpriteBlits.accepts(list)
         if let bands {
@@ -337,10 +355,7 @@ public final class Platform: FramePlatform {
                 }
                 for cmd in list.commands where cmd.indexCount > 0 {
                     // The clip: the command's, the band, both, or none.
-                    var clip = cmd.clip.map { c in
-                        SDL_Rect(x: Int32(c.minX.rounded(.down)), y: Int32(c.minY.rounded(.down)),
-                                 w: Int32(max(0, c.width.rounded(.up))), h: Int32(max(0, c.height.rounded(.up))))
-                    }
+                    var clip = cmd.clip.map(Self.clipRect)
                     if let band { clip = clip.map { $0.intersection(band) } ?? band }
                     if var c = clip {
                         if c.w <= 0 || c.h <= 0 { continue }
@@ -372,6 +387,15 @@ public final class Platform: FramePlatform {
             }
         }
         return blitted
+    }
+
+    /// A clip rect in whole points as SDL takes it (origin rounded down, size up), its numbers
+    /// within ±`DrawList.maxCoordinate` so that they fit SDL's integers (a NaN becomes 0).
+    static func clipRect(_ c: Rect) -> SDL_Rect {
+        let m = Double(DrawList.maxCoordinate)
+        func bounded(_ v: Double, _ limit: Double) -> Double { v.isNaN ? 0 : min(max(v, -limit), limit) }
+        return SDL_Rect(x: Int32(bounded(c.minX, m).rounded(.down)), y: Int32(bounded(c.minY, m).rounded(.down)),
+                        w: Int32(max(0, bounded(c.width, 2 * m).rounded(.up))), h: Int32(max(0, bounded(c.height, 2 * m).rounded(.up))))
     }
 
     /// The triangles of `idx[0..<count]` that reach `rows`, kept in pairs as they come (SDL's
@@ -440,7 +464,18 @@ public final class Platform: FramePlatform {
         guard SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch) == 0 else {
             throw SDLError("SDL_RenderReadPixels")
         }
-        guard SDL_SaveBMP_RW(surface, SDL_RWFromFile(path, "wb"), 1) == 0 else { throw SDLError("saving \(path)") }
+        // Encoded in memory, then written under the file policy (never through SDL's own
+        // file opening, which would replace a device or follow a planted link).
+        var bmp = [UInt8](repeating: 0, count: 1024 + Int(w) * Int(h) * 4)
+        let size: Int = bmp.withUnsafeMutableBytes { buffer in
+            guard let rw = SDL_RWFromMem(buffer.baseAddress, Int32(clamping: buffer.count)) else { return -1 }
+            defer { SDL_RWclose(rw) }
+            guard SDL_SaveBMP_RW(surface, rw, 0) == 0 else { return -1 }
+            return Int(SDL_RWtell(rw))
+        }
+        guard size > 0 else { throw SDLError("encoding the screenshot for \(path)") }
+        bmp.removeSubrange(size...)
+        try FilePolicy.write(bmp, to: path)
     }
 
     /// SDL's version as `major.minor.patch`.
@@ -466,9 +501,12 @@ public final class Platform: FramePlatform {
 }
 
 extension Platform {
-    /// Resizes the window (scripted resizes); the size change arrives as an event too.
+    /// Resizes the window (scripted resizes), within `InputLimits` (a larger size is scaled
+    /// down to `InputLimits.maxWindowPixels`, aspect ratio kept); the size change arrives as an
+    /// event too.
     public func setWindowSize(w: Double, h: Double) {
-        SDL_SetWindowSize(window, Int32(w), Int32(h))
+        let size = InputLimits.windowSize(w: w, h: h)
+        SDL_SetWindowSize(window, Int32(size.w), Int32(size.h))
         windowSizeChanged()
     }
 }

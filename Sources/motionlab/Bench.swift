@@ -67,7 +67,7 @@ struct Bench: ParsableCommand {
 
 
 
-    @Option(help: "Threads that draw the bands (default: one per processor).")
+    @Option(parsing: .unconditional, help: "Threads that draw the bands (default: one per processor).")
     var bandThreads: Int?
 
 
@@ -80,6 +80,8 @@ struct Bench: ParsableCommand {
     static let maxEntities = 2_000_000
     /// At most this many measured (or warm-up) frames: the report keeps every frame's timings.
     static let maxFrames = 1_000_000
+    /// Runs of one bench (`--repeat`).
+    static let maxRepeat = 100
 
     func validate() throws {
         for (name, n) in [("--followers", followers), ("--tweens", tweens), ("--sprites", sprites)] {
@@ -93,7 +95,9 @@ struct Bench: ParsableCommand {
         if let json, json != "-" { try checkWritable(json, option: "--json") }
         if let trace { try checkWritable(trace, option: "--trace") }
         if let plot { try checkWritable(plot, option: "--plot") }
-        guard (1...100).contains(`repeat`) else { throw ValidationError("--repeat must be 1…100, got \(`repeat`)") }
+        guard (1...Self.maxRepeat).contains(`repeat`) else {
+            throw ValidationError("--repeat must be 1…\(Self.maxRepeat) (Bench.maxRepeat), got \(`repeat`)")
+        }
         if let sprite { try checkBMP(sprite, option: "--sprite") }
     }
 
@@ -159,20 +163,14 @@ struct Bench: ParsableCommand {
         if let json {
             let text = all.report(env: environment(platform), runs: runs).serialized() + "\n"
             if toStdout { print(text, terminator: "") } else {
-                do { try text.write(toFile: json, atomically: true, encoding: .utf8) } catch {
-                    throw CommandError.usage("--json \(json): cannot write: \(describe(error))")
-                }
+                try writeOutput(text, to: json, option: "--json")
             }
         }
         if let path = self.trace, let trace {
-            do { try trace.json().write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                throw CommandError.usage("--trace \(path): cannot write: \(describe(error))")
-            }
+            try writeOutput(trace.json(), to: path, option: "--trace")
         }
         if let path = plot {
-            do { try BenchPlot.svg(all).write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                throw CommandError.usage("--plot \(path): cannot write: \(describe(error))")
-            }
+            try writeOutput(BenchPlot.svg(all), to: path, option: "--plot")
         }
     }
 

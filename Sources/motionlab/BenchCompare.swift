@@ -19,6 +19,10 @@ struct BenchCompare: ParsableCommand {
 
     static let significance = 0.01
 
+    /// The largest report read. The longest run (`Bench.maxFrames` frames) writes about
+    /// 100 MB, and a report's parsed frames take about three times its text.
+    static let maxReportBytes = 128 << 20
+
     func run() throws {
         do {
             let a = try load(before), b = try load(after)
@@ -30,7 +34,7 @@ struct BenchCompare: ParsableCommand {
     }
 
     func load(_ path: String) throws -> JSONValue {
-        let text = try readTextFile(path, limit: 512 << 20, limitName: "bench report size")
+        let text = try readTextFile(path, limit: Self.maxReportBytes, limitName: "BenchCompare.maxReportBytes")
         let report: JSONValue
         do { report = try JSONParser.parse(text) } catch { throw CommandError.usage("\(path): not a bench report: \(error.description)") }
         guard report["summary"]?["phases"] != nil, report["frames"]?.arrayValue != nil else {

@@ -1,35 +1,27 @@
 import ArgumentParser
 import Foundation
+import MotionSDL
 
-// Reading and checking the files the commands are given: sizes checked before reading,
-// paths checked before a run, and errors said in words.
+// The command line's side of the `FilePolicy`: files read and written by the commands, with
+// refusals as usage errors (exit 2) that name the option and the file.
 
-/// The text of a file, refused before it is read when larger than `limit` bytes, with a
-/// message that says which file, its size and the limit; a read error says why in words.
+/// The text of the regular file at `path`, refused before it is read when it is not a
+/// regular file or is larger than `limit` bytes (`limitName` in the message).
 func readTextFile(_ path: String, limit: Int, limitName: String) throws -> String {
-    let size: Int
-    do {
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        if (attributes[.type] as? FileAttributeType) == .typeDirectory { throw CommandError.usage("\(path): is a folder, not a file") }
-        size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-    } catch let e as CommandError {
-        throw e
-    } catch {
-        throw CommandError.usage("\(path): cannot read: \(describe(error))")
+    do { return try FilePolicy.readText(path, limit: limit, limitName: limitName) } catch {
+        throw CommandError.usage(error.description)
     }
-    guard size <= limit else {
-        throw CommandError.usage("\(path): \(size) bytes is more than the limit of \(limit) (\(limitName))")
-    }
-    guard let handle = FileHandle(forReadingAtPath: path) else { throw CommandError.usage("\(path): cannot read: permission denied") }
-    defer { try? handle.close() }
-    let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
-    guard data.count <= limit else { throw CommandError.usage("\(path): more than the limit of \(limit) bytes (\(limitName))") }
-    guard let text = String(data: data, encoding: .utf8) else { throw CommandError.usage("\(path): is not UTF-8 text") }
-    return text
+}
+
+/// Writes `text` to `path` under the policy (atomically over a regular file or a new name,
+/// straight to a device or FIFO); a failure is a usage error naming `option`.
+func writeOutput(_ text: String, to path: String, option: String) throws {
+    do { try FilePolicy.write(text, to: path) } catch { throw CommandError.usage("\(option) \(error.description)") }
 }
 
 /// An error in words, without Foundation's raw NSError dump.
 func describe(_ error: Error) -> String {
+    if let refusal = error as? FilePolicy.Refusal { return refusal.description }
     let ns = error as NSError
     if ns.domain == NSCocoaErrorDomain {
         switch ns.code {
@@ -47,26 +39,24 @@ func describe(_ error: Error) -> String {
     return ns.localizedDescription
 }
 
-/// Checks that `path` can be written: not a folder, in a folder that exists and is
-/// writable (and, if it exists, writable itself). Thrown as a usage error (exit 2).
+/// Checks, before a run starts, that `path` can be written under the policy: a new name in
+/// a writable folder, a writable regular file, or a device or FIFO (with a reader).
+/// Thrown as a usage error (exit 2).
 func checkWritable(_ path: String, option: String) throws {
-    let fm = FileManager.default
-    var isDir: ObjCBool = false
-    if fm.fileExists(atPath: path, isDirectory: &isDir) {
-        guard !isDir.boolValue else { throw ValidationError("\(option) \(path): is a folder, not a file") }
-        guard fm.isWritableFile(atPath: path) else { throw ValidationError("\(option) \(path): the file is not writable") }
-        return
+    let destination: FilePolicy.Destination
+    do { destination = try FilePolicy.destination(for: path) } catch { throw ValidationError("\(option) \(error.description)") }
+    if case .replace(let target, let mode) = destination, mode != nil, access(target, W_OK) != 0 {
+        throw ValidationError("\(option) \(path): the file is not writable")
     }
-    let dir = (path as NSString).deletingLastPathComponent
-    let folder = dir.isEmpty ? "." : dir
-    guard fm.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
-        throw ValidationError("\(option) \(path): the folder \(folder) does not exist")
-    }
-    guard fm.isWritableFile(atPath: folder) else { throw ValidationError("\(option) \(path): the folder \(folder) is not writable") }
 }
 
-/// Checks that `path` is a readable BMP file (it starts with "BM").
+/// Checks that `path` is a regular, readable BMP file (it starts with "BM").
 func checkBMP(_ path: String, option: String) throws {
+    var st = stat()
+    guard stat(path, &st) == 0 else { throw ValidationError("\(option) \(path): no such readable file") }
+    guard (st.st_mode & S_IFMT) == S_IFREG else {
+        throw ValidationError("\(option) \(path): is \(FilePolicy.kindName(st.st_mode)), not a regular file; refused")
+    }
     guard let handle = FileHandle(forReadingAtPath: path) else { throw ValidationError("\(option) \(path): no such readable file") }
     defer { try? handle.close() }
     let magic = (try? handle.read(upToCount: 2)) ?? Data()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Engine
 import MotionSDL
 import Paths
+import Scenes
 
 /// `motionlab limits`: every bound on input, as the README lists it (a test keeps the two
 /// together). Past any of them the program exits 2 and names the limit.
@@ -12,6 +13,7 @@ struct Limits: ParsableCommand {
         [
             ("PathLimits.maxCoordinate", "±\(Int(PathLimits.maxCoordinate))", "any SVG path coordinate, absolute (relative moves added up)"),
             ("PathLimits.maxSegments", "\(PathLimits.maxSegments)", "drawing commands in one path"),
+            ("SampleTable.minSpacing", "\(SampleTable.minSpacing) pt", "the smallest sample spacing (a smaller one is refused, named)"),
             ("SampleTable.maxSamples", "\(SampleTable.maxSamples)", "samples of one path at its spacing (about 800 MB); the message gives the spacing that fits"),
             ("maxPathFileBytes", "\(maxPathFileBytes >> 20) MiB", "a --path-file"),
             ("InputScript.maxBytes", "\(InputScript.maxBytes >> 20) MiB", "a --script or soak --replay file"),
@@ -19,12 +21,24 @@ struct Limits: ParsableCommand {
             ("InputLimits.maxPointerCoordinate", "±\(Int(InputLimits.maxPointerCoordinate)) pt", "a pointer's x and y (a script refuses more; the frame driver clamps the platform's)"),
             ("InputLimits.maxWheel", "±\(Int(InputLimits.maxWheel)) pt", "one wheel event's dx and dy"),
             ("InputLimits.maxWindowSide", "1…\(Int(InputLimits.maxWindowSide)) pt", "a scripted resize (--size takes 64…16384)"),
+            ("InputLimits.maxWindowPixels", "\(Int(InputLimits.maxWindowPixels)) pt²", "a window's area (--size, a scripted resize, bench): a larger resize is scaled down to it"),
+            ("InputLimits.maxPointers", "\(InputLimits.maxPointers)", "pointers (mouse and fingers) down at once; a press past it is ignored until one lifts"),
             ("InputLimits.maxHitch", "\(Int(InputLimits.maxHitch)) s", "a scripted hitch"),
+            ("SheetDocument.maxChordX", "±\(Int(SheetDocument.maxChordX)) pt", "a placed chord's x in the sheet file"),
+            ("BitmapFont.maxMetricsBytes", "\(BitmapFont.maxMetricsBytes >> 20) MiB", "the font metrics file (font.txt)"),
+            ("BitmapFont.cellSizeRange", "\(BitmapFont.cellSizeRange.lowerBound)…\(BitmapFont.cellSizeRange.upperBound) px", "the font cell's width and height"),
+            ("BitmapFont.columnsRange", "\(BitmapFont.columnsRange.lowerBound)…\(BitmapFont.columnsRange.upperBound)", "the font atlas's columns"),
+            ("BitmapFont.maxGlyphs", "\(BitmapFont.maxGlyphs)", "glyphs on the font's chars line"),
+            ("BounceScene.maxBalls", "\(BounceScene.maxBalls)", "balls in the bounce scene; an add past it is refused and the status line says so"),
+            ("DrawList.maxCoordinate", "±\(Int(DrawList.maxCoordinate)) pt", "a vertex handed to SDL; a triangle past it (or not finite) is left out"),
             ("DocumentFile.maxBytes", "\(DocumentFile.maxBytes >> 20) MiB", "the board's sheet file (a larger one is reported and left alone)"),
             ("Bench.maxEntities", "\(Bench.maxEntities)", "bench --followers, --tweens and --sprites, each"),
             ("Bench.maxFrames", "\(Bench.maxFrames)", "bench --frames and --warmup"),
+            ("Bench.maxRepeat", "\(Bench.maxRepeat)", "bench --repeat"),
+            ("BenchCompare.maxReportBytes", "\(BenchCompare.maxReportBytes >> 20) MiB", "a report bench compare reads"),
+            ("Platform.maxImageBytes", "\(Platform.maxImageBytes >> 20) MiB", "an image file (the resources' BMPs, bench --sprite)"),
             ("Soak.maxMinutes", "\(Int(Soak.maxMinutes))", "soak --minutes"),
-            ("--spacing", "0.05…100 pt", "play's sample spacing (motionlab path takes any positive spacing within SampleTable.maxSamples)"),
+            ("--spacing", "0.05…100 pt", "play's sample spacing (motionlab path takes SampleTable.minSpacing or more, within SampleTable.maxSamples)"),
             ("--hz", "(0, 1000]", "steps per second"),
             ("--frame-dt", "(0, 1] s", "the virtual clock's frame time"),
             ("--bands, --band-threads", "1…64", "software-renderer bands and their threads"),

@@ -25,13 +25,13 @@ struct Play: ParsableCommand {
     var noVsync = false
 
 
-    @Option(help: "Seconds per frame of the virtual clock used by headless and scripted runs.")
+    @Option(parsing: .unconditional, help: "Seconds per frame of the virtual clock used by headless and scripted runs.")
     var frameDt: Double = 1.0 / 60.0
 
     @Flag(help: "Run with no display (SDL's dummy video driver, software renderer) on the virtual clock.")
     var headless = false
 
-    @Option(help: "Run this many frames, then exit 0.")
+    @Option(parsing: .unconditional, help: "Run this many frames, then exit 0.")
     var frames: Int?
 
     @Option(help: "Start in this scene (bounce).")
@@ -52,7 +52,7 @@ struct Play: ParsableCommand {
     @Option(help: "Save frames as BMPs in this existing folder (frame-00012.bmp), every --capture-every frames.")
     var capture: String?
 
-    @Option(help: "With --capture, save every this many frames.")
+    @Option(parsing: .unconditional, help: "With --capture, save every this many frames.")
     var captureEvery: Int = 1
 
 
@@ -66,7 +66,7 @@ struct Play: ParsableCommand {
     @Option(help: "A file with SVG path data (or an SVG file: its first d=\"…\") for the path scene.")
     var pathFile: String?
 
-    @Option(help: "Arc-length spacing of the path's sample table, in points.")
+    @Option(parsing: .unconditional, help: "Arc-length spacing of the path's sample table, in points.")
     var spacing: Double = 1
 
     @Option(help: "The board's sheet (JSON), saved after every change (default: $XDG_DATA_HOME/motionlab/sheet.json; headless and scripted runs keep it in memory unless given).")
@@ -100,6 +100,9 @@ struct Play: ParsableCommand {
 
     func run() throws {
         do { try play() } catch let e as CommandError {
+            FileHandle.standardError.write(Data("motionlab: \(e.description)\n".utf8))
+            throw ExitCode(2)
+        } catch let e as FilePolicy.Refusal {
             FileHandle.standardError.write(Data("motionlab: \(e.description)\n".utf8))
             throw ExitCode(2)
         }
@@ -146,10 +149,11 @@ struct Play: ParsableCommand {
     }
 }
 
-/// Loads the sheet into the board and saves it after every change. A file that cannot be
-/// read is reported (on stderr and on the board) and moved aside, never overwritten.
+/// Loads the sheet into the board and saves it after every change. A file that is not a
+/// sheet this build can read is reported (on stderr and on the board) and never overwritten;
+/// a damaged sheet of ours is moved aside (see `DocumentFile`).
 func attach(_ file: DocumentFile, to board: BoardScene) {
-    let loaded = file.load(empty: SheetDocument.empty, noun: "sheet") { text in
+    let loaded = file.load(empty: SheetDocument.empty, noun: "sheet", recognise: SheetDocument.isDamagedSheet) { text in
         try SheetDocument.parse(text, knownChords: BoardScene.chordNames)
     }
     board.load(loaded.document)
@@ -187,7 +191,10 @@ struct Size: ExpressibleByArgument {
 
 func parseSize(_ s: String) throws -> Size {
     guard let (w, h) = OptionValues.parseSize(s) else {
-        throw ValidationError("size must be WxH with each side 64…16384, got '\(s)'")
+        throw ValidationError("size must be WxH with each side 64…16384, got '\(echo(s))'")
+    }
+    guard Double(w) * Double(h) <= InputLimits.maxWindowPixels else {
+        throw ValidationError("size \(w)x\(h) is \(w * h) points, more than the limit of \(Int(InputLimits.maxWindowPixels)) (InputLimits.maxWindowPixels)")
     }
     return Size(w: w, h: h)
 }

@@ -8,6 +8,16 @@ import Shell
 /// them), then the checkout the binary was built from. Otherwise an error that lists every
 /// place it looked.
 enum Resources {
+    /// The bitmap font's metrics (`font.txt`) in `folder`, read under the file policy and
+    /// checked; a bad file is a usage error naming it and the line.
+    static func font(in folder: URL) throws -> BitmapFont {
+        let path = folder.appendingPathComponent("font.txt").path
+        let metrics = try readTextFile(path, limit: BitmapFont.maxMetricsBytes, limitName: "BitmapFont.maxMetricsBytes")
+        do { return try BitmapFont(metrics: metrics, texture: Textures.font) } catch {
+            throw CommandError.usage("\(path): \(error)")
+        }
+    }
+
     static func locate(explicit: String?) throws -> URL {
         func ok(_ u: URL) -> Bool { FileManager.default.fileExists(atPath: u.appendingPathComponent("font.txt").path) }
         if let explicit {

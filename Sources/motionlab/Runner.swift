@@ -25,12 +25,11 @@ final class Runner {
     let shell: Shell
     let settings: RunSettings
     private let driver: FrameDriver
-    private var recorder: FileHandle?
+    private var recorder: OutputFile?
 
     init(options: PlatformOptions, scenes: [any Scene], settings: RunSettings) throws {
         platform = try Platform(options: options)
-        let metrics = try String(contentsOf: options.resources.appendingPathComponent("font.txt"), encoding: .utf8)
-        let font = try BitmapFont(metrics: metrics, texture: Textures.font)
+        let font = try Resources.font(in: options.resources)
         shell = Shell(scenes: scenes, size: platform.windowSize, font: font)
         if let name = settings.startScene { shell.select(sceneNamed: name) }
         self.settings = settings
@@ -38,14 +37,19 @@ final class Runner {
                              virtualFrameTime: settings.virtualClock ? settings.frameDt : nil, script: settings.script)
         driver.frameLimit = settings.frames
         if let path = settings.recordPath {
-            guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path) else {
-                throw CommandError.usage("--record \(path): cannot create the file")
-            }
-            recorder = h
-            driver.record = { h.write(Data((InputScript.line(for: $0) + "\n").utf8)) }
+            let out: OutputFile
+            do { out = try OutputFile(path: path, kind: .log) } catch { throw CommandError.usage("--record \(error.description)") }
+            recorder = out
+            // A write that fails (a full disk, a file-size limit) is kept by the file and
+            // reported when the run ends; the run itself goes on.
+            driver.record = { out.write(InputScript.line(for: $0) + "\n") }
         }
         if let path = settings.screenshotPath {
-            driver.beforeLastPresent = { [platform] in try platform.saveScreenshot(to: path) }
+            driver.beforeLastPresent = { [platform] in
+                do { try platform.saveScreenshot(to: path) } catch let e as FilePolicy.Refusal {
+                    throw CommandError.usage("--screenshot \(e.description)")
+                }
+            }
         }
         if let dir = settings.captureDir {
             let every = max(1, settings.captureEvery)
@@ -58,12 +62,18 @@ final class Runner {
     }
 
     func run() throws {
-        try driver.run()
-        try recorder?.close()
+        // The recording is a log: in place from the start, kept whatever happens to the run.
+        do { try driver.run() } catch {
+            try? recorder?.commit()
+            throw error
+        }
+        if let recorder {
+            do { try recorder.commit() } catch { throw CommandError.usage("--record \(error.description)") }
+        }
         if let path = settings.statePath {
             let loop = driver.loop
             let dump = shell.stateDump(frame: driver.frame, step: loop.step, droppedTime: loop.droppedTime).serialized() + "\n"
-            try dump.write(toFile: path, atomically: true, encoding: .utf8)
+            try writeOutput(dump, to: path, option: "--state")
         }
     }
 }

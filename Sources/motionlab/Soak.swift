@@ -3,6 +3,7 @@ import CMallocCounter
 import Engine
 import Foundation
 import Geometry
+import MotionSDL
 import Paths
 import Scenes
 import Shell
@@ -24,10 +25,10 @@ struct Soak: ParsableCommand {
         """
     )
 
-    @Option(help: "Simulated minutes to run.")
+    @Option(parsing: .unconditional, help: "Simulated minutes to run.")
     var minutes: Double = 1
 
-    @Option(help: "Seed for the random input.")
+    @Option(parsing: .unconditional, help: "Seed for the random input. (0…18446744073709551615)", transform: parseSeed)
     var seed: UInt64 = 1
 
     @Option(help: "Write a JSON summary here.")
@@ -83,8 +84,7 @@ struct Soak: ParsableCommand {
             do { script = try InputScript.parse(text) } catch { throw CommandError.usage("\(replay):\(error.line): \(error.message)") }
         }
         let folder = try Resources.locate(explicit: resources)
-        let metrics = try readTextFile(folder.appendingPathComponent("font.txt").path, limit: 1 << 20, limitName: "font metrics")
-        let font = try BitmapFont(metrics: metrics, texture: Textures.font)
+        let font = try Resources.font(in: folder)
         // The scenes as `play --headless --script` makes them, so a failure script replays there too.
         let shell = Shell(scenes: SceneRegistry.makeAll(SceneOptions()), size: Self.size, font: font)
         let frames = script.map { ($0.last?.frame ?? 1) + 1 } ?? Int((minutes * 60 / Self.frameTime).rounded(.up))
@@ -98,20 +98,17 @@ struct Soak: ParsableCommand {
         // the --record file if asked for, else the failure script (removed if nothing broke).
         // A replay records nothing unless asked: its script is the record.
         let log = record ?? (replay == nil ? failureScriptPath : nil)
-        var logHandle: FileHandle?
+        var logFile: OutputFile?
         if let log {
-            guard FileManager.default.createFile(atPath: log, contents: nil), let h = FileHandle(forWritingAtPath: log) else {
-                throw CommandError.usage("\(log): cannot create the file")
-            }
-            logHandle = h
+            do { logFile = try OutputFile(path: log, kind: .log) } catch { throw CommandError.usage("\(error.description)") }
         }
         var recordedCount = 0
         var pendingLines = ""
         driver.record = { e in
             recordedCount += 1
-            guard let h = logHandle else { return }
+            guard let out = logFile else { return }
             pendingLines += InputScript.line(for: e) + "\n"
-            if pendingLines.utf8.count > 1 << 16 { h.write(Data(pendingLines.utf8)); pendingLines = "" }
+            if pendingLines.utf8.count > 1 << 16 { out.write(pendingLines); pendingLines = "" }
         }
         var input = SoakInput(seed: seed)
         content.frame = { driver.frame }
@@ -123,8 +120,7 @@ struct Soak: ParsableCommand {
             if driver.frame == max(1, frames / 10) { warmRSS = residentBytes() }
             if checker.violation != nil { break }
         }
-        logHandle?.write(Data(pendingLines.utf8))
-        try? logHandle?.close()
+        logFile?.write(pendingLines)
         let endRSS = residentBytes()
         // Under a sanitizer (or another replaced malloc) the heap is not ours to judge: ASan
         // keeps freed memory in quarantine, so resident memory grows whatever the app does.
@@ -148,21 +144,22 @@ struct Soak: ParsableCommand {
         } else {
             summary.append(("violation", .null))
         }
-        if let json { try (JSONValue.object(summary).serialized() + "\n").write(toFile: json, atomically: true, encoding: .utf8) }
-        if let log, replay == nil {
-            if checker.violation == nil {
-                if record == nil { try? FileManager.default.removeItem(atPath: log) }
-            } else if log != failureScriptPath {
-                try? FileManager.default.removeItem(atPath: failureScriptPath)
-                try FileManager.default.copyItem(atPath: log, toPath: failureScriptPath)
+        if let json { try writeOutput(JSONValue.object(summary).serialized() + "\n", to: json, option: "--json") }
+        // The log is in place from the start (so a crash leaves it); it is kept when asked
+        // for (--record) or when it reproduces a failure, otherwise this run's file is removed.
+        if let out = logFile {
+            if record != nil || checker.violation != nil {
+                do { try out.commit() } catch { throw CommandError.usage(error.description) }
+            } else {
+                out.discard()
             }
         }
         if let state {
             let dump = shell.stateDump(frame: driver.frame, step: driver.loop.step, droppedTime: driver.loop.droppedTime)
-            try (dump.serialized() + "\n").write(toFile: state, atomically: true, encoding: .utf8)
+            try writeOutput(dump.serialized() + "\n", to: state, option: "--state")
         }
         if let v = checker.violation {
-            let path = failureScriptPath
+            let path = record ?? failureScriptPath
             FileHandle.standardError.write(Data("""
                 motionlab soak: violation at frame \(v.frame) in scene \(v.scene): \(v.invariant)
                   reproduce: motionlab soak --replay \(replay ?? path)

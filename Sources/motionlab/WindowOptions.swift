@@ -10,7 +10,7 @@ struct WindowOptions: ParsableArguments {
     @Option(help: "Window size in points, WxH.", transform: parseSize)
     var size: Size = Size(w: 1280, h: 720)
 
-    @Option(help: "Simulation steps per second.")
+    @Option(parsing: .unconditional, help: "Simulation steps per second.")
     var hz: Double = 120
 
     @Option(help: "SDL render driver: software, opengl, opengles2, or auto (SDL's choice) (headless and bench: software).")
@@ -19,7 +19,7 @@ struct WindowOptions: ParsableArguments {
     @Option(help: "SDL video driver (x11, wayland, offscreen, dummy); headless runs default to dummy.")
     var videoDriver: String?
 
-    @Option(help: "With the software renderer, draw each frame in this many horizontal bands, several threads at once (default: one per processor, whose pixels are the same as one thread's; 1 keeps SDL's single thread).")
+    @Option(parsing: .unconditional, help: "With the software renderer, draw each frame in this many horizontal bands, several threads at once (default: one per processor, whose pixels are the same as one thread's; 1 keeps SDL's single thread).")
     var bands: Int?
 
     @Flag(inversion: .prefixedNo, help: "With the software renderer, draw sprites that SDL copies 1:1 from images whose pixels are each opaque or transparent as SDL's run-length-encoded blits (the same pixels, several times faster); --no-rle sends every sprite through SDL's renderer, as testsprite2 does.")
@@ -32,7 +32,7 @@ struct WindowOptions: ParsableArguments {
     @Option(help: "Folder with the textures and font (default: the Resources/ folder of this checkout).")
     var resources: String?
 
-    @Option(help: "Seed for the scenes' random placement.")
+    @Option(parsing: .unconditional, help: "Seed for the scenes' random placement. (0…18446744073709551615)", transform: parseSeed)
     var seed: UInt64 = 1
 
     func validate() throws {
@@ -56,4 +56,12 @@ struct WindowOptions: ParsableArguments {
         options.rleBlits = rle
         return options
     }
+}
+
+/// A `--seed`: a whole number 0…2⁶⁴−1, refused with that range otherwise.
+func parseSeed(_ text: String) throws -> UInt64 {
+    guard let seed = UInt64(text) else {
+        throw ValidationError("--seed must be a whole number 0…\(UInt64.max), got '\(echo(text))'")
+    }
+    return seed
 }

@@ -125,5 +125,53 @@ extension SDLTests {
             app.frame()
             #expect(app.list.commands.count < 30)
         }
+
+        @Test("Vertices past DrawList.maxCoordinate or not finite, and absurd clips, never reach SDL; the rest draws", arguments: [1, 2])
+        func verticesBeyondTheDrawingBoundsAreLeftOut(bands: Int) throws {
+            var options = PlatformOptions(resources: resourcesURL)
+            options.headless = true
+            options.size = Vec2(320, 240)
+            options.bands = bands
+            let platform = try Platform(options: options)
+            var list = DrawList()
+            // The board's crash: a focus ring around a chord at x = 1e39 (infinite as a Float).
+            list.polyline([Vec2(1e39, 10), Vec2(1e39 + 40, 10), Vec2(1e39 + 40, 60), Vec2(1e39, 60)], width: 3, color: .white, closed: true)
+            list.fillConvex([Vec2(10, 10), Vec2(.infinity, 10), Vec2(.nan, 50)], color: .white)
+            list.image(Textures.chords, in: Rect(x: -1e39, y: 20, w: 40, h: 50))
+            list.pushClip(Rect(x: .nan, y: -1e300, w: .infinity, h: 1e300))
+            list.fillRect(Rect(x: -1e30, y: 0, w: 2e30, h: 240), color: .white)
+            list.fillRect(Rect(x: 200, y: 20, w: 20, h: 20), color: Color(0, 0, 255))
+            list.popClip()
+            list.fillRect(Rect(x: 100, y: 100, w: 40, h: 40), color: Color(255, 0, 0))
+            platform.render(list)
+            #expect(platform.readPixel(x: 120, y: 120) == Color(255, 0, 0, 255))
+            #expect(platform.readPixel(x: 5, y: 5) == Color.background.withAlpha(255))
+            #expect(platform.readPixel(x: 300, y: 200) == Color.background.withAlpha(255))
+            // The absurd clip became a huge one, not a crash: what is inside it still draws.
+            #expect(platform.readPixel(x: 210, y: 30) == Color(0, 0, 255, 255))
+        }
+
+        @Test("A clip rect's numbers are brought within SDL's integers")
+        func clipRectsAreBounded() {
+            let m = Int32(DrawList.maxCoordinate)
+            let huge = Platform.clipRect(Rect(x: -1e39, y: .nan, w: .infinity, h: -5))
+            #expect(huge.x == -m && huge.y == 0 && huge.w == 2 * m && huge.h == 0)
+            let usual = Platform.clipRect(Rect(x: 10.5, y: 20.25, w: 99.5, h: 50))
+            #expect(usual.x == 10 && usual.y == 20 && usual.w == 100 && usual.h == 50)
+        }
+
+        @Test("A resize past InputLimits.maxWindowPixels is scaled down to it, aspect ratio kept")
+        func aResizePastThePixelBudgetIsScaledDown() throws {
+            var options = PlatformOptions(resources: resourcesURL)
+            options.headless = true
+            options.size = Vec2(320, 240)
+            let platform = try Platform(options: options)
+            platform.setWindowSize(w: 16384, h: 8192)
+            let size = platform.windowSize
+            #expect(size.x * size.y <= InputLimits.maxWindowPixels)
+            #expect(size == Vec2(5792, 2896))
+            platform.setWindowSize(w: 320, h: 240)
+            #expect(platform.windowSize == Vec2(320, 240))
+        }
     }
 }

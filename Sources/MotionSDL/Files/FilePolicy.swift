@@ -1,0 +1,246 @@
+import Engine
+import Foundation
+import Synchronization
+
+/// The one file policy every reader and writer in the program follows.
+///
+/// - Read regular files only. A FIFO, device, socket or folder is refused at once, named,
+///   before it is opened for reading (so a FIFO with no writer cannot block the program),
+///   and the size is checked before a byte is read.
+/// - Replace an output atomically (a temporary file in the same folder, flushed, then one
+///   `rename`) only over a regular file or a new name. A symbolic link is written *through*:
+///   the link stays a link and its target is replaced in the target's own folder.
+/// - A character device or FIFO the user names as an output (`/dev/null`, `/dev/stdout`, a
+///   pipe) is written straight to, never replaced; a FIFO with no reader is refused rather
+///   than waited on. Folders, sockets and block devices are refused.
+/// - The only files the program ever removes are its own temporary files, which it can
+///   recognise exactly: `.NAME.motionlab-PID-N.tmp`, a regular file of this user whose
+///   process is gone.
+public enum FilePolicy {
+    /// A file the policy refuses, or an I/O error, in words that name the file.
+    public struct Refusal: Error, CustomStringConvertible, Equatable {
+        public let description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    /// What a file-system object is, for messages ("is a FIFO").
+    public static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: "a regular file"
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "not a regular file"
+        }
+    }
+
+    static func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)).lowercased() }
+
+    /// `path` as echoed in a message: control characters escaped, a long path shortened.
+    static func shown(_ path: String) -> String { echo(path, limit: 200) }
+
+    // MARK: Reading
+
+    /// The bytes of the regular file at `path`, refused before reading when it is not a
+    /// regular file or is larger than `limit` (named `limitName` in the message).
+    public static func read(_ path: String, limit: Int, limitName: String) throws(Refusal) -> [UInt8] {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw Refusal("\(shown(path)): cannot read it: \(errnoText())") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw Refusal("\(shown(path)): is \(kindName(st.st_mode)), not a regular file; refused")
+        }
+        guard Int64(st.st_size) <= Int64(limit) else {
+            throw Refusal("\(shown(path)): \(st.st_size) bytes is more than the limit of \(limit) (\(limitName))")
+        }
+        // O_NONBLOCK: should the name have been swapped for a FIFO since the stat, opening
+        // it does not wait for a writer; fstat below then refuses it.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw Refusal("\(shown(path)): cannot read it: \(errnoText())") }
+        defer { close(fd) }
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+            throw Refusal("\(shown(path)): is \(kindName(st.st_mode)), not a regular file; refused")
+        }
+        var bytes = [UInt8](repeating: 0, count: min(limit, max(0, Int(st.st_size))) + 1)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes[count...].withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw Refusal("\(shown(path)): cannot read it: \(errnoText())") }
+            if n == 0 { break }
+            count += n
+            // The file grew while being read: look for more, up to one byte past the limit.
+            if count == bytes.count && bytes.count <= limit { bytes += [UInt8](repeating: 0, count: min(1 << 16, limit + 1 - bytes.count)) }
+        }
+        guard count <= limit else {
+            throw Refusal("\(shown(path)): more than the limit of \(limit) bytes (\(limitName))")
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    /// The UTF-8 text of the regular file at `path` (see `read(_:limit:limitName:)`).
+    public static func readText(_ path: String, limit: Int, limitName: String) throws(Refusal) -> String {
+        let bytes = try read(path, limit: limit, limitName: limitName)
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw Refusal("\(shown(path)): is not UTF-8 text") }
+        return text
+    }
+
+    // MARK: Symbolic links
+
+    /// Where `path` really leads: symbolic links followed, relative ones from their own
+    /// folder, even to a name that does not exist yet. A loop of links is refused.
+    public static func resolve(_ path: String) throws(Refusal) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else {
+                if errno == EINVAL || errno == ENOENT { return current }
+                throw Refusal("\(shown(path)): cannot follow it: \(errnoText())")
+            }
+            let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = link.hasPrefix("/") ? link : folder(of: current) + "/" + link
+        }
+        throw Refusal("\(shown(path)): too many levels of symbolic links")
+    }
+
+    /// The folder part of `path` ("." for a bare name).
+    static func folder(of path: String) -> String {
+        let dir = (path as NSString).deletingLastPathComponent
+        return dir.isEmpty ? "." : dir
+    }
+
+    // MARK: Temporary files
+
+    /// The fixed suffix of every temporary file the program makes.
+    static let temporarySuffix = ".tmp"
+
+    /// `.NAME.motionlab-PID-N.tmp` beside `target`: the temporary a save of `target` by this
+    /// process writes before renaming it into place (N counts this process's temporaries).
+    static func temporaryPath(for target: String) -> String {
+        folder(of: target) + "/." + (target as NSString).lastPathComponent + ".motionlab-\(getpid())-\(nextSerial())" + temporarySuffix
+    }
+
+    /// Removes what a save of `target` left behind when its process was killed between
+    /// making the temporary file and renaming it: only names of exactly the form
+    /// `.NAME.motionlab-PID-N.tmp`, regular files (not links) owned by this user, whose
+    /// process no longer runs. Returns the names removed.
+    @discardableResult
+    public static func removeStaleTemporaries(for target: String) -> [String] {
+        removeStaleTemporaries(in: target)
+    }
+
+    /// `removeStaleTemporaries(for:)`, the first time this process writes `target` only.
+    static func removeStaleTemporariesOnce(for target: String) {
+        if cleaned.withLock({ $0.insert(target).inserted }) { removeStaleTemporaries(in: target) }
+    }
+
+    /// The targets whose folders were already cleaned by this process (a capture writes
+    /// thousands of frames into one folder; listing it for each would cost O(n²)).
+    private static let cleaned = Mutex<Set<String>>([])
+
+    /// Each temporary this process makes gets its own number, so two outputs to one name
+    /// (`--json X --record X`) never share a temporary.
+    private static let serial = Mutex(0)
+
+    static func nextSerial() -> Int { serial.withLock { $0 += 1; return $0 } }
+
+    @discardableResult
+    static func removeStaleTemporaries(in target: String) -> [String] {
+        let dir = folder(of: target)
+        let prefix = "." + (target as NSString).lastPathComponent + ".motionlab-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
+        var removed: [String] = []
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(temporarySuffix) {
+            // PID or PID-SERIAL, digits only.
+            let id = name.dropFirst(prefix.count).dropLast(temporarySuffix.count)
+            let parts = id.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+                  let pid = Int32(parts[0]), pid > 0, pid != getpid() else { continue }
+            // A process of that number still runs (or is someone else's): not stale.
+            if kill(pid, 0) == 0 || errno == EPERM { continue }
+            let path = dir + "/" + name
+            var st = stat()
+            guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == getuid() else { continue }
+            if unlink(path) == 0 { removed.append(name) }
+        }
+        return removed
+    }
+
+    // MARK: Writing
+
+    /// What writing to a path will do, decided before anything is written.
+    public enum Destination: Equatable {
+        /// A new file, or a regular file replaced atomically: the path written to (a
+        /// symbolic link's target) and the permissions the file keeps.
+        case replace(path: String, mode: mode_t?)
+        /// A character device or FIFO, written straight to.
+        case stream(path: String)
+        /// A descriptor this process already has open (`/dev/stdout`, `/dev/fd/3`), written
+        /// to where it stands: whatever it leads to (a terminal, a pipe, a file opened for
+        /// appending) is the caller's, so it is neither reopened nor replaced.
+        case descriptor(Int32)
+    }
+
+    /// The descriptor a name such as `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or
+    /// `/proc/self/fd/N` stands for. Following such a name's link would reopen a pipe or,
+    /// worse, replace the very file the shell redirected the output to.
+    static func openDescriptorName(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdin": return 0
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"] where path.hasPrefix(prefix) {
+                let digits = path.dropFirst(prefix.count)
+                if digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int32(digits) { return n }
+            }
+            return nil
+        }
+    }
+
+    /// Decides how `path` is written, or refuses it (a folder, socket, block device, a
+    /// missing folder, a loop of links). `streams` false refuses devices and FIFOs too.
+    public static func destination(for path: String, streams: Bool = true) throws(Refusal) -> Destination {
+        guard !path.isEmpty else { throw Refusal("an empty file name") }
+        if let fd = openDescriptorName(path) {
+            guard streams else { throw Refusal("\(shown(path)): is an open descriptor, not a file; refused") }
+            guard fcntl(fd, F_GETFD) >= 0 else { throw Refusal("\(shown(path)): descriptor \(fd) is not open") }
+            return .descriptor(fd)
+        }
+        let target = try resolve(path)
+        var st = stat()
+        if stat(target, &st) == 0 {
+            switch st.st_mode & S_IFMT {
+            case S_IFREG: return .replace(path: target, mode: st.st_mode & 0o7777)
+            case S_IFCHR where streams, S_IFIFO where streams: return .stream(path: target)
+            default:
+                throw Refusal("\(shown(path)): is \(kindName(st.st_mode)); refused (an output must be a regular file or a new name)")
+            }
+        }
+        guard errno == ENOENT else { throw Refusal("\(shown(path)): cannot write it: \(errnoText())") }
+        let dir = folder(of: target)
+        guard stat(dir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
+            throw Refusal("\(shown(path)): the folder \(shown(dir)) does not exist")
+        }
+        guard access(dir, W_OK) == 0 else { throw Refusal("\(shown(path)): the folder \(shown(dir)) is not writable") }
+        return .replace(path: target, mode: nil)
+    }
+
+    /// Writes `bytes` to `path` under the policy: atomically over a regular file or a new
+    /// name, straight to a device or FIFO. Throws, leaving the old file as it was and no
+    /// temporary file behind, when anything fails.
+    public static func write(_ bytes: [UInt8], to path: String, streams: Bool = true) throws(Refusal) {
+        let out = try OutputFile(path: path, streams: streams)
+        out.write(bytes)
+        try out.commit()
+    }
+
+    /// Writes `text` as UTF-8 (see `write(_:to:streams:)`).
+    public static func write(_ text: String, to path: String, streams: Bool = true) throws(Refusal) {
+        try write(Array(text.utf8), to: path, streams: streams)
+    }
+}

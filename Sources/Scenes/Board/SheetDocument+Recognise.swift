@@ -1,0 +1,12 @@
+import Engine
+
+extension SheetDocument {
+    /// Whether `text` is a sheet of this version that failed to parse for what it holds (an
+    /// unknown chord, a bad `x`), rather than some other file or a newer version's sheet:
+    /// valid JSON, an object with `"version": 1` and a `"lines"` member. Only such a file is
+    /// ours to move aside; anything else is left exactly as it is.
+    public static func isDamagedSheet(_ text: String) -> Bool {
+        guard let json = try? JSONParser.parse(text), json["version"]?.doubleValue == 1 else { return false }
+        return json["lines"] != nil
+    }
+}

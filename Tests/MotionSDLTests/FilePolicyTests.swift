@@ -1,0 +1,253 @@
+import Foundation
+@testable import MotionSDL
+@testable import Scenes
+import Testing
+
+/// The file policy on its own: what it reads, what it replaces, what it writes straight to,
+/// and what it never touches. Fixtures live in a fresh temporary folder; device nodes are
+/// clones made with `mknod` (root only, else that part is skipped with a message).
+@Suite struct FilePolicyTests {
+    /// Everything in `dir`: name → (kind, size, bytes for regular files).
+    func snapshot(_ dir: URL) -> [String: String] {
+        var out: [String: String] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] {
+            let path = dir.appendingPathComponent(name).path
+            var st = stat()
+            lstat(path, &st)
+            var entry = FilePolicy.kindName(st.st_mode)
+            if (st.st_mode & S_IFMT) == S_IFREG { entry += ":" + ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "?") }
+            if (st.st_mode & S_IFMT) == S_IFLNK {
+                entry += "→" + ((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?")
+            }
+            out[name] = entry
+        }
+        return out
+    }
+
+    func mkfifoAt(_ url: URL) -> Bool { mkfifo(url.path, 0o600) == 0 }
+
+    /// A clone of a character device (`/dev/null` 1:3, `/dev/zero` 1:5, `/dev/full` 1:7), or nil
+    /// when this user may not make one.
+    func deviceClone(_ url: URL, minor: UInt32) -> Bool {
+        guard getuid() == 0 else {
+            print("FilePolicyTests: not root, so no device clones; the device cases are skipped")
+            return false
+        }
+        return mknod(url.path, S_IFCHR | 0o666, makedev(1, minor)) == 0
+    }
+
+    func makedev(_ major: UInt32, _ minor: UInt32) -> dev_t {
+        dev_t((major & 0xfff) << 8) | dev_t(minor & 0xff) | (dev_t(minor & ~0xff) << 12) | (dev_t(major & ~0xfff) << 32)
+    }
+
+    @Test func aFIFOIsRefusedAtOnceByNameWithoutWaitingForAWriter() throws {
+        let dir = Motionlab.tempDir()
+        let fifo = dir.appendingPathComponent("pipe")
+        #expect(mkfifoAt(fifo))
+        // No writer ever opens it: a blocking open would wait for ever.
+        #expect(throws: FilePolicy.Refusal.self) { try FilePolicy.read(fifo.path, limit: 100, limitName: "x") }
+        do { _ = try FilePolicy.read(fifo.path, limit: 100, limitName: "x") } catch {
+            #expect(error.description.contains("pipe: is a FIFO (named pipe), not a regular file"))
+        }
+        do { _ = try FilePolicy.read(dir.path, limit: 100, limitName: "x") } catch {
+            #expect(error.description.contains("is a folder"))
+        }
+    }
+
+    @Test func aFileIsRefusedBeforeReadingWhenPastItsLimitAndReadWhole() throws {
+        let dir = Motionlab.tempDir()
+        let file = dir.appendingPathComponent("f.txt")
+        try "0123456789".write(to: file, atomically: true, encoding: .utf8)
+        #expect(try FilePolicy.readText(file.path, limit: 10, limitName: "L") == "0123456789")
+        do { _ = try FilePolicy.read(file.path, limit: 9, limitName: "Some.limit") } catch {
+            #expect(error.description.contains("10 bytes is more than the limit of 9 (Some.limit)"))
+        }
+        let empty = dir.appendingPathComponent("empty")
+        FileManager.default.createFile(atPath: empty.path, contents: Data())
+        #expect(try FilePolicy.read(empty.path, limit: 9, limitName: "L") == [])
+    }
+
+    @Test func anOutputReplacesARegularFileAtomicallyAndWritesThroughALink() throws {
+        let dir = Motionlab.tempDir()
+        let real = dir.appendingPathComponent("real.json")
+        try "old".write(to: real, atomically: true, encoding: .utf8)
+        chmod(real.path, 0o640)
+        let link = dir.appendingPathComponent("link.json")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.json")
+        try FilePolicy.write("new", to: link.path)
+        let after = snapshot(dir)
+        #expect(after == ["real.json": "a regular file:new", "link.json": "a symbolic link→real.json"])
+        var st = stat()
+        stat(real.path, &st)
+        #expect(st.st_mode & 0o777 == 0o640, "a replaced file keeps its permissions")
+    }
+
+    @Test func anOutputThatIsAFolderOrSocketIsRefusedAndAFIFOWithNoReaderToo() throws {
+        let dir = Motionlab.tempDir()
+        #expect(throws: FilePolicy.Refusal.self) { try FilePolicy.write("x", to: dir.path) }
+        let fifo = dir.appendingPathComponent("out.fifo")
+        #expect(mkfifoAt(fifo))
+        do { try FilePolicy.write("x", to: fifo.path) } catch {
+            #expect(error.description.contains("a FIFO with no reader"))
+        }
+        #expect(snapshot(dir) == ["out.fifo": "a FIFO (named pipe)"])
+        do { try FilePolicy.write("x", to: dir.appendingPathComponent("no/such/f").path) } catch {
+            #expect(error.description.contains("does not exist"))
+        }
+    }
+
+    @Test func aDeviceOutputIsWrittenStraightToAndNeverReplaced() throws {
+        let dir = Motionlab.tempDir()
+        let null = dir.appendingPathComponent("null"), full = dir.appendingPathComponent("full")
+        guard deviceClone(null, minor: 3), deviceClone(full, minor: 7) else { return }
+        try FilePolicy.write("discarded", to: null.path)
+        do {
+            try FilePolicy.write("x", to: full.path)
+            Issue.record("writing to a full device succeeded")
+        } catch {
+            #expect(error.description.contains("full: writing failed: no space left on device"))
+        }
+        #expect(snapshot(dir) == ["null": "a character device", "full": "a character device"])
+    }
+
+    @Test func theSheetIsNeverWrittenToADeviceOrAnOpenDescriptor() throws {
+        for path in ["/dev/null", "/dev/stdout", "/dev/fd/1"] {
+            #expect(throws: FilePolicy.Refusal.self, "\(path)") { try DocumentFile(url: URL(fileURLWithPath: path)).save("{}") }
+        }
+        var st = stat()
+        stat("/dev/null", &st)
+        #expect((st.st_mode & S_IFMT) == S_IFCHR)
+    }
+
+    @Test func anOpenDescriptorNameIsWrittenWhereItStandsNotReplaced() throws {
+        let dir = Motionlab.tempDir()
+        let log = dir.appendingPathComponent("log.txt")
+        try "earlier lines\n".write(to: log, atomically: true, encoding: .utf8)
+        // What `>> log.txt` gives a program: a descriptor open for appending.
+        let fd = open(log.path, O_WRONLY | O_APPEND)
+        #expect(fd > 2)
+        defer { close(fd) }
+        #expect(FilePolicy.openDescriptorName("/dev/fd/\(fd)") == fd)
+        #expect(FilePolicy.openDescriptorName("/dev/stdout") == 1 && FilePolicy.openDescriptorName("/dev/fd/x") == nil)
+        try FilePolicy.write("the state\n", to: "/dev/fd/\(fd)")
+        try FilePolicy.write("more\n", to: "/proc/self/fd/\(fd)")
+        #expect(try String(contentsOf: log, encoding: .utf8) == "earlier lines\nthe state\nmore\n")
+        #expect(snapshot(dir).count == 1)
+    }
+
+    @Test func aLogIsInPlaceFromTheStartAndTwoOutputsToOneNameDoNotClash() throws {
+        let dir = Motionlab.tempDir()
+        let path = dir.appendingPathComponent("record.jsonl").path
+        let log = try OutputFile(path: path, kind: .log)
+        log.write("line 1\n")
+        // Before any commit, as a crash would leave it.
+        #expect(snapshot(dir) == ["record.jsonl": "a regular file:line 1\n"])
+        let other = try OutputFile(path: path)
+        other.write("replaced")
+        try other.commit()
+        try log.commit()
+        #expect(snapshot(dir) == ["record.jsonl": "a regular file:replaced"])
+    }
+
+    @Test func aFailedWriteKeepsTheOldFileAndLeavesNoTemporary() throws {
+        let dir = Motionlab.tempDir()
+        let file = dir.appendingPathComponent("state.json")
+        try "kept".write(to: file, atomically: true, encoding: .utf8)
+        let out = try OutputFile(path: file.path)
+        out.write("half")
+        out.discard()
+        #expect(snapshot(dir) == ["state.json": "a regular file:kept"])
+    }
+
+    @Test func onlyOurOwnStaleTemporariesAreRemoved() throws {
+        let dir = Motionlab.tempDir()
+        let target = dir.appendingPathComponent("sheet.json").path
+        // A process id that cannot be running (above the kernel's pid_max).
+        let dead = "99999999"
+        let names = [".sheet.json.motionlab-\(dead).tmp", ".sheet.json.backup", ".sheet.json.AbC123",
+                     ".sheet.json.motionlab-1.tmp", ".sheet.json.motionlab-\(dead).tmp.orig", "sheet.json"]
+        for n in names { try n.write(to: dir.appendingPathComponent(n), atomically: false, encoding: .utf8) }
+        // A link with our temporary's form is not a file we made.
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent(".sheet.json.motionlab-99999998.tmp").path,
+                                                   withDestinationPath: "sheet.json")
+        let removed = FilePolicy.removeStaleTemporaries(for: target)
+        #expect(removed == [".sheet.json.motionlab-\(dead).tmp"])
+        let left = Set(snapshot(dir).keys)
+        #expect(left == Set(names.dropFirst()).union([".sheet.json.motionlab-99999998.tmp"]))
+    }
+
+    // MARK: The sheet
+
+    func load(_ url: URL) -> DocumentFile.Loaded<SheetDocument> {
+        DocumentFile(url: url).load(empty: SheetDocument.empty, noun: "sheet", recognise: SheetDocument.isDamagedSheet) {
+            try SheetDocument.parse($0, knownChords: BoardScene.chordNames)
+        }
+    }
+
+    @Test func aSheetLinkedToAFileThatIsNotASheetLeavesTheFileAndItsFolderUntouched() throws {
+        let home = Motionlab.tempDir(), dotfiles = Motionlab.tempDir()
+        let bashrc = dotfiles.appendingPathComponent(".bashrc")
+        try "export PATH=$PATH:~/bin\n".write(to: bashrc, atomically: true, encoding: .utf8)
+        try ".bashrc.XXXXXX is mine".write(to: dotfiles.appendingPathComponent(".bashrc.ABCDEF"), atomically: true, encoding: .utf8)
+        let link = home.appendingPathComponent("sheet.json")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: bashrc.path)
+        let before = (snapshot(home), snapshot(dotfiles))
+        let loaded = load(link)
+        #expect(!loaded.mayOverwrite)
+        #expect(loaded.document == .empty)
+        #expect(loaded.problem?.contains("a link to") == true)
+        #expect(loaded.problem?.contains("left as it is, and this session's changes are not saved over it") == true)
+        #expect(snapshot(home) == before.0 && snapshot(dotfiles) == before.1)
+    }
+
+    @Test func aSheetLinkedToARealSheetIsReadAndSavedThroughTheLink() throws {
+        let home = Motionlab.tempDir(), repo = Motionlab.tempDir()
+        let real = repo.appendingPathComponent("my-sheet.json")
+        var doc = SheetDocument.empty
+        doc.lines[1].chords = [.init(name: "C", x: 12)]
+        try DocumentFile(url: real).save(doc.serialized())
+        let link = home.appendingPathComponent("sheet.json")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: real.path)
+        let loaded = load(link)
+        #expect(loaded.problem == nil && loaded.mayOverwrite)
+        #expect(loaded.document == doc)
+        doc.lines[2].chords = [.init(name: "G", x: 30)]
+        try DocumentFile(url: link).save(doc.serialized())
+        #expect(snapshot(home) == ["sheet.json": "a symbolic link→\(real.path)"])
+        #expect(snapshot(repo) == ["my-sheet.json": "a regular file:\(doc.serialized())"])
+    }
+
+    @Test func aDamagedSheetOfOursIsMovedAsideButANewerOrForeignOneIsLeftAlone() throws {
+        let dir = Motionlab.tempDir()
+        let url = dir.appendingPathComponent("sheet.json")
+        let damaged = "{\"version\":1,\"lines\":[{\"text\":\"x\",\"chords\":[{\"name\":\"Q\",\"x\":1}]}]}"
+        try damaged.write(to: url, atomically: true, encoding: .utf8)
+        let first = load(url)
+        #expect(first.mayOverwrite)
+        #expect(first.problem?.contains("moved aside to sheet.corrupt-") == true)
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        for foreign in ["{\"version\":2,\"lines\":[]}", "not json at all", "{\"name\":\"a package.json\"}"] {
+            try foreign.write(to: url, atomically: true, encoding: .utf8)
+            let loaded = load(url)
+            #expect(!loaded.mayOverwrite, "\(foreign)")
+            #expect(try String(contentsOf: url, encoding: .utf8) == foreign)
+        }
+        #expect(snapshot(dir).keys.filter { $0.hasPrefix("sheet.corrupt-") }.count == 1)
+    }
+
+    @Test func aFIFOOrDeviceAsTheSheetIsRefusedAtOnceAndLeftInPlace() throws {
+        let dir = Motionlab.tempDir()
+        let fifo = dir.appendingPathComponent("sheet.json")
+        #expect(mkfifoAt(fifo))
+        let loaded = load(fifo)
+        #expect(!loaded.mayOverwrite)
+        #expect(loaded.problem?.contains("is a FIFO (named pipe)") == true)
+        #expect(throws: FilePolicy.Refusal.self) { try DocumentFile(url: fifo).save("{}") }
+        let zero = dir.appendingPathComponent("zero.json")
+        if deviceClone(zero, minor: 5) {
+            let z = load(zero)
+            #expect(!z.mayOverwrite && z.problem?.contains("a character device") == true)
+        }
+        #expect(Set(snapshot(dir).values).isSubset(of: ["a FIFO (named pipe)", "a character device"]))
+    }
+}
