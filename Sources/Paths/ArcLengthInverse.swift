@@ -38,9 +38,13 @@ struct ArcLengthInverse {
         var lo = pieceT[lastPiece], hi = pieceT[lastPiece + 1]
         let s0 = pieceS[lastPiece], s1 = pieceS[lastPiece + 1]
         var t = s1 > s0 ? lo + (hi - lo) * (target - s0) / (s1 - s0) : lo
+        let anchor = lo
+        // 1e-10 pt, or what a length this large can resolve (about 500 ulps): a segment
+        // millions of points long never got within 1e-10 and spent all twelve iterations.
+        let tolerance = max(1e-10, abs(target) * 1e-13)
         for _ in 0..<12 {
-            let f = s0 + segment.length(from: pieceT[lastPiece], to: t) - target
-            if abs(f) < 1e-10 { break }
+            let f = s0 + segment.length(from: anchor, to: t) - target
+            if abs(f) < tolerance { break }
             if f > 0 { hi = t } else { lo = t }
             let d = segment.derivative(at: t).length
             var next = d > 1e-12 ? t - f / d : (lo + hi) / 2

@@ -101,6 +101,41 @@ extension Path {
         return Self.flatten(subs, tolerance: tol, upTo: .max) ?? []
     }
 
+    /// `lines` with at most about `budget` points in all, for drawing: when they hold more,
+    /// each polyline keeps only points at least a minimum step from the last one kept
+    /// (0.5 pt, doubled until the total fits), and always its first and last point. A path
+    /// this dense is ink on screen either way; what rides it uses the exact table.
+    /// - Complexity: O(points × tries), at most 24 tries.
+    public static func thinned(_ lines: [(points: [Vec2], closed: Bool)], toAtMost budget: Int) -> [(points: [Vec2], closed: Bool)] {
+        var total = 0
+        for line in lines { total += line.points.count }
+        guard total > budget else { return lines }
+        var step = 0.5
+        for _ in 0..<24 {
+            var kept = 0
+            for line in lines { kept += thinnedCount(line.points, step: step) }
+            if kept <= budget { break }
+            step *= 2
+        }
+        return lines.map { line in
+            guard line.points.count > 2 else { return line }
+            var out: [Vec2] = [line.points[0]]
+            for p in line.points.dropFirst().dropLast() where p.distance(to: out[out.count - 1]) >= step { out.append(p) }
+            out.append(line.points[line.points.count - 1])
+            return (out, line.closed)
+        }
+    }
+
+    private static func thinnedCount(_ points: [Vec2], step: Double) -> Int {
+        guard points.count > 2 else { return points.count }
+        var last = points[0], n = 2
+        for p in points.dropFirst().dropLast() where p.distance(to: last) >= step {
+            last = p
+            n += 1
+        }
+        return n
+    }
+
     /// `subs` as polylines within `tolerance`, or nil as soon as they take more than `limit` points.
     private static func flatten(_ subs: [Subpath], tolerance: Double, upTo limit: Int) -> [(points: [Vec2], closed: Bool)]? {
         var out: [(points: [Vec2], closed: Bool)] = []

@@ -75,9 +75,11 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("A BMP to draw the sprites with instead of Resources/sprite.bmp (scripts/bench-vs-sdl passes testsprite2's icon.bmp). Without an alpha channel, its top-left pixel's colour is transparent, as in testsprite2.", valueName: "bmp"))
     var sprite: String?
 
-    /// At most this many followers, tweens or panel sprites (each about 200 bytes and a quad
-    /// per frame: two million of one kind is 400 MB and seconds per frame).
-    static let maxEntities = 2_000_000
+    /// At most this many followers, tweens and panel sprites together. Measured resident
+    /// memory (release build, 1280x720, `/usr/bin/time -v`): a tween costs about 930 bytes
+    /// (its entity, track, keyframes and quad), a follower about 460, so a million tweens,
+    /// the costliest mix, is 0.93 GB; two million tweens took 1.7 GB.
+    static let maxEntities = 1_000_000
     /// At most this many measured (or warm-up) frames: the report keeps every frame's timings.
     static let maxFrames = 1_000_000
     /// Runs of one bench (`--repeat`).
@@ -88,6 +90,9 @@ struct Bench: ParsableCommand {
             guard (0...Self.maxEntities).contains(n) else {
                 throw ValidationError("\(name) must be 0…\(Self.maxEntities) (Bench.maxEntities), got \(n)")
             }
+        }
+        guard followers + tweens + sprites <= Self.maxEntities else {
+            throw ValidationError("--followers, --tweens and --sprites add up to \(followers + tweens + sprites), more than \(Self.maxEntities) (Bench.maxEntities)")
         }
         guard (1...Self.maxFrames).contains(frames) else { throw ValidationError("--frames must be 1…\(Self.maxFrames) (Bench.maxFrames), got \(frames)") }
         guard (0...Self.maxFrames).contains(warmup) else { throw ValidationError("--warmup must be 0…\(Self.maxFrames) (Bench.maxFrames), got \(warmup)") }

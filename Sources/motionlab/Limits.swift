@@ -32,7 +32,7 @@ struct Limits: ParsableCommand {
             ("BounceScene.maxBalls", "\(BounceScene.maxBalls)", "balls in the bounce scene; an add past it is refused and the status line says so"),
             ("DrawList.maxCoordinate", "±\(Int(DrawList.maxCoordinate)) pt", "a vertex handed to SDL; a triangle past it (or not finite) is left out"),
             ("DocumentFile.maxBytes", "\(DocumentFile.maxBytes >> 20) MiB", "the board's sheet file (a larger one is reported and left alone)"),
-            ("Bench.maxEntities", "\(Bench.maxEntities)", "bench --followers, --tweens and --sprites, each"),
+            ("Bench.maxEntities", "\(Bench.maxEntities)", "bench --followers, --tweens and --sprites added up (a million tweens is about 0.93 GB)"),
             ("Bench.maxFrames", "\(Bench.maxFrames)", "bench --frames and --warmup"),
             ("Bench.maxRepeat", "\(Bench.maxRepeat)", "bench --repeat"),
             ("BenchCompare.maxReportBytes", "\(BenchCompare.maxReportBytes >> 20) MiB", "a report bench compare reads"),

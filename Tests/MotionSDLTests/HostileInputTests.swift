@@ -24,7 +24,12 @@ extension SDLTests {
             try expectBadInput(["--no-such-option"], saying: ["Unknown option"])
             try expectBadInput(["--headless", "--frames", "1", "--renderer", "bogus"], saying: ["no render driver 'bogus'", "software"])
             try expectBadInput(["--frames", "1", "--video-driver", "nope"], saying: ["no video driver 'nope'", "dummy"])
-            try expectBadInput(["bench", "--followers", "10000000"], saying: ["Bench.maxEntities", "2000000"])
+            try expectBadInput(["bench", "--followers", "10000000"], saying: ["Bench.maxEntities", "1000000"])
+            try expectBadInput(["bench", "--followers", "600000", "--tweens", "600000"], saying: ["add up to 1202000", "more than 1000000 (Bench.maxEntities)"])
+            try expectBadInput(["--headless", "--frames", "-1"], saying: ["--frames must be 1…"])
+            try expectBadInput(["path", "--svg", "M0 0 L1 1", "--spacing", "-1"], saying: ["--spacing"])
+            try expectBadInput(["soak", "--seed", "-1"], saying: ["--seed must be a whole number 0…18446744073709551615"])
+            try expectBadInput(["--size", "16384x16384", "--headless", "--frames", "1"], saying: ["InputLimits.maxWindowPixels"])
             try expectBadInput(["bench", "--frames", "\(Int.max)"], saying: ["Bench.maxFrames"])
             try expectBadInput(["--headless", "--frames", "\(Int.max)"], saying: ["InputScript.maxFrame"])
         }

@@ -69,4 +69,22 @@ import Testing
         #expect(count(fewest) >= 101)
         #expect(fewest[0].points.first == Vec2(0, 300))
     }
+
+    @Test func aPolylineTooDenseToDrawIsThinnedToItsBudgetKeepingItsEnds() {
+        // A zigzag of 10,000 half-point steps: 10,001 points in one polyline, plus a short one.
+        let zigzag = (0...10_000).map { Vec2(Double($0) * 0.5, $0 % 2 == 0 ? 0 : 0.5) }
+        let short: [Vec2] = [Vec2(0, 0), Vec2(1, 1)]
+        let lines: [(points: [Vec2], closed: Bool)] = [(zigzag, false), (short, true)]
+        #expect(Path.thinned(lines, toAtMost: 20_000).map(\.points.count) == [10_001, 2], "within the budget: untouched")
+        let thin = Path.thinned(lines, toAtMost: 1_000)
+        #expect(thin.reduce(0) { $0 + $1.points.count } <= 1_000)
+        #expect(thin[0].points.first == zigzag.first && thin[0].points.last == zigzag.last)
+        #expect(thin[1].points == short && thin[1].closed)
+        // Every kept point is one of the polyline's, in order.
+        var k = 0
+        for p in thin[0].points {
+            while k < zigzag.count && zigzag[k] != p { k += 1 }
+            #expect(k < zigzag.count)
+        }
+    }
 }

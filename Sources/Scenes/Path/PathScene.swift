@@ -66,6 +66,11 @@ public final class PathScene: Scene {
     private let customPath: Path?
     private let spacing: Double
     var strokes: [(points: [Vec2], closed: Bool)] = []
+    /// The most points the path is drawn with. The software renderer strokes a segment in
+    /// about 4 µs here: a path at `PathLimits.maxSegments` took 3.8 s a frame, thinned to
+    /// this about 0.11 s. Past this the drawing is thinned (`Path.thinned`); the rings still
+    /// ride the exact table.
+    static let maxDrawnPoints = 50_000
     private var sceneBounds = Rect(x: 0, y: 40, w: 1280, h: 680)
     var handles: [Entity] = []
     private var schedule = SceneSchedule<PathScene>()
@@ -96,7 +101,14 @@ public final class PathScene: Scene {
         schedule.add("poses") { s, ctx in
             PathPoseSystem.step(&s.poses.store, followers: &s.followers.store, tables: s.tables, dt: ctx.dt)
         }
-        rebuild(keepingFractions: nil)
+        if shape == .custom {
+            // A custom path is built once, where the first layout fits it to the window (a
+            // path at the limits takes seconds to measure); until then the handles sit on a
+            // stand-in at the same fractions.
+            tables = [SampleTable(path: .figureEight(in: Rect(x: 0, y: 0, w: 100, h: 100)), spacing: spacing)]
+        } else {
+            rebuild(keepingFractions: nil)
+        }
         for f in [0.0, 0.5] {
             let e = world.spawn()
             let t = tables[0]
@@ -154,7 +166,7 @@ public final class PathScene: Scene {
         tables = []
         strokes = []
         tables = [SampleTable(path: path, spacing: spacing)]
-        strokes = path.flattened(tolerance: 0.05)
+        strokes = Path.thinned(path.flattened(tolerance: 0.05), toAtMost: Self.maxDrawnPoints)
         shapeButton.label = "Shape: \(shape.rawValue) ▸"
         let t = tables[0]
         followers.store.withDense { dense, _ in
