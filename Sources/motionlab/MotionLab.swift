@@ -17,6 +17,7 @@ struct MotionLab: ParsableCommand {
     /// As argument-parser's `main`, except that its usage errors (which it exits with 64)
     /// exit with `badInput` like every other bad input.
     static func main() {
+        unblockQuitSignals()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -28,4 +29,16 @@ struct MotionLab: ParsableCommand {
             exit(withError: error)
         }
     }
+}
+
+/// SIGINT and SIGTERM reach the program whatever mask its parent left blocked (a parent
+/// that blocks them, as a test runner does, is inherited across exec): SDL turns them into a
+/// quit, so `play` ends its run cleanly and writes its files. A parent that *ignores* them
+/// (a shell's background job and SIGINT) is obeyed.
+func unblockQuitSignals() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    sigprocmask(SIG_UNBLOCK, &set, nil)
 }

@@ -100,5 +100,24 @@ extension SDLTests {
             lstat(full.path, &st)
             #expect((st.st_mode & S_IFMT) == S_IFCHR)
         }
+
+        @Test func aRunningPlayQuitsOnSIGTERMAndSIGINT() throws {
+            for sig in [SIGTERM, SIGINT] {
+                let p = Motionlab.process(["--headless", "--frames", "100000000"])
+                p.standardOutput = FileHandle.nullDevice
+                p.standardError = FileHandle.nullDevice
+                try p.run()
+                usleep(800_000)
+                kill(p.processIdentifier, sig)
+                let deadline = Date().addingTimeInterval(30)
+                while p.isRunning && Date() < deadline { usleep(20_000) }
+                if p.isRunning {
+                    kill(p.processIdentifier, SIGKILL)
+                    Issue.record("signal \(sig): still running after 30 s")
+                }
+                p.waitUntilExit()
+                #expect(p.terminationReason == .exit && p.terminationStatus == 0, "signal \(sig): \(p.terminationReason) \(p.terminationStatus)")
+            }
+        }
     }
 }
