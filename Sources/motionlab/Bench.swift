@@ -80,8 +80,11 @@ struct Bench: ParsableCommand {
     /// (its entity, track, keyframes and quad), a follower about 460, so a million tweens,
     /// the costliest mix, is 0.93 GB; two million tweens took 1.7 GB.
     static let maxEntities = 1_000_000
-    /// At most this many measured (or warm-up) frames: the report keeps every frame's timings.
-    static let maxFrames = 1_000_000
+    /// At most this many measured frames in all runs (and warm-up frames a run): the report
+    /// keeps every frame's timings.
+    /// (A frame is about 110 bytes of the JSON report: 250,000 frames stay within what
+    /// `bench compare` reads, `BenchCompare.maxReportBytes`.)
+    static let maxFrames = 250_000
     /// Runs of one bench (`--repeat`).
     static let maxRepeat = 100
 
@@ -102,6 +105,10 @@ struct Bench: ParsableCommand {
         if let plot { try checkWritable(plot, option: "--plot") }
         guard (1...Self.maxRepeat).contains(`repeat`) else {
             throw ValidationError("--repeat must be 1…\(Self.maxRepeat) (Bench.maxRepeat), got \(`repeat`)")
+        }
+        // Every run's frames go into one report.
+        guard frames * `repeat` <= Self.maxFrames else {
+            throw ValidationError("--frames × --repeat is \(frames * `repeat`), more than \(Self.maxFrames) (Bench.maxFrames): the report keeps every frame")
         }
         if let sprite { try checkBMP(sprite, option: "--sprite") }
     }

@@ -20,8 +20,9 @@ struct BenchCompare: ParsableCommand {
     static let significance = 0.01
 
     /// The largest report read. The longest run (`Bench.maxFrames` frames) writes about
-    /// 100 MB, and a report's parsed frames take about three times its text.
-    static let maxReportBytes = 128 << 20
+    /// 28 MB. Two reports of 125 MB took 1.16 GB and 21 s (a parsed report takes about four
+    /// times its text), so two at this limit stay near 300 MB.
+    static let maxReportBytes = 32 << 20
 
     func run() throws {
         do {

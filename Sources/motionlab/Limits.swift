@@ -33,7 +33,7 @@ struct Limits: ParsableCommand {
             ("DrawList.maxCoordinate", "±\(Int(DrawList.maxCoordinate)) pt", "a vertex handed to SDL; a triangle past it (or not finite) is left out"),
             ("DocumentFile.maxBytes", "\(DocumentFile.maxBytes >> 20) MiB", "the board's sheet file (a larger one is reported and left alone)"),
             ("Bench.maxEntities", "\(Bench.maxEntities)", "bench --followers, --tweens and --sprites added up (a million tweens is about 0.93 GB)"),
-            ("Bench.maxFrames", "\(Bench.maxFrames)", "bench --frames and --warmup"),
+            ("Bench.maxFrames", "\(Bench.maxFrames)", "bench --frames × --repeat, and --warmup"),
             ("Bench.maxRepeat", "\(Bench.maxRepeat)", "bench --repeat"),
             ("BenchCompare.maxReportBytes", "\(BenchCompare.maxReportBytes >> 20) MiB", "a report bench compare reads"),
             ("Platform.maxImageBytes", "\(Platform.maxImageBytes >> 20) MiB", "an image file (the resources' BMPs, bench --sprite)"),

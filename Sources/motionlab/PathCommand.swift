@@ -31,9 +31,33 @@ func loadCustomPath(svg: String?, file: String?, svgOption: String = "--path") t
 
 /// The first `d="…"` of an SVG document, or the text itself when it is bare path data.
 func extractPathData(_ text: String) -> String {
-    guard text.contains("<svg") || text.contains("<path"), let r = text.range(of: " d=\"") else { return text }
-    let rest = text[r.upperBound...]
-    return String(rest.prefix { $0 != "\"" })
+    guard text.contains("<svg") || text.contains("<path") else { return text }
+    var rest = Substring(text)
+    while let open = rest.range(of: "<path") {
+        let end = rest[open.upperBound...].firstIndex(of: ">") ?? rest.endIndex
+        if let d = attribute("d", in: rest[open.upperBound..<end]) { return String(d) }
+        rest = rest[end...]
+    }
+    return text
+}
+
+/// The value of the XML attribute `name` in a tag's text: either quote, spaces around `=`.
+func attribute(_ name: String, in tag: Substring) -> Substring? {
+    var from = tag.startIndex
+    while let r = tag[from...].range(of: name) {
+        from = r.upperBound
+        guard r.lowerBound > tag.startIndex, tag[tag.index(before: r.lowerBound)].isWhitespace else { continue }
+        var j = r.upperBound
+        func skipSpace() { while j < tag.endIndex, tag[j].isWhitespace { j = tag.index(after: j) } }
+        skipSpace()
+        guard j < tag.endIndex, tag[j] == "=" else { continue }
+        j = tag.index(after: j)
+        skipSpace()
+        guard j < tag.endIndex, tag[j] == "\"" || tag[j] == "'" else { continue }
+        let quote = tag[j], start = tag.index(after: j)
+        return tag[start..<(tag[start...].firstIndex(of: quote) ?? tag.endIndex)]
+    }
+    return nil
 }
 
 /// The text around `offset` with a caret under it.

@@ -31,6 +31,8 @@ extension SDLTests {
             try expectBadInput(["soak", "--seed", "-1"], saying: ["--seed must be a whole number 0…18446744073709551615"])
             try expectBadInput(["--size", "16384x16384", "--headless", "--frames", "1"], saying: ["InputLimits.maxWindowPixels"])
             try expectBadInput(["bench", "--frames", "\(Int.max)"], saying: ["Bench.maxFrames"])
+            try expectBadInput(["bench", "--frames", "100000", "--repeat", "3"], saying: ["--frames × --repeat is 300000", "Bench.maxFrames"])
+            try expectBadInput(["bench", "--repeat", "101"], saying: ["Bench.maxRepeat"])
             try expectBadInput(["--headless", "--frames", "\(Int.max)"], saying: ["InputScript.maxFrame"])
         }
 
@@ -40,7 +42,20 @@ extension SDLTests {
             try expectBadInput(["--headless", "--frames", "100000000", "--state", "/no/such/folder/state.json"],
                                saying: ["--state", "/no/such/folder", "does not exist"])
             try expectBadInput(["--headless", "--frames", "100000000", "--record", dir.path], saying: ["--record", "is a folder"])
-            try expectBadInput(["bench", "--frames", "1000000", "--json", "/no/such/folder/r.json"], saying: ["--json"])
+            try expectBadInput(["bench", "--frames", "200000", "--json", "/no/such/folder/r.json"], saying: ["--json"])
+        }
+
+        @Test func anSVGFileIsReadWhateverQuotesAndSpacesItsPathUses() throws {
+            let dir = Motionlab.tempDir()
+            for (i, svg) in ["<svg><path d='M0 0 L100 0 L100 100 Z'/></svg>",
+                             "<svg>\n<rect d=\"M9 9\"/><path id=\"sq\" d = \"M0 0 L100 0 L100 100 Z\" /></svg>",
+                             "<svg><path data-d='x' d=\"M0 0 L100 0 L100 100 Z\"/></svg>"].enumerated() {
+                let file = dir.appendingPathComponent("p\(i).svg")
+                try svg.write(to: file, atomically: true, encoding: .utf8)
+                let r = try Motionlab.run(["path", "--path-file", file.path, "--at", "0"])
+                #expect(r.status == 0, "\(svg): \(r.stderr)")
+                #expect(r.stdout.contains("\"length\":341.42135623730"), "\(svg): \(r.stdout)")
+            }
         }
 
         @Test func pathsPastTheLimitsAreRefusedWithWhatToChange() throws {
