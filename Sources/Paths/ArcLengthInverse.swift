@@ -21,8 +21,37 @@ struct ArcLengthInverse {
     private mutating func buildPieces() {
         let m = 16
         pieceT = (0...m).map { Double($0) / Double(m) }
+        pieceT = Self.withKinks(pieceT, of: segment)
         pieceS = [0]
-        for k in 0..<m { pieceS.append(pieceS[k] + segment.length(from: pieceT[k], to: pieceT[k + 1])) }
+        for k in 0..<(pieceT.count - 1) { pieceS.append(pieceS[k] + segment.length(from: pieceT[k], to: pieceT[k + 1])) }
+    }
+
+    /// The ratio of an elliptical arc's radii past which its speed has kinks worth a piece
+    /// boundary. (The demo's oval is 2:1 and keeps its 16 pieces.)
+    static let kinkRatio = 8.0
+
+    /// `ts` with, for a flat elliptical arc, the parameters where the angle passes a
+    /// multiple of π/2 added: there the speed (rx|sin θ| against ry|cos θ|) turns sharply,
+    /// and a quadrature across such a turn needs thousands of evaluations while one that
+    /// starts at it needs a few. An arc of radii 1000:0.001 cost 1.5 ms a segment to lay out.
+    static func withKinks(_ ts: [Double], of segment: PathSegment) -> [Double] {
+        guard case .arc(_, let rx, let ry, _, let start, let sweep) = segment, sweep != 0,
+              max(rx, ry) > kinkRatio * min(rx, ry) else { return ts }
+        let quarter = Double.pi / 2
+        let lo = min(start, start + sweep), hi = max(start, start + sweep)
+        var k = (lo / quarter).rounded(.up)
+        var out = ts
+        // At most 4 per turn; a sweep past 2π is no SVG arc, but keep the count bounded.
+        var added = 0
+        while k * quarter < hi && added < 16 {
+            let t = (k * quarter - start) / sweep
+            // Not on (or within rounding of) a boundary already there.
+            if t > 0 && t < 1 && !ts.contains(where: { abs($0 - t) < 1e-9 }) { out.append(t) }
+            k += 1
+            added += 1
+        }
+        out.sort()
+        return out
     }
 
     mutating func parameter(at s: Double) -> Double {

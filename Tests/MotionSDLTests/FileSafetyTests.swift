@@ -101,6 +101,26 @@ extension SDLTests {
             #expect((st.st_mode & S_IFMT) == S_IFCHR)
         }
 
+        @Test func filesPastTheirLimitsAreRefusedBeforeAByteIsRead() throws {
+            let dir = Motionlab.tempDir()
+            // Sparse files: as large as the limit says, without writing it.
+            func sparse(_ name: String, bytes: Int) -> String {
+                let path = dir.appendingPathComponent(name).path
+                FileManager.default.createFile(atPath: path, contents: Data())
+                truncate(path, off_t(bytes))
+                return path
+            }
+            let report = sparse("huge.json", bytes: (32 << 20) + 1)
+            let r = try runOrHang(["bench", "compare", report, report])
+            #expect(r.status == 2 && r.stderr.contains("BenchCompare.maxReportBytes"), "\(r.stderr)")
+            let resources = dir.appendingPathComponent("res")
+            try FileManager.default.copyItem(at: Motionlab.root.appendingPathComponent("Resources"), to: resources)
+            try FileManager.default.removeItem(at: resources.appendingPathComponent("font.txt"))
+            _ = sparse("res/font.txt", bytes: (1 << 20) + 1)
+            let f = try runOrHang(["--headless", "--frames", "1", "--resources", resources.path])
+            #expect(f.status == 2 && f.stderr.contains("font.txt") && f.stderr.contains("BitmapFont.maxMetricsBytes"), "\(f.stderr)")
+        }
+
         @Test func aRunningPlayQuitsOnSIGTERMAndSIGINT() throws {
             for sig in [SIGTERM, SIGINT] {
                 let p = Motionlab.process(["--headless", "--frames", "100000000"])
