@@ -44,8 +44,8 @@ public enum PathLimits {
     /// Time sets the limit lower still: the path scene lays out (measures, samples, draws
     /// once) a path of 1,000,000 elliptical arcs in 34 s and of 500,000 in 17 s (release
     /// build, this 2-core machine; 1,000,000 cubics 13 s, lines 2 s), and any path inside the
-    /// limits must lay out within 20 s.
-    public static let maxSegments = 500_000
+    /// limits must lay out, and run its first second, within 20 s.
+    public static let maxSegments = 400_000
 }
 
 struct SVGPathParser {

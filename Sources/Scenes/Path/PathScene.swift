@@ -67,10 +67,10 @@ public final class PathScene: Scene {
     private let spacing: Double
     var strokes: [(points: [Vec2], closed: Bool)] = []
     /// The most points the path is drawn with. The software renderer strokes a segment in
-    /// about 4 µs here: a path at `PathLimits.maxSegments` took 3.8 s a frame, thinned to
-    /// this about 0.11 s. Past this the drawing is thinned (`Path.thinned`); the rings still
-    /// ride the exact table.
-    static let maxDrawnPoints = 50_000
+    /// about 3.5 µs here: a million-segment path took 3.8 s a frame, 50,000 points 0.17 s,
+    /// this many about 0.03 s. Past this the drawing is thinned (`Path.thinned`); the rings
+    /// still ride the exact table.
+    static let maxDrawnPoints = 20_000
     private var sceneBounds = Rect(x: 0, y: 40, w: 1280, h: 680)
     var handles: [Entity] = []
     private var schedule = SceneSchedule<PathScene>()
