@@ -13,6 +13,10 @@ public struct SceneOptions: Sendable {
 
 /// Every scene the app offers, in tab order.
 public enum SceneRegistry {
+    /// The scenes' names in tab order, as `makeAll` makes them (a test keeps the two
+    /// together); the first is where the app starts.
+    public static let names = ["path", "tap", "arrow", "board", "bounce"]
+
     public static func makeAll(_ options: SceneOptions) -> [any Scene] {
         [PathScene(customPath: options.customPath, spacing: options.spacing), TapScene(), ArrowScene(), BoardScene(), BounceScene(seed: options.seed)]
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Engine
 import Foundation
 
 @main
@@ -18,6 +19,16 @@ struct MotionLab: ParsableCommand {
     /// exit with `badInput` like every other bad input.
     static func main() {
         unblockQuitSignals()
+        // argument-parser answers `help TOPIC` for an unknown topic with the top-level help
+        // and exit 0; an unknown topic is bad input like any other.
+        let args = CommandLine.arguments.dropFirst()
+        if args.first == "help", let topic = args.dropFirst().first, !topic.hasPrefix("-") {
+            let topics = configuration.subcommands.compactMap { $0.configuration.commandName ?? String(describing: $0).lowercased() }
+            if !topics.contains(topic) {
+                FileHandle.standardError.write(Data("motionlab help: no topic '\(echo(topic))' (topics: \(topics.joined(separator: ", ")))\n".utf8))
+                Foundation.exit(badInput)
+            }
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -34,7 +34,7 @@ struct Play: ParsableCommand {
     @Option(parsing: .unconditional, help: "Run this many frames, then exit 0.")
     var frames: Int?
 
-    @Option(help: "Start in this scene (bounce).")
+    @Option(help: "Start in this scene: \(SceneRegistry.names.joined(separator: ", ")) (default: \(SceneRegistry.names[0])).")
     var scene: String?
 
     @Option(help: "Feed input from this JSON Lines file (see the README); runs on the virtual clock.")

@@ -27,6 +27,7 @@ extension SDLTests {
             try expectBadInput(["bench", "--followers", "10000000"], saying: ["Bench.maxEntities", "1000000"])
             try expectBadInput(["bench", "--followers", "600000", "--tweens", "600000"], saying: ["add up to 1202000", "more than 1000000 (Bench.maxEntities)"])
             try expectBadInput(["--headless", "--frames", "-1"], saying: ["--frames must be 1…"])
+            try expectBadInput(["help", "bogus"], saying: ["no topic 'bogus'", "play, path, bench, soak, controls, limits"])
             try expectBadInput(["path", "--svg", "M0 0 L1 1", "--spacing", "-1"], saying: ["--spacing"])
             try expectBadInput(["soak", "--seed", "-1"], saying: ["--seed must be a whole number 0…18446744073709551615"])
             try expectBadInput(["--size", "16384x16384", "--headless", "--frames", "1"], saying: ["InputLimits.maxWindowPixels"])
@@ -43,6 +44,13 @@ extension SDLTests {
                                saying: ["--state", "/no/such/folder", "does not exist"])
             try expectBadInput(["--headless", "--frames", "100000000", "--record", dir.path], saying: ["--record", "is a folder"])
             try expectBadInput(["bench", "--frames", "200000", "--json", "/no/such/folder/r.json"], saying: ["--json"])
+        }
+
+        @Test func helpForPlayNamesEveryTabAndTheRealDefault() throws {
+            let r = try Motionlab.run(["help", "play"])
+            #expect(r.status == 0)
+            let flat = r.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(flat.contains("Start in this scene: \(SceneRegistry.names.joined(separator: ", ")) (default: path)"), "\(r.stdout)")
         }
 
         @Test func anSVGFileIsReadWhateverQuotesAndSpacesItsPathUses() throws {
