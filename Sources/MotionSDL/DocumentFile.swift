@@ -60,7 +60,7 @@ public struct DocumentFile: Sendable {
         }
         let text: String
         do { text = try FilePolicy.readText(target, limit: Self.maxBytes, limitName: "DocumentFile.maxBytes") } catch {
-            return leftAlone(empty, "\(name): \(error.description.replacingOccurrences(of: FilePolicy.shown(target) + ": ", with: ""))")
+            return leftAlone(empty, error.description)
         }
         let problem: String
         do { return Loaded(document: try parse(text)) } catch { problem = "\(error)" }

@@ -50,15 +50,12 @@ func checkWritable(_ path: String, option: String) throws {
     }
 }
 
-/// Checks that `path` is a regular, readable BMP file (it starts with "BM").
+/// Checks that `path` is a regular BMP file within `Platform.maxImageBytes` (it starts with
+/// "BM"), read under the file policy.
 func checkBMP(_ path: String, option: String) throws {
-    var st = stat()
-    guard stat(path, &st) == 0 else { throw ValidationError("\(option) \(path): no such readable file") }
-    guard (st.st_mode & S_IFMT) == S_IFREG else {
-        throw ValidationError("\(option) \(path): is \(FilePolicy.kindName(st.st_mode)), not a regular file; refused")
+    let bytes: [UInt8]
+    do { bytes = try FilePolicy.read(path, limit: Platform.maxImageBytes, limitName: "Platform.maxImageBytes") } catch {
+        throw ValidationError("\(option) \(error.description)")
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else { throw ValidationError("\(option) \(path): no such readable file") }
-    defer { try? handle.close() }
-    let magic = (try? handle.read(upToCount: 2)) ?? Data()
-    guard magic == Data("BM".utf8) else { throw ValidationError("\(option) \(path): not a BMP image (it does not start with \"BM\")") }
+    guard bytes.starts(with: Array("BM".utf8)) else { throw ValidationError("\(option) \(path): not a BMP image (it does not start with \"BM\")") }
 }
