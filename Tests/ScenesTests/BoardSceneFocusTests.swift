@@ -87,7 +87,7 @@ import Testing
         press(shell, ["Space"])
         #expect(s.announcement == "Lifted C · line 3 of 16, 'I once was lost…' · Space drops, Escape cancels")
         press(shell, Array(repeating: "Down", count: 9), settle: 20)
-        let line = s.keyCarry!.line
+        let line = s.keyCarry!.zone
         #expect(line == 11)
         #expect(s.sheetFrame.contains(s.lineRootFrame(line).center))
         #expect(s.sheet.offset > 192)
@@ -168,7 +168,7 @@ import Testing
         runShell(shell, frames: 3, events: [1: [.gamepadButton(pad: 0, button: .a, down: true)],
                                             2: [.gamepadAxis(pad: 0, axis: .lefty, value: 1)],
                                             3: [.gamepadAxis(pad: 0, axis: .lefty, value: 0)]])
-        #expect(s.keyCarry?.line == 1)
+        #expect(s.keyCarry?.zone == 1)
         #expect(s.ghosts.first?.name == BoardScene.chordNames[7])
     }
 
@@ -222,7 +222,7 @@ import Testing
                                             4: [.keyRepeat(.down)], 5: [.keyRepeat(.down)], 6: [.key(.down, down: false)],
                                             7: [.keyRepeat(.down)]])
         // One line for the press and one for each repeat while held; none after the release.
-        #expect(s.keyCarry?.line == 5)
+        #expect(s.keyCarry?.zone == 5)
         // Repeats of a toggle key do nothing: Space lifted once, and its repeats do not drop.
         runShell(shell, frames: 3, events: [1: [.key(.space, down: true)], 2: [.keyRepeat(.space)], 3: [.key(.space, down: false)]])
         #expect(s.document.lines[5].chords.count == 1)
@@ -263,5 +263,41 @@ import Testing
         list.reset()
         shell.draw(into: &list, alpha: 1)
         #expect(list.isWithinDrawingBounds)
+    }
+
+    @Test func aChordMovedByAFingerWhileTheKeyboardCarriesACopyOfItLetsTheKeyboardsCarryGo() {
+        var doc = SheetDocument.empty
+        doc.lines[0].chords = [.init(name: "G", x: 100), .init(name: "Am", x: 300)]
+        let (shell, s) = makeBoard(doc)
+        let g = s.chordRootFrame(.init(line: 0, index: 0)).center
+        // A finger lifts G sideways and holds it; the keyboard focuses G and lifts it too.
+        runShell(shell, frames: 2, events: [1: [.pointerDown(pointer: 5, device: .touch, at: g)],
+                                            2: [.pointerMove(pointer: 5, device: .touch, at: g + Vec2(15, 0))]])
+        press(shell, ["Down", "Space"])
+        #expect(s.ghosts.map(\.carrier) == [.pointer(5), .keyboard])
+        // The finger drops G on line 2: the keyboard's copy of a chord no longer there goes.
+        let to = s.lineRootFrame(2).center
+        runShell(shell, frames: 2, events: [1: [.pointerMove(pointer: 5, device: .touch, at: to)],
+                                            2: [.pointerUp(pointer: 5, device: .touch, at: to)]])
+        #expect(s.ghosts.isEmpty && s.keyCarry == nil)
+        #expect(s.document.lines[0].chords.map(\.name) == ["Am"])
+        #expect(s.document.lines[2].chords.map(\.name) == ["G"])
+        // Space lifts the focused chord (G, where it went) and drops it: Am stays where it was.
+        press(shell, ["Space", "Space"], settle: 30)
+        #expect(s.document.lines[0].chords.map(\.name) == ["Am"])
+        #expect(s.document.lines.flatMap(\.chords).map(\.name).sorted() == ["Am", "G"])
+    }
+
+    @Test func aPressHeldOnAChordWhoseNeighbourIsDeletedLiftsThatSameChord() {
+        var doc = SheetDocument.empty
+        doc.lines[0].chords = [.init(name: "G", x: 100), .init(name: "Am", x: 300)]
+        let (shell, s) = makeBoard(doc)
+        let am = s.chordRootFrame(.init(line: 0, index: 1)).center
+        runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 5, device: .touch, at: am)]])
+        // The keyboard deletes G (the first chord) while the finger is still deciding on Am.
+        press(shell, ["Down", "Delete"])
+        runShell(shell, frames: 60)
+        #expect(s.ghosts.map(\.name) == ["Am"])
+        #expect(s.document.lines[0].chords.map(\.name) == ["Am"])
     }
 }

@@ -120,7 +120,7 @@ import Testing
         let again = s.chordRootFrame(.init(line: 2, index: 0)).center
         // Out of the sheet to the left margin area above it: the ghost shows it will delete.
         drag(shell, [again, again + Vec2(15, 0), Vec2(640, 8 + shell.chrome.barHeight)], release: false)
-        #expect(s.ghosts.first?.willDelete == true)
+        #expect(s.ghosts.first?.willRemove == true)
         runShell(shell, frames: 1, events: [1: [.pointerUp(pointer: 0, device: .mouse, at: Vec2(640, 8 + shell.chrome.barHeight))]])
         #expect(s.document.lines.allSatisfy { $0.chords.isEmpty })
         #expect(changes == 2)
@@ -380,7 +380,7 @@ import Testing
         // Pressed in one frame and held still past the hold time: each tracked press lifts.
         runShell(shell, frames: 40, events: [1: (1...n).map { InputEvent.pointerDown(pointer: $0, device: .touch, at: at($0)) }])
         #expect(shell.input.pointers.count == limit)
-        #expect(s.gestures.count == limit)
+        #expect(s.dragDrop.pressCount == limit)
         #expect(s.ghosts.count == limit)
         #expect(s.ghosts.allSatisfy { $0.isCarried && $0.frame.minX.isFinite && $0.frame.minY.isFinite })
         var list = DrawList()
@@ -388,7 +388,7 @@ import Testing
         #expect(list.isWithinDrawingBounds)
         runShell(shell, frames: 40, events: [1: (1...n).map { InputEvent.pointerUp(pointer: $0, device: .touch, at: at($0)) }])
         #expect(shell.input.pointers.isEmpty)
-        #expect(s.gestures.isEmpty)
+        #expect(s.dragDrop.pressCount == 0)
         #expect(s.ghosts.allSatisfy { !$0.isCarried })
     }
 }

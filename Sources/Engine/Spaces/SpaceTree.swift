@@ -6,6 +6,9 @@ import Geometry
 /// in a node's space converts to its parent's by subtracting the bounds origin and adding
 /// the frame origin. Conversions between any two nodes go through the root.
 ///
+/// A node may be a scroll panel (`addPanel`): the panel owns its offset and *is* the
+/// node's bounds origin, so scrolling it moves everything inside with nothing to copy.
+///
 /// Nodes live in flat arrays indexed by `SpaceID`; the root is node 0 (window points).
 public struct SpaceTree: Sendable {
     public struct SpaceID: Hashable, Sendable {
@@ -16,6 +19,9 @@ public struct SpaceTree: Sendable {
     private var parents: [Int] = [-1]
     private var frames: [Rect] = [.zero]
     private var origins: [Vec2] = [.zero]
+    /// For each node, the index of its panel in `panels`, or -1.
+    private var panelOf: [Int] = [-1]
+    private var panels: [ScrollPanel] = []
 
     public init(rootSize: Vec2 = .zero) {
         frames[0] = Rect(origin: .zero, size: rootSize)
@@ -26,25 +32,58 @@ public struct SpaceTree: Sendable {
         parents.append(parent.raw)
         frames.append(frame)
         origins.append(boundsOrigin)
+        panelOf.append(-1)
         return SpaceID(raw: parents.count - 1)
     }
+
+    /// Adds a scroll panel as a child of `parent`, its viewport `frame` in the parent's
+    /// space; its offset is the node's bounds origin along its axis from then on.
+    public mutating func addPanel(_ panel: ScrollPanel, parent: SpaceID, frame: Rect) -> SpaceID {
+        let id = add(parent: parent, frame: frame)
+        panelOf[id.raw] = panels.count
+        panels.append(panel)
+        return id
+    }
+
+    /// The scroll panel node `s` is; `s` must have been made by `addPanel`.
+    public subscript(panel s: SpaceID) -> ScrollPanel {
+        get { panels[panelOf[s.raw]] }
+        set { panels[panelOf[s.raw]] = newValue }
+    }
+
+    /// Whether node `s` is a scroll panel.
+    public func isPanel(_ s: SpaceID) -> Bool { panelOf[s.raw] >= 0 }
 
     public var count: Int { parents.count }
     public func parent(of s: SpaceID) -> SpaceID? { parents[s.raw] < 0 ? nil : SpaceID(raw: parents[s.raw]) }
     public func frame(of s: SpaceID) -> Rect { frames[s.raw] }
-    public func boundsOrigin(of s: SpaceID) -> Vec2 { origins[s.raw] }
+    /// Where the node's own space starts: set by `setBoundsOrigin`, or a panel's offset.
+    @inline(__always)
+    public func boundsOrigin(of s: SpaceID) -> Vec2 { origin(s.raw) }
     /// The node's own space: its bounds (origin and size).
-    public func bounds(of s: SpaceID) -> Rect { Rect(origin: origins[s.raw], size: frames[s.raw].size) }
+    public func bounds(of s: SpaceID) -> Rect { Rect(origin: origin(s.raw), size: frames[s.raw].size) }
 
     public mutating func setFrame(_ r: Rect, of s: SpaceID) { frames[s.raw] = r }
-    public mutating func setBoundsOrigin(_ o: Vec2, of s: SpaceID) { origins[s.raw] = o }
+    /// Sets the bounds origin of a node that is not a panel (a panel's is its offset).
+    public mutating func setBoundsOrigin(_ o: Vec2, of s: SpaceID) {
+        precondition(panelOf[s.raw] < 0, "a scroll panel's bounds origin is its offset")
+        origins[s.raw] = o
+    }
+
+    @inline(__always)
+    private func origin(_ n: Int) -> Vec2 {
+        let p = panelOf[n]
+        guard p >= 0 else { return origins[n] }
+        let offset = panels[p].offset
+        return panels[p].axis == .horizontal ? Vec2(offset, 0) : Vec2(0, offset)
+    }
 
     /// A point in `s` converted to the root's space.
     public func toRoot(_ p: Vec2, from s: SpaceID) -> Vec2 {
         var q = p
         var n = s.raw
         while n > 0 {
-            q = q - origins[n] + frames[n].origin
+            q = q - origin(n) + frames[n].origin
             n = parents[n]
         }
         return q

@@ -36,7 +36,7 @@ extension BoardScene {
             list.text(line.text, at: Vec2(r.minX + 8, r.maxY - 22), font: font, color: Color(hex: 0x2b2b33))
             for (ci, c) in line.chords.enumerated() {
                 let ref = ChordRef(line: i, index: ci)
-                let lifted = ghosts.lifted(from: .placed(ref, name: c.name, x: c.x), carriedOnly: true)
+                let lifted = dragDrop.isLifted(.placed(ref, name: c.name, x: c.x), carriedOnly: true)
                 let cr = chordRootFrame(ref)
                 list.image(Textures.chords, in: cr, tint: lifted ? Color(255, 255, 255, 70) : .white, uv: Self.uv(Self.chordNames.firstIndex(of: c.name) ?? 0))
                 if focusVisible, keyCarry == nil, focus == .chord(ref) {
@@ -44,14 +44,14 @@ extension BoardScene {
                 }
             }
         }
-        if let carry = keyCarry, carry.line < lineSpaces.count {
+        if let carry = keyCarry, carry.zone < lineSpaces.count {
             // Where the carried chord would land.
-            list.polyline(Self.corners(slotRootFrame(carry.slot, line: carry.line)), width: 2, color: .accent, closed: true)
+            list.polyline(Self.corners(slotRootFrame(carry.slot, line: carry.zone)), width: 2, color: .accent, closed: true)
         }
         drawIndicator(&list, sheet, in: tf)
         list.popClip()
 
-        for h in holdProgress {
+        for h in dragDrop.holdProgress {
             // Press and hold: a ring fills around the pointer until the lift.
             let steps = max(2, Int(48 * h.progress))
             let arc = (0...steps).map { k in
@@ -74,12 +74,12 @@ extension BoardScene {
     public func drawOverlay(into list: inout DrawList, context: DrawContext) {
         let font = context.font
         for g in ghosts {
-            let tint = g.willDelete ? Color(255, 150, 150) : Color(200, 240, 255)
+            let tint = g.willRemove ? Color(255, 150, 150) : Color(200, 240, 255)
             list.image(Textures.chords, in: g.frame, tint: tint.withAlpha(235), uv: Self.uv(Self.chordNames.firstIndex(of: g.name) ?? 0))
-            strokeOutline(&list, Self.cardOutline, in: g.frame, color: g.willDelete ? .red : .accent, width: 3)
+            strokeOutline(&list, Self.cardOutline, in: g.frame, color: g.willRemove ? .red : .accent, width: 3)
             let badge = Vec2(g.frame.maxX - 4, g.frame.minY + 4)
-            list.fillCircle(center: badge, radius: 10, color: g.willDelete ? .red : .accent)
-            list.text(g.willDelete ? "×" : "+", at: badge - Vec2(font.cellWidth / 2, font.cellHeight / 2), font: font, color: .white)
+            list.fillCircle(center: badge, radius: 10, color: g.willRemove ? .red : .accent)
+            list.text(g.willRemove ? "×" : "+", at: badge - Vec2(font.cellWidth / 2, font.cellHeight / 2), font: font, color: .white)
         }
     }
 
@@ -165,13 +165,13 @@ extension BoardScene {
             ])),
             ("ghosts", .array(ghosts.map { g in
                 .object([("name", .string(g.name)), ("carriedBy", g.carrier.json), ("frame", JSONValue(g.frame)),
-                         ("targetLine", g.targetLine.map { JSONValue($0) } ?? .null),
-                         ("willDelete", .bool(g.willDelete))])
+                         ("targetLine", g.target.map { JSONValue($0) } ?? .null),
+                         ("willDelete", .bool(g.willRemove))])
             })),
             ("highlightedLines", .array(highlightedLines.map { JSONValue($0) })),
             ("keyboard", .object([
                 ("focus", focusJSON),
-                ("carrying", keyCarry.flatMap { c in ghosts.index(carriedBy: c.carrier).map { .string(ghosts[$0].name) } } ?? .null),
+                ("carrying", keyCarry.flatMap { c in dragDrop.index(carriedBy: c.carrier).map { .string(ghosts[$0].name) } } ?? .null),
                 ("carriedBy", keyCarry.map { $0.carrier.json } ?? .null),
                 ("focusVisible", .bool(focusVisible)),
             ])),
@@ -183,7 +183,7 @@ extension BoardScene {
     /// The focus for the state dump: `{"card":i}`, `{"line":l,"chord":c}`, or while carrying
     /// `{"line":l,"slot":s}`.
     private var focusJSON: JSONValue {
-        if let c = keyCarry { return .object([("line", JSONValue(c.line)), ("slot", JSONValue(c.slot))]) }
+        if let c = keyCarry { return .object([("line", JSONValue(c.zone)), ("slot", JSONValue(c.slot))]) }
         switch focus {
         case .card(let i): return .object([("card", JSONValue(i))])
         case .chord(let r): return .object([("line", JSONValue(r.line)), ("chord", JSONValue(r.index))])

@@ -1,8 +1,6 @@
 import Engine
-import Entities
 import Geometry
 import Motion
-import Paths
 
 // Changes to the sheet: the one place they are committed, undone and redone.
 extension BoardScene {
@@ -19,8 +17,7 @@ extension BoardScene {
         let name = document.lines[r.line].chords[r.index].name
         let order = chordsInReadingOrder()
         let at = order.firstIndex(of: r)
-        document.lines[r.line].chords.remove(at: r.index)
-        ghosts.chordRemoved(at: r)
+        removeChord(at: r)
         if case .chord(let f) = focus {
             if f == r, let at {
                 // The next chord in reading order, else the one before, else the strip.
@@ -51,20 +48,13 @@ extension BoardScene {
     /// (the chord it came from may be gone), a key carry from one ends, and the focus is
     /// kept on a chord that still exists.
     private func replaceDocument(with doc: SheetDocument) {
-        ghosts.removeCarriedPlaced()
-        if let carry = keyCarry, ghosts.index(carriedBy: carry.carrier) == nil { keyCarry = nil }
-        for i in gestures.indices {
-            if case .dragging = gestures[i].state, ghosts.index(carriedBy: .pointer(gestures[i].pointer)) == nil {
-                gestures[i].state = .ignored
-            }
-            if case .pending(let p, .chord?) = gestures[i].state { gestures[i].state = .pending(p, nil) }
-        }
+        dragDrop.forget { $0.placed != nil }
         document = doc
         committed = doc
         if case .chord(let r) = focus, !(doc.lines.indices.contains(r.line) && doc.lines[r.line].chords.indices.contains(r.index)) {
             focus = .card(focusIndex)
         }
-        if let carry = keyCarry, carry.line >= doc.lines.count { keyCarry?.line = max(0, doc.lines.count - 1) }
+        if let carry = dragDrop.keyCarry, carry.zone >= doc.lines.count { dragDrop.keyCarry?.zone = max(0, doc.lines.count - 1) }
         refit()
         onChange?(document)
     }

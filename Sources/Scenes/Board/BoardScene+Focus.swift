@@ -81,14 +81,13 @@ extension BoardScene {
             stickRepeat[pad.id] = state
             let right = pad.stick(false)
             if right != .zero {
-                if keyCarry != nil || isChordFocus {
-                    sheet.scroll(by: right.y * Self.padScrollSpeed * ctx.dt)
+                if dragDrop.keyCarry != nil || isChordFocus {
+                    dragDrop.spaces[panel: sheetSpace].scroll(by: right.y * Self.padScrollSpeed * ctx.dt)
                 } else {
-                    strip.scroll(by: right.x * Self.padScrollSpeed * ctx.dt)
+                    dragDrop.spaces[panel: stripSpace].scroll(by: right.x * Self.padScrollSpeed * ctx.dt)
                 }
             }
         }
-        syncOffsets()
     }
 
     private var isChordFocus: Bool {
@@ -103,11 +102,11 @@ extension BoardScene {
         case .redo: return redo()
         default: break
         }
-        if let carry = keyCarry, let k = ghosts.index(carriedBy: carry.carrier) {
+        if let carry = dragDrop.keyCarry, let k = dragDrop.index(carriedBy: carry.carrier) {
             carrying(cmd, carry, k)
             return
         }
-        keyCarry = nil
+        dragDrop.keyCarry = nil
         switch (cmd, focus) {
         case (.left, .card(let i)), (.right, .card(let i)):
             focusCard(i + (cmd == .left ? -1 : 1))
@@ -136,10 +135,10 @@ extension BoardScene {
             }
         case (.activate, .card(let i)):
             revealLine(firstVisibleLine)
-            keyLift(.card(i), line: firstVisibleLine, slot: nil, device: device, pad: pad)
+            keyLift(.strip(item: i), line: firstVisibleLine, slot: nil, device: device, pad: pad)
         case (.activate, .chord(let r)):
             let slot = Int((shownX(document.lines[r.line].chords[r.index]) / Self.slotWidth).rounded())
-            keyLift(.chord(r), line: r.line, slot: slot, device: device, pad: pad)
+            keyLift(.placed(r, name: document.lines[r.line].chords[r.index].name, x: document.lines[r.line].chords[r.index].x), line: r.line, slot: slot, device: device, pad: pad)
         case (.delete, .chord(let r)): deleteChord(r)
         case (.delete, .card): announce("Only placed chords can be deleted · ↓ focuses them")
         case (.cancel, _): announceFocus()
@@ -152,25 +151,25 @@ extension BoardScene {
         var carry = carry
         switch cmd {
         case .up, .down:
-            carry.line = clamp(carry.line + (cmd == .up ? -1 : 1), 0, document.lines.count - 1)
-            carry.slot = min(carry.slot, slotCount(carry.line) - 1)
+            carry.zone = clamp(carry.zone + (cmd == .up ? -1 : 1), 0, document.lines.count - 1)
+            carry.slot = min(carry.slot, slotCount(carry.zone) - 1)
         case .left, .right:
-            carry.slot = clamp(carry.slot + (cmd == .left ? -1 : 1), 0, slotCount(carry.line) - 1)
+            carry.slot = clamp(carry.slot + (cmd == .left ? -1 : 1), 0, slotCount(carry.zone) - 1)
         case .activate:
-            keyCarry = nil
+            dragDrop.keyCarry = nil
             let name = ghosts[k].name
-            let fromCard: Int? = if case .strip(let i) = ghosts[k].source { i } else { nil }
-            place(k, line: carry.line, x: slotX(carry.slot, line: carry.line))
+            let fromCard: Int? = if case .strip(let i) = ghosts[k].item { i } else { nil }
+            place(k, line: carry.zone, x: slotX(carry.slot, line: carry.zone))
             if let fromCard {
                 focus = .card(fromCard)
                 revealCard(fromCard)
             } else {
-                revealLine(carry.line)
+                revealLine(carry.zone)
             }
             announcement += " · \(hint(.activate)) \(fromCard != nil ? "lifts another \(name)" : "lifts it again")"
             return
         case .cancel:
-            keyCarry = nil
+            dragDrop.keyCarry = nil
             let name = ghosts[k].name
             sendBack(k)
             announce("Cancelled · \(name) went back")
@@ -180,39 +179,30 @@ extension BoardScene {
             return
         case .undo, .redo: return
         }
-        keyCarry = carry
-        revealLine(carry.line)
-        announce("\(ghosts[k].name) · line \(carry.line + 1) of \(document.lines.count), \(quote(carry.line)) · slot \(carry.slot + 1) of \(slotCount(carry.line))")
+        dragDrop.keyCarry = carry
+        revealLine(carry.zone)
+        announce("\(ghosts[k].name) · line \(carry.zone + 1) of \(document.lines.count), \(quote(carry.zone)) · slot \(carry.slot + 1) of \(slotCount(carry.zone))")
     }
 
-    private func keyLift(_ thing: Liftable, line: Int, slot: Int?, device: FocusDevice, pad: Int) {
+    private func keyLift(_ card: Card, line: Int, slot: Int?, device: FocusDevice, pad: Int) {
         guard !document.lines.isEmpty else { return announce("The sheet has no lines to drop on") }
         let carrier: Carrier = device == .keyboard ? .keyboard : .pad(pad)
-        let from: Rect
-        switch thing {
-        case .card(let i): from = itemRootFrame(i)
-        case .chord(let r): from = chordRootFrame(r)
-        }
-        lift(thing, carrier: carrier, at: from.origin, pressedAt: from.origin)
-        let k = ghosts.endIndex - 1
-        ghosts[k].grab = cardBox / 2
-        ghosts[k].frame = Rect(center: from.center, size: cardBox)
         let slot = clamp(slot ?? firstFreeSlot(line), 0, slotCount(line) - 1)
-        keyCarry = KeyCarry(carrier: carrier, line: line, slot: slot)
-        announce("Lifted \(ghosts[k].name) · line \(line + 1) of \(document.lines.count), \(quote(line)) · \(hint(.activate)) drops, \(hint(.cancel)) cancels")
+        dragDrop.keyLift(card, carrier: carrier, frame: rootFrame(of: card), size: cardBox, zone: line, slot: slot,
+                         removableFrom: card.placed != nil ? sheetSpace : nil)
+        announce("Lifted \(card.name) · line \(line + 1) of \(document.lines.count), \(quote(line)) · \(hint(.activate)) drops, \(hint(.cancel)) cancels")
     }
 
     /// The keyboard's ghost glides to the slot it would drop into (a critically damped
     /// approach, the same at any step rate), following the sheet as it scrolls.
     func followKeyCarry(_ dt: Double) {
-        guard let carry = keyCarry else { return }
-        guard let k = ghosts.index(carriedBy: carry.carrier), carry.line < lineSpaces.count else {
-            keyCarry = nil
+        guard let carry = dragDrop.keyCarry else { return }
+        guard dragDrop.index(carriedBy: carry.carrier) != nil, carry.zone < lineSpaces.count else {
+            dragDrop.keyCarry = nil
             return
         }
-        let target = Rect(center: slotRootFrame(carry.slot, line: carry.line).center, size: cardBox)
-        let f = 1 - exp(-dt * 22)
-        ghosts[k].frame.origin += (target.origin - ghosts[k].frame.origin) * f
+        let target = Rect(center: slotRootFrame(carry.slot, line: carry.zone).center, size: cardBox)
+        dragDrop.glideKeyCarry(toward: target, dt: dt)
     }
 
     // MARK: Slots and focus moves

@@ -67,10 +67,17 @@ public final class BoardScene: Scene {
     public static let padScrollSpeed = 700.0
 
     public internal(set) var document: SheetDocument
-    public internal(set) var strip = ScrollPanel(axis: .horizontal, viewport: 1, contentLength: 1)
-    public internal(set) var sheet = ScrollPanel(axis: .vertical, viewport: 1, contentLength: 1)
-    public internal(set) var spaces = SpaceTree()
-    public internal(set) var ghosts = GhostStore()
+    /// The drag and drop over the strip and the sheet: their spaces, the presses and what
+    /// is carried (the ghosts).
+    public internal(set) var dragDrop = DragDrop<Card>(rules: .init(slop: slop, holdTime: holdTime,
+                                                                     autoScrollSpeed: autoScrollSpeed, bodyInset: bodyInset))
+    public var spaces: SpaceTree { dragDrop.spaces }
+    public var strip: ScrollPanel { dragDrop.spaces[panel: stripSpace] }
+    public var sheet: ScrollPanel { dragDrop.spaces[panel: sheetSpace] }
+    /// Every ghost, carried or flying back, in the order lifted.
+    public var ghosts: [Ghost] { dragDrop.carries }
+    /// The carry made with keys or a pad, if any: its zone is a line.
+    public var keyCarry: KeyCarry? { dragDrop.keyCarry }
     /// The strip card the focus is on, or returns to from the sheet.
     public internal(set) var focusIndex = 0
     /// Where the keyboard's and gamepad's focus is.
@@ -97,9 +104,6 @@ public final class BoardScene: Scene {
     var sheetSpace = SpaceTree.SpaceID.root
     var sheetContent = SpaceTree.SpaceID.root
     var lineSpaces: [SpaceTree.SpaceID] = []
-    var gestures: [Gesture] = []
-    /// The carry made with keys or a pad, if any (its ghost is found by its carrier).
-    var keyCarry: KeyCarry?
     /// Which device moved the focus last, for the hints in announcements.
     var focusDevice = FocusDevice.keyboard
     /// Left-stick repeat per pad: the direction held and the time to its next step.
@@ -113,43 +117,10 @@ public final class BoardScene: Scene {
     /// The size cards (and ghosts) are drawn at.
     public var cardBox: Vec2 { Self.cardSize * cardScale }
 
-    /// What one pointer is doing. A press on a panel waits to see which way it moves (the
-    /// same rule on the strip and the sheet, by the panel's axis) or how long it is held,
-    /// then scrolls that panel or lifts what was pressed.
-    struct Gesture {
-        enum State {
-            /// Pressed on a panel, on something that can be lifted or not, deciding.
-            case pending(Panel, Liftable?)
-            case scrolling(Panel)
-            case dragging
-            /// Nothing more happens until the pointer lifts.
-            case ignored
-        }
-        var pointer: Int
-        var start: Vec2
-        var last: Vec2
-        var state: State
-        /// Seconds since the press (for press and hold).
-        var held = 0.0
-    }
-
-    /// What a press can lift: a card in the strip or a chord placed on the sheet.
-    enum Liftable {
-        case card(Int)
-        case chord(ChordRef)
-    }
-
     /// Where the keyboard's and gamepad's focus is: a strip card or a placed chord.
     public enum Focus: Equatable, Sendable {
         case card(Int)
         case chord(ChordRef)
-    }
-
-    /// A carry by keys or a pad: the line and the chord slot it would drop into.
-    struct KeyCarry {
-        var carrier: Carrier
-        var line: Int
-        var slot: Int
     }
 
     enum FocusDevice { case keyboard, gamepad }
@@ -161,10 +132,10 @@ public final class BoardScene: Scene {
         schedule.add("gestures") { s, ctx in s.routeInput(ctx) }
         schedule.add("holds") { s, ctx in s.advanceHolds(ctx.dt) }
         schedule.add("gamepad") { s, ctx in s.gamepad(ctx) }
-        schedule.add("autoscroll") { s, ctx in s.autoScroll(ctx.dt) }
+        schedule.add("autoscroll") { s, ctx in s.dragDrop.autoScroll(ctx.dt) }
         schedule.add("scroll") { s, ctx in s.stepPanels(ctx.dt) }
         schedule.add("carry") { s, ctx in s.followKeyCarry(ctx.dt) }
-        schedule.add("drag") { s, _ in s.updateTargets() }
+        schedule.add("drag") { s, _ in s.dragDrop.updateTargets() }
         schedule.add("tweens") { s, ctx in s.tweener.step(dt: ctx.dt) }
         schedule.add("returns") { s, _ in s.finishReturns() }
         rebuildSpaces()
@@ -175,9 +146,7 @@ public final class BoardScene: Scene {
         document = doc
         committed = doc
         history.removeAll()
-        ghosts.removeAll()
-        gestures.removeAll()
-        keyCarry = nil
+        dragDrop.reset()
         focus = .card(focusIndex)
         rebuildSpaces()
     }
@@ -187,7 +156,7 @@ public final class BoardScene: Scene {
         bannerTime = 8
     }
 
-    public func claims(_ key: Key) -> Bool { key == .escape && keyCarry != nil }
+    public func claims(_ key: Key) -> Bool { key == .escape && dragDrop.keyCarry != nil }
 
     // MARK: Layout
 
@@ -216,8 +185,13 @@ public final class BoardScene: Scene {
     /// The top of line `i` in the sheet's content.
     func lineContentY(_ i: Int) -> Double { 8 + Double(i) * Self.lineHeight }
 
+    /// Lays out the spaces again (the window or the sheet's length changed); the panels keep
+    /// their offsets and any motion.
     func rebuildSpaces() {
         let sf = stripFrame, tf = sheetFrame
+        let hadPanels = dragDrop.spaces.isPanel(stripSpace)
+        var strip = hadPanels ? self.strip : ScrollPanel(axis: .horizontal, viewport: 1, contentLength: 1)
+        var sheet = hadPanels ? self.sheet : ScrollPanel(axis: .vertical, viewport: 1, contentLength: 1)
         let stripOffset = strip.offset, sheetOffset = sheet.offset
         strip.viewport = sf.width
         strip.contentLength = stripContentWidth
@@ -225,24 +199,21 @@ public final class BoardScene: Scene {
         sheet.contentLength = sheetContentHeight
         if !strip.isMoving { strip.setOffset(stripOffset) }
         if !sheet.isMoving { sheet.setOffset(sheetOffset) }
-        spaces = SpaceTree(rootSize: Vec2(bounds.maxX, bounds.maxY))
-        stripSpace = spaces.add(parent: .root, frame: sf)
+        var spaces = SpaceTree(rootSize: Vec2(bounds.maxX, bounds.maxY))
+        stripSpace = spaces.addPanel(strip, parent: .root, frame: sf)
         stripContent = spaces.add(parent: stripSpace, frame: Rect(x: 0, y: 0, w: stripContentWidth, h: sf.height))
-        sheetSpace = spaces.add(parent: .root, frame: tf)
+        sheetSpace = spaces.addPanel(sheet, parent: .root, frame: tf)
         sheetContent = spaces.add(parent: sheetSpace, frame: Rect(x: 0, y: 0, w: tf.width, h: sheetContentHeight))
         lineSpaces = document.lines.indices.map { i in
             spaces.add(parent: sheetContent, frame: Rect(x: 8, y: lineContentY(i), w: lineWidth, h: Self.lineHeight))
         }
+        dragDrop.spaces = spaces
+        dragDrop.panels = [stripSpace, sheetSpace]
+        dragDrop.zones = lineSpaces
+        dragDrop.zoneClip = sheetSpace
         let bar = barFrame, w = 72.0
         redoButton.rect = Rect(x: bar.maxX - w, y: bar.minY, w: w, h: bar.height)
         undoButton.rect = Rect(x: bar.maxX - 2 * w - 8, y: bar.minY, w: w, h: bar.height)
-        syncOffsets()
-    }
-
-    /// Copies the panels' offsets into the space tree (the panels' bounds origins).
-    func syncOffsets() {
-        spaces.setBoundsOrigin(Vec2(strip.offset, 0), of: stripSpace)
-        spaces.setBoundsOrigin(Vec2(0, sheet.offset), of: sheetSpace)
     }
 
     // MARK: Geometry in root space
@@ -280,34 +251,11 @@ public final class BoardScene: Scene {
             let local = spaces.convert(p, from: .root, to: lineSpaces[li])
             guard local.y >= 0, local.y < Self.lineHeight else { continue }
             for (ci, c) in line.chords.enumerated().reversed() where placedFrame(c).insetBy(dx: -4, dy: -4).contains(local) {
-                if ghosts.lifted(from: .placed(ChordRef(line: li, index: ci), name: c.name, x: c.x), carriedOnly: false) { continue }
+                if dragDrop.isLifted(.placed(ChordRef(line: li, index: ci), name: c.name, x: c.x), carriedOnly: false) { continue }
                 return ChordRef(line: li, index: ci)
             }
         }
         return nil
-    }
-
-    /// The line a ghost would drop into: the line under the pointer where the pointer is
-    /// over a visible line; otherwise the line the card's visible body overlaps most (its
-    /// transparent margin does not count), or none.
-    public func dropLine(pointer: Vec2, body: Rect) -> Int? {
-        let visible = sheetFrame
-        if visible.contains(pointer) {
-            let y = spaces.convert(pointer, from: .root, to: sheetContent).y
-            let i = Int(((y - lineContentY(0)) / Self.lineHeight).rounded(.down))
-            if y >= lineContentY(0), i < lineSpaces.count, lineRootFrame(i).contains(pointer) { return i }
-        }
-        var best: (Int, Double)?
-        for i in lineSpaces.indices {
-            let overlap = body.intersection(lineRootFrame(i).intersection(visible)).area
-            if overlap > 0, best == nil || overlap > best!.1 { best = (i, overlap) }
-        }
-        return best?.0
-    }
-
-    /// The card's visible body inside a ghost's (or card's) box.
-    public static func body(of frame: Rect) -> Rect {
-        frame.insetBy(dx: frame.width * bodyInset.x, dy: frame.height * bodyInset.y)
     }
 
     public func step(_ context: inout StepContext) {

@@ -1,0 +1,45 @@
+import Entities
+import Geometry
+
+/// One thing being carried — a copy, or the thing itself — from the moment it is lifted
+/// until it lands or has flown back home.
+///
+/// `Item` is the scene's own name for what was lifted (a card in a strip, a chord on a
+/// line); the system only compares it.
+public struct Carry<Item: Equatable & Sendable>: Sendable {
+    public var item: Item
+    public var carrier: Carrier
+    /// Frame in root (window) space.
+    public var frame: Rect
+    /// Where in the frame it was grabbed.
+    public var grab: Vec2
+    /// The drop zone it would land in if dropped now (`DragDrop.zones` index), if any.
+    public var target: Int?
+    /// Dropped now, it would be removed: it was lifted out of `removableFrom` (moved, not
+    /// copied) and is carried outside it, over no zone.
+    public var willRemove = false
+    /// The panel it came from when lifting moved it rather than copied it.
+    public var removableFrom: SpaceTree.SpaceID?
+    /// Flying back after a miss (an animated entity of the scene's), then removed.
+    public var returning: Entity?
+    /// Auto-scroll intent toward each panel's edges, in the order of `DragDrop.panels`.
+    var edgeScroll: [EdgeAutoScroll]
+
+    /// Carried now, not flying back.
+    public var isCarried: Bool { returning == nil }
+    /// The point that carries it: where it was grabbed, in root space.
+    public var pointer: Vec2 { frame.origin + grab }
+}
+
+/// A carry by keys or a pad: the zone and the slot along it that it would drop into.
+public struct KeyCarry: Sendable, Equatable {
+    public var carrier: Carrier
+    public var zone: Int
+    public var slot: Int
+
+    public init(carrier: Carrier, zone: Int, slot: Int) {
+        self.carrier = carrier
+        self.zone = zone
+        self.slot = slot
+    }
+}

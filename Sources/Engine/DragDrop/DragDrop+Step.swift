@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import Geometry
+
+// Each step's work, and where carries land.
+extension DragDrop {
+    // MARK: Each step
+
+    /// A pointer's carry toward a panel's edge, or resting in its edge zone, scrolls that
+    /// panel (`EdgeAutoScroll` has the rules). Key carries scroll by the scene keeping their
+    /// target in view instead.
+    public mutating func autoScroll(_ dt: Double) {
+        for k in carries.indices where carries[k].isCarried && carries[k].carrier.isPointer {
+            let p = carries[k].pointer
+            for (n, panel) in panels.enumerated() {
+                let axis = spaces[panel: panel].axis, f = spaces.rootFrame(of: panel)
+                let (lo, hi) = axis.span(of: f), (crossLo, crossHi) = axis.crossSpan(of: f)
+                let across = axis.across(p)
+                let inside = across >= crossLo && across <= crossHi
+                let v = carries[k].edgeScroll[n].velocity(along: axis.along(p), inside: inside, span: lo, hi,
+                                                          maxSpeed: rules.autoScrollSpeed, dt: dt)
+                if v != 0 { spaces[panel: panel].scroll(by: v * dt) }
+            }
+        }
+    }
+
+    /// Sets the zone each carry would land in, and whether it would be removed. A key carry
+    /// targets the zone it is steered to.
+    public mutating func updateTargets() {
+        for k in carries.indices where carries[k].isCarried {
+            let c = carries[k]
+            if let kc = keyCarry, kc.carrier == c.carrier {
+                carries[k].target = kc.zone
+                continue
+            }
+            let zone = dropZone(pointer: c.pointer, body: body(of: c.frame))
+            carries[k].target = zone
+            carries[k].willRemove = c.removableFrom.map { zone == nil && !spaces.rootFrame(of: $0).contains(c.pointer) } ?? false
+        }
+    }
+
+    /// The key carry glides toward `frame` (a critically damped approach, the same at any
+    /// step rate).
+    public mutating func glideKeyCarry(toward frame: Rect, dt: Double) {
+        guard let kc = keyCarry, let k = index(carriedBy: kc.carrier) else { return }
+        let f = 1 - exp(-dt * 22)
+        carries[k].frame.origin += (frame.origin - carries[k].frame.origin) * f
+    }
+
+    /// The zones carries would land in, in the order lifted.
+    public var targets: [Int] {
+        carries.compactMap { $0.isCarried ? $0.target : nil }
+    }
+
+    // MARK: Where things land
+
+    /// A carried frame's visible body.
+    public func body(of frame: Rect) -> Rect {
+        frame.insetBy(dx: frame.width * rules.bodyInset.x, dy: frame.height * rules.bodyInset.y)
+    }
+
+    /// The zone a carry would land in: the one under the pointer where the pointer is over a
+    /// visible zone; otherwise the one its visible body overlaps most (within `zoneClip`), or none.
+    public func dropZone(pointer: Vec2, body: Rect) -> Int? {
+        let visible = spaces.rootFrame(of: zoneClip)
+        if visible.contains(pointer), let i = zones.firstIndex(where: { spaces.rootFrame(of: $0).contains(pointer) }) {
+            return i
+        }
+        var best: (Int, Double)?
+        for i in zones.indices {
+            let overlap = body.intersection(spaces.rootFrame(of: zones[i]).intersection(visible)).area
+            if overlap > 0, best == nil || overlap > best!.1 { best = (i, overlap) }
+        }
+        return best?.0
+    }
+}

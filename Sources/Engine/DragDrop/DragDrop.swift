@@ -1,0 +1,275 @@
+import Entities
+import Geometry
+
+/// Drag and drop over scrolling panels, for any scene: what a press becomes (scroll the
+/// panel, or lift what it pressed), what is carried and by whom (pointers, the keyboard, a
+/// pad), where it would land, and auto-scroll while carrying.
+///
+/// The scene declares the parts and decides what a drop means:
+/// - `spaces` holds its coordinate spaces; `panels` are the scroll panels in it that take
+///   presses and auto-scroll (in hit order), `zones` the nodes a carry can land in, seen
+///   through `zoneClip`.
+/// - It feeds pointer events to `press`, `move` and `release`, and acts on what they hand
+///   back: a `Lift` (it calls `lift` with the item's frame) or a `Release` (it drops or
+///   sends back the carry). `step` advances holds, auto-scroll and targets.
+///
+/// A press waits for `Rules.slop` of movement, then decides once by direction (across the
+/// panel's axis lifts, along it scrolls; `PressDecision`), or lifts after `Rules.holdTime`
+/// held still, and what it lifted then follows in any direction. A press on a moving panel
+/// catches it. A carry near a panel's edge scrolls it (`EdgeAutoScroll`).
+public struct DragDrop<Item: Equatable & Sendable>: Sendable {
+    public struct Rules: Sendable {
+        /// Movement (points) before a press decides.
+        public var slop: Double
+        /// Seconds held still that lift what is pressed.
+        public var holdTime: Double
+        /// Auto-scroll's top speed (points per second) at a panel's very edge.
+        public var autoScrollSpeed: Double
+        /// A carried frame's visible body: this fraction of its size is inset each side.
+        public var bodyInset: Vec2
+
+        public init(slop: Double = 10, holdTime: Double = 0.35, autoScrollSpeed: Double = 900, bodyInset: Vec2 = .zero) {
+            self.slop = slop
+            self.holdTime = holdTime
+            self.autoScrollSpeed = autoScrollSpeed
+            self.bodyInset = bodyInset
+        }
+    }
+
+    /// What one pointer's press is doing.
+    public enum Press: Sendable {
+        /// Pressed on a panel, on something liftable or not, deciding.
+        case pending(SpaceTree.SpaceID, Item?)
+        case scrolling(SpaceTree.SpaceID)
+        case carrying
+        /// Nothing more happens until the pointer lifts.
+        case ignored
+    }
+
+    /// A press decided to lift `item`: the scene calls `lift` with its frame.
+    public struct Lift: Sendable {
+        public var item: Item
+        public var carrier: Carrier
+        public var at: Vec2
+        public var pressedAt: Vec2
+    }
+
+    /// A pointer let go of carry `index`: dropped, or cancelled (it should fly back).
+    public struct Release: Sendable {
+        public var index: Int
+        public var cancelled: Bool
+    }
+
+    struct Gesture: Sendable {
+        var pointer: Int
+        var start: Vec2
+        var last: Vec2
+        var state: Press
+        /// Seconds since the press (for press and hold).
+        var held = 0.0
+    }
+
+    public var rules: Rules
+    public var spaces = SpaceTree()
+    public var panels: [SpaceTree.SpaceID] = []
+    public var zones: [SpaceTree.SpaceID] = []
+    /// The node through which the zones are seen (their scroll panel).
+    public var zoneClip = SpaceTree.SpaceID.root
+    /// Everything carried or flying back, in the order lifted.
+    public internal(set) var carries: [Carry<Item>] = []
+    /// The carry made with keys or a pad, if any (one at a time).
+    public var keyCarry: KeyCarry?
+    var gestures: [Gesture] = []
+
+    public init(rules: Rules = Rules()) {
+        self.rules = rules
+    }
+
+    /// Forgets every press and carry (a new document).
+    public mutating func reset() {
+        carries.removeAll()
+        gestures.removeAll()
+        keyCarry = nil
+    }
+
+    /// How many pointers are pressed on the board of this system (deciding, scrolling,
+    /// carrying or ignored).
+    public var pressCount: Int { gestures.count }
+
+    // MARK: Pointers
+
+    /// The panel under `p` (root space), if any.
+    public func panel(at p: Vec2) -> SpaceTree.SpaceID? {
+        panels.first { spaces.rootFrame(of: $0).contains(p) }
+    }
+
+    /// Pointer `id` went down at `at` on `panel` (nil: somewhere that takes no gesture),
+    /// over `item` if something liftable is there.
+    public mutating func press(_ id: Int, at: Vec2, on panel: SpaceTree.SpaceID?, item: Item?) {
+        gestures.removeAll { $0.pointer == id }
+        var g = Gesture(pointer: id, start: at, last: at, state: .ignored)
+        if let panel {
+            if spaces[panel: panel].isMoving {
+                // A press on a moving panel catches it: it scrolls, it does not pick up.
+                spaces[panel: panel].beginDrag()
+                g.state = .scrolling(panel)
+            } else {
+                g.state = .pending(panel, item)
+            }
+        }
+        gestures.append(g)
+    }
+
+    /// Pointer `id` moved to `at`. Returns what to lift when the press decided to lift.
+    public mutating func move(_ id: Int, to at: Vec2, dt: Double) -> Lift? {
+        guard let gi = gestures.firstIndex(where: { $0.pointer == id }) else { return nil }
+        var g = gestures[gi]
+        let delta = at - g.last
+        let total = at - g.start
+        g.last = at
+        var lift: Lift?
+        switch g.state {
+        case .pending(let panel, let item):
+            let axis = spaces[panel: panel].axis
+            switch PressDecision.decide(moved: total, scrollAxis: axis, onItem: item != nil, slop: rules.slop) {
+            case .pickUp:
+                lift = Lift(item: item!, carrier: .pointer(id), at: at, pressedAt: g.start)
+                g.state = .carrying
+            case .scroll:
+                beginScroll(panel, except: id)
+                spaces[panel: panel].drag(by: axis.along(total), dt: dt)
+                g.state = .scrolling(panel)
+            case .undecided: break
+            }
+        case .scrolling(let panel): spaces[panel: panel].drag(by: spaces[panel: panel].axis.along(delta), dt: dt)
+        case .carrying:
+            if let k = index(carriedBy: .pointer(id)) { carries[k].frame.origin = at - carries[k].grab }
+        case .ignored: break
+        }
+        gestures[gi] = g
+        return lift
+    }
+
+    /// A scroll that has begun cancels the other presses pending on that panel.
+    private mutating func beginScroll(_ panel: SpaceTree.SpaceID, except id: Int) {
+        spaces[panel: panel].beginDrag()
+        for i in gestures.indices where gestures[i].pointer != id {
+            if case .pending(panel, _) = gestures[i].state { gestures[i].state = .ignored }
+        }
+    }
+
+    /// Pointer `id` lifted (or was cancelled). Returns the carry it let go of, if any.
+    public mutating func release(_ id: Int, cancelled: Bool) -> Release? {
+        let state = gestures.firstIndex { $0.pointer == id }.map { gestures.remove(at: $0).state }
+        switch state {
+        case .scrolling(let panel)?: spaces[panel: panel].endDrag()
+        case .carrying?, nil:
+            // Carrying, or a pointer whose gesture is gone that may still carry something.
+            if let k = index(carriedBy: .pointer(id)) { return Release(index: k, cancelled: cancelled) }
+        case .pending?, .ignored?: break
+        }
+        return nil
+    }
+
+    /// Press and hold: a press on something liftable that stays within `slop` for
+    /// `holdTime` lifts it. Returns what to lift, in press order.
+    public mutating func advanceHolds(_ dt: Double) -> [Lift] {
+        var lifts: [Lift] = []
+        for i in gestures.indices {
+            guard case .pending(_, let item?) = gestures[i].state else { continue }
+            gestures[i].held += dt
+            guard gestures[i].held >= rules.holdTime else { continue }
+            lifts.append(Lift(item: item, carrier: .pointer(gestures[i].pointer), at: gestures[i].last, pressedAt: gestures[i].start))
+            gestures[i].state = .carrying
+        }
+        return lifts
+    }
+
+    /// How far each pending press on something liftable is toward lifting by holding (0…1),
+    /// after the first 0.08 s: where to draw a progress ring.
+    public var holdProgress: [(at: Vec2, progress: Double)] {
+        gestures.compactMap { g in
+            guard case .pending(_, _?) = g.state, g.held > 0.08 else { return nil }
+            return (g.start, min(1, g.held / rules.holdTime))
+        }
+    }
+
+    // MARK: Carries
+
+    /// Lifts `item`, whose frame is `frame` (root space), for `carrier`: grabbed where it was
+    /// pressed and moved with the carrier since. `removableFrom`: lifting moves it out of
+    /// that panel (dropped outside it, over no zone, it is removed) rather than copying it.
+    public mutating func lift(_ item: Item, carrier: Carrier, frame: Rect, at: Vec2, pressedAt: Vec2,
+                              removableFrom: SpaceTree.SpaceID? = nil) {
+        carries.append(Carry(item: item, carrier: carrier, frame: frame.offsetBy(at - pressedAt),
+                             grab: pressedAt - frame.origin, removableFrom: removableFrom,
+                             edgeScroll: Array(repeating: EdgeAutoScroll(), count: panels.count)))
+    }
+
+    /// Lifts `item` for the keyboard or a pad: centred on `frame`, drawn at `size`, to be
+    /// steered to `zone` and `slot`.
+    public mutating func keyLift(_ item: Item, carrier: Carrier, frame: Rect, size: Vec2, zone: Int, slot: Int,
+                                 removableFrom: SpaceTree.SpaceID? = nil) {
+        lift(item, carrier: carrier, frame: frame, at: frame.origin, pressedAt: frame.origin, removableFrom: removableFrom)
+        carries[carries.count - 1].grab = size / 2
+        carries[carries.count - 1].frame = Rect(center: frame.center, size: size)
+        keyCarry = KeyCarry(carrier: carrier, zone: zone, slot: slot)
+    }
+
+    /// The carry `carrier` is carrying (not one flying back), if any.
+    public func index(carriedBy carrier: Carrier) -> Int? {
+        carries.firstIndex { $0.carrier == carrier && $0.isCarried }
+    }
+
+    /// Whether something was lifted from `item`; `carriedOnly` leaves out carries flying back.
+    public func isLifted(_ item: Item, carriedOnly: Bool) -> Bool {
+        carries.contains { $0.item == item && (!carriedOnly || $0.isCarried) }
+    }
+
+    public subscript(carry k: Int) -> Carry<Item> {
+        get { carries[k] }
+        set { carries[k] = newValue }
+    }
+
+    @discardableResult
+    public mutating func removeCarry(at k: Int) -> Carry<Item> { carries.remove(at: k) }
+
+    /// Carry `k` is flying back as the scene's animated entity `flight`: it no longer targets
+    /// anything; `finishReturn(of:)` removes it.
+    public mutating func sendBack(_ k: Int, flight: Entity) {
+        carries[k].returning = flight
+        carries[k].willRemove = false
+        carries[k].target = nil
+    }
+
+    /// The flight `flight` landed: its carry goes.
+    public mutating func finishReturn(of flight: Entity) {
+        carries.removeAll { $0.returning == flight }
+    }
+
+    /// Rewrites every carry's and pending press's item (the scene's document changed under
+    /// them, e.g. indices shifted).
+    public mutating func updateItems(_ body: (inout Item) -> Void) {
+        for i in carries.indices { body(&carries[i].item) }
+        for i in gestures.indices {
+            if case .pending(let p, var item?) = gestures[i].state {
+                body(&item)
+                gestures[i].state = .pending(p, item)
+            }
+        }
+    }
+
+    /// Items the scene's document no longer has: carried ones are let go (those flying back
+    /// land as usual), pending presses on them lift nothing, and a key carry or a pointer
+    /// left carrying nothing ends.
+    public mutating func forget(where gone: (Item) -> Bool) {
+        carries.removeAll { $0.isCarried && gone($0.item) }
+        if let kc = keyCarry, index(carriedBy: kc.carrier) == nil { keyCarry = nil }
+        for i in gestures.indices {
+            if case .carrying = gestures[i].state, index(carriedBy: .pointer(gestures[i].pointer)) == nil {
+                gestures[i].state = .ignored
+            }
+            if case .pending(let p, let item?) = gestures[i].state, gone(item) { gestures[i].state = .pending(p, nil) }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Engine
+import Geometry
+
+// Input routing: the pointers go through the drag and drop; the wheel scrolls, keys and
+// pads steer the focus (BoardScene+Focus).
+extension BoardScene {
+    func routeInput(_ ctx: StepContext) {
+        for e in ctx.events {
+            focusRing.note(e)
+            switch e {
+            case .pointerDown(let id, let device, let at): press(id, device, at)
+            case .pointerMove(let id, _, let at): move(id, at, dt: ctx.dt)
+            case .pointerUp(let id, _, let at):
+                move(id, at, dt: ctx.dt)
+                release(id, cancelled: false)
+            case .pointerCancel(let id, _): release(id, cancelled: true)
+            case .wheel(let dx, let dy):
+                let p = ctx.input.mousePosition
+                if stripFrame.contains(p) {
+                    dragDrop.spaces[panel: stripSpace].scroll(by: -(dx != 0 ? dx : dy))
+                } else if sheetFrame.contains(p) {
+                    dragDrop.spaces[panel: sheetSpace].scroll(by: -dy)
+                }
+            case .key(let k, true): key(k, input: ctx.input)
+            case .keyRepeat(let k) where [Key.left, .right, .up, .down].contains(k):
+                // Held arrows keep moving the focus or the carry.
+                key(k, input: ctx.input)
+            case .gamepadButton(let pad, let b, true): padButton(pad, b)
+            case .gamepadRemoved(let pad):
+                // A pad pulled out mid-carry: what it carried flies back.
+                if dragDrop.keyCarry?.carrier == .pad(pad) { command(.cancel, from: .gamepad) }
+                stickRepeat[pad] = nil
+            default: break
+            }
+        }
+    }
+
+    private func press(_ id: Int, _ device: PointerDevice, _ at: Vec2) {
+        var panel: SpaceTree.SpaceID?
+        if undoButton.hit(at, device: device) {
+            undo()
+        } else if redoButton.hit(at, device: device) {
+            redo()
+        } else {
+            panel = dragDrop.panel(at: at)
+        }
+        let card: Card? = switch panel {
+        case stripSpace?: stripItem(at: at).map { .strip(item: $0) }
+        case sheetSpace?: placedChord(at: at).map { r in
+            let c = document.lines[r.line].chords[r.index]
+            return .placed(r, name: c.name, x: c.x)
+        }
+        default: nil
+        }
+        dragDrop.press(id, at: at, on: panel, item: card)
+    }
+
+    private func move(_ id: Int, _ at: Vec2, dt: Double) {
+        if let l = dragDrop.move(id, to: at, dt: dt) { lift(l) }
+    }
+
+    private func release(_ id: Int, cancelled: Bool) {
+        guard let r = dragDrop.release(id, cancelled: cancelled) else { return }
+        r.cancelled ? sendBack(r.index) : drop(r.index)
+    }
+
+    /// Press and hold: what a press held still lifts, it announces.
+    func advanceHolds(_ dt: Double) {
+        for l in dragDrop.advanceHolds(dt) {
+            lift(l)
+            if let k = dragDrop.index(carriedBy: l.carrier) {
+                let g = ghosts[k]
+                announce("Lifted \(g.name) · drag it anywhere\(g.item.placed != nil ? ", off the sheet to delete" : "")")
+            }
+        }
+    }
+
+    /// Lifts what a press decided to: a copy of a strip card, or a placed chord itself.
+    private func lift(_ l: DragDrop<Card>.Lift) {
+        dragDrop.lift(l.item, carrier: l.carrier, frame: rootFrame(of: l.item), at: l.at, pressedAt: l.pressedAt,
+                      removableFrom: l.item.placed != nil ? sheetSpace : nil)
+    }
+
+    /// Where a card or placed chord is now, in root space.
+    func rootFrame(of card: Card) -> Rect {
+        switch card {
+        case .strip(let item): itemRootFrame(item)
+        case .placed(let r, _, _): chordRootFrame(r)
+        }
+    }
+
+    func stepPanels(_ dt: Double) {
+        dragDrop.spaces[panel: stripSpace].step(dt: dt)
+        dragDrop.spaces[panel: sheetSpace].step(dt: dt)
+        if bannerTime > 0 {
+            bannerTime -= dt
+            if bannerTime <= 0 { banner = nil }
+        }
+    }
+
+    /// The lines carried ghosts would land on, in the order the ghosts were lifted.
+    public var highlightedLines: [Int] { dragDrop.targets }
+
+    /// Scrolls the strip so card `i` shows whole, with a margin.
+    func revealCard(_ i: Int) {
+        let f = itemFrame(i)
+        if f.minX - 12 < strip.offset { dragDrop.spaces[panel: stripSpace].setOffset(f.minX - 12) }
+        if f.maxX + 12 > strip.offset + strip.viewport { dragDrop.spaces[panel: stripSpace].setOffset(f.maxX + 12 - strip.viewport) }
+    }
+
+    /// Scrolls the sheet so line `i` shows whole (or its top, when the sheet is shorter).
+    func revealLine(_ i: Int) {
+        let top = lineContentY(i) - 8, bottom = lineContentY(i) + Self.lineHeight + 8
+        if top < sheet.offset || bottom - top > sheet.viewport {
+            dragDrop.spaces[panel: sheetSpace].setOffset(top)
+        } else if bottom > sheet.offset + sheet.viewport {
+            dragDrop.spaces[panel: sheetSpace].setOffset(bottom - sheet.viewport)
+        }
+    }
+
+    /// The first line whose top is in view (else the first one partly in view).
+    var firstVisibleLine: Int {
+        let top = sheet.offset
+        if let i = document.lines.indices.first(where: { lineContentY($0) >= top - 0.5 }),
+           lineContentY(i) < top + sheet.viewport {
+            return i
+        }
+        return document.lines.indices.first { lineContentY($0) + Self.lineHeight > top } ?? 0
+    }
+}

@@ -1,0 +1,191 @@
+@testable import Engine
+import Entities
+@testable import Geometry
+import Testing
+
+/// The drag-and-drop system on its own: a strip of 20 items scrolling sideways above a
+/// sheet of 10 zones scrolling up and down, with no scene.
+@Suite struct DragDropTests {
+    let dt = 1.0 / 120
+    struct Fixture {
+        var dd = DragDrop<Int>(rules: .init(slop: 10, holdTime: 0.35, autoScrollSpeed: 900))
+        var strip = SpaceTree.SpaceID.root, stripContent = SpaceTree.SpaceID.root
+        var sheet = SpaceTree.SpaceID.root, zones: [SpaceTree.SpaceID] = []
+
+        init() {
+            var t = SpaceTree(rootSize: Vec2(800, 600))
+            strip = t.addPanel(ScrollPanel(axis: .horizontal, viewport: 800, contentLength: 2000), parent: .root,
+                               frame: Rect(x: 0, y: 0, w: 800, h: 100))
+            stripContent = t.add(parent: strip, frame: Rect(x: 0, y: 0, w: 2000, h: 100))
+            sheet = t.addPanel(ScrollPanel(axis: .vertical, viewport: 400, contentLength: 1000), parent: .root,
+                               frame: Rect(x: 0, y: 150, w: 800, h: 400))
+            zones = (0..<10).map { t.add(parent: sheet, frame: Rect(x: 0, y: Double($0) * 100, w: 800, h: 100)) }
+            dd.spaces = t
+            dd.panels = [strip, sheet]
+            dd.zones = zones
+            dd.zoneClip = sheet
+        }
+
+        /// Item `i`'s frame in root space, wherever the strip has scrolled.
+        func itemFrame(_ i: Int) -> Rect {
+            dd.spaces.convert(Rect(x: Double(i) * 100 + 10, y: 10, w: 80, h: 80), from: stripContent, to: .root)
+        }
+        func item(at p: Vec2) -> Int? { (0..<20).first { itemFrame($0).contains(p) } }
+
+        mutating func press(_ id: Int, _ p: Vec2) {
+            let panel = dd.panel(at: p)
+            dd.press(id, at: p, on: panel, item: panel == strip ? item(at: p) : nil)
+        }
+        /// Moves pointer `id` and lifts whatever the move decided to.
+        mutating func move(_ id: Int, _ p: Vec2, dt: Double) {
+            if let l = dd.move(id, to: p, dt: dt) {
+                dd.lift(l.item, carrier: l.carrier, frame: itemFrame(l.item), at: l.at, pressedAt: l.pressedAt)
+            }
+        }
+    }
+
+    @Test func aDragAcrossTheStripLiftsACopyThatFollowsThePointer() {
+        var f = Fixture()
+        let start = f.itemFrame(3).center
+        f.press(1, start)
+        f.move(1, start + Vec2(0, 6), dt: dt)
+        #expect(f.dd.carries.isEmpty)
+        f.move(1, start + Vec2(2, 14), dt: dt)
+        #expect(f.dd.carries.count == 1)
+        #expect(f.dd.carries[0].item == 3)
+        #expect(f.dd.carries[0].frame == f.itemFrame(3).offsetBy(Vec2(2, 14)))
+        f.move(1, start + Vec2(50, 300), dt: dt)
+        #expect(f.dd.carries[0].pointer == start + Vec2(50, 300))
+        #expect(f.dd.spaces[panel: f.strip].offset == 0)
+    }
+
+    @Test func aDragAlongTheStripScrollsItAndWhatIsInsideMovesWithNothingCopied() {
+        var f = Fixture()
+        let start = f.itemFrame(3).center
+        let before = f.itemFrame(3)
+        f.press(1, start)
+        for k in 1...10 { f.move(1, start - Vec2(Double(k) * 12, 1), dt: dt) }
+        #expect(f.dd.carries.isEmpty)
+        let offset = f.dd.spaces[panel: f.strip].offset
+        #expect(offset == 120)
+        #expect(f.itemFrame(3).minX == before.minX - 120)
+        #expect(f.dd.release(1, cancelled: false) == nil)
+        #expect(f.dd.spaces[panel: f.strip].phase == .decelerating)
+    }
+
+    @Test func aPressOnAMovingPanelCatchesItInsteadOfLifting() {
+        var f = Fixture()
+        let start = f.itemFrame(3).center
+        f.press(1, start)
+        for k in 1...10 { f.move(1, start - Vec2(Double(k) * 12, 0), dt: dt) }
+        _ = f.dd.release(1, cancelled: false)
+        f.dd.spaces[panel: f.strip].step(dt: dt)
+        f.press(2, f.itemFrame(5).center)
+        #expect(f.dd.spaces[panel: f.strip].isMoving)
+        #expect(f.dd.spaces[panel: f.strip].velocity == 0)
+        f.move(2, f.itemFrame(5).center + Vec2(0, 40), dt: dt)
+        #expect(f.dd.carries.isEmpty)
+    }
+
+    @Test func holdingStillLiftsAfterTheHoldTimeAndShowsProgressOnTheWay() {
+        var f = Fixture()
+        let p = f.itemFrame(2).center
+        f.press(7, p)
+        var lifted: [DragDrop<Int>.Lift] = []
+        var steps = 0
+        while lifted.isEmpty, steps < 200 {
+            lifted = f.dd.advanceHolds(dt)
+            steps += 1
+            if steps == 30 { #expect(abs(f.dd.holdProgress[0].progress - 30 * dt / 0.35) < 1e-9) }
+        }
+        var held = 0.0, expected = 0
+        while held < 0.35 { held += dt; expected += 1 }
+        #expect(steps == expected)
+        #expect(lifted.map(\.item) == [2])
+        #expect(lifted[0].carrier == .pointer(7))
+        #expect(f.dd.holdProgress.isEmpty)
+    }
+
+    @Test func aCarryLandsInTheZoneUnderThePointerConvertedThroughTheScrolledSheet() {
+        var f = Fixture()
+        f.dd.spaces[panel: f.sheet].setOffset(250)
+        let start = f.itemFrame(1).center
+        f.press(1, start)
+        f.move(1, start + Vec2(0, 20), dt: dt)
+        let target = Vec2(400, 150 + 120)  // 120 pt into the visible sheet: content y 370, zone 3
+        f.move(1, target, dt: dt)
+        f.dd.updateTargets()
+        #expect(f.dd.carries[0].target == 3)
+        #expect(f.dd.targets == [3])
+        let local = f.dd.spaces.convert(target, from: .root, to: f.zones[3])
+        #expect(local == Vec2(400, 70))
+        let r = f.dd.release(1, cancelled: false)
+        #expect(r?.index == 0 && r?.cancelled == false)
+    }
+
+    @Test func offTheZonesTheBodyThatOverlapsMostDecides() {
+        var f = Fixture()
+        // Pointer left of the sheet (x < 0), the body half over zone 0's visible part.
+        let zone = f.dd.dropZone(pointer: Vec2(-10, 200), body: Rect(x: -40, y: 140, w: 80, h: 80))
+        #expect(zone == 0)
+        #expect(f.dd.dropZone(pointer: Vec2(-10, 580), body: Rect(x: -200, y: 560, w: 80, h: 80)) == nil)
+    }
+
+    @Test func restingInTheSheetsBottomEdgeZoneScrollsItAfterTheDwell() {
+        var f = Fixture()
+        let start = f.itemFrame(1).center
+        f.press(1, start)
+        f.move(1, start + Vec2(0, 20), dt: dt)
+        f.move(1, Vec2(400, 540), dt: dt)
+        for _ in 0..<30 { f.dd.autoScroll(dt) }
+        #expect(f.dd.spaces[panel: f.sheet].offset == 0)
+        for _ in 0..<120 { f.dd.autoScroll(dt) }
+        #expect(f.dd.spaces[panel: f.sheet].offset > 50)
+        #expect(f.dd.spaces[panel: f.strip].offset == 0)
+    }
+
+    @Test func aMovedItemCarriedOutsideItsPanelOverNoZoneWouldBeRemoved() {
+        var f = Fixture()
+        f.dd.lift(9, carrier: .pointer(1), frame: Rect(x: 10, y: 200, w: 40, h: 40), at: Vec2(20, 210), pressedAt: Vec2(20, 210),
+                  removableFrom: f.sheet)
+        f.dd.updateTargets()
+        #expect(!f.dd.carries[0].willRemove)
+        f.dd[carry: 0].frame.origin = Vec2(300, 570)
+        f.dd.updateTargets()
+        #expect(f.dd.carries[0].target == nil && f.dd.carries[0].willRemove)
+    }
+
+    @Test func aKeyCarryTargetsItsZoneAndGlidesToItsSlot() {
+        var f = Fixture()
+        f.dd.keyLift(4, carrier: .keyboard, frame: f.itemFrame(4), size: Vec2(72, 90), zone: 2, slot: 0)
+        #expect(f.dd.carries[0].frame.center == f.itemFrame(4).center)
+        f.dd.updateTargets()
+        #expect(f.dd.carries[0].target == 2)
+        let slot = Rect(x: 100, y: 400, w: 72, h: 90)
+        for _ in 0..<120 { f.dd.glideKeyCarry(toward: slot, dt: dt) }
+        #expect(f.dd.carries[0].frame.origin.distance(to: slot.origin) < 0.01)
+    }
+
+    @Test func forgettingAnItemLetsItsCarriesGoAndEndsTheKeyCarryAndThePresses() {
+        var f = Fixture()
+        f.dd.keyLift(4, carrier: .keyboard, frame: f.itemFrame(4), size: Vec2(72, 90), zone: 2, slot: 0)
+        f.press(1, f.itemFrame(6).center)
+        f.dd.updateItems { $0 += 100 }
+        #expect(f.dd.carries[0].item == 104)
+        f.dd.forget { $0 >= 100 }
+        #expect(f.dd.carries.isEmpty && f.dd.keyCarry == nil)
+        // The pending press on item 106 now lifts nothing: moving across only scrolls.
+        f.move(1, f.itemFrame(6).center + Vec2(0, 30), dt: dt)
+        #expect(f.dd.carries.isEmpty)
+    }
+
+    @Test func aFlightBackEndsItsCarry() {
+        var f = Fixture()
+        f.dd.lift(1, carrier: .pointer(1), frame: f.itemFrame(1), at: .zero, pressedAt: .zero)
+        let flight = World().spawn()
+        f.dd.sendBack(0, flight: flight)
+        #expect(!f.dd.carries[0].isCarried && f.dd.index(carriedBy: .pointer(1)) == nil)
+        f.dd.finishReturn(of: flight)
+        #expect(f.dd.carries.isEmpty)
+    }
+}
