@@ -48,7 +48,7 @@ sanitize: deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize thread
 	$(SWIFT) test --skip-build --scratch-path .build-tsan
 
-# An hour of simulated use with random input over every scene (see the README).
+# An hour of simulated use with random input over every scene (see docs/command-line.md).
 soak: build
 	.build/release/motionlab soak --minutes $(or $(MINUTES),60) --seed $(or $(SEED),1)
 

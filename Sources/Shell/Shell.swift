@@ -237,7 +237,7 @@ public final class Shell: FrameContent {
         ])
     }
 
-    /// The controls table (global rows, then each scene's) as Markdown, for the README.
+    /// The controls table (global rows, then each scene's) as Markdown, for docs/controls.md.
     public func controlsMarkdown() -> String {
         var out = ""
         for input in Control.Input.allCases {

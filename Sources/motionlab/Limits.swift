@@ -4,10 +4,10 @@ import MotionSDL
 import Paths
 import Scenes
 
-/// `motionlab limits`: every bound on input, as the README lists it (a test keeps the two
-/// together). Past any of them the program exits 2 and names the limit.
+/// `motionlab limits`: every bound on input, as docs/command-line.md lists it (a test keeps
+/// the two together). Past any of them the program exits 2 and names the limit.
 struct Limits: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print the limits on every input (Markdown), as the README lists them.")
+    static let configuration = CommandConfiguration(abstract: "Print the limits on every input (Markdown), as docs/command-line.md lists them.")
 
     static var table: [(name: String, value: String, what: String)] {
         [

@@ -76,7 +76,7 @@ struct PathInfo: ParsableCommand {
         discussion: """
         Prints {"length":…,"samples":…,"subpaths":…,"points":[{"f":…,"x":…,"y":…,"tx":…,"ty":…}]} \
         where f is a fraction of the total arc length and (tx, ty) the unit tangent there. \
-        Points between samples lie on the true curve (see the README's error bound). \
+        Points between samples lie on the true curve (see docs/how-it-works.md, Exact points). \
         Invalid path data exits with code 2 and names the character offset.
         """
     )

@@ -37,7 +37,7 @@ struct Play: ParsableCommand {
     @Option(help: "Start in this scene: \(SceneRegistry.names.joined(separator: ", ")) (default: \(SceneRegistry.names[0])).")
     var scene: String?
 
-    @Option(help: "Feed input from this JSON Lines file (see the README); runs on the virtual clock.")
+    @Option(help: "Feed input from this JSON Lines file (see docs/formats.md); runs on the virtual clock.")
     var script: String?
 
     @Option(help: "Write this run's input to a JSON Lines file that --script replays.")

@@ -157,19 +157,19 @@ extension SDLTests {
             #expect(neither.status == 2 && neither.stderr.contains("--svg"))
         }
 
-        @Test func theReadmeLimitsTableIsTheOneTheProgramEnforces() throws {
+        @Test func theDocumentedLimitsTableIsTheOneTheProgramEnforces() throws {
             let r = try Motionlab.run(["limits"])
             #expect(r.status == 0)
             #expect(r.stdout.contains("SampleTable.maxSamples"))
-            let readme = try String(contentsOf: Motionlab.root.appendingPathComponent("README.md"), encoding: .utf8)
-            #expect(readme.contains(r.stdout), "README's limits differ from `motionlab limits`")
+            let doc = try String(contentsOf: Motionlab.root.appendingPathComponent("docs/command-line.md"), encoding: .utf8)
+            #expect(doc.contains(r.stdout), "docs/command-line.md's limits differ from `motionlab limits`")
         }
 
-        @Test func theReadmeControlsTableIsTheOneTheAppShows() throws {
+        @Test func theDocumentedControlsTableIsTheOneTheAppShows() throws {
             let r = try Motionlab.run(["controls"])
             #expect(r.status == 0)
-            let readme = try String(contentsOf: Motionlab.root.appendingPathComponent("README.md"), encoding: .utf8)
-            #expect(readme.contains(r.stdout), "README's controls differ from `motionlab controls`")
+            let doc = try String(contentsOf: Motionlab.root.appendingPathComponent("docs/controls.md"), encoding: .utf8)
+            #expect(doc.contains(r.stdout), "docs/controls.md's controls differ from `motionlab controls` (run scripts/update-controls)")
         }
     }
 }

@@ -112,8 +112,8 @@ func ellipsePerimeter(_ a: Double, _ b: Double) -> Double {
     }
 
     @Test func aClosedSquareSpacedPastTwoThirdsOfItsLengthStillAnswersOnTheCurve() throws {
-        // The README's square at --spacing 267 got one sample, and every fraction answered its
-        // start. Two samples, at opposite corners, bracket the whole loop.
+        // docs/command-line.md's square at --spacing 267 got one sample, and every fraction
+        // answered its start. Two samples, at opposite corners, bracket the whole loop.
         let square = try Path(svg: "M0 0 H100 V100 H0 Z")
         for spacing in [267.0, 300, 400, 1000, 1e9] {
             let t = SampleTable(path: square, spacing: spacing)

@@ -1,4 +1,4 @@
-/// One row of the controls table: the help overlay and the README are made from these.
+/// One row of the controls table: the help overlay and docs/controls.md are made from these.
 public struct Control: Sendable, Equatable {
     public enum Input: String, Sendable, CaseIterable { case mouse = "Mouse", touch = "Touch", keyboard = "Keyboard", gamepad = "Gamepad" }
     public var input: Input

@@ -8,7 +8,7 @@ public protocol Scene: AnyObject {
     var name: String { get }
     /// The tab's label.
     var title: String { get }
-    /// Scene-specific controls for the help overlay and the README.
+    /// Scene-specific controls for the help overlay and docs/controls.md.
     var controls: [Control] { get }
     /// The area the scene owns changed (start-up and every resize).
     func layout(bounds: Rect)
