@@ -193,7 +193,7 @@ import Testing
         for w in [480.0, 800, 3840] {
             runShell(shell, frames: 1, events: [1: [.resize(w: w, h: 320)]])
             let room = s.undoButton.rect.minX - s.barFrame.minX - 24
-            let shown = BoardScene.fitted(s.announcement, width: room, font: font)
+            let shown = font.fitted(s.announcement, width: room)
             #expect(font.width(of: shown) <= room)
             #expect(shown == s.announcement || shown.hasSuffix("…"))
         }

@@ -1,12 +1,5 @@
 import Engine
-import Entities
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import Geometry
-import Motion
 import Paths
 
 // Drawing and the state dump.
@@ -21,9 +14,9 @@ extension BoardScene {
             let r = itemRootFrame(i)
             guard r.maxX > sf.minX, r.minX < sf.maxX else { continue }
             list.image(Textures.chords, in: r, uv: Self.uv(i))
-            if focusVisible, focus == .card(i) { strokeOutline(&list, Self.focusOutline, in: r.insetBy(dx: -3, dy: -3), color: .accent, width: 3) }
+            if focusVisible, focus == .card(i) { list.strokeOutline(Self.focusOutline, in: r.insetBy(dx: -3, dy: -3), width: 3, color: .accent) }
         }
-        drawIndicator(&list, strip, in: sf)
+        list.scrollIndicator(strip, in: sf)
         list.popClip()
 
         list.fillRect(tf, color: Color(hex: 0xf4f1ea))
@@ -40,29 +33,22 @@ extension BoardScene {
                 let cr = chordRootFrame(ref)
                 list.image(Textures.chords, in: cr, tint: lifted ? Color(255, 255, 255, 70) : .white, uv: Self.uv(Self.chordNames.firstIndex(of: c.name) ?? 0))
                 if focusVisible, keyCarry == nil, focus == .chord(ref) {
-                    list.polyline(Self.corners(cr.insetBy(dx: -4, dy: -4)), width: 3, color: .accent, closed: true)
+                    list.strokeRect(cr.insetBy(dx: -4, dy: -4), width: 3, color: .accent)
                 }
             }
         }
         if let carry = keyCarry, carry.zone < lineSpaces.count {
             // Where the carried chord would land.
-            list.polyline(Self.corners(slotRootFrame(carry.slot, line: carry.zone)), width: 2, color: .accent, closed: true)
+            list.strokeRect(slotRootFrame(carry.slot, line: carry.zone), width: 2, color: .accent)
         }
-        drawIndicator(&list, sheet, in: tf)
+        list.scrollIndicator(sheet, in: tf)
         list.popClip()
 
-        for h in dragDrop.holdProgress {
-            // Press and hold: a ring fills around the pointer until the lift.
-            let steps = max(2, Int(48 * h.progress))
-            let arc = (0...steps).map { k in
-                let a = -Double.pi / 2 + 2 * Double.pi * h.progress * Double(k) / Double(steps)
-                return h.at + Vec2(cos(a), sin(a)) * 30
-            }
-            list.polyline(arc, width: 4, color: .accent, closed: false)
-        }
+        // Press and hold: a ring fills around the pointer until the lift.
+        dragDrop.drawHoldProgress(into: &list)
         drawBar(&list, font: font)
         if let banner {
-            let banner = Self.fitted(banner, width: max(font.cellWidth * 4, bounds.width - 56), font: font)
+            let banner = font.fitted(banner, width: max(font.cellWidth * 4, bounds.width - 56))
             let w = font.width(of: banner) + 24
             let r = Rect(x: bounds.midX - w / 2, y: barFrame.minY - 40, w: w, h: 32)
             list.fillRect(r, color: Color(hex: 0x7a1f2b).withAlpha(235))
@@ -76,7 +62,7 @@ extension BoardScene {
         for g in ghosts {
             let tint = g.willRemove ? Color(255, 150, 150) : Color(200, 240, 255)
             list.image(Textures.chords, in: g.frame, tint: tint.withAlpha(235), uv: Self.uv(Self.chordNames.firstIndex(of: g.name) ?? 0))
-            strokeOutline(&list, Self.cardOutline, in: g.frame, color: g.willRemove ? .red : .accent, width: 3)
+            list.strokeOutline(Self.cardOutline, in: g.frame, width: 3, color: g.willRemove ? .red : .accent)
             let badge = Vec2(g.frame.maxX - 4, g.frame.minY + 4)
             list.fillCircle(center: badge, radius: 10, color: g.willRemove ? .red : .accent)
             list.text(g.willRemove ? "×" : "+", at: badge - Vec2(font.cellWidth / 2, font.cellHeight / 2), font: font, color: .white)
@@ -90,22 +76,9 @@ extension BoardScene {
         undoButton.draw(into: &list, font: font)
         redoButton.draw(into: &list, font: font)
         let hint = "Drag a card onto a line · ← → and Space carry from the keyboard"
-        let text = Self.fitted(announcement.isEmpty ? hint : announcement, width: undoButton.rect.minX - bar.minX - 24, font: font)
+        let text = font.fitted(announcement.isEmpty ? hint : announcement, width: undoButton.rect.minX - bar.minX - 24)
         list.text(text, at: Vec2(bar.minX + 12, bar.midY - font.cellHeight / 2), font: font,
                   color: announcement.isEmpty ? .dimText : .text)
-    }
-
-    /// `text` cut to fit `width` with a trailing "…".
-    static func fitted(_ text: String, width: Double, font: BitmapFont) -> String {
-        guard font.width(of: text) > width else { return text }
-        let fit = max(0, Int(width / font.cellWidth) - 1)
-        var out = String.UnicodeScalarView()
-        out.append(contentsOf: text.unicodeScalars.prefix(fit))
-        return String(out) + "…"
-    }
-
-    static func corners(_ r: Rect) -> [Vec2] {
-        [Vec2(r.minX, r.minY), Vec2(r.maxX, r.minY), Vec2(r.maxX, r.maxY), Vec2(r.minX, r.maxY)]
     }
 
     static func uv(_ i: Int) -> (u0: Float, v0: Float, u1: Float, v1: Float) {
@@ -121,23 +94,6 @@ extension BoardScene {
     private static func roundedOutline(_ size: Vec2) -> [Vec2] {
         let pts = Path.roundedRect(Rect(origin: .zero, size: size), radius: 10).flattened(tolerance: 0.5).first?.points ?? []
         return pts.map { Vec2($0.x / size.x, $0.y / size.y) }
-    }
-
-    /// Strokes an outline (made in a unit square) scaled into `frame`.
-    private func strokeOutline(_ list: inout DrawList, _ outline: [Vec2], in frame: Rect, color: Color, width: Double) {
-        list.polyline(outline.lazy.map { frame.origin + Vec2($0.x * frame.width, $0.y * frame.height) }, width: width, color: color, closed: true)
-    }
-
-    private func drawIndicator(_ list: inout DrawList, _ p: ScrollPanel, in frame: Rect) {
-        guard let (start, length) = p.indicator() else { return }
-        let fade = clamp(1 - (p.idleTime - 0.6) / 0.3, 0, 1)
-        guard fade > 0 else { return }
-        let c = Color(0, 0, 0, UInt8(110 * fade))
-        if p.axis == .horizontal {
-            list.fillRect(Rect(x: frame.minX + start, y: frame.maxY - 6, w: length, h: 3), color: c)
-        } else {
-            list.fillRect(Rect(x: frame.maxX - 6, y: frame.minY + start, w: 3, h: length), color: c)
-        }
     }
 
     // MARK: State dump

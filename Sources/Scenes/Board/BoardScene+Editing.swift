@@ -1,6 +1,5 @@
 import Engine
 import Geometry
-import Motion
 
 // Changes to the sheet: the one place they are committed, undone and redone.
 extension BoardScene {

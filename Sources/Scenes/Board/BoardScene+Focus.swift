@@ -1,84 +1,25 @@
 import Engine
-import Entities
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import Geometry
-import Motion
-import Paths
 
 // The keyboard and the gamepad: one focus, and carrying with it, in the conventions of
 // dnd-kit's keyboard sensor and react-beautiful-dnd (lift, move, drop or cancel, each step
 // announced).
 extension BoardScene {
-    /// What a key or a pad button asks of the focus.
-    enum FocusCommand: Equatable {
-        case left, right, up, down, activate, cancel, delete, undo, redo
-    }
-
     func key(_ k: Key, input: InputState) {
-        let ctrl = input.isDown(Key("Left Ctrl")) || input.isDown(Key("Right Ctrl"))
-        let shift = input.isDown(Key("Left Shift")) || input.isDown(Key("Right Shift"))
-        let cmd: FocusCommand?
-        switch k.name {
-        case "Left": cmd = .left
-        case "Right": cmd = .right
-        case "Up": cmd = .up
-        case "Down": cmd = .down
-        case "Space", "Return", "Keypad Enter": cmd = .activate
-        case "Escape": cmd = .cancel
-        case "Delete", "Backspace": cmd = .delete
-        case "Z" where ctrl: cmd = shift ? .redo : .undo
-        case "Y" where ctrl: cmd = .redo
-        default: cmd = nil
-        }
-        if let cmd { command(cmd, from: .keyboard) }
+        if let cmd = FocusCommand(key: k, input: input) { command(cmd, from: .keyboard) }
     }
 
     func padButton(_ pad: Int, _ b: GamepadButton) {
-        let cmd: FocusCommand?
-        switch b {
-        case .dpleft: cmd = .left
-        case .dpright: cmd = .right
-        case .dpup: cmd = .up
-        case .dpdown: cmd = .down
-        case .a: cmd = .activate
-        case .b: cmd = .cancel
-        case .y: cmd = .delete
-        case .x: cmd = .undo
-        case .start: cmd = .redo
-        default: cmd = nil
-        }
-        if let cmd { command(cmd, from: .gamepad, pad: pad) }
+        if let cmd = FocusCommand(padButton: b) { command(cmd, from: .gamepad, pad: pad) }
     }
 
-    /// The left stick steps like the d-pad, repeating while held (first after 0.35 s, then
-    /// every 0.12 s); the right stick scrolls the focused panel.
+    /// The left stick steps like the d-pad (`StickSteps`); the right stick scrolls the
+    /// focused panel.
     func gamepad(_ ctx: StepContext) {
         for pad in ctx.input.pads {
-            let stick = pad.stick(true)
-            var dir: FocusCommand?
-            if max(abs(stick.x), abs(stick.y)) > 0.5 {
-                dir = abs(stick.x) > abs(stick.y) ? (stick.x > 0 ? .right : .left) : (stick.y > 0 ? .down : .up)
+            if let dir = stickSteps.step(pad: pad.id, stick: pad.stick(true), dt: ctx.dt) {
+                command(dir, from: .gamepad, pad: pad.id)
             }
-            var state = stickRepeat[pad.id] ?? (nil, 0)
-            if let dir {
-                if state.direction != dir {
-                    state = (dir, 0.35)
-                    command(dir, from: .gamepad, pad: pad.id)
-                } else {
-                    state.wait -= ctx.dt
-                    if state.wait <= 0 {
-                        state.wait += 0.12
-                        command(dir, from: .gamepad, pad: pad.id)
-                    }
-                }
-            } else {
-                state = (nil, 0)
-            }
-            stickRepeat[pad.id] = state
             let right = pad.stick(false)
             if right != .zero {
                 if dragDrop.keyCarry != nil || isChordFocus {

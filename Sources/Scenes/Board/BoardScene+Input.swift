@@ -29,7 +29,7 @@ extension BoardScene {
             case .gamepadRemoved(let pad):
                 // A pad pulled out mid-carry: what it carried flies back.
                 if dragDrop.keyCarry?.carrier == .pad(pad) { command(.cancel, from: .gamepad) }
-                stickRepeat[pad] = nil
+                stickSteps.remove(pad: pad)
             default: break
             }
         }

@@ -2,7 +2,6 @@ import Engine
 import Entities
 import Geometry
 import Motion
-import Paths
 
 /// Scene "board": technique 4 — copying drag & drop between two scrolling panels (seed 004).
 ///
@@ -106,8 +105,8 @@ public final class BoardScene: Scene {
     var lineSpaces: [SpaceTree.SpaceID] = []
     /// Which device moved the focus last, for the hints in announcements.
     var focusDevice = FocusDevice.keyboard
-    /// Left-stick repeat per pad: the direction held and the time to its next step.
-    var stickRepeat: [Int: (direction: FocusCommand?, wait: Double)] = [:]
+    /// The left sticks' steps and repeats.
+    var stickSteps = StickSteps()
     let world = World()
     let tweener: Tweener
     private var schedule = SceneSchedule<BoardScene>()

@@ -1,0 +1,25 @@
+import Geometry
+
+extension DrawList {
+    /// Strokes the outline of `r`.
+    public mutating func strokeRect(_ r: Rect, width: Double, color: Color) {
+        polyline([Vec2(r.minX, r.minY), Vec2(r.maxX, r.minY), Vec2(r.maxX, r.maxY), Vec2(r.minX, r.maxY)],
+                 width: width, color: color, closed: true)
+    }
+
+    /// Strokes `outline` — points made in a unit square — scaled into `frame`.
+    public mutating func strokeOutline(_ outline: [Vec2], in frame: Rect, width: Double, color: Color) {
+        polyline(outline.lazy.map { frame.origin + Vec2($0.x * frame.width, $0.y * frame.height) }, width: width, color: color, closed: true)
+    }
+}
+
+extension BitmapFont {
+    /// `text` cut to fit `width` with a trailing "…" (whole as it is when it fits).
+    public func fitted(_ text: String, width: Double) -> String {
+        guard self.width(of: text) > width else { return text }
+        let fit = max(0, Int(width / cellWidth) - 1)
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: text.unicodeScalars.prefix(fit))
+        return String(out) + "…"
+    }
+}
