@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func systemsRunInTheDeclaredOrder() {
-        #expect(BounceScene().systemNames == ["interpolation", "input", "grab", "motion"])
+        #expect(BounceScene().systemNames == ["interpolation", "input", "basket", "grab", "motion"])
     }
 
     @Test("Thirty thousand fingers pressed in one frame: InputLimits.maxPointers are tracked, each adds a ball, and lifting them all leaves none held")
@@ -89,5 +89,62 @@ import Testing
         #expect(scene.bodies.store.count == BounceScene.maxBalls - 1)
         runShell(shell, frames: 1, events: [1: [.key(.space, down: true), .key(.space, down: false)]])
         #expect(scene.bodies.store.count == BounceScene.maxBalls)
+    }
+
+    /// Drags pointer 5 through `points` a frame each and lets go at the last.
+    func drag(_ shell: Shell, _ points: [Vec2]) {
+        var events: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 5, device: .touch, at: points[0])]]
+        for (k, p) in points.enumerated().dropFirst() { events[k + 1] = [.pointerMove(pointer: 5, device: .touch, at: p)] }
+        events[points.count + 1] = [.pointerUp(pointer: 5, device: .touch, at: points.last!)]
+        runShell(shell, frames: points.count + 1, events: events)
+    }
+
+    @Test func aBallLetGoOverTheBasketIsKeptAndAnUpwardDragCarriesItBackIntoPlayWhereItIsLetGo() {
+        let scene = BounceScene(seed: 3, initialBalls: 0)
+        let shell = Shell(scenes: [scene], size: Vec2(800, 600), font: testFont())
+        runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: Vec2(400, 200))]])
+        let e = scene.bodies.store.owners[0]
+        let basket = scene.basketFrame
+        #expect(basket.maxY <= 600 && basket.minY > scene.arena.maxY)
+        drag(shell, [scene.bodies.store[e]!.position.current, Vec2(400, 400), basket.center])
+        #expect(scene.bodies.store.isEmpty && !scene.world.isAlive(e))
+        #expect(scene.basket.count == 1)
+        // A sideways nudge and then up: the basket's panel lifts it (across its axis), and the
+        // arena, the one drop zone, takes it where it is let go.
+        let kept = scene.keptRootFrame(0).center
+        drag(shell, [kept, kept + Vec2(2, -20), Vec2(300, 250)])
+        #expect(scene.basket.isEmpty && scene.dragDrop.carries.isEmpty)
+        #expect(scene.bodies.store.count == 1)
+        let back = scene.bodies.store.dense[0]
+        #expect(back.position.current.distance(to: Vec2(300, 250)) < 10)  // a frame of gravity since
+    }
+
+    @Test func aBasketBallLetGoOverTheBasketStaysInItsSlot() {
+        let scene = BounceScene(seed: 3, initialBalls: 2)
+        let shell = Shell(scenes: [scene], size: Vec2(800, 600), font: testFont())
+        runShell(shell, frames: 2, events: [1: [.key(.down, down: true)], 2: [.key(.down, down: true)]])
+        #expect(scene.basket.count == 2 && scene.bodies.store.isEmpty)
+        let kept = scene.keptRootFrame(1).center
+        drag(shell, [kept, kept + Vec2(0, -20), kept + Vec2(0, -10)])
+        #expect(scene.basket.count == 2 && scene.bodies.store.isEmpty && scene.dragDrop.carries.isEmpty)
+    }
+
+    @Test func keysAndTheDpadMoveBallsInAndOutAndASidewaysDragScrollsAFullBasket() {
+        let scene = BounceScene(seed: 3, initialBalls: 20)
+        let shell = Shell(scenes: [scene], size: Vec2(800, 600), font: testFont())
+        var events: [Int: [InputEvent]] = [1: [.gamepadAdded(pad: 0)]]
+        for f in 1...10 { events[f, default: []] += [.key(.down, down: true), .key(.down, down: false)] }
+        for f in 11...20 { events[f] = [.gamepadButton(pad: 0, button: .dpdown, down: true), .gamepadButton(pad: 0, button: .dpdown, down: false)] }
+        runShell(shell, frames: 20, events: events)
+        #expect(scene.basket.count == 20 && scene.bodies.store.isEmpty)
+        let f = scene.basketFrame
+        #expect(scene.basketPanel.maxOffset > 200)
+        let start = Vec2(f.midX, f.midY)
+        drag(shell, (0...10).map { start - Vec2(Double($0) * 20, 0) })
+        #expect(scene.dragDrop.carries.isEmpty)
+        #expect(scene.basketPanel.offset >= 200)
+        runShell(shell, frames: 2, events: [1: [.key(.up, down: true)], 2: [.gamepadButton(pad: 0, button: .dpup, down: true)]])
+        #expect(scene.basket.count == 18 && scene.bodies.store.count == 2)
+        #expect(scene.stateDump()["basket"]?["balls"]?.arrayValue?.count == 18)
     }
 }

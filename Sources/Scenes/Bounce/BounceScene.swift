@@ -4,9 +4,9 @@ import Geometry
 import Motion
 import Paths
 
-/// The placeholder scene: balls bouncing inside the window. Click or tap empty space to add a
-/// ball, drag a ball to throw it, Space or gamepad A adds one at random, Backspace or
-/// gamepad B removes the oldest. It exercises the whole pipeline: pointers with ids, the
+/// Balls bouncing inside the window. Click or tap empty space to add a ball, drag a ball to
+/// throw it, Space or gamepad A adds one at random, Backspace or gamepad B removes the
+/// oldest. Along the bottom, a basket (BounceScene+Basket) keeps balls out of play. It exercises the whole pipeline: pointers with ids, the
 /// gamepad, deferred spawns and destroys, interpolation and sprites. It holds at most
 /// `maxBalls`; an add past that is refused and the status line says so.
 public final class BounceScene: Scene {
@@ -35,17 +35,34 @@ public final class BounceScene: Scene {
         Control(.mouse, "Click empty space", "add a ball"),
         Control(.mouse, "Drag a ball", "throw it"),
         Control(.touch, "Tap / drag", "add a ball / throw one (several fingers at once)"),
+        Control(.mouse, "Let a ball go over the basket", "keep it there, out of play"),
+        Control(.mouse, "Drag a basket ball up (or hold it)", "carry it back into play"),
+        Control(.mouse, "Drag the basket sideways / wheel", "scroll the basket"),
         Control(.keyboard, "Space / Backspace", "add a ball / remove the oldest"),
+        Control(.keyboard, "↓ / ↑", "the newest ball into the basket / the last one out"),
         Control(.gamepad, "A / B", "add a ball / remove the oldest"),
+        Control(.gamepad, "D-pad ↓ / ↑", "the newest ball into the basket / the last one out"),
     ]
 
     public let world = World()
     public let bodies: Storage<Body>
     public let grabs: Storage<Grab>
     private var schedule = SceneSchedule<BounceScene>()
-    private var bounds = Rect(x: 0, y: 0, w: 1280, h: 720)
+    var bounds = Rect(x: 0, y: 0, w: 1280, h: 720)
+    /// Where balls bounce: the bounds above the basket.
+    public internal(set) var arena = Rect(x: 0, y: 0, w: 1280, h: 720)
+    /// The balls kept in the basket, in slot order.
+    public internal(set) var basket: [Kept] = []
+    /// The basket's drag and drop: its balls are carried back into play (the arena is the
+    /// one drop zone).
+    public internal(set) var dragDrop = DragDrop<Int>()
+    var basketSpace = SpaceTree.SpaceID.root
+    var basketContent = SpaceTree.SpaceID.root
+    var arenaSpace = SpaceTree.SpaceID.root
+    /// Balls put in the basket this step (destroyed at its end).
+    var leaving: [Entity] = []
     private var rng: SplitMix64
-    private var stepNumber = 0
+    var stepNumber = 0
     public static let gravity = 900.0
     /// The most balls the scene holds; an add past it is refused until one is removed. A
     /// thousand balls step and draw in a small part of a frame with the software renderer;
@@ -61,8 +78,10 @@ public final class BounceScene: Scene {
         rng = SplitMix64(seed: seed)
         bodies = world.makeStorage()
         grabs = world.makeStorage()
+        rebuildBasket()
         schedule.add("interpolation") { s, _ in s.beginStep() }
         schedule.add("input") { s, ctx in s.routeInput(&ctx) }
+        schedule.add("basket") { s, ctx in s.stepBasket(ctx.dt) }
         schedule.add("grab") { s, ctx in s.followGrabs(ctx.dt) }
         schedule.add("motion") { s, ctx in s.integrate(ctx.dt) }
         for _ in 0..<min(max(0, initialBalls), Self.maxBalls) { spawnBall(at: nil) }
@@ -74,6 +93,8 @@ public final class BounceScene: Scene {
 
     public func layout(bounds: Rect) {
         self.bounds = bounds
+        rebuildBasket()
+        let bounds = arena
         bodies.store.withDense { dense, _ in
             for i in dense.indices {
                 let r = dense[i].radius
@@ -91,6 +112,7 @@ public final class BounceScene: Scene {
 
     func beginStep() {
         queuedAdds = 0  // the last step's adds are in `bodies` now
+        leaving.removeAll(keepingCapacity: true)
         bodies.store.withDense { dense, _ in
             for i in dense.indices { dense[i].position.beginStep() }
         }
@@ -100,17 +122,23 @@ public final class BounceScene: Scene {
     /// `maxBalls` already (then nil).
     @discardableResult
     func spawnBall(at p: Vec2?) -> Entity? {
-        guard bodies.store.count + queuedAdds < Self.maxBalls else {
+        guard bodies.store.count + queuedAdds + basket.count < Self.maxBalls else {
             refusedAdds += 1
             return nil
         }
-        queuedAdds += 1
-        let e = world.spawn()
         let r = rng.uniform(14, 26)
-        let pos = p ?? Vec2(rng.uniform(bounds.minX + r, bounds.maxX - r), rng.uniform(bounds.minY + r, bounds.midY))
+        let pos = p ?? Vec2(rng.uniform(arena.minX + r, arena.maxX - r), rng.uniform(arena.minY + r, arena.midY))
         let v = Vec2(rng.uniform(-300, 300), rng.uniform(-200, 50))
         let tint = Self.palette[Int(rng.next() % UInt64(Self.palette.count))]
-        bodies.store.deferInsert(Body(position: Interpolated(pos), velocity: v, radius: r, tint: tint, born: stepNumber), for: e)
+        return addBall(Body(position: Interpolated(pos), velocity: v, radius: r, tint: tint, born: stepNumber))
+    }
+
+    /// Puts `body` in play (at the end of this step).
+    @discardableResult
+    func addBall(_ body: Body) -> Entity {
+        queuedAdds += 1
+        let e = world.spawn()
+        bodies.store.deferInsert(body, for: e)
         return e
     }
 
@@ -138,11 +166,13 @@ public final class BounceScene: Scene {
     func routeInput(_ ctx: inout StepContext) {
         for event in ctx.events {
             switch event {
+            case .pointerDown(let id, _, let at) where basketFrame.contains(at):
+                pressBasket(id, at: at)
             case .pointerDown(let id, let device, let at):
                 if let e = ball(at: at, slop: device.hitSlop), !grabs.store.contains(e) {
                     let c = bodies.store[e]!.position.current
                     grabs.store.deferInsert(Grab(pointer: id, offset: c - at, target: c, velocity: .zero), for: e)
-                } else if bounds.contains(at) {
+                } else if arena.contains(at) {
                     spawnBall(at: at)
                 }
             case .pointerMove(let id, _, let at):
@@ -153,10 +183,19 @@ public final class BounceScene: Scene {
                         dense[i].target = t
                     }
                 }
-            case .pointerUp(let id, _, _):
-                release(pointer: id, throwing: true)
+                if let l = dragDrop.move(id, to: at, dt: ctx.dt) { lift(l) }
+            case .pointerUp(let id, _, let at):
+                release(pointer: id, throwing: true, at: at)
+                releaseBasket(id, cancelled: false)
             case .pointerCancel(let id, _):
-                release(pointer: id, throwing: false)
+                release(pointer: id, throwing: false, at: nil)
+                releaseBasket(id, cancelled: true)
+            case .wheel(let dx, let dy) where basketFrame.contains(ctx.input.mousePosition):
+                dragDrop.spaces[panel: basketSpace].scroll(by: -(dx != 0 ? dx : dy))
+            case .key(.down, true), .gamepadButton(_, .dpdown, true):
+                basketKey(down: true)
+            case .key(.up, true), .gamepadButton(_, .dpup, true):
+                basketKey(down: false)
             case .key(.space, true), .gamepadButton(_, .a, true):
                 spawnBall(at: nil)
             case .key(.backspace, true), .key(Key("Delete"), true), .gamepadButton(_, .b, true):
@@ -166,7 +205,9 @@ public final class BounceScene: Scene {
         }
     }
 
-    private func release(pointer id: Int, throwing: Bool) {
+    /// Pointer `id` let go of what it held: thrown at its velocity, or let go over the
+    /// basket (at `at`) and kept there.
+    private func release(pointer id: Int, throwing: Bool, at: Vec2?) {
         var released: [(Entity, Vec2)] = []
         grabs.store.withDense { dense, owners in
             for i in dense.indices where dense[i].pointer == id { released.append((owners[i], dense[i].velocity)) }
@@ -174,6 +215,7 @@ public final class BounceScene: Scene {
         for (e, v) in released {
             grabs.store.remove(e)
             bodies.store.modify(e) { $0.velocity = throwing ? v : .zero }
+            if throwing, let at, basketFrame.contains(at) { putInBasket(e) }
         }
     }
 
@@ -185,7 +227,7 @@ public final class BounceScene: Scene {
     }
 
     func integrate(_ dt: Double) {
-        let b = bounds
+        let b = arena
         let held = grabs.store
         bodies.store.withDense { dense, owners in
             for i in dense.indices where !held.contains(owners[i]) {
@@ -222,14 +264,16 @@ public final class BounceScene: Scene {
                 }
             }
         }
-        let full = bodies.store.count >= Self.maxBalls
-        list.text(status, at: Vec2(context.bounds.minX + 12, context.bounds.maxY - 24), font: context.font, color: full ? .text : .dimText)
+        drawBasket(into: &list, font: context.font)
+        let full = bodies.store.count + basket.count >= Self.maxBalls
+        list.text(status, at: Vec2(arena.minX + 12, arena.maxY - 22), font: context.font, color: full ? .text : .dimText)
     }
 
     /// The status line: how many balls, and at `maxBalls` that no more can be added.
     public var status: String {
-        let count = bodies.store.count
-        return count >= Self.maxBalls ? "balls: \(count), the most there can be · Backspace removes the oldest" : "balls: \(count)"
+        let count = bodies.store.count, kept = basket.isEmpty ? "" : ", \(basket.count) in the basket"
+        return count + basket.count >= Self.maxBalls
+            ? "balls: \(count)\(kept), the most there can be · Backspace removes the oldest" : "balls: \(count)\(kept)"
     }
 
     public func stateDump() -> JSONValue {
@@ -248,6 +292,7 @@ public final class BounceScene: Scene {
         return .object([
             ("count", JSONValue(bodies.store.count)),
             ("balls", .array(balls.sorted { $0.0 < $1.0 }.map(\.1))),
+            ("basket", basketDump),
         ])
     }
 }
