@@ -188,4 +188,28 @@ import Testing
         f.dd.finishReturn(of: flight)
         #expect(f.dd.carries.isEmpty)
     }
+
+    @Test func theWheelScrollsThePanelUnderTheMouseAlongItsAxis() {
+        var f = Fixture()
+        f.dd.wheel(dx: 0, dy: -3, at: Vec2(400, 50))   // over the strip: dy scrolls it sideways
+        #expect(f.dd.spaces[panel: f.strip].offset == 3)
+        f.dd.wheel(dx: -5, dy: -3, at: Vec2(400, 50))  // a sideways wheel wins on the strip
+        #expect(f.dd.spaces[panel: f.strip].offset == 8)
+        f.dd.wheel(dx: -5, dy: -40, at: Vec2(400, 300))
+        #expect(f.dd.spaces[panel: f.sheet].offset == 40)
+        f.dd.wheel(dx: 0, dy: -40, at: Vec2(400, 120))  // between the panels: nothing
+        #expect(f.dd.spaces[panel: f.sheet].offset == 40 && f.dd.spaces[panel: f.strip].offset == 8)
+    }
+
+    @Test func revealScrollsJustEnoughOrToTheStartOfWhatIsLongerThanTheViewport() {
+        var p = ScrollPanel(axis: .vertical, viewport: 400, contentLength: 2000)
+        p.reveal(500, 600)
+        #expect(p.offset == 200)
+        p.reveal(300, 350)
+        #expect(p.offset == 200)
+        p.reveal(100, 150)
+        #expect(p.offset == 100)
+        p.reveal(700, 1300)
+        #expect(p.offset == 700)
+    }
 }

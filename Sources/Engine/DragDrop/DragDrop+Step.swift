@@ -9,6 +9,18 @@ import Geometry
 extension DragDrop {
     // MARK: Each step
 
+    /// Momentum and springs of every panel, one fixed step.
+    public mutating func stepPanels(_ dt: Double) {
+        for p in panels { spaces[panel: p].step(dt: dt) }
+    }
+
+    /// The wheel turned by (`dx`, `dy`) with the mouse at `p`: the panel under it scrolls
+    /// along its axis (a sideways panel takes `dy` when the wheel has no `dx`).
+    public mutating func wheel(dx: Double, dy: Double, at p: Vec2) {
+        guard let panel = panel(at: p) else { return }
+        spaces[panel: panel].scroll(by: -(spaces[panel: panel].axis == .horizontal && dx != 0 ? dx : dy))
+    }
+
     /// A pointer's carry toward a panel's edge, or resting in its edge zone, scrolls that
     /// panel (`EdgeAutoScroll` has the rules). Key carries scroll by the scene keeping their
     /// target in view instead.

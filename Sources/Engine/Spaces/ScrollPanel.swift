@@ -123,6 +123,16 @@ public struct ScrollPanel: Sendable, Equatable {
         if offset != before { idleTime = 0 }
     }
 
+    /// Scrolls just enough that `lo…hi` (content coordinates along the axis) shows whole, or
+    /// its start when it is longer than the viewport.
+    public mutating func reveal(_ lo: Double, _ hi: Double) {
+        if lo < offset || hi - lo > viewport {
+            setOffset(lo)
+        } else if hi > offset + viewport {
+            setOffset(hi - viewport)
+        }
+    }
+
     /// Puts the offset anywhere in range, stopping any motion.
     public mutating func setOffset(_ o: Double) {
         offset = clamp(o, 0, maxOffset)

@@ -14,13 +14,7 @@ extension BoardScene {
                 move(id, at, dt: ctx.dt)
                 release(id, cancelled: false)
             case .pointerCancel(let id, _): release(id, cancelled: true)
-            case .wheel(let dx, let dy):
-                let p = ctx.input.mousePosition
-                if stripFrame.contains(p) {
-                    dragDrop.spaces[panel: stripSpace].scroll(by: -(dx != 0 ? dx : dy))
-                } else if sheetFrame.contains(p) {
-                    dragDrop.spaces[panel: sheetSpace].scroll(by: -dy)
-                }
+            case .wheel(let dx, let dy): dragDrop.wheel(dx: dx, dy: dy, at: ctx.input.mousePosition)
             case .key(let k, true): key(k, input: ctx.input)
             case .keyRepeat(let k) where [Key.left, .right, .up, .down].contains(k):
                 // Held arrows keep moving the focus or the carry.
@@ -90,8 +84,7 @@ extension BoardScene {
     }
 
     func stepPanels(_ dt: Double) {
-        dragDrop.spaces[panel: stripSpace].step(dt: dt)
-        dragDrop.spaces[panel: sheetSpace].step(dt: dt)
+        dragDrop.stepPanels(dt)
         if bannerTime > 0 {
             bannerTime -= dt
             if bannerTime <= 0 { banner = nil }
@@ -104,18 +97,12 @@ extension BoardScene {
     /// Scrolls the strip so card `i` shows whole, with a margin.
     func revealCard(_ i: Int) {
         let f = itemFrame(i)
-        if f.minX - 12 < strip.offset { dragDrop.spaces[panel: stripSpace].setOffset(f.minX - 12) }
-        if f.maxX + 12 > strip.offset + strip.viewport { dragDrop.spaces[panel: stripSpace].setOffset(f.maxX + 12 - strip.viewport) }
+        dragDrop.spaces[panel: stripSpace].reveal(f.minX - 12, f.maxX + 12)
     }
 
     /// Scrolls the sheet so line `i` shows whole (or its top, when the sheet is shorter).
     func revealLine(_ i: Int) {
-        let top = lineContentY(i) - 8, bottom = lineContentY(i) + Self.lineHeight + 8
-        if top < sheet.offset || bottom - top > sheet.viewport {
-            dragDrop.spaces[panel: sheetSpace].setOffset(top)
-        } else if bottom > sheet.offset + sheet.viewport {
-            dragDrop.spaces[panel: sheetSpace].setOffset(bottom - sheet.viewport)
-        }
+        dragDrop.spaces[panel: sheetSpace].reveal(lineContentY(i) - 8, lineContentY(i) + Self.lineHeight + 8)
     }
 
     /// The first line whose top is in view (else the first one partly in view).

@@ -127,7 +127,7 @@ extension BounceScene {
     func stepBasket(_ dt: Double) {
         for l in dragDrop.advanceHolds(dt) { lift(l) }
         dragDrop.autoScroll(dt)
-        dragDrop.spaces[panel: basketSpace].step(dt: dt)
+        dragDrop.stepPanels(dt)
         dragDrop.updateTargets()
     }
 

@@ -190,8 +190,8 @@ public final class BounceScene: Scene {
             case .pointerCancel(let id, _):
                 release(pointer: id, throwing: false, at: nil)
                 releaseBasket(id, cancelled: true)
-            case .wheel(let dx, let dy) where basketFrame.contains(ctx.input.mousePosition):
-                dragDrop.spaces[panel: basketSpace].scroll(by: -(dx != 0 ? dx : dy))
+            case .wheel(let dx, let dy):
+                dragDrop.wheel(dx: dx, dy: dy, at: ctx.input.mousePosition)
             case .key(.down, true), .gamepadButton(_, .dpdown, true):
                 basketKey(down: true)
             case .key(.up, true), .gamepadButton(_, .dpup, true):
