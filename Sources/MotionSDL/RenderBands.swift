@@ -37,13 +37,10 @@ final class RenderBands {
         var blits = SpriteBlits()
         /// How many sprites this band drew as encoded blits in the last frame.
         var blitted = 0
-        /// Rebased indices for `SpriteBlits.draw` (reused).
-        var scratch = ContiguousArray<Int32>()
-        var layer = MaskLayer()
+        /// What drawing reuses from frame to frame (so no allocation per frame).
+        var scratch = DrawScratch()
         /// The band's rows, in points.
         var clip = SDL_Rect()
-        /// The frame's indices that reach the band (reused, so no allocation per frame).
-        var indices = ContiguousArray<Int32>()
         /// When this frame's drawing of the band began and ended, and which thread drew it
         /// (0: the caller's), for traces.
         var start: UInt64 = 0, end: UInt64 = 0, thread = 0
@@ -141,8 +138,7 @@ final class RenderBands {
             bands[k].start = MonotonicClock.nanoseconds()
             let target = encode ? SpriteBlitTarget(blits: bands[k].blits, surface: surface) : nil
             bands[k].blitted = Platform.draw(frame, renderer: r, textures: bands[k].textures, images: images, band: bands[k].clip,
-                                             indices: &bands[k].indices, layer: &bands[k].layer, blits: target,
-                                             scratch: &bands[k].scratch)
+                                             blits: target, scratch: &bands[k].scratch)
             SDL_RenderFlush(r)
             bands[k].end = MonotonicClock.nanoseconds()
             bands[k].thread = thread
@@ -171,7 +167,7 @@ final class RenderBands {
     private func releaseBands() {
         for k in 0..<bands.count {
             for t in bands[k].textures { if let t { SDL_DestroyTexture(t) } }
-            bands[k].layer.release()
+            bands[k].scratch.layer.release()
             bands[k].blits.release()
             bands[k].blitted = 0
             if let r = bands[k].renderer { SDL_DestroyRenderer(r) }

@@ -1,3 +1,10 @@
+/// A texture the draw list can name. 0 is "no texture" (flat colour); the rest are
+/// assigned by `TextureCatalog` in the order the platform loads them.
+public struct TextureID: Hashable, Sendable {
+    public let raw: Int32
+    @inlinable public init(raw: Int32) { self.raw = raw }
+    public static let none = TextureID(raw: 0)
+}
 
 /// The textures the app ships in `Resources/`, with the ids the draw list uses for them.
 /// The platform loads them in this order; the core only ever names the ids.

@@ -1,0 +1,171 @@
+import CSDL2
+import Engine
+import Geometry
+
+/// What one renderer reuses from frame to frame to draw a list: the window's renderer has
+/// one, and so does each render band's (`RenderBands`).
+struct DrawScratch {
+    /// Where masked images are composed (`MaskLayer`).
+    var layer = MaskLayer()
+    /// Rebased indices for `SpriteBlits.draw`.
+    var blitIndices = ContiguousArray<Int32>()
+    /// The indices of a command that reach a band (unused when drawing unbanded).
+    var bandIndices = ContiguousArray<Int32>()
+}
+
+// MARK: Drawing
+
+extension Platform {
+    /// Draws `list` with one `SDL_RenderGeometry` call per command (in bands on several
+    /// threads when `options.bands` asks for it and the renderer is the software one).
+    /// Triangles with a vertex beyond `DrawList.maxCoordinate` (or not finite) are left out
+    /// first: SDL's software renderer turns such a vertex into an integer that overflows and
+    /// writes outside the window (a crash).
+    public func render(_ list: DrawList) {
+        // One vectorised pass over the vertices; the list is copied only in a frame that has
+        // something to leave out.
+        var list = list
+        list.cullBeyondDrawingBounds()
+        // Blits only where images were encoded, and for lists SDL accepts whole.
+        let encode = !spriteBlits.isEmpty && SpriteBlits.accepts(list)
+        if let bands, let blitted = bands.render(list, scale: Self.scale(of: renderer), encode: encode) {
+            lastBlitCount = blitted
+            return
+        }
+        // The software renderer draws into the window surface, so the blits go there too.
+        let target = encode ? SDL_GetWindowSurface(window).map { SpriteBlitTarget(blits: spriteBlits, surface: $0) } : nil
+        lastBlitCount = Self.draw(list, renderer: renderer, textures: textures, images: maskImages, band: nil,
+                                  blits: target, scratch: &scratch)
+    }
+
+    /// How many bands frames are drawn in (1 unless `options.bands` applies), and by how
+    /// many threads.
+    public var bandCount: Int { bands?.count ?? 1 }
+    public var bandThreadCount: Int { bands?.threads ?? 1 }
+
+    /// How the last frame's bands were drawn: (band, thread, start, end), nanoseconds on
+    /// `MonotonicClock`, thread 0 being the one that submits. Empty when not banded.
+    public var lastBandTimings: [(band: Int, thread: Int, start: UInt64, end: UInt64)] {
+        bands?.lastTimings.map { ($0.band, $0.thread, $0.start, $0.end) } ?? []
+    }
+
+    /// The horizontal scale `renderer` draws at (pixels per point).
+    static func scale(of renderer: OpaquePointer) -> Float {
+        var scale: Float = 1
+        SDL_RenderGetScale(renderer, &scale, nil)
+        return scale
+    }
+
+    /// Draws `list` on `renderer` with its `textures` (by id), masked images sampled from
+    /// `images`, and sprites SDL would copy 1:1 as encoded `blits` (only for lists SDL accepts,
+    /// `SpriteBlits.accepts`). With a `band` (rows, in points) it draws only there: the
+    /// background fills the band instead of clearing the target, every command is clipped to
+    /// the band, and only the quads that reach it are passed on. Returns how many sprites
+    /// went as encoded blits.
+    static func draw(_ list: DrawList, renderer: OpaquePointer, textures: [OpaquePointer?], images: [UnsafeMutablePointer<SDL_Surface>?],
+                     band: SDL_Rect?, blits: SpriteBlitTarget?, scratch: inout DrawScratch) -> Int {
+        let bg = list.background
+        SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
+        SDL_RenderSetClipRect(renderer, nil)
+        if var band {
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+            SDL_RenderFillRect(renderer, &band)
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        } else {
+            SDL_RenderClear(renderer)
+        }
+        guard !list.commands.isEmpty else { return 0 }
+        var clipped = false, blitted = 0
+        let scale = Self.scale(of: renderer)
+        list.vertices.withUnsafeBufferPointer { vb in
+            list.indices.withUnsafeBufferPointer { ib in
+                // DrawVertex has SDL_Vertex's layout (checked by a test), so no copy.
+                let verts = UnsafeRawPointer(vb.baseAddress!).assumingMemoryBound(to: SDL_Vertex.self)
+                let idx = UnsafeRawPointer(ib.baseAddress!).assumingMemoryBound(to: Int32.self)
+                let vertices = UnsafeBufferPointer(start: verts, count: vb.count)
+                func submit(_ first: UnsafePointer<Int32>, _ count: Int, _ texture: OpaquePointer?, _ id: TextureID, _ clip: SDL_Rect?) {
+                    if let blits {
+                        blitted += blits.blits.draw(first, count: count, verts: vertices, texture: texture, textureIndex: Int(id.raw),
+                                                    renderer: renderer, target: blits.surface, clip: clip, scale: scale,
+                                                    scratch: &scratch.blitIndices)
+                    } else {
+                        SDL_RenderGeometry(renderer, texture, verts, Int32(vb.count), first, Int32(count))
+                    }
+                }
+                for cmd in list.commands where cmd.indexCount > 0 {
+                    // The clip: the command's, the band, both, or none.
+                    var clip = cmd.clip.map(Self.clipRect)
+                    if let band { clip = clip.map { $0.intersection(band) } ?? band }
+                    if var c = clip {
+                        if c.w <= 0 || c.h <= 0 { continue }
+                        SDL_RenderSetClipRect(renderer, &c)
+                        clipped = true
+                    } else if clipped {
+                        SDL_RenderSetClipRect(renderer, nil)
+                        clipped = false
+                    }
+                    if cmd.mask > 0 {
+                        // A masked image: composed offscreen, then drawn clipped as above.
+                        let m = list.masks[Int(cmd.mask) - 1]
+                        let i = Int(m.image.raw)
+                        scratch.layer.draw(m, image: i > 0 && i < images.count ? images[i] : nil, renderer: renderer, verts: verts,
+                                           idx: idx + cmd.indexStart, count: cmd.indexCount, clip: clip)
+                        clipped = true
+                        continue
+                    }
+                    let texture = texture(cmd.texture, in: textures)
+                    if let band {
+                        collect(idx + cmd.indexStart, count: cmd.indexCount, verts,
+                                rows: Float(band.y)..<Float(band.y + band.h), into: &scratch.bandIndices)
+                        if scratch.bandIndices.isEmpty { continue }
+                        scratch.bandIndices.withUnsafeBufferPointer { kept in
+                            submit(kept.baseAddress!, kept.count, texture, cmd.texture, clip)
+                        }
+                    } else {
+                        submit(idx + cmd.indexStart, cmd.indexCount, texture, cmd.texture, clip)
+                    }
+                }
+            }
+        }
+        return blitted
+    }
+
+    /// A clip rect in whole points as SDL takes it (origin rounded down, size up), its numbers
+    /// within ±`DrawList.maxCoordinate` so that they fit SDL's integers (a NaN becomes 0).
+    static func clipRect(_ c: Rect) -> SDL_Rect {
+        let m = Double(DrawList.maxCoordinate)
+        func bounded(_ v: Double, _ limit: Double) -> Double { v.isNaN ? 0 : min(max(v, -limit), limit) }
+        return SDL_Rect(x: Int32(bounded(c.minX, m).rounded(.down)), y: Int32(bounded(c.minY, m).rounded(.down)),
+                        w: Int32(max(0, bounded(c.width, 2 * m).rounded(.up))), h: Int32(max(0, bounded(c.height, 2 * m).rounded(.up))))
+    }
+
+    /// The triangles of `idx[0..<count]` that reach `rows`, kept in pairs as they come (SDL's
+    /// software renderer draws a pair that forms an axis-aligned rectangle as one blit, so a
+    /// quad must not be split), into `out`.
+    private static func collect(_ idx: UnsafePointer<Int32>, count: Int, _ verts: UnsafePointer<SDL_Vertex>,
+                                rows: Range<Float>, into out: inout ContiguousArray<Int32>) {
+        out.removeAll(keepingCapacity: true)
+        var i = 0
+        while i < count {
+            let n = min(6, count - i)
+            var top = Float.infinity, bottom = -Float.infinity
+            for k in 0..<n {
+                let y = verts[Int(idx[i + k])].position.y
+                top = min(top, y)
+                bottom = max(bottom, y)
+            }
+            if bottom >= rows.lowerBound && top <= rows.upperBound {
+                for k in 0..<n { out.append(idx[i + k]) }
+            }
+            i += n
+        }
+    }
+}
+
+extension SDL_Rect {
+    /// The part of this rectangle inside `other` (empty if none).
+    func intersection(_ other: SDL_Rect) -> SDL_Rect {
+        var a = self, b = other, r = SDL_Rect()
+        return SDL_IntersectRect(&a, &b, &r) == SDL_TRUE ? r : SDL_Rect()
+    }
+}

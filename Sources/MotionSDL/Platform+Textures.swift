@@ -1,0 +1,62 @@
+import CSDL2
+import Engine
+
+// MARK: Textures
+
+extension Platform {
+    /// The largest image file read (2048×2048 at 32 bits is 16 MiB): every image is kept
+    /// as a surface, a texture and a mask copy, so this bounds their memory.
+    public static let maxImageBytes = 16 << 20
+
+    func loadTextures() throws {
+        let maxID = Textures.files.map { Int($0.0.raw) }.max() ?? 0
+        images = Array(repeating: nil, count: maxID + 1)
+        textures = Array(repeating: nil, count: maxID + 1)
+        for (id, file) in Textures.files {
+            var name = file
+            if id == Textures.font && pixelScale >= 1.5 { name = "font-2x.bmp" }
+            let replacement = options.textureFiles[id]
+            let path = replacement ?? options.resources.appendingPathComponent(name).path
+            // Read under the file policy (a FIFO or device is refused, the size checked
+            // first), then decoded from memory.
+            let bytes = try FilePolicy.read(path, limit: Self.maxImageBytes, limitName: "Platform.maxImageBytes")
+            let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { buffer in
+                SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)).flatMap { SDL_LoadBMP_RW($0, 1) }
+            }
+            guard let surface = loaded else { throw SDLError("loading \(path)") }
+            images[Int(id.raw)] = surface
+            if replacement != nil { Self.keyTopLeftPixelIfOpaque(surface) }
+            guard let t = Self.makeTexture(from: surface, on: renderer) else { throw SDLError("texture from \(path)") }
+            textures[Int(id.raw)] = t
+        }
+        maskImages = images.map { $0.flatMap { SDL_ConvertSurfaceFormat($0, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) } }
+    }
+
+    /// A blended, linearly filtered texture of `image` on `renderer`.
+    static func makeTexture(from image: UnsafeMutablePointer<SDL_Surface>, on renderer: OpaquePointer) -> OpaquePointer? {
+        guard let t = SDL_CreateTextureFromSurface(renderer, image) else { return nil }
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+        return t
+    }
+
+    /// Makes the colour of the top-left pixel transparent in an image without alpha.
+    private static func keyTopLeftPixelIfOpaque(_ surface: UnsafeMutablePointer<SDL_Surface>) {
+        let format = surface.pointee.format.pointee
+        guard format.Amask == 0, surface.pointee.w > 0, surface.pointee.h > 0, let pixels = surface.pointee.pixels else { return }
+        SDL_LockSurface(surface)
+        defer { SDL_UnlockSurface(surface) }
+        // The pixel value as stored: little-endian, BytesPerPixel bytes (a palette index for 8 bits).
+        let bytes = pixels.assumingMemoryBound(to: UInt8.self)
+        var key: UInt32 = 0
+        for b in 0..<Int(format.BytesPerPixel) { key |= UInt32(bytes[b]) << (8 * UInt32(b)) }
+        SDL_SetColorKey(surface, 1, key)
+    }
+
+    /// The texture in `textures` for an id (nil for `.none` and ids without one).
+    @inline(__always)
+    static func texture(_ id: TextureID, in textures: [OpaquePointer?]) -> OpaquePointer? {
+        let i = Int(id.raw)
+        return i > 0 && i < textures.count ? textures[i] : nil
+    }
+}

@@ -1,0 +1,39 @@
+import Engine
+import Foundation
+import Geometry
+
+/// How to open the platform.
+public struct PlatformOptions: Sendable {
+    public var size = Vec2(1280, 720)
+    public var title = "MotionLab"
+    /// No display: SDL's offscreen or dummy video driver, hidden window.
+    public var headless = false
+    /// The video driver to force (`dummy`, `offscreen`, `x11`, …); nil lets SDL choose
+    /// (headless runs default to `dummy`).
+    public var videoDriver: String?
+    /// SDL's render driver name (`software`, `opengl`, …); headless runs default to software.
+    public var renderer: String?
+    public var vsync = true
+    /// Where the textures live.
+    public var resources: URL
+    /// Let gamepad events through while the window has no keyboard focus (always the case
+    /// in headless tests, where SDL otherwise drops them).
+    public var backgroundGamepadEvents = false
+    /// BMP files to load instead of the resources' textures (the benchmark draws
+    /// testsprite2's own icon this way). An image without an alpha channel gets its top-left
+    /// pixel's colour as the transparent colour, the rule SDL's test programs use.
+    public var textureFiles: [TextureID: String] = [:]
+    /// With SDL's software renderer, draw each frame in this many horizontal bands, several
+    /// at once (`RenderBands`); 1 draws on this thread alone. Other renderers, and windows
+    /// whose scale is not a whole number of pixels per point, ignore it.
+    public var bands = 1
+    /// How many threads draw the bands (this one included); nil: one per processor.
+    public var bandThreads: Int?
+    /// With SDL's software renderer, draw the sprites it would copy 1:1 from images whose
+    /// pixels are each opaque or transparent as SDL's run-length-encoded blits
+    /// (`SpriteBlits`: the same pixels, several times faster); false sends every sprite
+    /// through the renderer.
+    public var rleBlits = true
+
+    public init(resources: URL) { self.resources = resources }
+}

@@ -1,0 +1,104 @@
+import Engine
+import Foundation
+import Geometry
+import Paths
+import Scenes
+import Shell
+
+/// The shell, with the soak's checks after every step.
+final class CheckedContent: FrameContent {
+    let shell: Shell
+    let checker: SoakChecker
+    var frame: () -> Int = { 0 }
+
+    init(shell: Shell, checker: SoakChecker) {
+        self.shell = shell
+        self.checker = checker
+    }
+
+    var size: Vec2 { shell.size }
+    var wantsQuit: Bool { checker.violation != nil }
+    func enqueue(_ event: InputEvent) { shell.enqueue(event) }
+    func step(dt: Double, step: Int) {
+        shell.step(dt: dt, step: step)
+        if checker.violation == nil { checker.check(frame: frame(), step: step) }
+    }
+    func draw(into list: inout DrawList, alpha: Double) { shell.draw(into: &list, alpha: alpha) }
+}
+
+/// The invariants a soak checks.
+final class SoakChecker {
+    struct Violation { var frame: Int; var scene: String; var invariant: String }
+    let shell: Shell
+    var violation: Violation?
+    var checks = 0
+    var maxEntities = 0
+    var maxGhosts = 0
+    var visited: Set<String> = []
+    let entityLimit: Int
+    /// The board's sheet as it started: its lines never change, only their chords.
+    private var sheetLines: [String]?
+
+    static let defaultMaxEntities = 10_000
+    static let maxGhosts = 16
+    static let pathTolerance = 0.5
+
+    init(shell: Shell, maxEntities: Int) {
+        self.shell = shell
+        entityLimit = maxEntities
+    }
+
+    func check(frame: Int, step: Int) {
+        checks += 1
+        let scene = shell.activeScene.name
+        visited.insert(scene)
+        func fail(_ what: String) { violation = Violation(frame: frame, scene: scene, invariant: what) }
+        if let bad = Self.nonFinite(in: shell.stateDump(frame: frame, step: step, droppedTime: 0), at: "state") {
+            return fail("a non-finite number at \(bad)")
+        }
+        for s in shell.scenes {
+            switch s {
+            case let path as PathScene:
+                for (i, f) in path.followers.store.dense.enumerated() {
+                    guard f.table < path.tables.count, !path.tables[f.table].isEmpty else { continue }
+                    let off = f.point.distance(to: path.tables[f.table].point(atDistance: f.distance))
+                    guard off <= Self.pathTolerance else {
+                        return fail("path handle \(i) is \(off) pt off its path (at s = \(f.distance)), more than \(Self.pathTolerance)")
+                    }
+                }
+                count(path.world.entities.count)
+            case let bounce as BounceScene: count(bounce.world.entities.count)
+            case let tap as TapScene: count(tap.world.entities.count)
+            case let arrow as ArrowScene: count(arrow.world.entities.count)
+            case let board as BoardScene:
+                maxGhosts = max(maxGhosts, board.ghosts.count)
+                guard board.ghosts.count <= Self.maxGhosts else { return fail("\(board.ghosts.count) ghosts, more than \(Self.maxGhosts)") }
+                let lines = board.document.lines.map(\.text)
+                if sheetLines == nil { sheetLines = lines }
+                guard lines == sheetLines else { return fail("the sheet's lines changed: \(lines.count) lines") }
+                let text = board.document.serialized()
+                guard (try? SheetDocument.parse(text, knownChords: BoardScene.chordNames)) == board.document else {
+                    return fail("the sheet does not survive a save and load")
+                }
+            default: break
+            }
+            if violation != nil { return }
+        }
+        guard maxEntities <= entityLimit else { return fail("\(maxEntities) entities in one scene, more than \(entityLimit)") }
+    }
+
+    private func count(_ n: Int) { maxEntities = max(maxEntities, n) }
+
+    /// Where in `v` a number is not finite, as a JSON path, or nil.
+    static func nonFinite(in v: JSONValue, at path: String) -> String? {
+        switch v {
+        case .number(let d): return d.isFinite ? nil : "\(path) (\(d))"
+        case .array(let a):
+            for (i, x) in a.enumerated() { if let p = nonFinite(in: x, at: "\(path)[\(i)]") { return p } }
+        case .object(let o):
+            for (k, x) in o { if let p = nonFinite(in: x, at: "\(path).\(k)") { return p } }
+        default: break
+        }
+        return nil
+    }
+}
