@@ -14,7 +14,7 @@ extension Tweener {
     /// Why it is fast: tweens are 128-byte values in one dense array, walked in order; each
     /// reads its track from a pool of its kind through a raw buffer (no enum payload copied,
     /// no array retained per tween) and, for the common kinds, through a plain-data sampler
-    /// (a line of two scalars, or a paced path's own point buffer), and writes its target
+    /// (a line of two scalars, or a view of a paced path's pinned table), and writes its target
     /// through a sparse-set lookup into another dense array. The buffer borrows
     /// (`withPools`) get those raw buffers once per step rather than once per tween.
     /// - Complexity: O(animatables + animations).
@@ -148,12 +148,13 @@ extension Tweener {
             if a.property == .position { set(&t.position, pools.points[i].value(at: u), a.additive, commit) }
         case .color: break
         case .path:
-            if case .pacedPath(let sampler) = pools.pathSamplers[i] {
-                let (p, tangent) = sampler.sample(u)
+            if case .pacedPath(let view, let start, let span, let rotation) = pools.pathSamplers[i] {
+                let (p, forward) = view.pointee.pointAndTangent(atDistance: start + span * clamp(u, 0, 1), onRun: 0)
                 if a.property == .position { set(&t.position, p, a.additive, commit) }
-                if sampler.rotation != .none {
+                if rotation != .none {
+                    let tangent = span < 0 ? -forward : forward
                     t.touched |= 2
-                    set(&t.rotation, atan2(tangent.y, tangent.x) + (sampler.rotation == .autoReverse ? .pi : 0), false, commit)
+                    set(&t.rotation, atan2(tangent.y, tangent.x) + (rotation == .autoReverse ? .pi : 0), false, commit)
                 }
                 return
             }

@@ -43,8 +43,6 @@ public final class Tweener {
         var to: Double
     }
 
-    deinit { pathTracks.releaseAll() }
-
     private struct RunKey: Hashable {
         var target: Entity
         var property: AnimatedProperty
@@ -138,7 +136,7 @@ public final class Tweener {
             let key = PathKey(table: p.table.id, mode: p.mode, rotation: p.rotationMode, from: p.from, to: p.to)
             if let slot = pathTracks.share(key) { return TrackRef(kind: .path, index: slot) }
             let sampler = p.makeSampler()
-            let slot = pathTracks.store(p, sampler: sampler.map { .pacedPath($0.0) } ?? .general, owning: sampler?.1, key: key)
+            let slot = pathTracks.store(p, sampler: sampler?.0 ?? .general, pinning: sampler?.1, key: key)
             return TrackRef(kind: .path, index: slot)
         }
     }
