@@ -1,13 +1,7 @@
 import Geometry
 import Paths
 
-/// Which pool a track is in, and where.
-struct TrackRef: Equatable, Sendable {
-    var kind: Track.Kind
-    var index: Int32
-}
-
-/// Tracks of one kind in slots that tweens refer to by index; freed
+/// Tracks of one kind in slots that tweens refer to by index (`Tween.trackIndex`); freed
 /// slots are reused. Kept apart by kind so the per-step loop calls a concrete track's method
 /// in place, without copying an enum payload (and retaining its arrays) per animation.
 ///
