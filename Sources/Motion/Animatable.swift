@@ -5,8 +5,10 @@ import Geometry
 /// step over a hundred thousand of them streams little memory. Tint and custom scalars live
 /// in `AnimatableExtras`, which only entities that need them carry.
 public struct Animatable: Sendable {
-    /// Channels an animation wrote this step, and last step (bit per channel, see
-    /// `bit(_:)`). Only those are reset each step: an entity at rest costs one check.
+    typealias Slot = AnimatedProperty.Slot
+
+    /// Channels an animation wrote this step, and last step (`Slot.bit` per channel). Only
+    /// those are reset each step: an entity at rest costs one check.
     var touched: UInt8 = 0
     var settling: UInt8 = 0
     public var position: Channel<Vec2>
@@ -21,34 +23,42 @@ public struct Animatable: Sendable {
         self.alpha = Channel(alpha)
     }
 
-    /// The channel's bit in `touched` (0 for properties kept in `AnimatableExtras`).
-    @inline(__always)
-    static func bit(_ p: AnimatedProperty) -> UInt8 {
-        switch p {
-        case .position: 1
-        case .rotation: 2
-        case .scale: 4
-        case .alpha: 8
-        case .tint, .custom: 0
-        }
-    }
-
     /// Starts a step: every channel animated last step (or the step before, so a channel that
     /// stopped settles) restarts its presentation from its model, keeping last step's value.
     @inline(__always)
     mutating func beginStep() {
         let mask = stepMask(&touched, &settling)
         guard mask != 0 else { return }
-        if mask & 1 != 0 { position.restart() }
-        if mask & 2 != 0 { rotation.restart() }
-        if mask & 4 != 0 { scale.restart() }
-        if mask & 8 != 0 { alpha.restart() }
+        if mask & Slot.position.bit != 0 { position.restart() }
+        if mask & Slot.rotation.bit != 0 { rotation.restart() }
+        if mask & Slot.scale.bit != 0 { scale.restart() }
+        if mask & Slot.alpha.bit != 0 { alpha.restart() }
+    }
+
+    /// Lends `body` the scalar channel in `slot` (rotation, scale or alpha); other slots
+    /// lend nothing.
+    @inline(__always)
+    mutating func withScalar(_ slot: Slot, _ body: (inout Channel<Double>) -> Void) {
+        switch slot {
+        case .rotation: body(&rotation)
+        case .scale: body(&scale)
+        case .alpha: body(&alpha)
+        default: break
+        }
+    }
+
+    /// The channel in `slot` keeps what is drawn: its model becomes its presentation.
+    mutating func keepPresentation(_ slot: Slot) {
+        if slot == .position { position.keepPresentation() } else { withScalar(slot) { $0.keepPresentation() } }
     }
 }
 
 /// Tint and four custom scalar properties (such as the arrow's `lengthRadians`), for the
 /// entities that animate them.
 public struct AnimatableExtras: Sendable {
+    typealias Slot = AnimatedProperty.Slot
+
+    /// See `Animatable.touched`.
     var touched: UInt8 = 0
     var settling: UInt8 = 0
     public var tint: Channel<ColorValue>
@@ -62,33 +72,14 @@ public struct AnimatableExtras: Sendable {
     /// The custom scalar channel `i` (0…3; others trap).
     public subscript(custom i: Int) -> Channel<Double> {
         get {
-            switch i {
-            case 0: custom0
-            case 1: custom1
-            case 2: custom2
-            case 3: custom3
-            default: preconditionFailure("custom(\(i)) does not exist")
+            switch Slot.custom(i) {
+            case .custom0: custom0
+            case .custom1: custom1
+            case .custom2: custom2
+            default: custom3
             }
         }
-        set {
-            switch i {
-            case 0: custom0 = newValue
-            case 1: custom1 = newValue
-            case 2: custom2 = newValue
-            case 3: custom3 = newValue
-            default: preconditionFailure("custom(\(i)) does not exist")
-            }
-        }
-    }
-
-    /// The channel's bit in `touched` (0 for transform properties).
-    @inline(__always)
-    static func bit(_ p: AnimatedProperty) -> UInt8 {
-        switch p {
-        case .tint: 1
-        case .custom(let i): UInt8(2) << UInt8(i)  // 0…3, checked by `Tweener.add`
-        default: 0
-        }
+        set { withScalar(.custom(i)) { $0 = newValue } }
     }
 
     /// See `Animatable.beginStep()`.
@@ -96,11 +87,28 @@ public struct AnimatableExtras: Sendable {
     mutating func beginStep() {
         let mask = stepMask(&touched, &settling)
         guard mask != 0 else { return }
-        if mask & 1 != 0 { tint.restart() }
-        if mask & 2 != 0 { custom0.restart() }
-        if mask & 4 != 0 { custom1.restart() }
-        if mask & 8 != 0 { custom2.restart() }
-        if mask & 16 != 0 { custom3.restart() }
+        if mask & Slot.tint.bit != 0 { tint.restart() }
+        if mask & Slot.custom0.bit != 0 { custom0.restart() }
+        if mask & Slot.custom1.bit != 0 { custom1.restart() }
+        if mask & Slot.custom2.bit != 0 { custom2.restart() }
+        if mask & Slot.custom3.bit != 0 { custom3.restart() }
+    }
+
+    /// Lends `body` the custom scalar channel in `slot`; other slots lend nothing.
+    @inline(__always)
+    mutating func withScalar(_ slot: Slot, _ body: (inout Channel<Double>) -> Void) {
+        switch slot {
+        case .custom0: body(&custom0)
+        case .custom1: body(&custom1)
+        case .custom2: body(&custom2)
+        case .custom3: body(&custom3)
+        default: break
+        }
+    }
+
+    /// See `Animatable.keepPresentation(_:)`.
+    mutating func keepPresentation(_ slot: Slot) {
+        if slot == .tint { tint.keepPresentation() } else { withScalar(slot) { $0.keepPresentation() } }
     }
 }
 

@@ -6,7 +6,7 @@ public enum AnimatedProperty: Hashable, Sendable, CustomStringConvertible {
     case custom(Int)
 
     /// How many custom scalar properties an entity has.
-    public static let customSlots = 4
+    public static let customSlots = Int(Slot.custom3.rawValue - Slot.custom0.rawValue) + 1
 
     public var description: String {
         switch self {
@@ -26,6 +26,57 @@ public enum AnimatedProperty: Hashable, Sendable, CustomStringConvertible {
         case .position: kind == .point || kind == .path
         case .tint: kind == .color
         case .rotation, .scale, .alpha, .custom: kind == .scalar
+        }
+    }
+}
+
+extension AnimatedProperty {
+    /// Where each property's channel lives: the one table from property to storage, which
+    /// everything else derives from — the tween's stored property is its slot, a component's
+    /// `touched` mask has a bit per slot (`bit`), and each component names its fields by slot
+    /// in one place (`Animatable`, `AnimatableExtras`). The transform's slots come first; the
+    /// rest are in `AnimatableExtras`, which only the entities that animate them carry.
+    enum Slot: UInt8, CaseIterable, Sendable {
+        // `Animatable`'s channels.
+        case position, rotation, scale, alpha
+        // `AnimatableExtras`'s channels.
+        case tint, custom0, custom1, custom2, custom3
+
+        /// Whether the channel is in `AnimatableExtras` (else in `Animatable`).
+        @inline(__always) var isExtra: Bool { rawValue >= Slot.tint.rawValue }
+
+        /// The channel's bit in its component's `touched` mask: the slot's place among its
+        /// component's slots.
+        @inline(__always) var bit: UInt8 { 1 << (isExtra ? rawValue - Slot.tint.rawValue : rawValue) }
+
+        /// The slot of custom scalar `i` (0..<customSlots, as `Tweener.add` checks).
+        @inline(__always) static func custom(_ i: Int) -> Slot {
+            precondition((0..<AnimatedProperty.customSlots).contains(i), "custom(\(i)) does not exist")
+            return Slot(rawValue: Slot.custom0.rawValue + UInt8(i))!
+        }
+    }
+
+    /// The property's slot.
+    var slot: Slot {
+        switch self {
+        case .position: .position
+        case .rotation: .rotation
+        case .scale: .scale
+        case .alpha: .alpha
+        case .tint: .tint
+        case .custom(let i): .custom(i)
+        }
+    }
+
+    /// The property in `slot`.
+    init(_ slot: Slot) {
+        switch slot {
+        case .position: self = .position
+        case .rotation: self = .rotation
+        case .scale: self = .scale
+        case .alpha: self = .alpha
+        case .tint: self = .tint
+        case .custom0, .custom1, .custom2, .custom3: self = .custom(Int(slot.rawValue - Slot.custom0.rawValue))
         }
     }
 }

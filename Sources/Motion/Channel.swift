@@ -22,6 +22,17 @@ public struct Channel<Value: Interpolatable>: Sendable {
         presentation = model
     }
 
+    /// Writes an animation's value `v`: the presentation takes it (or adds it, for an
+    /// additive animation), and with `commit` (a forwards fill at completion) so does the model.
+    @inline(__always)
+    mutating func apply(_ v: Value, additive: Bool, commit: Bool) {
+        presentation = additive ? presentation + v : v
+        if commit { model = additive ? model + v : v }
+    }
+
+    /// The model becomes what is drawn (an interrupted animation leaves it there).
+    mutating func keepPresentation() { model = presentation }
+
     /// How fast the presentation moved over the last step of `dt` seconds, per second.
     public func velocity(dt: Double) -> Value { dt > 0 ? (presentation - previous) * (1 / dt) : .zero }
 

@@ -1,24 +1,20 @@
 import Geometry
+import Paths
 
-/// Which pool a track is in, and where.
-struct TrackRef: Equatable, Sendable {
-    var kind: Track.Kind
-    var index: Int32
-}
-
-/// Tracks of one kind in slots that tweens refer to by index; freed slots are reused.
-/// Kept apart by kind so the per-step loop calls a concrete track's method in place,
-/// without copying an enum payload (and retaining its arrays) per animation.
+/// Tracks of one kind in slots that tweens refer to by index (`Tween.trackIndex`); freed
+/// slots are reused. Kept apart by kind so the per-step loop calls a concrete track's method
+/// in place, without copying an enum payload (and retaining its arrays) per animation.
 ///
-/// Each slot also has a plain-data `TrackSampler` for the per-step loop; buffers a sampler
-/// points into belong to the pool and are freed with the slot. A track stored with a `Key`
-/// (a path track: its sample table's id and how it is read) is shared by every tween that
-/// asks for the same key, so ten thousand flights along one path keep one sampler; a slot
-/// counts its tweens and is freed, key and all, when the last one goes.
-struct TrackPool<T: Sendable, Key: Hashable & Sendable>: @unchecked Sendable {
+/// Each slot also has a plain-data `TrackSampler` for the per-step loop, and keeps the
+/// `PinnedSampleTable` a paced path's sampler reads, so the sampler's view lives exactly as
+/// long as its slot. A track stored with a `Key` (a path track: its sample table's id and how
+/// it is read) is shared by every tween that asks for the same key, so ten thousand flights
+/// along one path keep one sampler; a slot counts its tweens and is freed, key and all, when
+/// the last one goes.
+struct TrackPool<T: Sendable, Key: Hashable & Sendable> {
     var items: ContiguousArray<T> = []
     var samplers: ContiguousArray<TrackSampler> = []
-    private var owned: [UnsafeMutableRawPointer?] = []
+    private var pinned: [PinnedSampleTable?] = []
     private var users: [Int32] = []
     private var keys: [Key?] = []
     private var slotByKey: [Key: Int32] = [:]
@@ -34,21 +30,22 @@ struct TrackPool<T: Sendable, Key: Hashable & Sendable>: @unchecked Sendable {
         return i
     }
 
-    mutating func store(_ t: T, sampler: TrackSampler = .general, owning buffer: UnsafeMutableRawPointer? = nil,
+    /// Stores `t` for one tween, with its sampler and the pinned table the sampler reads.
+    mutating func store(_ t: T, sampler: TrackSampler = .general, pinning table: PinnedSampleTable? = nil,
                         key: Key? = nil) -> Int32 {
         let i: Int32
         if let reused = free.popLast() {
             i = reused
             items[Int(i)] = t
             samplers[Int(i)] = sampler
-            owned[Int(i)] = buffer
+            pinned[Int(i)] = table
             users[Int(i)] = 1
             keys[Int(i)] = key
         } else {
             i = Int32(items.count)
             items.append(t)
             samplers.append(sampler)
-            owned.append(buffer)
+            pinned.append(table)
             users.append(1)
             keys.append(key)
         }
@@ -61,9 +58,9 @@ struct TrackPool<T: Sendable, Key: Hashable & Sendable>: @unchecked Sendable {
         users[Int(i)] -= 1
         if users[Int(i)] == 0 {
             items[Int(i)] = placeholder  // let go of the track's memory
+            // The sampler first: it points into the pinned table.
             samplers[Int(i)] = .general
-            owned[Int(i)]?.deallocate()
-            owned[Int(i)] = nil
+            pinned[Int(i)] = nil
             if let key = keys[Int(i)] { slotByKey[key] = nil }
             keys[Int(i)] = nil
             free.append(i)
@@ -74,11 +71,6 @@ struct TrackPool<T: Sendable, Key: Hashable & Sendable>: @unchecked Sendable {
     @inline(__always)
     func withBuffers<R>(_ body: (UnsafeBufferPointer<T>, UnsafeBufferPointer<TrackSampler>) -> R) -> R {
         items.withUnsafeBufferPointer { items in samplers.withUnsafeBufferPointer { body(items, $0) } }
-    }
-
-    /// Frees every buffer (the tweener's deinit).
-    mutating func releaseAll() {
-        for i in owned.indices { owned[i]?.deallocate(); owned[i] = nil }
     }
 
     var liveCount: Int { items.count - free.count }

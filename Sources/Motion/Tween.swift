@@ -9,46 +9,34 @@ import Geometry
 /// a `TweenEvent` in the step it happens.
 public struct Tween: Sendable {
     public let target: Entity
-    /// Where its track is kept in the tweener's pools.
-    let track: TrackRef
+    /// Its track's kind, and where the tweener's pool of that kind keeps it.
+    let trackKind: Track.Kind
+    let trackIndex: Int32
     /// Parent seconds since the animation was added.
     public internal(set) var time = 0.0
     public let timing: MediaTiming
     public let timingFunction: TimingFunction
     private let listenerRaw: Int32
-    private let propertyCode: UInt8
+    /// Where the property's channel lives (its `AnimatedProperty.Slot`).
+    let slot: AnimatedProperty.Slot
     private var flags: UInt8
     private var directionRaw: Int8 = 1
 
     private static let additiveFlag: UInt8 = 1, pausedFlag: UInt8 = 2, finishedFlag: UInt8 = 4, carryFlag: UInt8 = 8
 
-    init(_ a: Animation, track: TrackRef) {
+    /// `a`, its track kept at `trackIndex` in the pool of its kind.
+    init(_ a: Animation, trackIndex: Int32) {
         target = a.target
-        self.track = track
+        trackKind = a.track.kind
+        self.trackIndex = trackIndex
         timing = a.timing
         timingFunction = a.timingFunction
         listenerRaw = a.listener.map { Int32(clamping: $0) } ?? -1
-        switch a.property {
-        case .position: propertyCode = 0
-        case .rotation: propertyCode = 1
-        case .scale: propertyCode = 2
-        case .alpha: propertyCode = 3
-        case .tint: propertyCode = 4
-        case .custom(let i): propertyCode = 5 + UInt8(i)  // 0…3, checked by `Tweener.add`
-        }
+        slot = a.property.slot
         flags = a.additive ? Self.additiveFlag : 0
     }
 
-    @inline(__always) public var property: AnimatedProperty {
-        switch propertyCode {
-        case 0: .position
-        case 1: .rotation
-        case 2: .scale
-        case 3: .alpha
-        case 4: .tint
-        default: .custom(Int(propertyCode) - 5)
-        }
-    }
+    @inline(__always) public var property: AnimatedProperty { AnimatedProperty(slot) }
 
     /// Who to tell when it finishes or is interrupted.
     public var listener: Int? { listenerRaw < 0 ? nil : Int(listenerRaw) }

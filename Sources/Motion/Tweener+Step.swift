@@ -14,7 +14,7 @@ extension Tweener {
     /// Why it is fast: tweens are 128-byte values in one dense array, walked in order; each
     /// reads its track from a pool of its kind through a raw buffer (no enum payload copied,
     /// no array retained per tween) and, for the common kinds, through a plain-data sampler
-    /// (a line of two scalars, or a paced path's own point buffer), and writes its target
+    /// (a line of two scalars, or a view of a paced path's pinned table), and writes its target
     /// through a sparse-set lookup into another dense array. The buffer borrows
     /// (`withPools`) get those raw buffers once per step rather than once per tween.
     /// - Complexity: O(animatables + animations).
@@ -75,7 +75,7 @@ extension Tweener {
     private func apply(_ a: inout Tween, _ pools: Pools, owner: Entity,
                        targets: inout ContiguousArray<Animatable>, lookup: ComponentStore<Animatable>.Lookup,
                        extras: inout ContiguousArray<AnimatableExtras>, extrasLookup: ComponentStore<AnimatableExtras>.Lookup) -> Bool {
-        let isExtra = AnimatableExtras.bit(a.property) != 0
+        let isExtra = a.slot.isExtra
         guard let ti = isExtra ? extrasLookup(a.target) : lookup(a.target) else {
             a.isFinished = true  // its target is gone (or lacks the component)
             return true
@@ -124,7 +124,7 @@ extension Tweener {
 
     @inline(__always)
     private func scalar(_ a: Tween, _ pools: Pools, _ u: Double) -> Double {
-        let i = Int(a.track.index)
+        let i = Int(a.trackIndex)
         if case .scalarLine(let from, let to, let curve) = pools.scalarSamplers[i] { return from + (to - from) * curve(u) }
         return pools.scalars[i].value(at: u)
     }
@@ -133,60 +133,46 @@ extension Tweener {
     /// the model (a forwards fill at completion: the model takes the final value).
     @inline(__always)
     private func write(_ a: Tween, _ pools: Pools, progress u: Double, into t: inout Animatable, commit: Bool) {
-        t.touched |= Animatable.bit(a.property)
-        let i = Int(a.track.index)
-        switch a.track.kind {
+        t.touched |= a.slot.bit
+        let i = Int(a.trackIndex)
+        switch a.trackKind {
         case .scalar:
             let v = scalar(a, pools, u)
-            switch a.property {
-            case .rotation: set(&t.rotation, v, a.additive, commit)
-            case .scale: set(&t.scale, v, a.additive, commit)
-            case .alpha: set(&t.alpha, v, a.additive, commit)
-            default: break
-            }
+            t.withScalar(a.slot) { $0.apply(v, additive: a.additive, commit: commit) }
         case .point:
-            if a.property == .position { set(&t.position, pools.points[i].value(at: u), a.additive, commit) }
+            if a.slot == .position { t.position.apply(pools.points[i].value(at: u), additive: a.additive, commit: commit) }
         case .color: break
         case .path:
-            if case .pacedPath(let sampler) = pools.pathSamplers[i] {
-                let (p, tangent) = sampler.sample(u)
-                if a.property == .position { set(&t.position, p, a.additive, commit) }
-                if sampler.rotation != .none {
-                    t.touched |= 2
-                    set(&t.rotation, atan2(tangent.y, tangent.x) + (sampler.rotation == .autoReverse ? .pi : 0), false, commit)
+            if case .pacedPath(let view, let start, let span, let rotation) = pools.pathSamplers[i] {
+                let (p, forward) = view.pointee.pointAndTangent(atDistance: start + span * clamp(u, 0, 1), onRun: 0)
+                if a.slot == .position { t.position.apply(p, additive: a.additive, commit: commit) }
+                // A path that turns its target writes the rotation too.
+                if rotation != .none {
+                    let tangent = span < 0 ? -forward : forward
+                    t.touched |= AnimatedProperty.Slot.rotation.bit
+                    t.rotation.apply(atan2(tangent.y, tangent.x) + (rotation == .autoReverse ? .pi : 0), additive: false, commit: commit)
                 }
                 return
             }
-            if a.property == .position { set(&t.position, pools.paths[i].position(at: u), a.additive, commit) }
+            if a.slot == .position { t.position.apply(pools.paths[i].position(at: u), additive: a.additive, commit: commit) }
             if let r = pools.paths[i].rotation(at: u) {
-                t.touched |= 2
-                set(&t.rotation, r, false, commit)
+                t.touched |= AnimatedProperty.Slot.rotation.bit
+                t.rotation.apply(r, additive: false, commit: commit)
             }
         }
     }
 
     @inline(__always)
     private func writeExtra(_ a: Tween, _ pools: Pools, progress u: Double, into x: inout AnimatableExtras, commit: Bool) {
-        x.touched |= AnimatableExtras.bit(a.property)
-        switch (a.track.kind, a.property) {
-        case (.color, .tint): set(&x.tint, pools.colors[Int(a.track.index)].value(at: u), a.additive, commit)
-        case (.scalar, .custom(let c)):
+        x.touched |= a.slot.bit
+        switch a.trackKind {
+        case .color:
+            if a.slot == .tint { x.tint.apply(pools.colors[Int(a.trackIndex)].value(at: u), additive: a.additive, commit: commit) }
+        case .scalar:
             let v = scalar(a, pools, u)
-            switch c {
-            case 0: set(&x.custom0, v, a.additive, commit)
-            case 1: set(&x.custom1, v, a.additive, commit)
-            case 2: set(&x.custom2, v, a.additive, commit)
-            default: set(&x.custom3, v, a.additive, commit)
-            }
-        default: break
+            x.withScalar(a.slot) { $0.apply(v, additive: a.additive, commit: commit) }
+        case .point, .path: break
         }
-    }
-
-    @inline(__always)
-    private func set<V: Interpolatable>(_ c: inout Channel<V>, _ v: V, _ additive: Bool, _ commit: Bool) {
-        let value = additive ? c.presentation + v : v
-        c.presentation = value
-        if commit { c.model = additive ? c.model + v : v }
     }
 
     /// Removes finished animations (those that fill forwards have already committed their
@@ -204,7 +190,7 @@ extension Tweener {
         for e in gone {
             if let a = animations.store.remove(e) {
                 unregister(e, a)
-                releaseTrack(a.track)
+                releaseTrack(of: a)
                 carries.remove(e)
             }
             world.destroy(e)

@@ -43,8 +43,6 @@ public final class Tweener {
         var to: Double
     }
 
-    deinit { pathTracks.releaseAll() }
-
     private struct RunKey: Hashable {
         var target: Entity
         var property: AnimatedProperty
@@ -107,7 +105,7 @@ public final class Tweener {
         if !animation.additive, let old = running(on: animation.target, property: animation.property) {
             interrupt(old, commit: false)
         }
-        var a = Tween(animation, track: storeTrack(animation.track))
+        var a = Tween(animation, trackIndex: storeTrack(animation.track))
         if carryVelocity, a.property == .position, let target = animatables.store[a.target], carryDuration > 0, carryDuration.isFinite {
             let v0 = target.position.velocity(dt: lastDt)
             // The new motion's own initial velocity, by a small forward difference.
@@ -129,26 +127,27 @@ public final class Tweener {
         return e
     }
 
-    private func storeTrack(_ t: Track) -> TrackRef {
+    /// Keeps `t` in the pool of its kind and returns where.
+    private func storeTrack(_ t: Track) -> Int32 {
         switch t {
-        case .scalar(let k): return TrackRef(kind: .scalar, index: scalarTracks.store(k, sampler: k.lineSampler))
-        case .point(let k): return TrackRef(kind: .point, index: pointTracks.store(k))
-        case .color(let k): return TrackRef(kind: .color, index: colorTracks.store(k))
+        case .scalar(let k): return scalarTracks.store(k, sampler: k.lineSampler)
+        case .point(let k): return pointTracks.store(k)
+        case .color(let k): return colorTracks.store(k)
         case .path(let p):
             let key = PathKey(table: p.table.id, mode: p.mode, rotation: p.rotationMode, from: p.from, to: p.to)
-            if let slot = pathTracks.share(key) { return TrackRef(kind: .path, index: slot) }
+            if let index = pathTracks.share(key) { return index }
             let sampler = p.makeSampler()
-            let slot = pathTracks.store(p, sampler: sampler.map { .pacedPath($0.0) } ?? .general, owning: sampler?.1, key: key)
-            return TrackRef(kind: .path, index: slot)
+            return pathTracks.store(p, sampler: sampler?.0 ?? .general, pinning: sampler?.1, key: key)
         }
     }
 
-    func releaseTrack(_ r: TrackRef) {
-        switch r.kind {
-        case .scalar: scalarTracks.release(r.index)
-        case .point: pointTracks.release(r.index)
-        case .color: colorTracks.release(r.index)
-        case .path: pathTracks.release(r.index)
+    /// Gives back `a`'s hold on its track.
+    func releaseTrack(of a: Tween) {
+        switch a.trackKind {
+        case .scalar: scalarTracks.release(a.trackIndex)
+        case .point: pointTracks.release(a.trackIndex)
+        case .color: colorTracks.release(a.trackIndex)
+        case .path: pathTracks.release(a.trackIndex)
         }
     }
 
@@ -180,28 +179,20 @@ public final class Tweener {
     public func interrupt(_ animation: Entity, commit: Bool = true) {
         guard let a = animations.store[animation] else { return }
         if commit, !a.isFinished {
-            extras.store.modify(a.target) { x in
-                switch a.property {
-                case .tint: x.tint.model = x.tint.presentation
-                case .custom(let i): x[custom: i].model = x[custom: i].presentation
-                default: break
-                }
-            }
-            animatables.store.modify(a.target) { t in
-                switch a.property {
-                case .position: t.position.model = t.position.presentation
-                case .rotation: t.rotation.model = t.rotation.presentation
-                case .scale: t.scale.model = t.scale.presentation
-                case .alpha: t.alpha.model = t.alpha.presentation
-                case .tint, .custom: break
-                }
-                if a.track.kind == .path, pathTracks.items[Int(a.track.index)].rotationMode != .none {
-                    t.rotation.model = t.rotation.presentation
+            if a.slot.isExtra {
+                extras.store.modify(a.target) { $0.keepPresentation(a.slot) }
+            } else {
+                animatables.store.modify(a.target) { t in
+                    t.keepPresentation(a.slot)
+                    // A path track that turns its target drives the rotation too.
+                    if a.trackKind == .path, pathTracks.items[Int(a.trackIndex)].rotationMode != .none {
+                        t.keepPresentation(.rotation)
+                    }
                 }
             }
         }
         unregister(animation, a)
-        releaseTrack(a.track)
+        releaseTrack(of: a)
         carries.remove(animation)
         animations.store.remove(animation)
         world.destroy(animation)

@@ -83,3 +83,29 @@ struct ArcLengthInverse {
         return t
     }
 }
+
+extension PathSegment {
+    /// The parameter t in [lo, hi] whose arc length from lo is `target`: linear on lines and
+    /// circular arcs, otherwise Newton's method on the arc-length function with a bisection
+    /// fallback (so it converges at cusps, where the speed vanishes).
+    func parameter(atLength target: Double, from lo: Double, upTo hi: Double, totalLength: Double) -> Double {
+        guard target > 0, hi > lo else { return lo }
+        if hasUniformSpeed { return totalLength > 0 ? min(hi, lo + target / totalLength) : lo }
+        var a = lo, b = hi
+        let whole = length(from: lo, to: hi)
+        guard target < whole else { return hi }
+        var t = lo + (hi - lo) * target / whole
+        // Arc length is measured from the nearer known end, so each evaluation is short.
+        for _ in 0..<60 {
+            let f = length(from: lo, to: t) - target
+            if abs(f) <= 1e-12 * max(1, whole) { break }
+            if f > 0 { b = t } else { a = t }
+            let speed = derivative(at: t).length
+            var next = speed > 1e-300 ? t - f / speed : (a + b) / 2
+            if !(next > a && next < b) { next = (a + b) / 2 }
+            if next == t || b - a <= 1e-16 { break }
+            t = next
+        }
+        return t
+    }
+}

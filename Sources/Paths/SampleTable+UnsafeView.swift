@@ -1,18 +1,22 @@
 import Geometry
 
 extension SampleTable {
-    /// Borrowed raw access to a non-empty table, for loops that query it once per handle per
-    /// step (100,000 handles in the stress scene): the same answers as the table's methods,
-    /// which are built on it, without bounds checks or reference counting per call. Its
-    /// queries are `@inlinable` so that the scenes' loops, in another module, inline them.
-    /// Valid only inside `withUnsafeView`.
+    /// Raw access to a non-empty table, for loops that query it once per handle per step
+    /// (100,000 handles in the stress scene): the same answers as the table's methods, which
+    /// are built on it, without bounds checks or reference counting per call. Its queries
+    /// are `@inlinable` so that the scenes' loops, in another module, inline them.
+    ///
+    /// Valid only inside `withUnsafeView`, or for as long as the `PinnedSampleTable` it came
+    /// from lives.
     public struct UnsafeView {
         public let points: UnsafeBufferPointer<Vec2>
         public let tangents: UnsafeBufferPointer<Vec2>
         public let distances: UnsafeBufferPointer<Double>
         @usableFromInline let runs: UnsafeBufferPointer<Run>
-        /// The samples and the segments they lie on, for points between samples.
-        public let curve: SampleCurveView
+        /// How each sample reaches the next, and the segments they lie on: for points between samples.
+        @usableFromInline let brackets: UnsafePointer<SampleBracket>
+        @usableFromInline let segments: UnsafePointer<PathSegment>
+        @usableFromInline let segmentLengths: UnsafePointer<Double>
         public let length: Double
 
         /// The run holding sample `i`.
@@ -23,9 +27,7 @@ extension SampleTable {
         @inlinable @inline(__always)
         public func index(atDistance s: Double) -> Int {
             let (run, local) = locate(s)
-            guard run.step > 0 else { return run.first }
-            let i = Int(floorFast(local / run.step))
-            return run.first + min(i, run.count - 1)
+            return run.index(atLocal: local)
         }
 
         /// See `SampleTable.point(atDistance:)`.
@@ -33,8 +35,8 @@ extension SampleTable {
         public func point(atDistance s: Double) -> Vec2 {
             let (run, local) = locate(s)
             guard run.step > 0, run.count > 1 else { return points[run.first] }
-            let (i, f) = bracket(run, local)
-            return curve.point(i, f, step: run.step)
+            let (i, f) = run.bracket(atLocal: local)
+            return point(bracket: i, fraction: f, step: run.step)
         }
 
         /// See `SampleTable.pointAndTangent(atDistance:)`.
@@ -42,12 +44,24 @@ extension SampleTable {
         public func pointAndTangent(atDistance s: Double) -> (Vec2, Vec2) {
             let (run, local) = locate(s)
             guard run.step > 0, run.count > 1 else { return (points[run.first], tangents[run.first]) }
-            let (i, f) = bracket(run, local)
-            return curve.pointAndTangent(i, f, step: run.step)
+            let (i, f) = run.bracket(atLocal: local)
+            return pointAndTangent(bracket: i, fraction: f, step: run.step)
         }
 
-        /// The run and the local arc length for a path-wide arc length: wrapped on a closed
-        /// run, clamped on an open one; a non-finite length means the start.
+        /// The same on run `r` (an index into the table's `runs`), for a caller that knows
+        /// the run — a flight along a path of one subpath — and gives a finite `s`: the run
+        /// is not looked for. (Written out, not through a shared helper: one call deeper and
+        /// the tween system's loop, in another module, no longer inlines it.)
+        @inlinable @inline(__always)
+        public func pointAndTangent(atDistance s: Double, onRun r: Int) -> (Vec2, Vec2) {
+            let run = runs[r]
+            guard run.step > 0, run.count > 1 else { return (points[run.first], tangents[run.first]) }
+            let (i, f) = run.bracket(atLocal: run.wrap(s - run.offset))
+            return pointAndTangent(bracket: i, fraction: f, step: run.step)
+        }
+
+        /// The run and the local arc length for a path-wide arc length, brought onto the run
+        /// (`Run.wrap`); a non-finite length means the start.
         @inlinable @inline(__always)
         func locate(_ s: Double) -> (Run, Double) {
             guard s.isFinite else { return (runs[0], 0) }
@@ -56,35 +70,54 @@ extension SampleTable {
                 for r in runs where s < r.offset + r.length { run = r; break }
                 if s < 0 { run = runs[0] }
             }
-            var local = s - run.offset
-            if run.isClosed, run.length > 0 {
-                local = positiveModulo(local, run.length)
-            } else {
-                local = clamp(local, 0, run.length)
-            }
-            return (run, local)
+            return (run, run.wrap(s - run.offset))
         }
 
-        /// The sample at or before a local arc length and the fraction of the way to the next.
-        /// An open run's end is its last sample with f = 0, so the end point is exact.
+        /// The point on the curve at fraction `f` of the way (by arc length) from sample `i`
+        /// to its successor; `step` is the arc length between them.
         @inlinable @inline(__always)
-        func bracket(_ run: Run, _ local: Double) -> (Int, Double) {
-            // local ≥ 0, so truncation is the floor.
-            let x = local / run.step
-            var k = Int(x)
-            var f = x - Double(k)
-            if run.isClosed {
-                if k >= run.count { k -= run.count }  // local rounded up to the full length
-                return (run.first + k, f)
-            }
-            if k >= run.count - 1 || local >= run.length { k = run.count - 1; f = 0 }
-            return (run.first + k, f)
+        func point(bracket i: Int, fraction f: Double, step: Double) -> Vec2 {
+            let b = brackets[i]
+            // Ifs, not a switch: a jump table's indirect branch mispredicts far more often.
+            if b.kind == .turn { return b.turned(points[i], tangents[i], f, step: step).0 }
+            if b.kind == .curve { return segments[Int(b.segment)].point(at: b.parameter(f)) }
+            return exactPointAndTangent(b, f * step).0
         }
 
-        /// The sample after `i` in its run (the first after the last on a closed run).
+        /// The point and unit tangent there (see `point(bracket:fraction:step:)`).
         @inlinable @inline(__always)
-        func successor(_ i: Int, in run: Run) -> Int {
-            i + 1 < run.first + run.count ? i + 1 : run.first
+        func pointAndTangent(bracket i: Int, fraction f: Double, step: Double) -> (Vec2, Vec2) {
+            let b = brackets[i]
+            if b.kind == .turn { return b.turned(points[i], tangents[i], f, step: step) }
+            if b.kind == .curve {
+                // No cusp inside a curve bracket (checked when built): the derivative is the tangent.
+                let (p, d) = segments[Int(b.segment)].pointAndDerivative(at: b.parameter(f))
+                return (p, d / d.length)
+            }
+            return exactPointAndTangent(b, f * step)
+        }
+
+        /// Where an `exact` bracket is `along` points past its start: the segment holding that
+        /// arc length (at a corner, the one leaving it), then the parameter by Newton's method.
+        @usableFromInline
+        func exactPointAndTangent(_ b: SampleBracket, _ along: Double) -> (Vec2, Vec2) {
+            let (k, t) = exactLocation(b, along)
+            return segments[k].pointAndTangent(at: t)
+        }
+
+        /// The segment and curve parameter of a point `along` points past an `exact` bracket's start.
+        func exactLocation(_ b: SampleBracket, _ along: Double) -> (Int, Double) {
+            var k = Int(b.segment)
+            let last = Int(b.endSegment)
+            var s = b.c2 + max(0, along)
+            while k < last && s >= segmentLengths[k] {
+                s -= segmentLengths[k]
+                k += 1
+            }
+            let lo = k == Int(b.segment) ? b.c0 : 0
+            let hi = k == last ? b.c1 : 1
+            let sLo = k == Int(b.segment) ? b.c2 : 0
+            return (k, segments[k].parameter(atLength: s - sLo, from: lo, upTo: hi, totalLength: segmentLengths[k]))
         }
     }
 
@@ -99,9 +132,8 @@ extension SampleTable {
                         try brackets.withUnsafeBufferPointer { b in
                             try segments.withUnsafeBufferPointer { sg in
                                 try segmentLengths.withUnsafeBufferPointer { sl in
-                                    let curve = SampleCurveView(points: p.baseAddress!, tangents: t.baseAddress!, brackets: b.baseAddress!,
-                                                                segments: sg.baseAddress!, segmentLengths: sl.baseAddress!)
-                                    return try body(UnsafeView(points: p, tangents: t, distances: d, runs: r, curve: curve, length: length))
+                                    try body(UnsafeView(points: p, tangents: t, distances: d, runs: r, brackets: b.baseAddress!,
+                                                        segments: sg.baseAddress!, segmentLengths: sl.baseAddress!, length: length))
                                 }
                             }
                         }

@@ -1,15 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import Geometry
 import Synchronization
 
 /// A path sampled once into points equally spaced by arc length, each with its arc length
 /// and unit tangent — the seed's "array of closely spaced points", done exactly. Each
 /// sample also knows its segment and curve parameter, so a point between two samples is
-/// found on the curve itself, not on the chord (`SampleTable+Exact.swift`).
+/// found on the curve itself, not on the chord (`SampleBracket`).
 ///
 /// How it is built: every subpath's segments are measured (analytically for lines and
 /// circular arcs, by adaptive Gauss–Legendre quadrature otherwise); a closed subpath of
@@ -17,7 +12,7 @@ import Synchronization
 /// across the seam (last → first) is spaced exactly like every other pair and the start is
 /// not duplicated; an open subpath gets n + 1 samples (n ≥ 1) including both ends. Two is
 /// the fewest a point between samples needs: each stretch between a sample and the next is
-/// a bracket that walks the segments between them (`SampleTable+Exact.swift`), so two
+/// a bracket that walks the segments between them (`SampleTable+Brackets.swift`), so two
 /// brackets cover a closed loop, but one sample on its own has no successor to bracket to,
 /// and every query would answer the start. Each sample's
 /// curve parameter is found by Newton's method on the arc-length function, so positions
@@ -26,26 +21,12 @@ import Synchronization
 /// Storage is parallel contiguous arrays (Godot's Curve2D keeps the same caches): points,
 /// tangents and distances, plus a k-d tree over chunks of them and a grid in front of it for the global nearest query
 /// (`SampleTable+Nearest.swift`). The walk the seed does is in `SampleTable+Walk.swift`.
+///
+/// Every query by arc length goes one way: find the run, wrap or clamp onto it, take the
+/// bracket (`Run.wrap`, `Run.bracket(atLocal:)`), and ask that bracket for the point. The
+/// table's methods do it through `UnsafeView`, loops over many handles through a view they
+/// borrow once, and pools that keep a table across steps through a `PinnedSampleTable`'s view.
 public struct SampleTable: Sendable {
-    /// One subpath's run of samples.
-    public struct Run: Sendable, Equatable {
-        /// Index of the run's first sample.
-        public var first: Int
-        public var count: Int
-        public var isClosed: Bool
-        /// Arc length of the subpath.
-        public var length: Double
-        /// Arc length from the path's start to the run's start.
-        public var offset: Double
-        /// Actual spacing between samples in this run (close to the requested spacing).
-        public var step: Double
-        /// The run's segments in the table's `segments`.
-        public var firstSegment: Int
-        public var segmentCount: Int
-
-        public var range: Range<Int> { first..<(first + count) }
-    }
-
     public let spacing: Double
     /// Unique to this sampling (copies share it, no other table ever has it): what tweens
     /// on the same table are shared by.
@@ -60,7 +41,7 @@ public struct SampleTable: Sendable {
     /// segment's parameter there.
     public private(set) var sampleSegments: ContiguousArray<Int32> = []
     public private(set) var sampleParameters: ContiguousArray<Double> = []
-    /// How each sample reaches the next along the true curve (`SampleTable+Exact.swift`).
+    /// How each sample reaches the next along the true curve (`SampleTable+Brackets.swift`).
     public internal(set) var brackets: ContiguousArray<SampleBracket> = []
     /// Every subpath's segments one after another, and their arc lengths.
     public private(set) var segments: ContiguousArray<PathSegment> = []
@@ -68,45 +49,6 @@ public struct SampleTable: Sendable {
     public private(set) var length: Double = 0
     /// The global nearest query's tree and grid (`SampleTable+Nearest.swift`).
     private(set) var nearestSamples = NearestSampleIndex.empty
-
-    /// The most samples a table holds (about 800 MB with its indexes and the path): a path too long for
-    /// its spacing is sampled more coarsely by `init(path:spacing:)` and refused, with the
-    /// spacing that would do, by `init(checking:spacing:)`.
-    ///
-    /// What a table costs, from the layouts (64-bit): per sample 100 bytes (point and
-    /// tangent 16 each, distance 8, segment index 4, curve parameter 8, `SampleBracket` 48)
-    /// and 19 in the nearest index (x and y apart, 16, and about 3 for the 32-sample chunks
-    /// and the tree over them); per segment 80 (`PathSegment` 72, its length 8). While it is
-    /// built, about 8 bytes a sample more (arc lengths within the run, and one of the
-    /// index's arrays at a time in two copies) and, per segment, the plan's copy of the
-    /// segments and lengths (80). So 4,000,000 samples are about 476 MB, and a table at both
-    /// limits (`PathLimits.maxSegments`) about 556 MB.
-    public static let maxSamples = 4_000_000
-
-    /// The smallest spacing a table takes, in points: `init(path:spacing:)` samples a smaller
-    /// one at this spacing, and `init(checking:spacing:)` and `check(_:spacing:)` refuse it,
-    /// naming the spacing asked for.
-    public static let minSpacing = 0.001
-
-    /// A path that needs more than `maxSamples` samples at the spacing asked for.
-    public struct LimitError: Error, Equatable, CustomStringConvertible {
-        public let length: Double
-        public let spacing: Double
-        public let samples: Double
-        /// The smallest spacing that fits, rounded up to three significant digits.
-        public let minimumSpacing: Double
-        /// Whether the spacing asked for is below `minSpacing` (or not a positive number)
-        /// rather than too fine for the path's length.
-        public var isBelowMinimumSpacing: Bool { !(spacing >= SampleTable.minSpacing) }
-        public var description: String {
-            if isBelowMinimumSpacing {
-                return "spacing \(scientific(spacing)) is below \(scientific(SampleTable.minSpacing)) pt, the smallest the sample table takes "
-                    + "(SampleTable.minSpacing); use a spacing of at least \(scientific(minimumSpacing))"
-            }
-            return "path length \(scientific(length)) pt at spacing \(scientific(spacing)) needs \(scientific(samples)) samples; "
-                + "the limit is \(SampleTable.maxSamples) (SampleTable.maxSamples); use a spacing of at least \(scientific(minimumSpacing))"
-        }
-    }
 
     /// Samples `path` every `spacing` points of arc length (default 1 pt); more coarsely if
     /// that would take more than `maxSamples` samples, and at `minSpacing` if `spacing` is
@@ -123,85 +65,10 @@ public struct SampleTable: Sendable {
         self.init(plan, spacing: plan.spacing)
     }
 
-    /// How many samples `path` takes at `spacing` (a Double: it may be huge), measured
-    /// without sampling.
-    public static func samplesNeeded(_ path: Path, spacing: Double) -> Double {
-        Plan(path, spacing: usableSpacing(spacing)).needed
-    }
-
-    /// Throws what `init(checking:spacing:)` would, without sampling.
-    public static func check(_ path: Path, spacing: Double) throws(LimitError) {
-        _ = try checkedPlan(path, spacing: spacing)
-    }
-
-    /// The spacing `init(path:spacing:)` samples at for `spacing`.
-    static func usableSpacing(_ spacing: Double) -> Double {
-        spacing.isFinite && spacing > 0 ? max(spacing, minSpacing) : 1
-    }
-
-    /// The plan for `spacing` exactly, or the error naming it.
-    private static func checkedPlan(_ path: Path, spacing: Double) throws(LimitError) -> Plan {
-        let plan = Plan(path, spacing: usableSpacing(spacing))
-        // A spacing below the minimum is named as given, never as the minimum it would become.
-        guard spacing >= minSpacing, plan.needed <= Double(maxSamples) else {
-            throw LimitError(length: plan.total, spacing: spacing, samples: plan.needed, minimumSpacing: plan.minimumSpacing)
-        }
-        return plan
-    }
-
     private init(_ plan: Plan, spacing: Double) {
         self.spacing = spacing
         for (sub, lengths) in zip(plan.subpaths, plan.lengths) { appendRun(sub, lengths: lengths) }
         nearestSamples = NearestSampleIndex(points: points, runs: runs, spacing: self.spacing)
-    }
-
-    /// A path's subpaths and segment lengths, and how many samples a spacing (already a
-    /// usable one: see `usableSpacing`) needs: worked out before any sample is allocated.
-    private struct Plan {
-        let subpaths: [Subpath]
-        let lengths: [[Double]]
-        let spacing: Double
-        let total: Double
-        let needed: Double
-        let minimumSpacing: Double
-
-        init(_ path: Path, spacing: Double) {
-            subpaths = path.subpaths
-            lengths = subpaths.map { $0.segments.map(SampleTable.measure) }
-            self.spacing = spacing
-            var total = 0.0, needed = 0.0
-            for (sub, l) in zip(subpaths, lengths) {
-                let length = l.reduce(0, +)
-                total += length
-                needed += SampleTable.samples(length: length, closed: sub.isClosed, spacing: self.spacing)
-            }
-            self.total = total
-            self.needed = needed
-            // Each subpath takes up to two samples whatever the spacing; the rest share the length.
-            let room = Double(SampleTable.maxSamples) - 2 * Double(subpaths.count)
-            let raw = room > 0 && total.isFinite ? max(self.spacing, total / room) : .infinity
-            let magnitude = raw.isFinite && raw > 0 ? pow(10, (log10(raw)).rounded(.down) - 2) : 1
-            // Never below the spacing itself, whatever the rounding of the last digit.
-            minimumSpacing = raw.isFinite ? max(self.spacing, (raw / magnitude).rounded(.up) * magnitude) : .greatestFiniteMagnitude
-        }
-    }
-
-    /// How many samples a subpath of `length` takes at `spacing` (as a Double: it may be huge):
-    /// at least two, as a point between samples needs a sample to go to (see the type's
-    /// summary), unless it is a point.
-    static func samples(length: Double, closed: Bool, spacing: Double) -> Double {
-        guard length.isFinite, length > 1e-9 else { return 1 }
-        let intervals = max(closed ? 2 : 1, (length / spacing).rounded())
-        return closed ? intervals : intervals + 1
-    }
-
-    /// A segment's arc length as the table uses it. A length past the range of a Double
-    /// (only reachable through the API: parsed paths are bounded) counts as zero, so that
-    /// segment collapses to its start and the rest of its subpath keeps its own lengths,
-    /// instead of the whole subpath becoming a point.
-    static func measure(_ segment: PathSegment) -> Double {
-        let l = segment.length()
-        return l.isFinite && l > 0 ? l : 0
     }
 
     public var count: Int { points.count }
@@ -210,14 +77,6 @@ public struct SampleTable: Sendable {
     /// The run holding sample `i`.
     @inline(__always)
     public func run(containing i: Int) -> Run { Self.run(containing: i, in: runs) }
-
-    /// The run of `runs` (not empty) holding sample `i`; the last one if none does.
-    @inlinable @inline(__always)
-    static func run<C: RandomAccessCollection<Run>>(containing i: Int, in runs: C) -> Run where C.Index == Int {
-        if runs.count == 1 { return runs[0] }
-        for r in runs where r.range.contains(i) { return r }
-        return runs[runs.count - 1]
-    }
 
     private mutating func appendRun(_ sub: Subpath, lengths measured: [Double]) {
         // A lone point is kept as a zero-length line, so every run has a segment.

@@ -49,6 +49,22 @@ import Testing
         #expect(steps.allSatisfy { abs($0 - expected) < 1e-9 })
     }
 
+    @Test(arguments: [Path.heart(in: Rect(x: 0, y: 0, w: 300, h: 300)), Path.star(center: Vec2(200, 200), outer: 150, inner: 60)])
+    func aPacedFlightIsExactlyWhereItsTrackAndItsTableSayAtEveryStep(path: Path) throws {
+        // The step reads a pinned copy of the table through the table's own lookup, so the
+        // flight, `PathTrack.position(at:)` and the table agree to the last bit.
+        let track = PathTrack(path: path, rotationMode: .auto)
+        let (t, e) = setUp()
+        let a = try t.add(flight(track, seconds: 0.7, target: e))
+        for _ in 0..<80 {
+            t.step(dt: dt)
+            guard let tween = t.animations.store[a], case .active(let u) = tween.timing.phase(at: tween.time) else { continue }
+            #expect(presentation(t, e) == track.position(at: u))
+            #expect(presentation(t, e) == track.table.point(atDistance: u * track.table.length))
+            #expect(t.animatables.store[e]!.rotation.presentation == track.rotation(at: u))
+        }
+    }
+
     @Test func aPartMayCrossTheSeamOfAClosedPathAndRunBackward() throws {
         // 0.9 → 1.1 crosses the seam at angle 0, flying forward.
         let across = PathTrack(path: circle, from: 0.9, to: 1.1)

@@ -5,6 +5,5 @@ import Testing
     @Test func aTweenStaysSmallEnoughToStreamThroughTheStepLoop() {
         // The step walks every tween in one dense array; the layout keeps each in 128 bytes.
         #expect(MemoryLayout<Tween>.stride <= 128)
-        #expect(MemoryLayout<TrackRef>.size <= 8)
     }
 }
