@@ -59,10 +59,10 @@ public final class PathScene: Scene {
     /// How each ring is shown: offset, heading and the lap count (same entities as `followers`).
     public let poses: Storage<PathPose>
     public private(set) var ride = Ride.onPath
-    public private(set) var debug = false
-    public private(set) var focused = 0
+    public internal(set) var debug = false
+    public internal(set) var focused = 0
     /// Whether the focused ring's outline shows (after keyboard or gamepad use only).
-    public private(set) var focusRing = FocusVisibility()
+    public internal(set) var focusRing = FocusVisibility()
     private let customPath: Path?
     private let spacing: Double
     var strokes: [(points: [Vec2], closed: Bool)] = []
@@ -207,129 +207,5 @@ public final class PathScene: Scene {
 
     public func step(_ context: inout StepContext) {
         schedule.run(self, world: world, context: &context)
-    }
-
-    // MARK: Systems
-
-    func routeInput(_ ctx: StepContext) {
-        for event in ctx.events {
-            focusRing.note(event)
-            switch event {
-            case .pointerDown(let id, let device, let at):
-                if shapeButton.hit(at, device: device) { nextShape(); continue }
-                if debugButton.hit(at, device: device) { debug.toggle(); continue }
-                if rideButton.hit(at, device: device) { nextRide(); continue }
-                grabOrSend(pointer: id, device: device, at: at)
-            case .pointerMove(let id, _, let at), .pointerUp(let id, _, let at):
-                let up: Bool
-                if case .pointerUp = event { up = true } else { up = false }
-                followers.store.withDense { dense, _ in
-                    for i in dense.indices where dense[i].grabbedBy == .pointer(id) {
-                        dense[i].desired += at - dense[i].lastPointer
-                        dense[i].lastPointer = at
-                        // A release still walks once toward the final point, as the seed
-                        // does on UIGestureRecognizerStateEnded; the system lets go after.
-                        if up { dense[i].releaseAfterWalk = true }
-                    }
-                }
-            case .pointerCancel(let id, _):
-                // Ends without a jump: the handle stays where it is drawn.
-                release { $0 == .pointer(id) }
-            case .gamepadRemoved(let pad):
-                release { $0 == .pad(pad) }
-            case .key(Key("S"), true), .gamepadButton(_, .x, true): nextShape()
-            case .key(Key("D"), true), .gamepadButton(_, .y, true): debug.toggle()
-            case .key(Key("F"), true), .gamepadButton(_, .b, true): focused = (focused + 1) % max(1, handles.count)
-            case .key(Key("R"), true), .gamepadButton(_, .a, true): nextRide()
-            default: break
-            }
-        }
-    }
-
-    private func nextRide() {
-        let all = Ride.allCases
-        setRide(all[((all.firstIndex(of: ride) ?? 0) + 1) % all.count])
-    }
-
-    /// Where ring `i` (in the follower store's order) is drawn: beside the path when offset.
-    func ringPoint(_ i: Int) -> Vec2 {
-        let f = followers.store.dense[i]
-        guard let p = poses.store[followers.store.owners[i]], p.offset != 0, let t = tables.first, !t.isEmpty else { return f.point }
-        return t.offsetPointAndTangent(atDistance: f.distance, offset: p.offset).0
-    }
-
-    private func release(_ match: (Grabber) -> Bool) {
-        followers.store.withDense { dense, _ in
-            for i in dense.indices where match(dense[i].grabbedBy) {
-                dense[i].grabbedBy = .none
-                dense[i].orbitSpeed = 0
-                dense[i].desired = dense[i].position.current
-                dense[i].glideTarget = nil
-            }
-        }
-    }
-
-    private func grabOrSend(pointer id: Int, device: PointerDevice, at: Vec2) {
-        var best: (Int, Double)?
-        for i in followers.store.dense.indices where followers.store.dense[i].grabbedBy == .none || followers.store.dense[i].grabbedBy == .keyboard {
-            let d = ringPoint(i).distance(to: at)
-            if d <= Self.handleRadius + device.hitSlop, best == nil || d < best!.1 { best = (i, d) }
-        }
-        if let (i, _) = best {
-            followers.store.withDense { dense, _ in
-                dense[i].grabbedBy = .pointer(id)
-                dense[i].desired = dense[i].point
-                dense[i].lastPointer = at
-                dense[i].orbitSpeed = 0
-                dense[i].glideTarget = nil
-            }
-            return
-        }
-        // A press on the path sends the nearest free handle gliding there.
-        guard let t = tables.first, let n = t.nearestIndex(to: at), t.points[n].distance(to: at) <= device.hitSlop + 4 else { return }
-        followers.store.withDense { dense, _ in
-            var pick: (Int, Double)?
-            for i in dense.indices where dense[i].grabbedBy == .none {
-                let d = dense[i].point.distance(to: at)
-                if pick == nil || d < pick!.1 { pick = (i, d) }
-            }
-            if let (i, _) = pick { dense[i].glideTarget = n }
-        }
-    }
-
-    /// Sets the focused handle's orbit speed from the stick, triggers and arrow keys.
-    func applyOrbit(_ ctx: StepContext) {
-        guard focused < handles.count, let p = followers.store.denseIndex(of: handles[focused]) else { return }
-        var direction = Vec2.zero
-        var along = 0.0
-        var owner: Grabber = .none
-        for pad in ctx.input.pads {
-            let stick = pad.stick(true)
-            let trig = pad.axis(.righttrigger) - pad.axis(.lefttrigger)
-            if stick != .zero || abs(trig) > 0.05 {
-                direction += stick
-                along += abs(trig) > 0.05 ? trig : 0
-                owner = .pad(pad.id)
-            }
-        }
-        var keys = Vec2.zero
-        if ctx.input.isDown(.left) { keys.x -= 1 }
-        if ctx.input.isDown(.right) { keys.x += 1 }
-        if ctx.input.isDown(.up) { keys.y -= 1 }
-        if ctx.input.isDown(.down) { keys.y += 1 }
-        if keys != .zero {
-            direction += keys.normalized()
-            if owner == .none { owner = .keyboard }
-        }
-        followers.store.withDense { dense, _ in
-            if case .pointer = dense[p].grabbedBy { return }
-            guard let t = tables.first, !t.isEmpty else { return }
-            // The stick's projection on the path's tangent: push the way the path goes.
-            let tangent = t.tangent(atDistance: dense[p].distance)
-            let speed = (direction.dot(tangent) + along) * Self.orbitSpeed
-            dense[p].orbitSpeed = abs(speed) < 1e-9 ? 0 : clamp(speed, -2 * Self.orbitSpeed, 2 * Self.orbitSpeed)
-            dense[p].grabbedBy = dense[p].orbitSpeed == 0 ? .none : owner
-            if dense[p].orbitSpeed != 0 { dense[p].glideTarget = nil }
-        }
     }
 }
