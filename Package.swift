@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Motion", dependencies: ["Geometry", "Paths", "Entities"], swiftSettings: crossModule),
         .target(name: "Engine", dependencies: ["Geometry", "Entities"], swiftSettings: crossModule),
         .target(name: "Scenes", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine"], swiftSettings: crossModule),
-        .target(name: "Shell", dependencies: ["Geometry", "Engine", "Scenes"], swiftSettings: crossModule),
+        .target(name: "Shell", dependencies: ["Geometry", "Engine"], swiftSettings: crossModule),
         // The only module where SDL types live.
         .target(name: "MotionSDL", dependencies: ["CSDL2", "Geometry", "Engine"]),
         // The benchmark's measurements: per-phase frame timings with HdrHistogram percentiles.
@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "FuzzTargets", dependencies: ["Geometry", "Paths", "Engine", "Scenes"]),
         .executableTarget(name: "motionlab-fuzz", dependencies: ["FuzzTargets"]),
         // Fixtures the test targets share.
-        .target(name: "TestSupport", dependencies: ["Geometry", "Engine", "Shell"], path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["Geometry", "Engine", "Scenes", "Shell"], path: "Tests/Support"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"]),
         .testTarget(name: "PathsTests", dependencies: ["Geometry", "Paths", "TestSupport"]),

@@ -60,11 +60,4 @@ public struct EntityAllocator: Sendable {
         free.append(e.index)
         return true
     }
-
-    /// Every live entity in slot order.
-    public var liveEntities: [Entity] {
-        (0..<generations.count).compactMap { i in
-            alive[i] ? Entity(index: UInt32(i), generation: generations[i]) : nil
-        }
-    }
 }

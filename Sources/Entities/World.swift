@@ -50,9 +50,6 @@ public final class World {
     /// Queues `e` for destruction at the next `applyDeferred()`.
     public func deferDestroy(_ e: Entity) { pendingDestroys.append(e) }
 
-    /// Number of queued destroys (for tests and the HUD).
-    public var pendingDestroyCount: Int { pendingDestroys.count }
-
     /// Applies queued inserts, then queued destroys.
     public func applyDeferred() {
         let alive = entities

@@ -1,5 +1,4 @@
 import Engine
-import Foundation
 
 /// A Chrome Trace Event file (the JSON that Perfetto and chrome://tracing open): one
 /// complete ("ph":"X") event per phase of every measured frame, named `sim`, `build`,

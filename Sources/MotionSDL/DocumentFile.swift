@@ -1,6 +1,4 @@
-import Engine
 import Foundation
-import Geometry
 
 /// A document on disk (the board's sheet): loaded at start, saved after every change, never
 /// lost, and never a file that is not one.

@@ -8,13 +8,16 @@ extension Platform {
     /// as a surface, a texture and a mask copy, so this bounds their memory.
     public static let maxImageBytes = 16 << 20
 
+    /// Loads every image of `options.textures` (or its replacement in `options.textureFiles`)
+    /// and makes its texture, both kept at the index of its id.
     func loadTextures() throws {
-        let maxID = Textures.files.map { Int($0.0.raw) }.max() ?? 0
-        images = Array(repeating: nil, count: maxID + 1)
-        textures = Array(repeating: nil, count: maxID + 1)
-        for (id, file) in Textures.files {
-            var name = file
-            if id == Textures.font && pixelScale >= 1.5 { name = "font-2x.bmp" }
+        let catalog = options.textures
+        images = Array(repeating: nil, count: catalog.maxID + 1)
+        textures = Array(repeating: nil, count: catalog.maxID + 1)
+        for entry in catalog.entries {
+            let id = entry.id
+            var name = entry.file
+            if let dense = entry.highDensityFile, pixelScale >= 1.5 { name = dense }
             let replacement = options.textureFiles[id]
             let path = replacement ?? options.resources.appendingPathComponent(name).path
             // Read under the file policy (a FIFO or device is refused, the size checked

@@ -43,7 +43,7 @@ public final class Platform: FramePlatform {
         // Our own pointers come from touch events; do not also fake touches from the mouse.
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
-        if options.backgroundGamepadEvents || options.headless {
+        if options.headless {
             SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
         }
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) == 0 else {

@@ -6,7 +6,8 @@ import Geometry
 public struct PlatformOptions: Sendable {
     public var size = Vec2(1280, 720)
     public var title = "MotionLab"
-    /// No display: SDL's offscreen or dummy video driver, hidden window.
+    /// No display: SDL's offscreen or dummy video driver, hidden window, and gamepad events
+    /// let through without keyboard focus (which a hidden window never has).
     public var headless = false
     /// The video driver to force (`dummy`, `offscreen`, `x11`, …); nil lets SDL choose
     /// (headless runs default to `dummy`).
@@ -16,9 +17,8 @@ public struct PlatformOptions: Sendable {
     public var vsync = true
     /// Where the textures live.
     public var resources: URL
-    /// Let gamepad events through while the window has no keyboard focus (always the case
-    /// in headless tests, where SDL otherwise drops them).
-    public var backgroundGamepadEvents = false
+    /// The images to load, by the ids draw lists name them with.
+    public var textures: TextureCatalog
     /// BMP files to load instead of the resources' textures (the benchmark draws
     /// testsprite2's own icon this way). An image without an alpha channel gets its top-left
     /// pixel's colour as the transparent colour, the rule SDL's test programs use.
@@ -35,5 +35,8 @@ public struct PlatformOptions: Sendable {
     /// through the renderer.
     public var rleBlits = true
 
-    public init(resources: URL) { self.resources = resources }
+    public init(resources: URL, textures: TextureCatalog) {
+        self.resources = resources
+        self.textures = textures
+    }
 }

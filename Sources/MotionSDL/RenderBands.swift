@@ -1,7 +1,5 @@
 import CSDL2
 import Engine
-import Foundation
-import Geometry
 import Synchronization
 
 /// SDL's software renderer split into horizontal bands that several threads draw at once.

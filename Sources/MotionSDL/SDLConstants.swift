@@ -1,9 +1,10 @@
 import CSDL2
-import Engine
-import Geometry
 
 /// Substitutes for SDL macros Swift cannot import, and SDL enums as plain integers, in one
-/// place (see shared/SDL-NOTES.md).
+/// place. Swift imports no function-like or cast macro: `SDL_WINDOWPOS_CENTERED` is
+/// `SDL_WINDOWPOS_CENTERED_MASK`, and `SDL_TOUCH_MOUSEID` (`(Uint32)-1`) imports but does not
+/// compile. C enums import as structs while event fields are plain integers, so each enum is
+/// compared through its `rawValue`, converted here once.
 enum SDLConstants {
     static let windowPosCentered = Int32(SDL_WINDOWPOS_CENTERED_MASK)
     /// `SDL_TOUCH_MOUSEID`: the `which` of mouse events SDL synthesised from touches.

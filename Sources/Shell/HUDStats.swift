@@ -1,6 +1,5 @@
 import Engine
 import Geometry
-import Scenes
 
 /// Frame statistics for the HUD, refreshed about every 100 ms so the numbers can be read,
 /// plus the last 240 frame times for the optional graph.

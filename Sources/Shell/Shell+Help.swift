@@ -1,6 +1,5 @@
 import Engine
 import Geometry
-import Scenes
 
 // The help overlay: a panel centred in the window, its text wrapped to the panel and
 // scrolled when taller than the window.

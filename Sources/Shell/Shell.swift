@@ -1,6 +1,5 @@
 import Engine
 import Geometry
-import Scenes
 
 /// The app around the scenes: the scene registry and tab bar, the HUD, the help overlay, and
 /// the routing of input to the active scene at fixed-step boundaries.

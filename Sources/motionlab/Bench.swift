@@ -2,12 +2,9 @@ import ArgumentParser
 import CMallocCounter
 import Engine
 import Foundation
-import Geometry
 import MotionBench
 import MotionSDL
-import Paths
 import Scenes
-import Shell
 
 /// `motionlab bench`: the stress scene under load, with per-phase frame timings.
 struct Bench: ParsableCommand {

@@ -1,9 +1,7 @@
 import ArgumentParser
 import Engine
 import Foundation
-import Geometry
 import Paths
-import Scenes
 
 /// The largest path file read (an SVG document at `PathLimits.maxSegments`, a million
 /// segments, is about 20 MB; 64 MiB leaves room for long numbers and markup).

@@ -1,7 +1,6 @@
 import Engine
 import Foundation
-import Geometry
-import Shell
+import Scenes
 
 /// Finds the resources (font and sprites): `--resources`, then `MOTIONLAB_RESOURCES`, then
 /// beside the binary (`BIN/Resources`, or `BIN/../share/motionlab` as `make install` puts

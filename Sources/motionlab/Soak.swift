@@ -4,7 +4,6 @@ import Engine
 import Foundation
 import Geometry
 import MotionSDL
-import Paths
 import Scenes
 import Shell
 

@@ -1,7 +1,5 @@
 import Engine
-import Foundation
 import Geometry
-import Paths
 import Scenes
 import Shell
 

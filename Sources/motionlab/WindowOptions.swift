@@ -3,6 +3,7 @@ import Foundation
 import Engine
 import Geometry
 import MotionSDL
+import Scenes
 
 /// Options that `play` and `bench` share: the window, the renderer, the simulation rate and
 /// the seed.
@@ -48,7 +49,7 @@ struct WindowOptions: ParsableArguments {
 
     /// The platform's options for these: a window of `size`, at `resources`.
     func platformOptions() throws -> PlatformOptions {
-        var options = PlatformOptions(resources: try Resources.locate(explicit: resources))
+        var options = PlatformOptions(resources: try Resources.locate(explicit: resources), textures: Textures.catalog)
         options.size = Vec2(Double(size.w), Double(size.h))
         options.renderer = renderer == "auto" ? nil : renderer
         options.videoDriver = videoDriver

@@ -1,5 +1,4 @@
 @testable import Engine
-@testable import Entities
 @testable import Geometry
 import Testing
 

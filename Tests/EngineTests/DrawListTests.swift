@@ -40,7 +40,7 @@ import Testing
         list.snapBias = 0.5
         list.fillCircle(center: .zero, radius: 5, color: .white)
         #expect(list.vertices[0].x == 0.5)
-        list.beginMask(Textures.photo, in: Rect(x: 0, y: 0, w: 10, h: 10))
+        list.beginMask(TextureID(raw: 1), in: Rect(x: 0, y: 0, w: 10, h: 10))
         list.fillCircle(center: .zero, radius: 5, color: .white)
         list.endMask()
         #expect(list.commands.count == 2 && list.commands[1].mask == 1)
@@ -60,7 +60,7 @@ import Testing
         list.fillRect(Rect(x: -3e7, y: 0, w: 10, h: 10), color: .black)
         list.popClip()
         // A mask whose image is out of bounds: all of it culled.
-        list.beginMask(Textures.photo, in: Rect(x: 1e30, y: 0, w: 10, h: 10))
+        list.beginMask(TextureID(raw: 1), in: Rect(x: 1e30, y: 0, w: 10, h: 10))
         list.fillCircle(center: Vec2(20, 20), radius: 5, color: .white)
         list.endMask()
         let polylineTriangles = 6, maskTriangles = list.commands.last!.indexCount / 3

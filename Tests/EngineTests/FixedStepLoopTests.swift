@@ -1,6 +1,4 @@
 @testable import Engine
-@testable import Entities
-@testable import Geometry
 import TestSupport
 import Testing
 

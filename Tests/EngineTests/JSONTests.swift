@@ -1,5 +1,4 @@
 @testable import Engine
-@testable import Geometry
 import Testing
 
 @Suite struct JSONTests {

@@ -1,9 +1,7 @@
 import CSDL2
 import Engine
-import Foundation
 import Geometry
 @testable import MotionSDL
-import Paths
 import Scenes
 import Testing
 

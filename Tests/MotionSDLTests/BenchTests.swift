@@ -2,8 +2,6 @@
 import Foundation
 @testable import Geometry
 @testable import MotionBench
-@testable import Paths
-@testable import Scenes
 import Testing
 
 @Suite struct FrameTimingsTests {

@@ -1,8 +1,6 @@
 import CSDL2
-@testable import Engine
 @testable import Geometry
 @testable import MotionSDL
-@testable import Paths
 @testable import Scenes
 import Testing
 

@@ -1,9 +1,5 @@
 @testable import Engine
 import Foundation
-@testable import Geometry
-@testable import Paths
-@testable import Scenes
-@testable import Shell
 import Testing
 
 /// Runs the built `motionlab` (built alongside the tests by `swift build --build-tests`).
@@ -137,7 +133,7 @@ extension SDLTests {
                 let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
                 return try #require(json?["points"] as? [[String: Double]])
             }
-            // The square at 30 pt spacing: a quarter of the way round is the corner.
+            // A 100 pt square at 30 pt spacing: a quarter of the way round is the corner.
             let square = try Motionlab.run(["path", "--svg", "M0 0 H100 V100 H0 Z", "--spacing", "30", "--at", "0.25"])
             #expect(square.status == 0)
             let corner = try points(square)[0]

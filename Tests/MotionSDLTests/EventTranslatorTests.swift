@@ -2,7 +2,6 @@ import CSDL2
 import Engine
 import Geometry
 @testable import MotionSDL
-import Paths
 import Scenes
 import Shell
 import Testing

@@ -1,5 +1,4 @@
 import Foundation
-@testable import MotionSDL
 import Testing
 
 extension SDLTests {

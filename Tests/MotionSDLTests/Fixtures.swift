@@ -3,7 +3,6 @@ import Engine
 import Foundation
 import Geometry
 @testable import MotionSDL
-import Paths
 import Scenes
 import Shell
 import Testing
@@ -27,7 +26,7 @@ final class HeadlessApp {
     var list: DrawList { driver.list }
 
     init(scenes: [any Scene], size: Vec2 = Vec2(640, 480)) throws {
-        var options = PlatformOptions(resources: resourcesURL)
+        var options = PlatformOptions(resources: resourcesURL, textures: Textures.catalog)
         options.headless = true
         options.size = size
         platform = try Platform(options: options)

@@ -1,8 +1,6 @@
-@testable import Engine
 import Foundation
 @testable import Geometry
 @testable import MotionSDL
-@testable import Paths
 @testable import Scenes
 @testable import Shell
 import Testing
@@ -67,7 +65,7 @@ extension SDLTests {
         }
 
         @Test func pathsPastTheLimitsAreRefusedWithWhatToChange() throws {
-            // The flat arc: radii scaled up by SVG's rules to about (0.5, 5e9).
+            // A flat arc: radii scaled up by SVG's rules to about (0.5, 5e9).
             try expectBadInput(["path", "--svg", "M0 0a0.0000000001 1 0 00 1 1", "--spacing", "100"],
                                saying: ["path length 1.0e10 pt", "needs 1.0e8 samples", "SampleTable.maxSamples", "use a spacing of at least"])
             try expectBadInput(["path", "--svg", "M0 0 L1e19 0"], saying: ["--svg: SVG path data, offset 6", "PathLimits.maxCoordinate"])

@@ -1,8 +1,5 @@
 import CSDL2
-import Engine
 import Geometry
-@testable import MotionSDL
-import Paths
 import Scenes
 import Testing
 

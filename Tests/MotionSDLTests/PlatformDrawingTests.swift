@@ -3,9 +3,7 @@ import Engine
 import Foundation
 import Geometry
 @testable import MotionSDL
-import Paths
 import Scenes
-import Shell
 import Testing
 
 /// A scene that draws fixed shapes for pixel tests.
@@ -41,7 +39,7 @@ extension SDLTests {
     @Suite struct PlatformDrawingTests {
         /// A headless 320×240 platform whose sprite is the image at `sprite`.
         static func platform(sprite: URL) throws -> Platform {
-            var options = PlatformOptions(resources: resourcesURL)
+            var options = PlatformOptions(resources: resourcesURL, textures: Textures.catalog)
             options.headless = true
             options.size = Vec2(320, 240)
             options.textureFiles[Textures.sprite] = sprite.path
@@ -128,7 +126,7 @@ extension SDLTests {
 
         @Test("Vertices past DrawList.maxCoordinate or not finite, and absurd clips, never reach SDL; the rest draws", arguments: [1, 2])
         func verticesBeyondTheDrawingBoundsAreLeftOut(bands: Int) throws {
-            var options = PlatformOptions(resources: resourcesURL)
+            var options = PlatformOptions(resources: resourcesURL, textures: Textures.catalog)
             options.headless = true
             options.size = Vec2(320, 240)
             options.bands = bands
@@ -162,7 +160,7 @@ extension SDLTests {
 
         @Test("A resize past InputLimits.maxWindowPixels is scaled down to it, aspect ratio kept")
         func aResizePastThePixelBudgetIsScaledDown() throws {
-            var options = PlatformOptions(resources: resourcesURL)
+            var options = PlatformOptions(resources: resourcesURL, textures: Textures.catalog)
             options.headless = true
             options.size = Vec2(320, 240)
             let platform = try Platform(options: options)

@@ -1,11 +1,8 @@
-import CSDL2
 import Engine
 import Foundation
 import Geometry
 @testable import MotionSDL
-import Paths
 import Scenes
-import Shell
 import Testing
 
 extension SDLTests {
@@ -38,7 +35,7 @@ extension SDLTests {
         /// The pixels of the busy list drawn in `bands` bands, in a window first opened at
         /// `openedAt` and then resized to 320×240 (if different).
         static func pixels(bands: Int, openedAt size: Vec2 = Vec2(320, 240)) throws -> (pixels: [UInt32], bandCount: Int) {
-            var options = PlatformOptions(resources: resourcesURL)
+            var options = PlatformOptions(resources: resourcesURL, textures: Textures.catalog)
             options.headless = true
             options.size = size
             options.bands = bands

@@ -1,8 +1,6 @@
-@testable import Engine
 import Foundation
 @testable import Geometry
 @testable import MotionSDL
-@testable import Paths
 @testable import Scenes
 @testable import Shell
 import Testing

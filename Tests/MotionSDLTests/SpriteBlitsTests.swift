@@ -3,6 +3,7 @@ import Engine
 import Foundation
 import Geometry
 @testable import MotionSDL
+import Scenes
 import Testing
 
 extension SDLTests {
@@ -66,7 +67,7 @@ extension SDLTests {
         /// opened at `openedAt` (a resize replaces the surface the encoded copies blit into).
         static func pixels(sprite: URL?, rle: Bool, bands: Int, scale: Float, badTexCoord: Bool = false,
                            openedAt: Vec2 = Vec2(320, 240)) throws -> (pixels: [UInt32], blits: Int) {
-            var options = PlatformOptions(resources: resourcesURL)
+            var options = PlatformOptions(resources: resourcesURL, textures: Textures.catalog)
             options.headless = true
             options.size = openedAt
             options.bands = bands

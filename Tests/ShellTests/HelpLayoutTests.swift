@@ -1,6 +1,6 @@
 @testable import Engine
 @testable import Geometry
-@testable import Scenes
+import Scenes
 @testable import Shell
 import TestSupport
 import Testing

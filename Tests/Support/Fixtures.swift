@@ -1,5 +1,5 @@
 import Engine
-import Geometry
+import Scenes
 import Shell
 
 // Fixtures shared by the test targets (a library that only tests depend on).

@@ -1,6 +1,3 @@
-import Entities
-import Geometry
-
 /// A monospaced bitmap font: a grid of glyph cells in an atlas texture, described by the
 /// `font.txt` that `scripts/make-resources` writes. The platform loads a 1× or 2× atlas of
 /// the same grid, so these normalised coordinates address either.

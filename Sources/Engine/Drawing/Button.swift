@@ -1,4 +1,3 @@
-import Entities
 import Geometry
 
 /// A labelled on-screen button that mouse, touch and the gamepad's cursor can press.

@@ -1,6 +1,3 @@
-import Entities
-import Geometry
-
 /// `value` with `digits` decimals, without Foundation's locale.
 public func format(_ value: Double, _ digits: Int) -> String {
     guard value.isFinite else { return "-" }

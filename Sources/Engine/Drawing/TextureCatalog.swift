@@ -1,29 +1,39 @@
-/// A texture the draw list can name. 0 is "no texture" (flat colour); the rest are
-/// assigned by `TextureCatalog` in the order the platform loads them.
+/// A texture the draw list can name. 0 is "no texture" (flat colour); the others are the
+/// ids registered in a `TextureCatalog`.
 public struct TextureID: Hashable, Sendable {
     public let raw: Int32
     @inlinable public init(raw: Int32) { self.raw = raw }
     public static let none = TextureID(raw: 0)
 }
 
-/// The textures the app ships in `Resources/`, with the ids the draw list uses for them.
-/// The platform loads them in this order; the core only ever names the ids.
-public enum Textures {
-    @inlinable public static var font: TextureID { TextureID(raw: 1) }
-    @inlinable public static var ball: TextureID { TextureID(raw: 2) }
-    @inlinable public static var photo: TextureID { TextureID(raw: 3) }
-    @inlinable public static var chords: TextureID { TextureID(raw: 4) }
-    /// A 32×32 ball, drawn unscaled by the stress scene (SDL's software renderer blits
-    /// unscaled, unrotated, untinted quads directly, as testsprite2's sprites are).
-    @inlinable public static var sprite: TextureID { TextureID(raw: 5) }
+/// The images a run draws, each under the id its draw lists name it by.
+///
+/// The engine names no image of its own: whoever draws an image registers its file under an
+/// id, and the platform loads every registered image, in the order registered, before the
+/// first frame. Draw lists only ever carry the ids.
+public struct TextureCatalog: Sendable {
+    /// One registered image.
+    public struct Entry: Sendable, Equatable {
+        public var id: TextureID
+        /// The image's file name in the resources folder.
+        public var file: String
+        /// The file to load instead on a display of 1.5 pixels per point or more (nil: `file`
+        /// on every display).
+        public var highDensityFile: String?
+    }
 
-    /// (id, file name in `Resources/`). The font is special: the platform picks
-    /// `font-1x.bmp` or `font-2x.bmp` by the display's pixel scale.
-    public static let files: [(TextureID, String)] = [
-        (font, "font-1x.bmp"),
-        (ball, "ball.bmp"),
-        (photo, "photo.bmp"),
-        (chords, "chords.bmp"),
-        (sprite, "sprite.bmp"),
-    ]
+    /// The images, in the order they were registered.
+    public private(set) var entries: [Entry] = []
+
+    public init() {}
+
+    /// Registers `file` as the image drawn for `id` (not `.none`, and not registered before).
+    public mutating func register(_ id: TextureID, file: String, highDensityFile: String? = nil) {
+        precondition(id != .none, "TextureID.none is flat colour, not an image")
+        precondition(!entries.contains { $0.id == id }, "texture id \(id.raw) registered twice")
+        entries.append(Entry(id: id, file: file, highDensityFile: highDensityFile))
+    }
+
+    /// The largest registered id, 0 if none (the platform keeps its textures by id).
+    public var maxID: Int { entries.map { Int($0.id.raw) }.max() ?? 0 }
 }

@@ -1,6 +1,3 @@
-import Entities
-import Geometry
-
 /// The fixed-timestep loop: how many simulation steps a frame runs, and how far between
 /// the last two steps the picture is.
 ///

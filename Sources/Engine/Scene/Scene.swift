@@ -1,4 +1,3 @@
-import Entities
 import Geometry
 
 /// A scene owns its entities and systems. The shell steps only the active scene; the others

@@ -1,4 +1,3 @@
-import Entities
 import Geometry
 
 /// An input event bound to the frame it applies at (frames count from 1).

@@ -1,6 +1,3 @@
-import Entities
-import Geometry
-
 /// A JSON syntax error: where (1-based column in the text) and what was expected.
 public struct JSONParseError: Error, Equatable, CustomStringConvertible {
     /// 1-based line and column (in bytes) of the problem.

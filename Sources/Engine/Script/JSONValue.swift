@@ -1,9 +1,3 @@
-import Entities
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import Geometry
 
 /// A JSON value that writes deterministically: object keys in the order given, numbers in

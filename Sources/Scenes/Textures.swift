@@ -1,0 +1,26 @@
+import Engine
+
+/// The images in `Resources/` that the scenes and the shell draw, with the ids their draw
+/// lists name them by, and the catalogue the platform loads them from.
+public enum Textures {
+    /// The bitmap font's atlas (`BitmapFont`), which the shell and every scene write with.
+    @inlinable public static var font: TextureID { TextureID(raw: 1) }
+    @inlinable public static var ball: TextureID { TextureID(raw: 2) }
+    @inlinable public static var photo: TextureID { TextureID(raw: 3) }
+    @inlinable public static var chords: TextureID { TextureID(raw: 4) }
+    /// A 32×32 ball, drawn unscaled by the stress scene (SDL's software renderer blits
+    /// unscaled, unrotated, untinted quads directly, as testsprite2's sprites are).
+    @inlinable public static var sprite: TextureID { TextureID(raw: 5) }
+
+    /// Every image above with its file. The font has a second atlas, drawn at twice the size,
+    /// for displays of 1.5 pixels per point or more.
+    public static let catalog: TextureCatalog = {
+        var c = TextureCatalog()
+        c.register(font, file: "font-1x.bmp", highDensityFile: "font-2x.bmp")
+        c.register(ball, file: "ball.bmp")
+        c.register(photo, file: "photo.bmp")
+        c.register(chords, file: "chords.bmp")
+        c.register(sprite, file: "sprite.bmp")
+        return c
+    }()
+}
