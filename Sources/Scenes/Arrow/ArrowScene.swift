@@ -4,7 +4,7 @@ import Geometry
 import Motion
 import Paths
 
-/// Scene "arrow": technique 3 — a custom property animated every frame (seed 002).
+/// Scene "arrow": technique 3 — a custom property animated every frame.
 ///
 /// The ring arrow is rebuilt as triangles every frame from its `lengthRadians`, which a
 /// tween plays from 0 to 2π and back (linear, autoreverses, 2 s each way). The arrow masks

@@ -3,7 +3,7 @@ import Entities
 import Geometry
 import Motion
 
-/// Scene "board": technique 4 — copying drag & drop between two scrolling panels (seed 004).
+/// Scene "board": technique 4 — copying drag & drop between two scrolling panels.
 ///
 /// A horizontal strip of chord cards scrolls sideways; a sheet of lyric lines scrolls up and
 /// down. A press on a card waits for 10 pt of movement and then decides: mostly vertical

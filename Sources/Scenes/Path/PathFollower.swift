@@ -25,7 +25,7 @@ public enum Grabber: Equatable, Sendable {
     }
 }
 
-/// A handle that stays on a path: technique 1 of DESIGN.md.
+/// A handle that stays on a path: the first technique.
 ///
 /// Dragging accumulates the pointer's translation into `desired`, as the seed does; each
 /// fixed step the handle walks its table from where it is toward `desired` (see

@@ -4,7 +4,7 @@ import Geometry
 import Motion
 import Paths
 
-/// Scene "path": technique 1 — handles dragged along a path (seed 000/003).
+/// Scene "path": technique 1 — handles dragged along a path.
 ///
 /// Two handles ride the path; each pointer can drag one, so two fingers drag both at once.
 /// The gamepad's left stick and triggers (or the arrow keys) orbit the focused handle.

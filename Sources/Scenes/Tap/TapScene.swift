@@ -9,7 +9,7 @@ import Geometry
 import Motion
 import Paths
 
-/// Scene "tap": technique 2 — paced keyframed motion with interrupts (seed 001).
+/// Scene "tap": technique 2 — paced keyframed motion with interrupts.
 ///
 /// A tap sends the picture along a half circle from where it is to the tapped point, in
 /// 2 s at constant speed. A tap during the flight interrupts it from the presented position
