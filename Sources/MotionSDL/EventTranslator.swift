@@ -14,18 +14,16 @@ import Geometry
 ///   (`which == SDL_TOUCH_MOUSEID`) and touch events made from the mouse
 ///   (`touchId == SDL_MOUSE_TOUCHID`), so nothing is counted twice.
 /// - Only the GameController API's events are used (not the raw JOY* ones).
-public struct EventTranslator {
+struct EventTranslator {
     private var fingers: [(touch: Int64, finger: Int64, id: Int)] = []
 
-    public init() {}
-
     /// What the platform should do besides passing input on.
-    public enum WindowChange: Equatable { case none, quit, pause, resume }
+    enum WindowChange: Equatable { case none, quit, pause, resume }
 
     /// Appends the events `e` means to `out`. `windowSize` is in points. A pad's id is its
     /// joystick instance id (unique for as long as SDL runs, never reused after a removal);
     /// window size changes are reported as `.resize` in points.
-    public mutating func translate(_ e: SDL_Event, windowSize: Vec2, into out: inout [InputEvent]) -> WindowChange {
+    mutating func translate(_ e: SDL_Event, windowSize: Vec2, into out: inout [InputEvent]) -> WindowChange {
         switch e.type {
         case SDLConstants.quit:
             return .quit

@@ -24,7 +24,7 @@ public enum FilePolicy {
     }
 
     /// What a file-system object is, for messages ("is a FIFO").
-    public static func kindName(_ mode: mode_t) -> String {
+    static func kindName(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFREG: "a regular file"
         case S_IFDIR: "a folder"
@@ -129,7 +129,7 @@ public enum FilePolicy {
     /// `.NAME.motionlab-PID-N.tmp`, regular files (not links) owned by this user, whose
     /// process no longer runs. Returns the names removed.
     @discardableResult
-    public static func removeStaleTemporaries(for target: String) -> [String] {
+    static func removeStaleTemporaries(for target: String) -> [String] {
         removeStaleTemporaries(in: target)
     }
 

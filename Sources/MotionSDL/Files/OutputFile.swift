@@ -93,9 +93,6 @@ public final class OutputFile {
         return 0o666 & ~mask
     }
 
-    /// False once a write has failed (the error waits for `commit()`).
-    public var isHealthy: Bool { failure == nil }
-
     /// Appends `bytes`; after a failure, does nothing.
     public func write(_ bytes: [UInt8]) {
         guard failure == nil, !done else { return }
