@@ -1,6 +1,4 @@
-import Entities
 import Geometry
-import Paths
 
 /// How an animation's value is held outside its active time, as `CAMediaTimingFillMode`.
 public enum FillMode: String, Equatable, Sendable, CaseIterable {

@@ -1,4 +1,3 @@
-import Entities
 #if canImport(Glibc)
 import Glibc
 #else

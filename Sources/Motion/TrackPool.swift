@@ -1,4 +1,3 @@
-import Geometry
 import Paths
 
 /// Tracks of one kind in slots that tweens refer to by index (`Tween.trackIndex`); freed

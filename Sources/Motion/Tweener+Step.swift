@@ -5,7 +5,6 @@ import Glibc
 import Darwin
 #endif
 import Geometry
-import Paths
 
 // The tween system's fixed step: every running tween evaluated into its target.
 extension Tweener {

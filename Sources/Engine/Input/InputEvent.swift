@@ -1,4 +1,3 @@
-import Entities
 import Geometry
 
 /// What kind of device a pointer is.

@@ -1,4 +1,3 @@
-import Entities
 import Geometry
 
 /// What is held down right now: pointers, keys and gamepads. Fed every event in order; it

@@ -1,4 +1,3 @@
-import Entities
 import Geometry
 
 /// A tree of coordinate spaces, as UIKit's views form one: every node has a frame in its

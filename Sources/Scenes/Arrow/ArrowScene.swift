@@ -2,7 +2,6 @@ import Engine
 import Entities
 import Geometry
 import Motion
-import Paths
 
 /// Scene "arrow": technique 3 — a custom property animated every frame.
 ///

@@ -1,13 +1,10 @@
 import Engine
-import Entities
 #if canImport(Glibc)
 import Glibc
 #else
 import Darwin
 #endif
 import Geometry
-import Motion
-import Paths
 
 /// The seed's ring arrow: a thick ring segment from `startRadians` with an arrowhead at its
 /// end, `lengthRadians` long in total (negative draws the other way), the head

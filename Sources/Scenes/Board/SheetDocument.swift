@@ -1,8 +1,4 @@
 import Engine
-import Entities
-import Geometry
-import Motion
-import Paths
 
 /// The songwriter's sheet the board edits: lyric lines, each with chords placed along it.
 /// Saved as JSON after every change:

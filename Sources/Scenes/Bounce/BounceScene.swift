@@ -1,8 +1,6 @@
 import Engine
 import Entities
 import Geometry
-import Motion
-import Paths
 
 /// Balls bouncing inside the window. Click or tap empty space to add a ball, drag a ball to
 /// throw it, Space or gamepad A adds one at random, Backspace or gamepad B removes the

@@ -1,7 +1,5 @@
 import Engine
-import Entities
 import Geometry
-import Motion
 import Paths
 
 /// Who is moving a handle.

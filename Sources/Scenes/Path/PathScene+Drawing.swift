@@ -1,6 +1,5 @@
 import Engine
 import Geometry
-import Paths
 
 extension PathScene {
     public func draw(into list: inout DrawList, context: DrawContext) {

@@ -1,7 +1,6 @@
 import Engine
 import Entities
 import Geometry
-import Motion
 import Paths
 
 /// Scene "path": technique 1 — handles dragged along a path.
