@@ -6,10 +6,25 @@ import Engine
 extension Platform {
     /// Takes every pending SDL event and appends what it means to `out`.
     public func poll(into out: inout [InputEvent]) {
+        var times: [Double] = []
+        poll(into: &out, times: &times, now: 0)
+    }
+
+    /// Takes every pending SDL event, appends what it means to `out` and when it happened to
+    /// `times`: SDL's millisecond timestamp, moved onto the monotonic clock by how long ago
+    /// it was (`now` is that clock now).
+    public func poll(into out: inout [InputEvent], times: inout [Double], now: Double) {
         out.append(contentsOf: queued)
         queued.removeAll()
+        times.append(contentsOf: repeatElement(now, count: out.count - times.count))
+        let ticks = SDL_GetTicks()
         var e = SDL_Event()
         while SDL_PollEvent(&e) != 0 {
+            defer {
+                let ago = Double(ticks &- e.common.timestamp) / 1000
+                let time = now - (ago >= 0 && ago < 1 ? ago : 0)
+                times.append(contentsOf: repeatElement(time, count: out.count - times.count))
+            }
             if e.type == SDLConstants.controllerAdded {
                 openController(deviceIndex: e.cdevice.which, into: &out)
                 continue

@@ -83,8 +83,8 @@ public final class Shell: FrameContent {
     }
 
     /// Queues an event for the next step.
-    public func enqueue(_ event: InputEvent) {
-        input.process(event, into: &pending)
+    public func enqueue(_ event: InputEvent, at time: Double?) {
+        input.process(event, at: time, into: &pending)
     }
 
     /// One fixed step: routes the queued input and runs the active scene's systems.

@@ -16,7 +16,7 @@ final class CheckedContent: FrameContent {
 
     var size: Vec2 { shell.size }
     var wantsQuit: Bool { checker.violation != nil }
-    func enqueue(_ event: InputEvent) { shell.enqueue(event) }
+    func enqueue(_ event: InputEvent, at time: Double?) { shell.enqueue(event, at: time) }
     func step(dt: Double, step: Int) {
         shell.step(dt: dt, step: step)
         if checker.violation == nil { checker.check(frame: frame(), step: step) }

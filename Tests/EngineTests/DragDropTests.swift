@@ -37,8 +37,8 @@ import Testing
             dd.press(id, at: p, on: panel, item: panel == strip ? item(at: p) : nil)
         }
         /// Moves pointer `id` and lifts whatever the move decided to.
-        mutating func move(_ id: Int, _ p: Vec2, dt: Double) {
-            if let l = dd.move(id, to: p, dt: dt) {
+        mutating func move(_ id: Int, _ p: Vec2) {
+            if let l = dd.move(id, to: p) {
                 dd.lift(l.item, carrier: l.carrier, frame: itemFrame(l.item), at: l.at, pressedAt: l.pressedAt)
             }
         }
@@ -48,13 +48,13 @@ import Testing
         var f = Fixture()
         let start = f.itemFrame(3).center
         f.press(1, start)
-        f.move(1, start + Vec2(0, 6), dt: dt)
+        f.move(1, start + Vec2(0, 6))
         #expect(f.dd.carries.isEmpty)
-        f.move(1, start + Vec2(2, 14), dt: dt)
+        f.move(1, start + Vec2(2, 14))
         #expect(f.dd.carries.count == 1)
         #expect(f.dd.carries[0].item == 3)
         #expect(f.dd.carries[0].frame == f.itemFrame(3).offsetBy(Vec2(2, 14)))
-        f.move(1, start + Vec2(50, 300), dt: dt)
+        f.move(1, start + Vec2(50, 300))
         #expect(f.dd.carries[0].pointer == start + Vec2(50, 300))
         #expect(f.dd.spaces[panel: f.strip].offset == 0)
     }
@@ -64,26 +64,27 @@ import Testing
         let start = f.itemFrame(3).center
         let before = f.itemFrame(3)
         f.press(1, start)
-        for k in 1...10 { f.move(1, start - Vec2(Double(k) * 12, 1), dt: dt) }
+        for k in 1...10 { f.move(1, start - Vec2(Double(k) * 12, 1)) }
         #expect(f.dd.carries.isEmpty)
         let offset = f.dd.spaces[panel: f.strip].offset
         #expect(offset == 120)
         #expect(f.itemFrame(3).minX == before.minX - 120)
-        #expect(f.dd.release(1, cancelled: false) == nil)
+        #expect(f.dd.release(1, cancelled: false, velocity: Vec2(-1440, -12)) == nil)
         #expect(f.dd.spaces[panel: f.strip].phase == .decelerating)
+        #expect(f.dd.spaces[panel: f.strip].velocity == 1440)  // the hand's speed along the strip
     }
 
     @Test func aPressOnAMovingPanelCatchesItInsteadOfLifting() {
         var f = Fixture()
         let start = f.itemFrame(3).center
         f.press(1, start)
-        for k in 1...10 { f.move(1, start - Vec2(Double(k) * 12, 0), dt: dt) }
-        _ = f.dd.release(1, cancelled: false)
+        for k in 1...10 { f.move(1, start - Vec2(Double(k) * 12, 0)) }
+        _ = f.dd.release(1, cancelled: false, velocity: Vec2(-1440, 0))
         f.dd.spaces[panel: f.strip].step(dt: dt)
         f.press(2, f.itemFrame(5).center)
         #expect(f.dd.spaces[panel: f.strip].isMoving)
         #expect(f.dd.spaces[panel: f.strip].velocity == 0)
-        f.move(2, f.itemFrame(5).center + Vec2(0, 40), dt: dt)
+        f.move(2, f.itemFrame(5).center + Vec2(0, 40))
         #expect(f.dd.carries.isEmpty)
     }
 
@@ -111,9 +112,9 @@ import Testing
         f.dd.spaces[panel: f.sheet].setOffset(250)
         let start = f.itemFrame(1).center
         f.press(1, start)
-        f.move(1, start + Vec2(0, 20), dt: dt)
+        f.move(1, start + Vec2(0, 20))
         let target = Vec2(400, 150 + 120)  // 120 pt into the visible sheet: content y 370, zone 3
-        f.move(1, target, dt: dt)
+        f.move(1, target)
         f.dd.updateTargets()
         #expect(f.dd.carries[0].target == 3)
         #expect(f.dd.targets == [3])
@@ -135,8 +136,8 @@ import Testing
         var f = Fixture()
         let start = f.itemFrame(1).center
         f.press(1, start)
-        f.move(1, start + Vec2(0, 20), dt: dt)
-        f.move(1, Vec2(400, 540), dt: dt)
+        f.move(1, start + Vec2(0, 20))
+        f.move(1, Vec2(400, 540))
         for _ in 0..<30 { f.dd.autoScroll(dt) }
         #expect(f.dd.spaces[panel: f.sheet].offset == 0)
         for _ in 0..<120 { f.dd.autoScroll(dt) }
@@ -175,7 +176,7 @@ import Testing
         f.dd.forget { $0 >= 100 }
         #expect(f.dd.carries.isEmpty && f.dd.keyCarry == nil)
         // The pending press on item 106 now lifts nothing: moving across only scrolls.
-        f.move(1, f.itemFrame(6).center + Vec2(0, 30), dt: dt)
+        f.move(1, f.itemFrame(6).center + Vec2(0, 30))
         #expect(f.dd.carries.isEmpty)
     }
 

@@ -17,7 +17,7 @@ private final class LogContent: FrameContent {
 
     init(size: Vec2) { self.size = size }
 
-    func enqueue(_ event: InputEvent) {
+    func enqueue(_ event: InputEvent, at time: Double?) {
         enqueued.append(event)
         if case .resize(let w, let h) = event { resizes.append(Vec2(w, h)) }
     }

@@ -13,7 +13,7 @@ import Testing
         }
         var p = ScrollPanel(axis: .vertical, viewport: 300, contentLength: 1000)
         p.beginDrag()
-        p.drag(by: 120, dt: dt)  // pulling down at the top: 120 pt past the edge
+        p.drag(by: 120)  // pulling down at the top: 120 pt past the edge
         #expect(abs(p.offset - -ScrollPanel.rubberBanded(120, viewport: 300)) < 1e-9)
         #expect(p.offset > -120 && p.offset < 0)
     }
@@ -22,8 +22,9 @@ import Testing
         var p = ScrollPanel(axis: .horizontal, viewport: 300, contentLength: 100_000)
         p.setOffset(50_000)
         p.beginDrag()
-        for _ in 0..<5 { p.drag(by: -10, dt: dt) }  // 1200 pt/s to the left: offset increases
-        p.endDrag()
+        for _ in 0..<5 { p.drag(by: -10) }
+        p.endDrag(fingerVelocity: -1200)  // 1200 pt/s to the left: the offset increases
+        #expect(p.velocity == 1200)
         let v0 = p.velocity, x0 = p.offset
         #expect(v0 > 1000)
         for _ in 0..<120 { p.step(dt: dt) }
@@ -35,8 +36,8 @@ import Testing
         fast.decelerationRate = ScrollPanel.fastRate
         fast.setOffset(50_000)
         fast.beginDrag()
-        for _ in 0..<5 { fast.drag(by: -10, dt: dt) }
-        fast.endDrag()
+        for _ in 0..<5 { fast.drag(by: -10) }
+        fast.endDrag(fingerVelocity: -1200)
         for _ in 0..<120 { fast.step(dt: dt) }
         #expect(fast.phase == .idle)  // 0.99 per ms stops within a second
     }
@@ -44,7 +45,7 @@ import Testing
     @Test func releasedPastAnEdgeItSpringsBackAndStops() {
         var p = ScrollPanel(axis: .vertical, viewport: 300, contentLength: 1000)
         p.beginDrag()
-        p.drag(by: 200, dt: dt)
+        p.drag(by: 200)
         p.endDrag()
         #expect(p.phase == .springing)
         var steps = 0
@@ -55,8 +56,8 @@ import Testing
         var q = ScrollPanel(axis: .vertical, viewport: 300, contentLength: 1000)
         q.setOffset(650)
         q.beginDrag()
-        for _ in 0..<4 { q.drag(by: -20, dt: dt) }
-        q.endDrag()
+        for _ in 0..<4 { q.drag(by: -20) }
+        q.endDrag(fingerVelocity: -2400)
         var overshoot = 0.0
         for _ in 0..<600 { q.step(dt: dt); overshoot = max(overshoot, q.offset - q.maxOffset) }
         #expect(overshoot > 0)
@@ -66,12 +67,12 @@ import Testing
     @Test func aDragStartingPastTheEdgeContinuesFromWhereTheContentIs() {
         var p = ScrollPanel(axis: .vertical, viewport: 300, contentLength: 1000)
         p.beginDrag()
-        p.drag(by: 100, dt: dt)
+        p.drag(by: 100)
         p.endDrag()
         p.step(dt: dt)
         let shown = p.offset
         p.beginDrag()
-        p.drag(by: 0.0001, dt: dt)
+        p.drag(by: 0.0001)
         #expect(abs(p.offset - shown) < 0.01)
     }
 

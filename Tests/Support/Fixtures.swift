@@ -10,13 +10,15 @@ public func testFont() -> BitmapFont {
     return try! BitmapFont(metrics: "cell 8 16\ncolumns 16\nchars \(chars)", texture: Textures.font)
 }
 
-/// Runs `frames` frames of 1/60 s at 120 Hz through a shell with the app's frame driver (no
-/// window), applying `events[frame]` at the start of each frame. Returns the shell and its loop.
+/// Runs `frames` frames of `frameTime` (1/60 s unless said) at 120 Hz through a shell with the
+/// app's frame driver (no window), applying `events[frame]` at the start of each frame.
+/// Returns the shell and its loop.
 @discardableResult
-public func runShell(_ shell: Shell, frames: Int, events: [Int: [InputEvent]] = [:]) -> (Shell, FixedStepLoop) {
+public func runShell(_ shell: Shell, frames: Int, events: [Int: [InputEvent]] = [:],
+                     frameTime: Double = 1.0 / 60.0) -> (Shell, FixedStepLoop) {
     let script = events.keys.sorted().flatMap { f in events[f]!.map { ScriptedEvent(frame: f, event: $0) } }
     let driver = FrameDriver(platform: NullPlatform(size: shell.size), content: shell, hz: 120,
-                             virtualFrameTime: 1.0 / 60.0, script: script)
+                             virtualFrameTime: frameTime, script: script)
     driver.frameLimit = frames
     try! driver.run()
     return (shell, driver.loop)

@@ -121,7 +121,7 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
     }
 
     /// Pointer `id` moved to `at`. Returns what to lift when the press decided to lift.
-    public mutating func move(_ id: Int, to at: Vec2, dt: Double) -> Lift? {
+    public mutating func move(_ id: Int, to at: Vec2) -> Lift? {
         guard let gi = gestures.firstIndex(where: { $0.pointer == id }) else { return nil }
         var g = gestures[gi]
         let delta = at - g.last
@@ -137,11 +137,11 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
                 g.state = .carrying
             case .scroll:
                 beginScroll(panel, except: id)
-                spaces[panel: panel].drag(by: axis.along(total), dt: dt)
+                spaces[panel: panel].drag(by: axis.along(total))
                 g.state = .scrolling(panel)
             case .undecided: break
             }
-        case .scrolling(let panel): spaces[panel: panel].drag(by: spaces[panel: panel].axis.along(delta), dt: dt)
+        case .scrolling(let panel): spaces[panel: panel].drag(by: spaces[panel: panel].axis.along(delta))
         case .carrying:
             if let k = index(carriedBy: .pointer(id)) { carries[k].frame.origin = at - carries[k].grab }
         case .ignored: break
@@ -158,11 +158,13 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
         }
     }
 
-    /// Pointer `id` lifted (or was cancelled). Returns the carry it let go of, if any.
-    public mutating func release(_ id: Int, cancelled: Bool) -> Release? {
+    /// Pointer `id` lifted moving at `velocity` (points per second, root space; zero when
+    /// cancelled). Returns the carry it let go of, if any.
+    public mutating func release(_ id: Int, cancelled: Bool, velocity: Vec2 = .zero) -> Release? {
         let state = gestures.firstIndex { $0.pointer == id }.map { gestures.remove(at: $0).state }
         switch state {
-        case .scrolling(let panel)?: spaces[panel: panel].endDrag()
+        case .scrolling(let panel)?:
+            spaces[panel: panel].endDrag(fingerVelocity: cancelled ? 0 : spaces[panel: panel].axis.along(velocity))
         case .carrying?, nil:
             // Carrying, or a pointer whose gesture is gone that may still carry something.
             if let k = index(carriedBy: .pointer(id)) { return Release(index: k, cancelled: cancelled) }

@@ -15,6 +15,8 @@ public struct InputState: Sendable {
         public var id: Int
         public var device: PointerDevice
         public var position: Vec2
+        /// Where it has been lately, for its velocity.
+        public var tracker = VelocityTracker()
     }
 
     /// One connected gamepad's current axes and buttons.
@@ -39,8 +41,25 @@ public struct InputState: Sendable {
     public private(set) var hasFocus = true
     /// The latest known position of the mouse (hover included).
     public private(set) var mousePosition = Vec2(-1, -1)
+    /// The time of the latest event (seconds on the frame driver's input timeline).
+    public private(set) var time = 0.0
+    /// The hand's velocity as each of the latest released pointers let go (one per id).
+    private var releases: [(id: Int, velocity: Vec2)] = []
 
     public init() {}
+
+    /// Pointer `id`'s velocity (points per second): while it is down, as of the latest
+    /// event; once it has lifted, as it let go (zero if it had rested, or was cancelled).
+    public func velocity(of id: Int) -> Vec2 {
+        if let p = pointer(id) { return p.tracker.velocity(at: time) }
+        return releases.last { $0.id == id }?.velocity ?? .zero
+    }
+
+    private mutating func noteRelease(_ id: Int, velocity: Vec2) {
+        releases.removeAll { $0.id == id }
+        if releases.count >= InputLimits.maxPointers { releases.removeFirst() }
+        releases.append((id, velocity))
+    }
 
     /// The pointer `id`, if it is down.
     /// - Complexity: O(`InputLimits.maxPointers`).
@@ -52,7 +71,9 @@ public struct InputState: Sendable {
     /// Records `event` and appends to `out` the events scenes should see: the event itself,
     /// preceded by synthesised cancels where a device went away, or dropped when it is
     /// inconsistent (a move or up of a pointer that is not down is passed on only as hover).
-    public mutating func process(_ event: InputEvent, into out: inout [InputEvent]) {
+    /// `time` is when the event happened (nil: no later than the one before), for velocities.
+    public mutating func process(_ event: InputEvent, at time: Double? = nil, into out: inout [InputEvent]) {
+        if let time, time.isFinite { self.time = max(self.time, time) }
         switch event {
         case .pointerDown(let id, let device, let at):
             if device == .mouse { mousePosition = at }
@@ -60,23 +81,34 @@ public struct InputState: Sendable {
                 // A second down without an up: end the first gesture cleanly.
                 out.append(.pointerCancel(pointer: id, device: device))
                 pointers.remove(at: i)
+                noteRelease(id, velocity: .zero)
             } else if pointers.count >= InputLimits.maxPointers {
                 return  // past the limit: ignored until a pointer lifts
             }
-            pointers.append(Pointer(id: id, device: device, position: at))
+            var p = Pointer(id: id, device: device, position: at)
+            p.tracker.add(at, at: self.time)
+            pointers.append(p)
             out.append(event)
         case .pointerMove(let id, let device, let at):
             if device == .mouse { mousePosition = at }
-            if let i = pointerIndex(id) { pointers[i].position = at }
+            if let i = pointerIndex(id) {
+                pointers[i].position = at
+                pointers[i].tracker.add(at, at: self.time)
+            }
             out.append(event)
         case .pointerUp(let id, let device, let at):
             if device == .mouse { mousePosition = at }
             guard let i = pointerIndex(id) else { return }
-            pointers.remove(at: i)
+            var p = pointers.remove(at: i)
+            // An up away from the last place seen is one more sample of the motion; one in the
+            // same place says nothing new (and would read as a stop).
+            if at != p.position { p.tracker.add(at, at: self.time) }
+            noteRelease(id, velocity: p.tracker.velocity(at: self.time))
             out.append(event)
         case .pointerCancel(let id, _):
             guard let i = pointerIndex(id) else { return }
             pointers.remove(at: i)
+            noteRelease(id, velocity: .zero)
             out.append(event)
         case .keyRepeat(let k):
             guard keys.contains(k) else { return }
@@ -107,7 +139,10 @@ public struct InputState: Sendable {
             out.append(event)
         case .focusLost:
             hasFocus = false
-            for p in pointers { out.append(.pointerCancel(pointer: p.id, device: p.device)) }
+            for p in pointers {
+                out.append(.pointerCancel(pointer: p.id, device: p.device))
+                noteRelease(p.id, velocity: .zero)
+            }
             pointers.removeAll()
             for k in keys.sorted(by: { $0.name < $1.name }) { out.append(.key(k, down: false)) }
             keys.removeAll()

@@ -23,6 +23,9 @@ public struct MonotonicClock: FrameClock {
         return Double(now &- last) / 1e9
     }
 
+    /// Seconds on the system's monotonic clock.
+    public static func seconds() -> Double { Double(nanoseconds()) / 1e9 }
+
     /// Nanoseconds on the system's monotonic clock (what `DispatchTime` reads).
     public static func nanoseconds() -> UInt64 {
         var ts = timespec()

@@ -35,6 +35,9 @@ public final class FrameDriver {
     public private(set) var frame = 0
     /// The input handed to the content this frame.
     public private(set) var events: [InputEvent] = []
+    /// When each of `events` happened (seconds on the input timeline: simulated time on the
+    /// virtual clock, the monotonic clock's on the real one).
+    public private(set) var eventTimes: [Double] = []
     /// The run stops after this many frames (nil: until the user quits).
     public var frameLimit: Int?
     /// Called with every input event as it is handed to the content (`--record`).
@@ -58,6 +61,8 @@ public final class FrameDriver {
     private var scriptIndex = 0
     /// Seconds of scripted stall to add to this frame's time.
     private var hitch = 0.0
+    /// Simulated seconds the frames so far have advanced (the virtual clock's input time).
+    private var elapsed = 0.0
     /// One list, or two when pipelined: the worker fills one while the other is submitted.
     private let lists: [DrawListBox]
     private var shown = 0
@@ -84,6 +89,7 @@ public final class FrameDriver {
         self.script = script
         lists = makeWorker == nil ? [DrawListBox()] : [DrawListBox(), DrawListBox()]
         events.reserveCapacity(64)
+        eventTimes.reserveCapacity(64)
         if let makeWorker {
             pipelineWorker = makeWorker { [unowned self] in self.ahead = self.simulateAndBuild(into: self.lists[1 - self.shown]) }
         }
@@ -172,11 +178,17 @@ public final class FrameDriver {
     /// The platform's and the script's events for this frame, handed to the content.
     private func takeInput() {
         events.removeAll(keepingCapacity: true)
-        platform.poll(into: &events)
+        eventTimes.removeAll(keepingCapacity: true)
+        // A scripted or virtual run's events happen at the frame's simulated time; real
+        // input at its own, as the platform tells it.
+        let now = virtualFrameTime == nil ? MonotonicClock.seconds() : elapsed
+        platform.poll(into: &events, times: &eventTimes, now: now)
+        if virtualFrameTime != nil { for i in eventTimes.indices { eventTimes[i] = now } }
         while scriptIndex < script.count, script[scriptIndex].frame <= frame {
             let e = script[scriptIndex].event.clamped
             if case .resize(let w, let h) = e { platform.setWindowSize(w: w, h: h) }
             events.append(e)
+            eventTimes.append(now)
             scriptIndex += 1
         }
         var kept = 0
@@ -195,18 +207,22 @@ public final class FrameDriver {
             // A scripted resize comes back from the window as an event: count it once.
             if case .resize(let w, let h) = e, Vec2(w, h) == content.size { continue }
             record?(ScriptedEvent(frame: frame, event: e))
-            content.enqueue(e)
+            content.enqueue(e, at: eventTimes[i])
             events[kept] = e
+            eventTimes[kept] = eventTimes[i]
             kept += 1
         }
         events.removeLast(events.count - kept)
+        eventTimes.removeLast(eventTimes.count - kept)
     }
 
     /// Steps the content as far as the clock says and fills `box`'s list.
     private func simulateAndBuild(into box: DrawListBox) -> FrameReport {
         var r = FrameReport()
         let a0 = countAllocations?() ?? 0, t0 = MonotonicClock.nanoseconds()
-        let steps = loop.advance(by: clock.nextFrameTime() + hitch)
+        let advance = clock.nextFrameTime() + hitch
+        elapsed += advance
+        let steps = loop.advance(by: advance)
         hitch = 0
         for _ in 0..<steps { content.step(dt: loop.dt, step: loop.step) }
         let a1 = countAllocations?() ?? 0, t1 = MonotonicClock.nanoseconds()

@@ -11,6 +11,12 @@ public protocol FramePlatform: AnyObject {
     var quitRequested: Bool { get }
     /// Appends every input event since the last call, in order.
     func poll(into events: inout [InputEvent])
+    /// Appends every input event since the last call, in order, and to `times` when each
+    /// happened, in seconds on the monotonic clock (`MonotonicClock.seconds()`; `now` is that
+    /// clock at the call). The default stamps every event `now`; a platform that knows its
+    /// events' times (SDL's timestamps) says them, so a hand's velocity does not depend on
+    /// when frames poll.
+    func poll(into events: inout [InputEvent], times: inout [Double], now: Double)
     /// Resizes the window (a scripted resize); whatever depends on the size follows it here.
     /// The size asked for is within `InputLimits` (`InputLimits.windowSize(w:h:)`).
     func setWindowSize(w: Double, h: Double)
@@ -26,6 +32,11 @@ public protocol FramePlatform: AnyObject {
 }
 
 extension FramePlatform {
+    public func poll(into events: inout [InputEvent], times: inout [Double], now: Double) {
+        poll(into: &events)
+        times.append(contentsOf: repeatElement(now, count: events.count - times.count))
+    }
+
     public var pixelsPerPoint: Double { 1 }
     public var truncatesVertices: Bool { false }
 }
@@ -37,8 +48,10 @@ public protocol FrameContent: AnyObject {
     var size: Vec2 { get }
     /// The content asks the run to end (Escape in the shell).
     var wantsQuit: Bool { get }
-    /// Queues an input event for the next step.
-    func enqueue(_ event: InputEvent)
+    /// Queues an input event for the next step; it happened at `time` (seconds on the
+    /// frame driver's input timeline: the frame's time in a scripted run, the event's own on
+    /// the real clock; nil: no later than the one before).
+    func enqueue(_ event: InputEvent, at time: Double?)
     /// One fixed step of `dt` seconds, the `step`-th of the run.
     func step(dt: Double, step: Int)
     /// Fills `list` anew for the picture `alpha` of the way from the previous step to the last.
@@ -49,6 +62,9 @@ public protocol FrameContent: AnyObject {
 
 extension FrameContent {
     public func frameDidEnd(_ report: FrameReport) {}
+
+    /// Queues an input event whose time is not known (no later than the one before).
+    public func enqueue(_ event: InputEvent) { enqueue(event, at: nil) }
 }
 
 /// A platform with no window: it reports the events given to it and draws nothing. For runs

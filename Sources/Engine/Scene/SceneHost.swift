@@ -20,8 +20,8 @@ public final class SceneHost: FrameContent {
     /// The whole window.
     public var bounds: Rect { Rect(origin: .zero, size: size) }
 
-    public func enqueue(_ event: InputEvent) {
-        input.process(event, into: &pending)
+    public func enqueue(_ event: InputEvent, at time: Double?) {
+        input.process(event, at: time, into: &pending)
     }
 
     public func step(dt: Double, step: Int) {

@@ -34,7 +34,6 @@ public struct ScrollPanel: Sendable, Equatable {
     public private(set) var idleTime = 10.0
     private var dragStartOffset = 0.0
     private var dragTranslation = 0.0
-    private var recentVelocity = 0.0
 
     public init(axis: Axis, viewport: Double, contentLength: Double) {
         self.axis = axis
@@ -66,7 +65,6 @@ public struct ScrollPanel: Sendable, Equatable {
     public mutating func beginDrag() {
         phase = .dragging
         velocity = 0
-        recentVelocity = 0
         dragStartOffset = offset
         dragTranslation = 0
         // If it was past an edge, continue from the equivalent raw position.
@@ -81,24 +79,21 @@ public struct ScrollPanel: Sendable, Equatable {
         return d / c * (1 / (1 - y / d) - 1)
     }
 
-    /// The finger moved by `delta` points along the axis (positive toward +x or +y) over `dt`.
-    public mutating func drag(by delta: Double, dt: Double) {
+    /// The finger moved by `delta` points along the axis (positive toward +x or +y).
+    public mutating func drag(by delta: Double) {
         guard phase == .dragging else { return }
         dragTranslation += delta
         let before = offset
         offset = banded(dragStartOffset - dragTranslation)
-        if dt > 0 {
-            // Smooth the finger's velocity over the last few events.
-            let v = -delta / dt
-            recentVelocity = recentVelocity * 0.4 + v * 0.6
-        }
         if offset != before { idleTime = 0 }
     }
 
-    /// The finger let go: momentum from its recent velocity, or a spring back from past an edge.
-    public mutating func endDrag() {
+    /// The finger let go moving at `fingerVelocity` points per second along the axis (the
+    /// `VelocityTracker`'s estimate): the content keeps that speed and decelerates, or
+    /// springs back from past an edge. A finger at rest lets go of a panel at rest.
+    public mutating func endDrag(fingerVelocity: Double = 0) {
         guard phase == .dragging else { return }
-        velocity = recentVelocity
+        velocity = fingerVelocity.isFinite ? -fingerVelocity : 0
         if offset < 0 || offset > maxOffset {
             phase = .springing
         } else if abs(velocity) > Self.stopSpeed {

@@ -9,11 +9,11 @@ extension BoardScene {
             focusRing.note(e)
             switch e {
             case .pointerDown(let id, let device, let at): press(id, device, at)
-            case .pointerMove(let id, _, let at): move(id, at, dt: ctx.dt)
+            case .pointerMove(let id, _, let at): move(id, at)
             case .pointerUp(let id, _, let at):
-                move(id, at, dt: ctx.dt)
-                release(id, cancelled: false)
-            case .pointerCancel(let id, _): release(id, cancelled: true)
+                move(id, at)
+                release(id, cancelled: false, velocity: ctx.input.velocity(of: id))
+            case .pointerCancel(let id, _): release(id, cancelled: true, velocity: .zero)
             case .wheel(let dx, let dy): dragDrop.wheel(dx: dx, dy: dy, at: ctx.input.mousePosition)
             case .key(let k, true): key(k, input: ctx.input)
             case .keyRepeat(let k) where [Key.left, .right, .up, .down].contains(k):
@@ -49,12 +49,12 @@ extension BoardScene {
         dragDrop.press(id, at: at, on: panel, item: card)
     }
 
-    private func move(_ id: Int, _ at: Vec2, dt: Double) {
-        if let l = dragDrop.move(id, to: at, dt: dt) { lift(l) }
+    private func move(_ id: Int, _ at: Vec2) {
+        if let l = dragDrop.move(id, to: at) { lift(l) }
     }
 
-    private func release(_ id: Int, cancelled: Bool) {
-        guard let r = dragDrop.release(id, cancelled: cancelled) else { return }
+    private func release(_ id: Int, cancelled: Bool, velocity: Vec2) {
+        guard let r = dragDrop.release(id, cancelled: cancelled, velocity: velocity) else { return }
         r.cancelled ? sendBack(r.index) : drop(r.index)
     }
 

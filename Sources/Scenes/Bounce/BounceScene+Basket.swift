@@ -76,16 +76,17 @@ extension BounceScene {
                       removableFrom: basketSpace)
     }
 
-    /// A pointer let go of a basket ball: over the arena it is back in play, still, where it
-    /// was let go; anywhere else it goes back to its slot.
-    func releaseBasket(_ id: Int, cancelled: Bool) {
-        guard let r = dragDrop.release(id, cancelled: cancelled) else { return }
+    /// A pointer let go of a basket ball moving at `velocity`: over the arena it is back in
+    /// play where it was let go, thrown at the hand's velocity; anywhere else it goes back
+    /// to its slot.
+    func releaseBasket(_ id: Int, cancelled: Bool, velocity: Vec2) {
+        guard let r = dragDrop.release(id, cancelled: cancelled, velocity: velocity) else { return }
         let c = dragDrop.removeCarry(at: r.index)
         guard !cancelled, dragDrop.dropZone(pointer: c.pointer, body: c.frame) != nil else { return }
         let kept = takeOut(r: c.item)
         let p = Vec2(clamp(c.frame.center.x, arena.minX + kept.radius, max(arena.minX + kept.radius, arena.maxX - kept.radius)),
                      clamp(c.frame.center.y, arena.minY + kept.radius, max(arena.minY + kept.radius, arena.maxY - kept.radius)))
-        addBall(Body(position: Interpolated(p), velocity: .zero, radius: kept.radius, tint: kept.tint, born: stepNumber))
+        addBall(Body(position: Interpolated(p), velocity: velocity, radius: kept.radius, tint: kept.tint, born: stepNumber))
     }
 
     /// Removes basket ball `i`; what was lifted from later slots keeps pointing at its ball.

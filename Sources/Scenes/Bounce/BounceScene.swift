@@ -23,8 +23,6 @@ public final class BounceScene: Scene {
         public var pointer: Int
         public var offset: Vec2
         public var target: Vec2
-        /// Recent velocity of the pointer, for the throw on release.
-        public var velocity: Vec2
     }
 
     public let name = "bounce"
@@ -169,25 +167,22 @@ public final class BounceScene: Scene {
             case .pointerDown(let id, let device, let at):
                 if let e = ball(at: at, slop: device.hitSlop), !grabs.store.contains(e) {
                     let c = bodies.store[e]!.position.current
-                    grabs.store.deferInsert(Grab(pointer: id, offset: c - at, target: c, velocity: .zero), for: e)
+                    grabs.store.deferInsert(Grab(pointer: id, offset: c - at, target: c), for: e)
                 } else if arena.contains(at) {
                     spawnBall(at: at)
                 }
             case .pointerMove(let id, _, let at):
                 grabs.store.withDense { dense, _ in
-                    for i in dense.indices where dense[i].pointer == id {
-                        let t = at + dense[i].offset
-                        dense[i].velocity = (t - dense[i].target) / max(ctx.dt, 1e-6) * 0.5 + dense[i].velocity * 0.5
-                        dense[i].target = t
-                    }
+                    for i in dense.indices where dense[i].pointer == id { dense[i].target = at + dense[i].offset }
                 }
-                if let l = dragDrop.move(id, to: at, dt: ctx.dt) { lift(l) }
+                if let l = dragDrop.move(id, to: at) { lift(l) }
             case .pointerUp(let id, _, let at):
-                release(pointer: id, throwing: true, at: at)
-                releaseBasket(id, cancelled: false)
+                let v = ctx.input.velocity(of: id)
+                release(pointer: id, velocity: v, at: at)
+                releaseBasket(id, cancelled: false, velocity: v)
             case .pointerCancel(let id, _):
-                release(pointer: id, throwing: false, at: nil)
-                releaseBasket(id, cancelled: true)
+                release(pointer: id, velocity: nil, at: nil)
+                releaseBasket(id, cancelled: true, velocity: .zero)
             case .wheel(let dx, let dy):
                 dragDrop.wheel(dx: dx, dy: dy, at: ctx.input.mousePosition)
             case .key(.down, true), .gamepadButton(_, .dpdown, true):
@@ -203,17 +198,18 @@ public final class BounceScene: Scene {
         }
     }
 
-    /// Pointer `id` let go of what it held: thrown at its velocity, or let go over the
-    /// basket (at `at`) and kept there.
-    private func release(pointer id: Int, throwing: Bool, at: Vec2?) {
-        var released: [(Entity, Vec2)] = []
+    /// Pointer `id` let go of what it held, moving at `velocity` (the hand's, from the
+    /// `VelocityTracker`; nil: cancelled, it drops still): thrown at that velocity, or let go
+    /// over the basket (at `at`) and kept there.
+    private func release(pointer id: Int, velocity: Vec2?, at: Vec2?) {
+        var released: [Entity] = []
         grabs.store.withDense { dense, owners in
-            for i in dense.indices where dense[i].pointer == id { released.append((owners[i], dense[i].velocity)) }
+            for i in dense.indices where dense[i].pointer == id { released.append(owners[i]) }
         }
-        for (e, v) in released {
+        for e in released {
             grabs.store.remove(e)
-            bodies.store.modify(e) { $0.velocity = throwing ? v : .zero }
-            if throwing, let at, basketFrame.contains(at) { putInBasket(e) }
+            bodies.store.modify(e) { $0.velocity = velocity ?? .zero }
+            if velocity != nil, let at, basketFrame.contains(at) { putInBasket(e) }
         }
     }
 
