@@ -116,6 +116,11 @@ public struct ComponentStore<Component>: Sendable where Component: Sendable {
     }
 
     /// Queues an insert to apply at the next `World.applyDeferred()`.
+    /// Calls `body` with each component waiting in `deferInsert`, in order.
+    public func forEachPendingInsert(_ body: (Component) -> Void) {
+        for (_, c) in pendingInserts { body(c) }
+    }
+
     public mutating func deferInsert(_ c: Component, for e: Entity) {
         pendingInserts.append((e, c))
     }

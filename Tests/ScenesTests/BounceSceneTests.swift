@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func systemsRunInTheDeclaredOrder() {
-        #expect(BounceScene().systemNames == ["interpolation", "input", "basket", "grab", "motion"])
+        #expect(BounceScene().systemNames == ["interpolation", "input", "basket", "grab", "motion", "collisions"])
     }
 
     @Test("Thirty thousand fingers pressed in one frame: InputLimits.maxPointers are tracked, each adds a ball, and lifting them all leaves none held")
@@ -89,6 +89,28 @@ import Testing
         #expect(scene.bodies.store.count == BounceScene.maxBalls - 1)
         runShell(shell, frames: 1, events: [1: [.key(.space, down: true), .key(.space, down: false)]])
         #expect(scene.bodies.store.count == BounceScene.maxBalls)
+    }
+
+    @Test func inALongRunNoTwoBallsOverlapAfterAnyStep() {
+        let scene = BounceScene(seed: 11, initialBalls: 40)
+        let shell = Shell(scenes: [scene], size: Vec2(800, 600), font: testFont())
+        var deepest = 0.0, steps = 0, worst = 0
+        for f in 0..<600 {
+            runShell(shell, frames: 1)
+            steps += 1
+            let before = deepest
+            let d = scene.bodies.store.dense
+            for i in d.indices {
+                #expect(d[i].position.current.x.isFinite && d[i].velocity.y.isFinite)
+                for j in d.indices where j > i {
+                    let gap = d[i].position.current.distance(to: d[j].position.current) - d[i].radius - d[j].radius
+                    deepest = max(deepest, -gap)
+                }
+            }
+            if deepest > before { worst = f }
+        }
+        // A thousandth of a point: nothing anyone could see.
+        #expect(deepest < 1e-3, "deepest overlap \(deepest) pt over \(steps) frames, at frame \(worst)")
     }
 
     /// Drags pointer 5 through `points` a frame each and lets go at the last.

@@ -23,6 +23,8 @@ public final class BounceScene: Scene {
         public var pointer: Int
         public var offset: Vec2
         public var target: Vec2
+        /// The hand's velocity as of the latest step: a held ball swats others at it.
+        public var velocity = Vec2.zero
     }
 
     public let name = "bounce"
@@ -43,6 +45,8 @@ public final class BounceScene: Scene {
     public let world = World()
     public let bodies: Storage<Body>
     public let grabs: Storage<Grab>
+    /// The balls' collisions with one another (buffers reused from step to step).
+    var collisions = DiscCollisions()
     private var schedule = SceneSchedule<BounceScene>()
     var bounds = Rect(x: 0, y: 0, w: 1280, h: 720)
     /// Where balls bounce: the bounds above the basket.
@@ -80,6 +84,7 @@ public final class BounceScene: Scene {
         schedule.add("basket") { s, ctx in s.stepBasket(ctx.dt) }
         schedule.add("grab") { s, ctx in s.followGrabs(ctx.dt) }
         schedule.add("motion") { s, ctx in s.integrate(ctx.dt) }
+        schedule.add("collisions") { s, _ in s.collide() }
         for _ in 0..<min(max(0, initialBalls), Self.maxBalls) { spawnBall(at: nil) }
         world.applyDeferred()
         queuedAdds = 0
@@ -99,6 +104,9 @@ public final class BounceScene: Scene {
                                                     clamp(p.y, bounds.minY + r, bounds.maxY - r)))
             }
         }
+        // Balls squeezed together by a smaller window part again (a crowd against one wall
+        // takes more passes than a step's collisions do).
+        collide(iterations: 256)
     }
 
     public func step(_ context: inout StepContext) {
@@ -123,10 +131,27 @@ public final class BounceScene: Scene {
             return nil
         }
         let r = rng.uniform(14, 26)
-        let pos = p ?? Vec2(rng.uniform(arena.minX + r, arena.maxX - r), rng.uniform(arena.minY + r, arena.midY))
+        let pos = p ?? freeSpot(radius: r)
         let v = Vec2(rng.uniform(-300, 300), rng.uniform(-200, 50))
         let tint = Self.palette[Int(rng.next() % UInt64(Self.palette.count))]
         return addBall(Body(position: Interpolated(pos), velocity: v, radius: r, tint: tint, born: stepNumber))
+    }
+
+    /// A random place in the arena's upper half where a ball of radius `r` touches no other
+    /// (the best of a few tries when it is crowded).
+    private func freeSpot(radius r: Double) -> Vec2 {
+        var best = Vec2.zero, bestGap = -Double.infinity
+        for _ in 0..<24 {
+            let p = Vec2(rng.uniform(arena.minX + r, arena.maxX - r), rng.uniform(arena.minY + r, arena.midY))
+            var gap = Double.infinity
+            bodies.store.withDense { dense, _ in
+                for b in dense { gap = min(gap, b.position.current.distance(to: p) - b.radius - r) }
+            }
+            bodies.store.forEachPendingInsert { b in gap = min(gap, b.position.current.distance(to: p) - b.radius - r) }
+            if gap > bestGap { (best, bestGap) = (p, gap) }
+            if gap >= 0 { break }
+        }
+        return best
     }
 
     /// Puts `body` in play (at the end of this step).
@@ -172,8 +197,12 @@ public final class BounceScene: Scene {
                     spawnBall(at: at)
                 }
             case .pointerMove(let id, _, let at):
+                let v = ctx.input.velocity(of: id)
                 grabs.store.withDense { dense, _ in
-                    for i in dense.indices where dense[i].pointer == id { dense[i].target = at + dense[i].offset }
+                    for i in dense.indices where dense[i].pointer == id {
+                        dense[i].target = at + dense[i].offset
+                        dense[i].velocity = v
+                    }
                 }
                 if let l = dragDrop.move(id, to: at) { lift(l) }
             case .pointerUp(let id, _, let at):
@@ -216,7 +245,27 @@ public final class BounceScene: Scene {
     func followGrabs(_ dt: Double) {
         forEach(&bodies.store, &grabs.store) { _, body, grab in
             body.position.current = grab.target
-            body.velocity = .zero
+            body.velocity = grab.velocity
+        }
+    }
+
+    /// Balls bounce off one another, elastically (mass as area); a held ball is not moved.
+    func collide(iterations: Int = 32) {
+        let held = grabs.store
+        collisions.removeAll()
+        bodies.store.withDense { dense, owners in
+            for i in dense.indices {
+                let b = dense[i]
+                collisions.append(position: b.position.current, velocity: b.velocity, radius: b.radius,
+                                  inverseMass: held.contains(owners[i]) ? 0 : 1 / (b.radius * b.radius))
+            }
+        }
+        collisions.resolve(in: arena, iterations: iterations)
+        bodies.store.withDense { dense, owners in
+            for i in dense.indices where !held.contains(owners[i]) {
+                dense[i].position.current = collisions.positions[i]
+                dense[i].velocity = collisions.velocities[i]
+            }
         }
     }
 
@@ -278,7 +327,7 @@ public final class BounceScene: Scene {
                 balls.append((Int(owners[i].index), .object([
                     ("id", .string(owners[i].description)),
                     ("x", JSONValue(b.position.current.x)), ("y", JSONValue(b.position.current.y)),
-                    ("vx", JSONValue(b.velocity.x)), ("vy", JSONValue(b.velocity.y)),
+                    ("vx", JSONValue(b.velocity.x)), ("vy", JSONValue(b.velocity.y)), ("r", JSONValue(b.radius)),
                     ("grabbed", .bool(grabs.store.contains(owners[i]))),
                 ])))
             }
