@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "motionlab",
             dependencies: [
-                "Geometry", "Paths", "Engine", "Scenes", "Shell", "MotionSDL", "MotionBench", "CMallocCounter",
+                "Geometry", "Paths", "Motion", "Engine", "Scenes", "Shell", "MotionSDL", "MotionBench", "CMallocCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],

@@ -16,6 +16,7 @@ struct Limits: ParsableCommand {
             ("SampleTable.minSpacing", "\(SampleTable.minSpacing) pt", "the smallest sample spacing (a smaller one is refused, named)"),
             ("SampleTable.maxSamples", "\(SampleTable.maxSamples)", "samples of one path at its spacing (about 800 MB); the message gives the spacing that fits"),
             ("maxPathFileBytes", "\(maxPathFileBytes >> 20) MiB", "a --path-file"),
+            ("SpringCalculator.maxTimes", "\(SpringCalculator.maxTimes)", "times in one motionlab spring --at"),
             ("InputScript.maxBytes", "\(InputScript.maxBytes >> 20) MiB", "a --script or soak --replay file"),
             ("InputScript.maxFrame", "\(InputScript.maxFrame)", "a script event's frame, and play's --frames"),
             ("InputLimits.maxPointerCoordinate", "±\(Int(InputLimits.maxPointerCoordinate)) pt", "a pointer's x and y (a script refuses more; the frame driver clamps the platform's)"),
