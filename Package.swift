@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "Entities", swiftSettings: crossModule),
         .target(name: "Paths", dependencies: ["Geometry"], swiftSettings: crossModule),
         .target(name: "Motion", dependencies: ["Geometry", "Paths", "Entities"], swiftSettings: crossModule),
-        .target(name: "Engine", dependencies: ["Geometry", "Entities"], swiftSettings: crossModule),
+        .target(name: "Engine", dependencies: ["Geometry", "Entities", "Motion"], swiftSettings: crossModule),
         .target(name: "Scenes", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine"], swiftSettings: crossModule),
         .target(name: "Shell", dependencies: ["Geometry", "Engine"], swiftSettings: crossModule),
         // The only module where SDL types live.

@@ -17,6 +17,8 @@ public final class Shell: FrameContent {
     public private(set) var wantsQuit = false
     public let font: BitmapFont
     public private(set) var input = InputState()
+    /// Simulated seconds stepped so far (steps × their duration).
+    public private(set) var simulatedTime = 0.0
     public var hud = HUDStats()
 
     /// Where the tabs, help button, HUD and graph are for the current size and scene.
@@ -89,6 +91,7 @@ public final class Shell: FrameContent {
 
     /// One fixed step: routes the queued input and runs the active scene's systems.
     public func step(dt: Double, step: Int) {
+        simulatedTime += dt
         sceneEvents.removeAll(keepingCapacity: true)
         for event in pending { route(event) }
         pending.removeAll(keepingCapacity: true)

@@ -1,5 +1,4 @@
 @testable import Engine
-import Entities
 @testable import Geometry
 import Testing
 
@@ -180,14 +179,28 @@ import Testing
         #expect(f.dd.carries.isEmpty)
     }
 
-    @Test func aFlightBackEndsItsCarry() {
-        var f = Fixture()
-        f.dd.lift(1, carrier: .pointer(1), frame: f.itemFrame(1), at: .zero, pressedAt: .zero)
-        let flight = World().spawn()
-        f.dd.sendBack(0, flight: flight)
-        #expect(!f.dd.carries[0].isCarried && f.dd.index(carriedBy: .pointer(1)) == nil)
-        f.dd.finishReturn(of: flight)
-        #expect(f.dd.carries.isEmpty)
+    @Test func aLetGoCarryLeavesAtTheHandsVelocityAndLandsOnASpringTheSameAtAnyStepRate() {
+        var frames: [Rect] = []
+        for hz in [60.0, 240.0] {
+            var f = Fixture()
+            f.dd.lift(1, carrier: .pointer(1), frame: Rect(x: 500, y: 400, w: 72, h: 90), at: .zero, pressedAt: .zero)
+            _ = f.dd.release(1, cancelled: false, velocity: Vec2(900, -1500))
+            let home = Rect(x: 100, y: 20, w: 40, h: 50)
+            f.dd.fly(0, to: home, kind: .returning)
+            #expect(!f.dd.carries[0].isCarried && f.dd.index(carriedBy: .pointer(1)) == nil)
+            // Leaving: a tenth of a millisecond later it still moves at the hand's velocity.
+            var probe = f.dd
+            probe.stepFlights(1e-4)
+            #expect(probe.carries[0].velocity.distance(to: Vec2(900, -1500)) < 0.01 * 1750)
+            for _ in 0..<Int(0.2 * hz) { f.dd.stepFlights(1 / hz) }
+            frames.append(f.dd.carries[0].frame)
+            var steps = 0
+            while !f.dd.carries.isEmpty && steps < 10_000 { f.dd.stepFlights(1 / hz); steps += 1 }
+            #expect(f.dd.carries.isEmpty, "landed after \(steps) more steps at \(hz) Hz")
+            #expect(Double(steps) / hz < 2)
+        }
+        // The closed form: 0.2 s in, the same place whatever the step.
+        #expect(frames[0].origin.distance(to: frames[1].origin) < 1e-9 && frames[0].size.distance(to: frames[1].size) < 1e-9)
     }
 
     @Test func theWheelScrollsThePanelUnderTheMouseAlongItsAxis() {

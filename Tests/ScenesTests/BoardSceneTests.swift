@@ -10,11 +10,16 @@ import Testing
 
 @Suite struct BoardSceneTests {
     /// Runs a drag of `pointer` along `points`, one point per frame, then releases.
-    func drag(_ shell: Shell, _ points: [Vec2], pointer: Int = 0, device: PointerDevice = .mouse, release: Bool = true, extraFrames: Int = 0) {
+    /// Presses at the first point, moves through the others a frame each, and (with
+    /// `release`) lets go at the last after holding still there for `rest` frames — 4 (67 ms)
+    /// unless said: a drop placed by hand, not a flick.
+    func drag(_ shell: Shell, _ points: [Vec2], pointer: Int = 0, device: PointerDevice = .mouse, release: Bool = true,
+              rest: Int = 4, extraFrames: Int = 0) {
         var events: [Int: [InputEvent]] = [1: [.pointerDown(pointer: pointer, device: device, at: points[0])]]
         for (i, p) in points.dropFirst().enumerated() { events[i + 2] = [.pointerMove(pointer: pointer, device: device, at: p)] }
-        if release { events[points.count + 1] = [.pointerUp(pointer: pointer, device: device, at: points.last!)] }
-        runShell(shell, frames: points.count + 1 + extraFrames, events: events)
+        let up = points.count + (release ? rest : 0)
+        if release { events[up + 1] = [.pointerUp(pointer: pointer, device: device, at: points.last!)] }
+        runShell(shell, frames: up + 1 + extraFrames, events: events)
     }
 
     func itemCenter(_ s: BoardScene, _ i: Int) -> Vec2 { s.itemRootFrame(i).center }
@@ -57,12 +62,42 @@ import Testing
         // Aim so the 90-pt ghost straddles lines 0 and 1 with more of it in line 1.
         let target = Vec2(line1.minX + 300, line1.minY + 20)
         drag(shell, [c, c + Vec2(0, 20), target])
-        #expect(s.ghosts.isEmpty)
+        #expect(s.ghosts.allSatisfy { $0.flight?.kind == .settling })
         #expect(s.document.lines[1].chords.count == 1)
         #expect(s.document.lines[0].chords.isEmpty)
         let placed = s.chordRootFrame(.init(line: 1, index: 0))
         #expect(abs(placed.midY - line1.midY) < 1e-9)
         #expect(abs(placed.midX - target.x) < 1e-9)
+    }
+
+    @Test func aCardFlickedDownTheSheetLandsOnTheProjectedLineAndSettlesFromTheHandsSpeed() {
+        let (shell, s) = makeBoard()
+        let c = itemCenter(s, 2)
+        let start = Vec2(s.lineRootFrame(0).minX + 200, s.lineRootFrame(0).midY)
+        // Over line 0, then flicked down at 1,500 pt/s (25 pt a frame, for more than the
+        // tracker's 100 ms) and let go mid-motion.
+        var points = [c, c + Vec2(0, 20), start]
+        for k in 1...8 { points.append(start + Vec2(0, 25 * Double(k))) }
+        drag(shell, points, rest: 0)
+        let released = points.last!
+        let aim = released + Coast.fast.projectedDistance(Vec2(0, 1500))
+        let expected = s.document.lines.indices.first { s.lineRootFrame($0).contains(aim) }!
+        let under = s.document.lines.indices.first { s.lineRootFrame($0).contains(released) }!
+        #expect(expected > under)  // the projection is another line than the one under the hand
+        #expect(s.document.lines[expected].chords.map(\.name) == [BoardScene.chordNames[2]],
+                "landed on \(s.document.lines.indices.filter { !s.document.lines[$0].chords.isEmpty }), aimed \(expected), under \(under), offset \(s.sheet.offset)")
+        // The ghost settles into the chord on a spring that left at the hand's speed.
+        #expect(s.ghosts.count == 1 && s.ghosts[0].flight?.kind == .settling)
+        runShell(shell, frames: 120)
+        #expect(s.ghosts.isEmpty)
+    }
+
+    @Test func aCardLetGoAtRestOverALineLandsThereEvenAfterAFastApproach() {
+        let (shell, s) = makeBoard()
+        let c = itemCenter(s, 2)
+        let target = s.lineRootFrame(1).center
+        drag(shell, [c, c + Vec2(0, 20), target], rest: 4)
+        #expect(s.document.lines[1].chords.map(\.name) == [BoardScene.chordNames[2]])
     }
 
     @Test func xIsClampedInsideTheLine() {
@@ -81,8 +116,8 @@ import Testing
         // Drop it up over the tab bar, where no line is.
         drag(shell, [c, c + Vec2(0, 20), Vec2(640, 10)])
         #expect(s.ghosts.count == 1)
-        #expect(s.ghosts.first?.returning != nil)
-        runShell(shell, frames: 20)
+        #expect(s.ghosts.first?.flight?.kind == .returning)
+        runShell(shell, frames: 90)
         #expect(s.ghosts.isEmpty)
         #expect(s.document == .empty)
     }
@@ -135,7 +170,8 @@ import Testing
             3: [.pointerMove(pointer: 1, device: .touch, at: s.lineRootFrame(0).center), .pointerMove(pointer: 2, device: .touch, at: s.lineRootFrame(3).center)],
         ])
         #expect(Set(s.ghosts.map(\.carrier)) == [.pointer(1), .pointer(2)])
-        runShell(shell, frames: 2, events: [1: [.pointerUp(pointer: 1, device: .touch, at: s.lineRootFrame(0).center),
+        // Held still over their lines (50 ms and more), then let go.
+        runShell(shell, frames: 5, events: [4: [.pointerUp(pointer: 1, device: .touch, at: s.lineRootFrame(0).center),
                                                 .pointerUp(pointer: 2, device: .touch, at: s.lineRootFrame(3).center)]])
         #expect(s.document.lines[0].chords.map(\.name) == [BoardScene.chordNames[1]])
         #expect(s.document.lines[3].chords.map(\.name) == [BoardScene.chordNames[6]])
@@ -145,7 +181,7 @@ import Testing
         let (shell, s) = makeBoard()
         let c = itemCenter(s, 8)
         // Fling the strip.
-        drag(shell, [c, c - Vec2(12, 0), c - Vec2(60, 0), c - Vec2(110, 0)])
+        drag(shell, [c, c - Vec2(12, 0), c - Vec2(60, 0), c - Vec2(110, 0)], rest: 0)
         #expect(s.strip.isMoving)
         let c2 = itemCenter(s, 5)
         drag(shell, [c2, c2 + Vec2(0, 30), c2 + Vec2(0, 60)], release: false)
@@ -173,12 +209,12 @@ import Testing
         runShell(shell, frames: 20, events: [1: [.gamepadButton(pad: 0, button: .a, down: false), .gamepadAxis(pad: 0, axis: .lefty, value: 1)],
                                              20: [.gamepadAxis(pad: 0, axis: .lefty, value: 0)]])
         runShell(shell, frames: 1, events: [1: [.gamepadButton(pad: 0, button: .a, down: true)]])
-        #expect(s.ghosts.isEmpty)
+        #expect(s.ghosts.allSatisfy { $0.flight?.kind == .settling })
         #expect(s.document.lines.contains { !$0.chords.isEmpty })
         // Pick up again and cancel with B: it flies back.
         runShell(shell, frames: 2, events: [1: [.gamepadButton(pad: 0, button: .a, down: false)], 2: [.gamepadButton(pad: 0, button: .a, down: true)]])
         runShell(shell, frames: 1, events: [1: [.gamepadButton(pad: 0, button: .b, down: true)]])
-        #expect(s.ghosts.first?.returning != nil)
+        #expect(s.ghosts.last?.flight?.kind == .returning)
     }
 
     @Test func aPadAndAPointerNumbered1000CarryTheirOwnGhosts() {

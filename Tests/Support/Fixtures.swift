@@ -17,8 +17,10 @@ public func testFont() -> BitmapFont {
 public func runShell(_ shell: Shell, frames: Int, events: [Int: [InputEvent]] = [:],
                      frameTime: Double = 1.0 / 60.0) -> (Shell, FixedStepLoop) {
     let script = events.keys.sorted().flatMap { f in events[f]!.map { ScriptedEvent(frame: f, event: $0) } }
+    // The input timeline goes on from the shell's last run, so a gesture split over runs
+    // keeps its times in order (a lift after a pause rests).
     let driver = FrameDriver(platform: NullPlatform(size: shell.size), content: shell, hz: 120,
-                             virtualFrameTime: frameTime, script: script)
+                             virtualFrameTime: frameTime, script: script, startTime: shell.simulatedTime)
     driver.frameLimit = frames
     try! driver.run()
     return (shell, driver.loop)

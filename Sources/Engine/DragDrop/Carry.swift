@@ -1,5 +1,5 @@
-import Entities
 import Geometry
+import Motion
 
 /// One thing being carried — a copy, or the thing itself — from the moment it is lifted
 /// until it lands or has flown back home.
@@ -20,15 +20,33 @@ public struct Carry<Item: Equatable & Sendable>: Sendable {
     public var willRemove = false
     /// The panel it came from when lifting moved it rather than copied it.
     public var removableFrom: SpaceTree.SpaceID?
-    /// Flying back after a miss (an animated entity of the scene's), then removed.
-    public var returning: Entity?
+    /// How fast it moves (points per second): the hand's while carried, its own in flight.
+    public var velocity = Vec2.zero
+    /// Let go: flying back home after a miss, or settling where it was dropped, then removed.
+    public var flight: Flight?
     /// Auto-scroll intent toward each panel's edges, in the order of `DragDrop.panels`.
     var edgeScroll: [EdgeAutoScroll]
 
-    /// Carried now, not flying back.
-    public var isCarried: Bool { returning == nil }
+    /// Carried now, not in flight.
+    public var isCarried: Bool { flight == nil }
     /// The point that carries it: where it was grabbed, in root space.
     public var pointer: Vec2 { frame.origin + grab }
+}
+
+/// Where a let-go carry is flying, on a spring that started from the hand's velocity.
+public struct Flight: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A miss or a cancel: back to where it came from.
+        case returning
+        /// A drop: into the place it landed.
+        case settling
+    }
+
+    public var kind: Kind
+    /// The frame it is flying to (root space; the scene keeps it current as panels scroll).
+    public var target: Rect
+    /// How fast its size changes (points per second), as it springs to the target's.
+    public var sizeVelocity = Vec2.zero
 }
 
 /// A carry by keys or a pad: the zone and the slot along it that it would drop into.

@@ -62,6 +62,31 @@ extension DragDrop {
         carries[k].frame.origin += (frame.origin - carries[k].frame.origin) * f
     }
 
+    /// Flights move one step along their springs toward their targets (which the scene keeps
+    /// current, through `subscript(carry:)`, as what they fly to scrolls), and those that
+    /// have landed — within a twentieth of a point and one point per second of the target —
+    /// are removed. Exact for any step: each spring is the closed form from the step's start.
+    public mutating func stepFlights(_ dt: Double) {
+        let spring = rules.flightSpring
+        for k in carries.indices {
+            guard var f = carries[k].flight else { continue }
+            let c = carries[k]
+            let o = spring.evolve(c.frame.origin - f.target.origin, velocity: c.velocity, by: dt)
+            let s = spring.evolve(c.frame.size - f.target.size, velocity: f.sizeVelocity, by: dt)
+            carries[k].frame = Rect(origin: f.target.origin + o.x, size: f.target.size + s.x)
+            carries[k].velocity = o.v
+            f.sizeVelocity = s.v
+            carries[k].flight = f
+        }
+        carries.removeAll { c in
+            guard let f = c.flight else { return false }
+            let far = max(abs(c.frame.minX - f.target.minX), abs(c.frame.minY - f.target.minY),
+                          abs(c.frame.width - f.target.width), abs(c.frame.height - f.target.height))
+            let fast = max(c.velocity.length, f.sizeVelocity.length)
+            return far < 0.05 && fast < 1 || !far.isFinite
+        }
+    }
+
     /// The zones carries would land in, in the order lifted.
     public var targets: [Int] {
         carries.compactMap { $0.isCarried ? $0.target : nil }

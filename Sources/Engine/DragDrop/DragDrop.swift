@@ -1,5 +1,5 @@
-import Entities
 import Geometry
+import Motion
 
 /// Drag and drop over scrolling panels, for any scene: what a press becomes (scroll the
 /// panel, or lift what it pressed), what is carried and by whom (pointers, the keyboard, a
@@ -27,12 +27,16 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
         public var autoScrollSpeed: Double
         /// A carried frame's visible body: this fraction of its size is inset each side.
         public var bodyInset: Vec2
+        /// What a let-go carry flies on: home after a miss, into place after a drop.
+        public var flightSpring: Spring
 
-        public init(slop: Double = 10, holdTime: Double = 0.35, autoScrollSpeed: Double = 900, bodyInset: Vec2 = .zero) {
+        public init(slop: Double = 10, holdTime: Double = 0.35, autoScrollSpeed: Double = 900, bodyInset: Vec2 = .zero,
+                    flightSpring: Spring = Spring(duration: 0.35, bounce: 0.12)) {
             self.slop = slop
             self.holdTime = holdTime
             self.autoScrollSpeed = autoScrollSpeed
             self.bodyInset = bodyInset
+            self.flightSpring = flightSpring
         }
     }
 
@@ -120,8 +124,9 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
         gestures.append(g)
     }
 
-    /// Pointer `id` moved to `at`. Returns what to lift when the press decided to lift.
-    public mutating func move(_ id: Int, to at: Vec2) -> Lift? {
+    /// Pointer `id` moved to `at` at `velocity` (points per second, the hand's). Returns what
+    /// to lift when the press decided to lift.
+    public mutating func move(_ id: Int, to at: Vec2, velocity: Vec2 = .zero) -> Lift? {
         guard let gi = gestures.firstIndex(where: { $0.pointer == id }) else { return nil }
         var g = gestures[gi]
         let delta = at - g.last
@@ -143,7 +148,10 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
             }
         case .scrolling(let panel): spaces[panel: panel].drag(by: spaces[panel: panel].axis.along(delta))
         case .carrying:
-            if let k = index(carriedBy: .pointer(id)) { carries[k].frame.origin = at - carries[k].grab }
+            if let k = index(carriedBy: .pointer(id)) {
+                carries[k].frame.origin = at - carries[k].grab
+                carries[k].velocity = velocity
+            }
         case .ignored: break
         }
         gestures[gi] = g
@@ -167,7 +175,10 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
             spaces[panel: panel].endDrag(fingerVelocity: cancelled ? 0 : spaces[panel: panel].axis.along(velocity))
         case .carrying?, nil:
             // Carrying, or a pointer whose gesture is gone that may still carry something.
-            if let k = index(carriedBy: .pointer(id)) { return Release(index: k, cancelled: cancelled) }
+            if let k = index(carriedBy: .pointer(id)) {
+                carries[k].velocity = cancelled ? .zero : velocity
+                return Release(index: k, cancelled: cancelled)
+            }
         case .pending?, .ignored?: break
         }
         return nil
@@ -236,17 +247,22 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
     @discardableResult
     public mutating func removeCarry(at k: Int) -> Carry<Item> { carries.remove(at: k) }
 
-    /// Carry `k` is flying back as the scene's animated entity `flight`: it no longer targets
-    /// anything; `finishReturn(of:)` removes it.
-    public mutating func sendBack(_ k: Int, flight: Entity) {
-        carries[k].returning = flight
+    /// Carry `k` is let go and flies to `target` (root space) on `rules.flightSpring`,
+    /// leaving at its velocity (the hand's as it let go): back home after a miss
+    /// (`.returning`), or into the place it was dropped (`.settling`, with `item` now naming
+    /// that place). It targets nothing more; `stepFlights` removes it once it has landed.
+    public mutating func fly(_ k: Int, to target: Rect, kind: Flight.Kind, item: Item? = nil) {
+        carries[k].flight = Flight(kind: kind, target: target)
+        if let item { carries[k].item = item }
         carries[k].willRemove = false
         carries[k].target = nil
     }
 
-    /// The flight `flight` landed: its carry goes.
-    public mutating func finishReturn(of flight: Entity) {
-        carries.removeAll { $0.returning == flight }
+    /// Puts `carry` (taken off with `removeCarry` while the scene changed its document) back as
+    /// a flight to `target`, now naming `item`: what `fly` does for a carry still in the list.
+    public mutating func fly(_ carry: Carry<Item>, to target: Rect, kind: Flight.Kind, item: Item) {
+        carries.append(carry)
+        fly(carries.count - 1, to: target, kind: kind, item: item)
     }
 
     /// Rewrites every carry's and pending press's item (the scene's document changed under

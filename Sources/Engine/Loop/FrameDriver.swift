@@ -78,9 +78,12 @@ public final class FrameDriver {
     /// every frame advances time by exactly that (deterministic runs); otherwise by the real
     /// time elapsed. `script` events apply at the start of the frame they name.
     /// `makeWorker`, if given, makes the thread that pipelines simulation and building.
+    /// `startTime` is where the virtual clock's input timeline starts (a run that goes on
+    /// from an earlier one's content starts after it).
     public init(platform: any FramePlatform, content: any FrameContent, hz: Double,
-                virtualFrameTime: Double? = nil, script: [ScriptedEvent] = [],
+                virtualFrameTime: Double? = nil, script: [ScriptedEvent] = [], startTime: Double = 0,
                 makeWorker: ((@escaping () -> Void) -> any FrameWorker)? = nil) {
+        elapsed = startTime
         self.platform = platform
         self.content = content
         self.loop = FixedStepLoop(hz: hz)

@@ -4,11 +4,20 @@ import Motion
 
 // What a drop means for the sheet: a chord placed on a line, moved, deleted, or flown back.
 extension BoardScene {
-    /// Drops ghost `k` where its pointer is: on a line, off the sheet (a placed chord is
-    /// deleted), or nowhere (it flies back).
+    /// Drops ghost `k` where its pointer is — or, flicked over the sheet (let go there faster
+    /// than `flickSpeed`), where its flight would come to rest (`Coast.fast`'s projection of
+    /// its velocity, kept within the visible sheet) — on a line, off the sheet (a placed
+    /// chord is deleted), or nowhere (it flies back). Lines are small targets: the fast rate
+    /// projects a 1,500 pt/s flick about a line and a half, where the scroll view's normal
+    /// rate would send it eight lines on.
     func drop(_ k: Int) {
         let ghost = ghosts[k]
-        guard let line = dragDrop.dropZone(pointer: ghost.pointer, body: dragDrop.body(of: ghost.frame)) else {
+        let visible = sheetFrame
+        let thrown = ghost.velocity.length >= Self.flickSpeed && visible.contains(ghost.pointer)
+        let aim = thrown ? Coast.fast.projectedDistance(ghost.velocity) : .zero
+        let pointer = thrown ? visible.clamped(ghost.pointer + aim) : ghost.pointer
+        let body = dragDrop.body(of: thrown ? Rect(center: pointer, size: ghost.frame.size) : ghost.frame)
+        guard let line = dragDrop.dropZone(pointer: pointer, body: body) else {
             if let r = ghost.item.placed, ghost.willRemove {
                 dragDrop.removeCarry(at: k)
                 deleteChord(r)
@@ -17,14 +26,14 @@ extension BoardScene {
             }
             return
         }
-        // Into the line's space: the chord is centred on the ghost's x, clamped inside the
-        // line, and centred vertically (placedFrame does that).
-        let center = spaces.convert(ghost.frame.center, from: .root, to: lineSpaces[line])
+        // Into the line's space: the chord is centred on the ghost's (or its aim's) x, clamped
+        // inside the line, and centred vertically (placedFrame does that).
+        let center = spaces.convert(thrown ? pointer : ghost.frame.center, from: .root, to: lineSpaces[line])
         place(k, line: line, x: center.x - Self.placedSize.x / 2)
     }
 
     /// Puts ghost `k`'s chord on `line` at `x` (clamped inside the line), removing the placed
-    /// chord it was lifted from, if any.
+    /// chord it was lifted from, if any; the ghost then settles into it on a spring.
     func place(_ k: Int, line: Int, x: Double) {
         let ghost = dragDrop.removeCarry(at: k)
         let width = spaces.frame(of: lineSpaces[line]).width
@@ -33,6 +42,8 @@ extension BoardScene {
         if let r = movedFrom { removeChord(at: r) }
         document.lines[line].chords.append(SheetDocument.Placed(name: ghost.name, x: x))
         let placed = ChordRef(line: line, index: document.lines[line].chords.count - 1)
+        let landing = chordRootFrame(placed)
+        dragDrop.fly(ghost, to: landing, kind: .settling, item: .placed(placed, name: ghost.name, x: x))
         if case .chord(let f) = focus, let r = movedFrom, f == r { focus = .chord(placed) }
         changed()
         announce("\(movedFrom == nil ? "Dropped" : "Moved") \(ghost.name) on line \(line + 1), \(quote(line))")
@@ -52,31 +63,24 @@ extension BoardScene {
         }
     }
 
-    /// A miss: the ghost flies back to where it came from (0.25 s, ease out), then goes.
+    /// A miss: the ghost flies back to where it came from, on a spring that leaves at the
+    /// hand's velocity, then goes.
     func sendBack(_ k: Int) {
-        let g = ghosts[k]
-        let home = rootFrame(of: g.item)
-        let e = world.spawn()
-        tweener.animatables.store.insert(Animatable(position: g.frame.origin), for: e)
-        var timing = MediaTiming(duration: 0.25)
-        timing.fillMode = .forwards
-        do {
-            try tweener.add(Animation(target: e, property: .position,
-                                      track: .point(try KeyframeTrack(values: [g.frame.origin, home.origin])),
-                                      timing: timing, timingFunction: .easeOut, listener: 1))
-        } catch {
-            assertionFailure("\(error)")
-        }
-        dragDrop.sendBack(k, flight: e)
+        let home = rootFrame(of: ghosts[k].item)
+        dragDrop.fly(k, to: home, kind: .returning)
     }
 
-    func finishReturns() {
-        for k in ghosts.indices {
-            if let e = ghosts[k].returning, let t = tweener.animatables.store[e] { dragDrop[carry: k].frame.origin = t.position.presentation }
+    /// Flights follow what they fly to as the panels scroll: a settling ghost its chord, a
+    /// returning one its card or the chord it was lifted from (while the sheet has it).
+    func stepFlights(_ dt: Double) {
+        for k in ghosts.indices where ghosts[k].flight != nil {
+            if case .placed(let r, _, _) = ghosts[k].item,
+               !(document.lines.indices.contains(r.line) && document.lines[r.line].chords.indices.contains(r.index)) {
+                continue
+            }
+            let target = rootFrame(of: ghosts[k].item)
+            dragDrop[carry: k].flight?.target = target
         }
-        for ev in tweener.events where ev.kind == .finished {
-            dragDrop.finishReturn(of: ev.target)
-            world.destroy(ev.target)
-        }
+        dragDrop.stepFlights(dt)
     }
 }

@@ -9,9 +9,9 @@ extension BoardScene {
             focusRing.note(e)
             switch e {
             case .pointerDown(let id, let device, let at): press(id, device, at)
-            case .pointerMove(let id, _, let at): move(id, at)
+            case .pointerMove(let id, _, let at): move(id, at, velocity: ctx.input.velocity(of: id))
             case .pointerUp(let id, _, let at):
-                move(id, at)
+                move(id, at, velocity: ctx.input.velocity(of: id))
                 release(id, cancelled: false, velocity: ctx.input.velocity(of: id))
             case .pointerCancel(let id, _): release(id, cancelled: true, velocity: .zero)
             case .wheel(let dx, let dy): dragDrop.wheel(dx: dx, dy: dy, at: ctx.input.mousePosition)
@@ -49,8 +49,8 @@ extension BoardScene {
         dragDrop.press(id, at: at, on: panel, item: card)
     }
 
-    private func move(_ id: Int, _ at: Vec2) {
-        if let l = dragDrop.move(id, to: at) { lift(l) }
+    private func move(_ id: Int, _ at: Vec2, velocity: Vec2) {
+        if let l = dragDrop.move(id, to: at, velocity: velocity) { lift(l) }
     }
 
     private func release(_ id: Int, cancelled: Bool, velocity: Vec2) {

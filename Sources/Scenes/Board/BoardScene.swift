@@ -1,7 +1,6 @@
 import Engine
 import Entities
 import Geometry
-import Motion
 
 /// Scene "board": technique 4 — copying drag & drop between two scrolling panels.
 ///
@@ -62,6 +61,9 @@ public final class BoardScene: Scene {
     public static let autoScrollSpeed = 900.0
     /// The keyboard's and gamepad's step along a line: a placed chord's width and a gap.
     public static let slotWidth = 48.0
+    /// A card let go faster than this (points per second) is flicked: it lands where its
+    /// flight would come to rest, not under the pointer.
+    public static let flickSpeed = 1000.0
     /// Right-stick scroll speed at full deflection (points per second).
     public static let padScrollSpeed = 700.0
 
@@ -108,7 +110,6 @@ public final class BoardScene: Scene {
     /// The left sticks' steps and repeats.
     var stickSteps = StickSteps()
     let world = World()
-    let tweener: Tweener
     private var schedule = SceneSchedule<BoardScene>()
     var bounds = Rect(x: 0, y: 40, w: 1280, h: 680)
     /// 1, or 0.6 on a board under 420 pt tall.
@@ -127,7 +128,6 @@ public final class BoardScene: Scene {
     public init(document: SheetDocument = .empty) {
         self.document = document
         committed = document
-        tweener = Tweener(world: world)
         schedule.add("gestures") { s, ctx in s.routeInput(ctx) }
         schedule.add("holds") { s, ctx in s.advanceHolds(ctx.dt) }
         schedule.add("gamepad") { s, ctx in s.gamepad(ctx) }
@@ -135,8 +135,7 @@ public final class BoardScene: Scene {
         schedule.add("scroll") { s, ctx in s.stepPanels(ctx.dt) }
         schedule.add("carry") { s, ctx in s.followKeyCarry(ctx.dt) }
         schedule.add("drag") { s, _ in s.dragDrop.updateTargets() }
-        schedule.add("tweens") { s, ctx in s.tweener.step(dt: ctx.dt) }
-        schedule.add("returns") { s, _ in s.finishReturns() }
+        schedule.add("flights") { s, ctx in s.stepFlights(ctx.dt) }
         rebuildSpaces()
     }
 
