@@ -51,6 +51,25 @@ public struct Animatable: Sendable {
     mutating func keepPresentation(_ slot: Slot) {
         if slot == .position { position.keepPresentation() } else { withScalar(slot) { $0.keepPresentation() } }
     }
+
+    /// The channel in `slot` as a spring's components (see `SpringValue`).
+    func springComponents(_ slot: Slot) -> Channel<Double>.SpringComponents {
+        switch slot {
+        case .position: position.springComponents
+        case .rotation: rotation.springComponents
+        case .scale: scale.springComponents
+        case .alpha: alpha.springComponents
+        default: Channel(0.0).springComponents
+        }
+    }
+
+    /// Writes a spring's value into the channel in `slot` (and, with `commit`, its model).
+    @inline(__always)
+    mutating func applySpring(_ value: SIMD4<Double>, _ slot: Slot, commit: Bool) {
+        touched |= slot.bit
+        if slot == .position { position.apply(Vec2(springComponents: value), additive: false, commit: commit) }
+        else { withScalar(slot) { $0.apply(value[0], additive: false, commit: commit) } }
+    }
 }
 
 /// Tint and four custom scalar properties (such as the arrow's `lengthRadians`), for the
@@ -109,6 +128,19 @@ public struct AnimatableExtras: Sendable {
     /// See `Animatable.keepPresentation(_:)`.
     mutating func keepPresentation(_ slot: Slot) {
         if slot == .tint { tint.keepPresentation() } else { withScalar(slot) { $0.keepPresentation() } }
+    }
+
+    /// See `Animatable.springComponents(_:)`.
+    func springComponents(_ slot: Slot) -> Channel<Double>.SpringComponents {
+        slot == .tint ? tint.springComponents : self[custom: Int(slot.rawValue) - Int(Slot.custom0.rawValue)].springComponents
+    }
+
+    /// See `Animatable.applySpring(_:_:commit:)`.
+    @inline(__always)
+    mutating func applySpring(_ value: SIMD4<Double>, _ slot: Slot, commit: Bool) {
+        touched |= slot.bit
+        if slot == .tint { tint.apply(ColorValue(springComponents: value), additive: false, commit: commit) }
+        else { withScalar(slot) { $0.apply(value[0], additive: false, commit: commit) } }
     }
 }
 

@@ -89,12 +89,17 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
     case trackDoesNotFit(track: Track.Kind, property: AnimatedProperty)
     /// `custom(i)` with no such slot.
     case noSuchCustomSlot(Int)
+    /// A spring track whose spring or values cannot be used: `parameter` names which, one of
+    /// the spring's own or "to", "initialVelocity", "epsilon". (A spring to a kind of value
+    /// its property does not hold is `trackDoesNotFit`, with the value's kind.)
+    case spring(SpringError)
 
     public var description: String {
         switch self {
         case .timing(let e): e.description
         case .trackDoesNotFit(let track, let property): "a \(track) track cannot drive \(property)"
         case .noSuchCustomSlot(let i): "custom(\(i)) does not exist: custom properties are 0…\(AnimatedProperty.customSlots - 1)"
+        case .spring(let e): "spring: \(e.description)"
         }
     }
 }

@@ -36,6 +36,16 @@ public struct Channel<Value: Interpolatable>: Sendable {
     /// How fast the presentation moved over the last step of `dt` seconds, per second.
     public func velocity(dt: Double) -> Value { dt > 0 ? (presentation - previous) * (1 / dt) : .zero }
 
+    /// A channel's values as a spring's components: what is drawn, the model, and what was
+    /// drawn last step.
+    typealias SpringComponents = (presentation: SIMD4<Double>, model: SIMD4<Double>, previous: SIMD4<Double>)
+
     /// The presentation interpolated between the last two steps.
     @inline(__always) public func interpolated(_ alpha: Double) -> Value { Value.lerp(previous, presentation, alpha) }
+}
+
+extension Channel where Value: SpringValue {
+    var springComponents: SpringComponents {
+        (presentation.springComponents, model.springComponents, previous.springComponents)
+    }
 }

@@ -10,6 +10,9 @@ import Paths
 /// it is read) is shared by every tween that asks for the same key, so ten thousand flights
 /// along one path keep one sampler; a slot counts its tweens and is freed, key and all, when
 /// the last one goes.
+///
+/// Running springs keep their state in a pool too (`SpringState`, one slot per tween, never
+/// shared), which the step advances in place (`withMutableItems`).
 struct TrackPool<T: Sendable, Key: Hashable & Sendable> {
     var items: ContiguousArray<T> = []
     var samplers: ContiguousArray<TrackSampler> = []
@@ -70,6 +73,12 @@ struct TrackPool<T: Sendable, Key: Hashable & Sendable> {
     @inline(__always)
     func withBuffers<R>(_ body: (UnsafeBufferPointer<T>, UnsafeBufferPointer<TrackSampler>) -> R) -> R {
         items.withUnsafeBufferPointer { items in samplers.withUnsafeBufferPointer { body(items, $0) } }
+    }
+
+    /// Lends `body` the tracks as a mutable raw buffer, for state the step advances.
+    @inline(__always)
+    mutating func withMutableItems<R>(_ body: (UnsafeMutableBufferPointer<T>) -> R) -> R {
+        items.withUnsafeMutableBufferPointer { body($0) }
     }
 
     var liveCount: Int { items.count - free.count }

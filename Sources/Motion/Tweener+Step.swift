@@ -15,7 +15,8 @@ extension Tweener {
     /// no array retained per tween) and, for the common kinds, through a plain-data sampler
     /// (a line of two scalars, or a view of a paced path's pinned table), and writes its target
     /// through a sparse-set lookup into another dense array. The buffer borrows
-    /// (`withPools`) get those raw buffers once per step rather than once per tween.
+    /// (`withPools`) get those raw buffers once per step rather than once per tween. A spring
+    /// reads and advances its state in its own pool, two multiply-adds per component.
     /// - Complexity: O(animatables + animations).
     public func step(dt: Double) {
         events.removeAll(keepingCapacity: true)
@@ -32,7 +33,7 @@ extension Tweener {
                     extras.store.withDenseAndLookup { xs, xlookup in
                         for i in anims.indices where !anims[i].isFinished {
                             if !anims[i].isPaused { anims[i].time += dt * anims[i].direction }
-                            if apply(&anims[i], pools, owner: owners[i], targets: &targets, lookup: lookup, extras: &xs, extrasLookup: xlookup) {
+                            if apply(&anims[i], pools, dt: dt, owner: owners[i], targets: &targets, lookup: lookup, extras: &xs, extrasLookup: xlookup) {
                                 finished += 1
                             }
                         }
@@ -51,8 +52,10 @@ extension Tweener {
             pathTracks.withBuffers { paths, pathSamplers in
                 pointTracks.items.withUnsafeBufferPointer { points in
                     colorTracks.items.withUnsafeBufferPointer { colors in
-                        body(Pools(scalarSamplers: scalarSamplers, pathSamplers: pathSamplers,
-                                   scalars: scalars, points: points, colors: colors, paths: paths))
+                        springs.withMutableItems { springs in
+                            body(Pools(scalarSamplers: scalarSamplers, pathSamplers: pathSamplers,
+                                       scalars: scalars, points: points, colors: colors, paths: paths, springs: springs))
+                        }
                     }
                 }
             }
@@ -67,17 +70,21 @@ extension Tweener {
         let points: UnsafeBufferPointer<KeyframeTrack<Vec2>>
         let colors: UnsafeBufferPointer<KeyframeTrack<ColorValue>>
         let paths: UnsafeBufferPointer<PathTrack>
+        let springs: UnsafeMutableBufferPointer<SpringState>
     }
 
     /// Evaluates one animation into its target. Returns true when it finished this step.
     @inline(__always)
-    private func apply(_ a: inout Tween, _ pools: Pools, owner: Entity,
+    private func apply(_ a: inout Tween, _ pools: Pools, dt: Double, owner: Entity,
                        targets: inout ContiguousArray<Animatable>, lookup: ComponentStore<Animatable>.Lookup,
                        extras: inout ContiguousArray<AnimatableExtras>, extrasLookup: ComponentStore<AnimatableExtras>.Lookup) -> Bool {
         let isExtra = a.slot.isExtra
         guard let ti = isExtra ? extrasLookup(a.target) : lookup(a.target) else {
             a.isFinished = true  // its target is gone (or lacks the component)
             return true
+        }
+        if a.trackKind == .spring {
+            return stepSpring(&a, &pools.springs[Int(a.trackIndex)], dt: dt, owner: owner, targets: &targets, extras: &extras, at: ti)
         }
         let timing = a.timing
         var progress: Double?
@@ -140,7 +147,7 @@ extension Tweener {
             t.withScalar(a.slot) { $0.apply(v, additive: a.additive, commit: commit) }
         case .point:
             if a.slot == .position { t.position.apply(pools.points[i].value(at: u), additive: a.additive, commit: commit) }
-        case .color: break
+        case .color, .spring: break
         case .path:
             if case .pacedPath(let view, let start, let span, let rotation) = pools.pathSamplers[i] {
                 let (p, forward) = view.pointee.pointAndTangent(atDistance: start + span * clamp(u, 0, 1), onRun: 0)
@@ -170,7 +177,7 @@ extension Tweener {
         case .scalar:
             let v = scalar(a, pools, u)
             x.withScalar(a.slot) { $0.apply(v, additive: a.additive, commit: commit) }
-        case .point, .path: break
+        case .point, .path, .spring: break
         }
     }
 

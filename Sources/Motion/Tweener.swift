@@ -20,6 +20,11 @@ import Paths
 /// Interrupting (`interrupt`) is Core Animation done right: the presentation value becomes
 /// the model value and the animation goes, so a new animation built from the model starts
 /// exactly where the picture is.
+///
+/// A spring animation (`Animation.spring`) has no duration: it starts from what is drawn,
+/// moves each step along its spring's exact curve, and finishes when it settles, committing
+/// its target to the model. A spring added where one runs takes over its position and
+/// velocity (`Tweener+Spring.swift`).
 public final class Tweener {
     public let world: World
     public let animatables: Storage<Animatable>
@@ -30,6 +35,8 @@ public final class Tweener {
     var pointTracks = TrackPool(placeholder: try! KeyframeTrack(values: [Vec2.zero]))
     var colorTracks = TrackPool(placeholder: try! KeyframeTrack(values: [ColorValue.zero]))
     var pathTracks = TrackPool(placeholder: PathTrack(path: Path()), keyedBy: PathKey.self)
+    /// Running springs' state, one slot per spring tween (`Tweener+Spring.swift`).
+    var springs = TrackPool(placeholder: SpringState.placeholder)
     /// The non-additive animation running on each (target, property), for replacing it.
     /// Consulted when animations are added or removed, never in the per-step loop.
     private var runningByKey: [RunKey: Entity] = [:]
@@ -87,14 +94,23 @@ public final class Tweener {
     /// d(t) = Δp·(1 − τ)²(1 + 2τ) + Δv·t·(1 − τ)², τ = t / blendDuration, so position and
     /// velocity are continuous at the switch and the object is exactly on the new track
     /// from `blendDuration` on.
+    ///
+    /// A spring (`Animation.spring`) needs no blend: it takes over the position and velocity
+    /// itself, and `animation` goes.
     @discardableResult
     public func retarget(_ animation: Entity, to new: Animation, blendDuration: Double = 0.35) throws(AnimationError) -> Entity {
+        if case .spring(let track) = new.track {
+            let e = try addSpring(new, track)
+            interrupt(animation, commit: true)  // (already gone when it ran on the same property)
+            return e
+        }
         guard new.property == .position else { throw .trackDoesNotFit(track: new.track.kind, property: new.property) }
         interrupt(animation, commit: true)
         return try add(new, carryVelocity: true, carryPosition: true, carryDuration: blendDuration)
     }
 
     private func add(_ animation: Animation, carryVelocity: Bool, carryPosition: Bool, carryDuration: Double) throws(AnimationError) -> Entity {
+        if case .spring(let track) = animation.track { return try addSpring(animation, track) }
         do { try animation.timing.validate() } catch { throw .timing(error) }
         if case .custom(let i) = animation.property, !(0..<AnimatedProperty.customSlots).contains(i) {
             throw .noSuchCustomSlot(i)
@@ -117,11 +133,13 @@ public final class Tweener {
             let e = world.spawn()
             let offset = carryPosition ? target.position.presentation - p0 : .zero
             carries.insert(Carry(velocity: v0 - vNew, offset: offset.isFinite ? offset : .zero, duration: carryDuration), for: e)
-            animations.store.insert(a, for: e)
-            if !a.additive { runningByKey[RunKey(target: a.target, property: a.property)] = e }
-            return e
+            return insert(a, as: e)
         }
-        let e = world.spawn()
+        return insert(a, as: world.spawn())
+    }
+
+    /// Stores `a` as entity `e`, the running animation of its property unless it is additive.
+    func insert(_ a: Tween, as e: Entity) -> Entity {
         animations.store.insert(a, for: e)
         if !a.additive { runningByKey[RunKey(target: a.target, property: a.property)] = e }
         return e
@@ -133,6 +151,7 @@ public final class Tweener {
         case .scalar(let k): return scalarTracks.store(k, sampler: k.lineSampler)
         case .point(let k): return pointTracks.store(k)
         case .color(let k): return colorTracks.store(k)
+        case .spring: preconditionFailure("springs are stored by addSpring")
         case .path(let p):
             let key = PathKey(table: p.table.id, mode: p.mode, rotation: p.rotationMode, from: p.from, to: p.to)
             if let index = pathTracks.share(key) { return index }
@@ -148,13 +167,16 @@ public final class Tweener {
         case .point: pointTracks.release(a.trackIndex)
         case .color: colorTracks.release(a.trackIndex)
         case .path: pathTracks.release(a.trackIndex)
+        case .spring: springs.release(a.trackIndex)
         }
     }
 
     private static let emptyScalar = try! KeyframeTrack(values: [0.0])
 
     /// Number of tracks held (for tests: removed animations give theirs back).
-    public var trackCount: Int { scalarTracks.liveCount + pointTracks.liveCount + colorTracks.liveCount + pathTracks.liveCount }
+    public var trackCount: Int {
+        scalarTracks.liveCount + pointTracks.liveCount + colorTracks.liveCount + pathTracks.liveCount + springs.liveCount
+    }
 
     /// Forgets `a` as the running animation of its key, if it is.
     func unregister(_ e: Entity, _ a: Tween) {
@@ -205,6 +227,7 @@ public final class Tweener {
     public func resume(_ animation: Entity) { animations.store.modify(animation) { $0.isPaused = false } }
 
     /// Jumps to `fraction` (0…1) of the active time (of the first cycle for endless ones).
+    /// A spring has no active time: it is left alone.
     public func seek(_ animation: Entity, toFraction fraction: Double) {
         animations.store.modify(animation) { a in
             let active = a.timing.activeDuration.isFinite ? a.timing.activeDuration : a.timing.cycle
@@ -214,5 +237,6 @@ public final class Tweener {
     }
 
     /// Runs the animation backward from where it is; it finishes when it is back at its start.
+    /// A spring has no start to run back to: it is left alone.
     public func reverse(_ animation: Entity) { animations.store.modify(animation) { $0.direction = -$0.direction } }
 }

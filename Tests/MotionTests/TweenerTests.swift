@@ -7,13 +7,7 @@ import Testing
 @Suite struct TweenerTests {
     let dt = 1.0 / 120
 
-    func setUp(_ start: Vec2 = .zero) -> (Tweener, Entity) {
-        let t = Tweener(world: World())
-        let e = t.world.spawn()
-        t.animatables.store.insert(Animatable(position: start), for: e)
-        t.extras.store.insert(AnimatableExtras(), for: e)
-        return (t, e)
-    }
+    func setUp(_ start: Vec2 = .zero) -> (Tweener, Entity) { tweenerWithOneTarget(at: start) }
 
     func line(_ a: Vec2, _ b: Vec2, seconds: Double = 1, fill: FillMode = .forwards, listener: Int? = 7, target: Entity) -> Animation {
         var timing = MediaTiming(duration: seconds)

@@ -118,28 +118,49 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(followers.count)
     }
 
-    let shapes = [Path.figureEight(in: bounds), .heart(in: Rect(x: 100, y: 100, w: 500, h: 500)), .star(center: Vec2(640, 360), outer: 300, inner: 120)]
-    for (label, onPath, turning) in [("paced on paths", true, false), ("paced on paths, rotation auto", true, true), ("plain scalar", false, false)] {
+    // 100,000 tweens of one kind, each on an entity of its own (`onPosition`: the transform,
+    // else the extras), stepped at 120 Hz.
+    func tweens(_ label: String, onPosition: Bool, _ animation: @escaping @Sendable (Int, Entity) -> Animation) {
         Benchmark("Tweens: 100,000 \(label), one 120 Hz step") { benchmark in
-            let tracks = shapes.map { PathTrack(path: $0, mode: .paced, rotationMode: turning ? .auto : .none) }
             let tweener = Tweener(world: World())
             tweener.animatables.store.reserveCapacity(100_000)
             tweener.animations.store.reserveCapacity(100_000)
-            let scalar = try! KeyframeTrack(values: [0.0, 6.283], timingFunctions: [.easeInEaseOut])
             for i in 0..<100_000 {
                 let e = tweener.world.spawn()
-                if onPath { tweener.animatables.store.insert(Animatable(), for: e) } else { tweener.extras.store.insert(AnimatableExtras(), for: e) }
-                var timing = MediaTiming(duration: 2 + Double(i % 7) * 0.3)
-                timing.repeatCount = .infinity
-                timing.autoreverses = !onPath
-                let track: Track = onPath ? .path(tracks[i % tracks.count]) : .scalar(scalar)
-                try! tweener.add(Animation(target: e, property: onPath ? .position : .custom(0), track: track, timing: timing))
+                if onPosition { tweener.animatables.store.insert(Animatable(), for: e) } else { tweener.extras.store.insert(AnimatableExtras(), for: e) }
+                try! tweener.add(animation(i, e))
             }
             for _ in 0..<3 { tweener.step(dt: 1.0 / 120) }
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations { tweener.step(dt: 1.0 / 120) }
             benchmark.stopMeasurement()
         }
+    }
+    let shapes = [Path.figureEight(in: bounds), .heart(in: Rect(x: 100, y: 100, w: 500, h: 500)), .star(center: Vec2(640, 360), outer: 300, inner: 120)]
+    for (label, turning) in [("paced on paths", false), ("paced on paths, rotation auto", true)] {
+        let tracks = shapes.map { PathTrack(path: $0, mode: .paced, rotationMode: turning ? .auto : .none) }
+        tweens(label, onPosition: true) { i, e in
+            var timing = MediaTiming(duration: 2 + Double(i % 7) * 0.3)
+            timing.repeatCount = .infinity
+            return Animation(target: e, property: .position, track: .path(tracks[i % tracks.count]), timing: timing)
+        }
+    }
+    let scalar = try! KeyframeTrack(values: [0.0, 6.283], timingFunctions: [.easeInEaseOut])
+    tweens("plain scalar", onPosition: false) { i, e in
+        var timing = MediaTiming(duration: 2 + Double(i % 7) * 0.3)
+        timing.repeatCount = .infinity
+        timing.autoreverses = true
+        return Animation(target: e, property: .custom(0), track: .scalar(scalar), timing: timing)
+    }
+    // Springs in the same run, to set against the keyframe rows: undamped (bounce 1), so none
+    // settles and every step does a spring's whole work, on the same custom scalar, and on
+    // positions (two components).
+    tweens("springs on a scalar", onPosition: false) { i, e in
+        .spring(target: e, property: .custom(0), to: 6.283, spring: Spring(duration: 2 + Double(i % 7) * 0.3, bounce: 1))
+    }
+    tweens("springs on positions", onPosition: true) { i, e in
+        .spring(target: e, property: .position, to: Vec2(640, 360), spring: Spring(duration: 2 + Double(i % 7) * 0.3, bounce: 1),
+                initialVelocity: Vec2(300, -200))
     }
 
     for (label, followers, tweens) in [("100,000 followers + 100,000 tweened sprites", 100_000, 100_000),
