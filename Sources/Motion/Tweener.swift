@@ -80,7 +80,8 @@ public final class Tweener {
     ///
     /// - Parameter carryVelocity: blend the property's current velocity into the start of
     ///   the new motion over `carryDuration` seconds, so a redirected object does not turn
-    ///   on the spot (position only).
+    ///   on the spot (position only). A spring needs no carry: it starts with the
+    ///   property's velocity itself (see `Animation.spring`), and ignores this.
     @discardableResult
     public func add(_ animation: Animation, carryVelocity: Bool = false, carryDuration: Double = 0.35) throws(AnimationError) -> Entity {
         try add(animation, carryVelocity: carryVelocity, carryPosition: false, carryDuration: carryDuration)
