@@ -62,18 +62,19 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         let c = board.itemRootFrame(2).center, target = board.lineRootFrame(1).center
         var lines: [String] = []
         for k in 0..<150 {
-            let f = 1 + k * 4, x = target.x - 200 + Double(k % 40) * 10
+            // Each drop held still over the line for 4 frames before the lift (not a flick).
+            let f = 1 + k * 8, x = target.x - 200 + Double(k % 40) * 10
             lines.append("{\"frame\":\(f),\"type\":\"pointerDown\",\"pointer\":0,\"x\":\(c.x),\"y\":\(c.y)}")
             lines.append("{\"frame\":\(f + 1),\"type\":\"pointerMove\",\"pointer\":0,\"x\":\(c.x),\"y\":\(c.y + 30)}")
             lines.append("{\"frame\":\(f + 2),\"type\":\"pointerMove\",\"pointer\":0,\"x\":\(x),\"y\":\(target.y)}")
-            lines.append("{\"frame\":\(f + 3),\"type\":\"pointerUp\",\"pointer\":0,\"x\":\(x),\"y\":\(target.y)}")
+            lines.append("{\"frame\":\(f + 6),\"type\":\"pointerUp\",\"pointer\":0,\"x\":\(x),\"y\":\(target.y)}")
         }
         let script = url.deletingLastPathComponent().appendingPathComponent("drops.jsonl")
         try lines.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
         var killedWhileRunning = 0
         var rng = SplitMix64(seed: 9)
         for _ in 0..<6 {
-            let p = try Motionlab.start(["--headless", "--scene", "board", "--frames", "700", "--script", script.path, "--sheet", url.path])
+            let p = try Motionlab.start(["--headless", "--scene", "board", "--frames", "1300", "--script", script.path, "--sheet", url.path])
             usleep(UInt32(rng.uniform(150_000, 900_000)))
             if p.isRunning { killedWhileRunning += 1 }
             kill(p.processIdentifier, SIGKILL)
@@ -84,7 +85,7 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         }
         #expect(killedWhileRunning > 0)
         // Run to the end, the same script saves every drop.
-        let ok = try Motionlab.run(["--headless", "--scene", "board", "--frames", "700", "--script", script.path, "--sheet", url.path])
+        let ok = try Motionlab.run(["--headless", "--scene", "board", "--frames", "1300", "--script", script.path, "--sheet", url.path])
         #expect(ok.status == 0, "\(ok.stderr)")
         let saved = loadSheet(DocumentFile(url: url)).document
         #expect(saved.lines[1].chords.count >= 150)

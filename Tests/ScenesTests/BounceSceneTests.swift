@@ -113,12 +113,13 @@ import Testing
         #expect(deepest < 1e-3, "deepest overlap \(deepest) pt over \(steps) frames, at frame \(worst)")
     }
 
-    /// Drags pointer 5 through `points` a frame each and lets go at the last.
-    func drag(_ shell: Shell, _ points: [Vec2]) {
+    /// Drags pointer 5 through `points` a frame each and lets go at the last, after holding
+    /// still there for `rest` frames (4 unless said: a placing hand, not a throw).
+    func drag(_ shell: Shell, _ points: [Vec2], rest: Int = 4) {
         var events: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 5, device: .touch, at: points[0])]]
         for (k, p) in points.enumerated().dropFirst() { events[k + 1] = [.pointerMove(pointer: 5, device: .touch, at: p)] }
-        events[points.count + 1] = [.pointerUp(pointer: 5, device: .touch, at: points.last!)]
-        runShell(shell, frames: points.count + 1, events: events)
+        events[points.count + 1 + rest] = [.pointerUp(pointer: 5, device: .touch, at: points.last!)]
+        runShell(shell, frames: points.count + 1 + rest, events: events)
     }
 
     @Test func aBallLetGoOverTheBasketIsKeptAndAnUpwardDragCarriesItBackIntoPlayWhereItIsLetGo() {
