@@ -15,6 +15,14 @@ public struct Channel<Value: Interpolatable>: Sendable {
         model = v; presentation = v; previous = v
     }
 
+    /// Moves to `v` this step, model and presentation, drawn interpolated from where it was
+    /// last step (a hand dragging it). For a channel no animation drives; call once a step.
+    public mutating func follow(_ v: Value) {
+        previous = presentation
+        presentation = v
+        model = v
+    }
+
     /// Starts a step: last step's presentation is kept, the new one starts from the model.
     @inline(__always)
     mutating func restart() {

@@ -54,6 +54,16 @@ public struct Coast: Sendable, Equatable {
         return (-p * expm1(k * t), -p * k * exp(k * t))
     }
 
+    /// The scroll view's own motion, from any moment: the velocity kept `rate` per millisecond
+    /// exactly, so the offset over `t` is v·(r^(1000t) − 1) / (1000 ln r) and the velocity
+    /// v·r^(1000t). Memoryless: stepping it from the velocity it returns lands on the same
+    /// curve as one long step (unlike `evolve`, which counts from the release). It comes to
+    /// rest −v / (1000 ln r) on, within 0.1 % of `projectedDistance` for r ≥ 0.99.
+    public func decay(velocity v: Double, by t: Double) -> (offset: Double, v: Double) {
+        let t = t > 0 ? t : 0, k = k
+        return (v * expm1(k * t) / k, v * exp(k * t))
+    }
+
     /// Seconds until |v| falls below `minSpeed`, for a release at `v0` (0 if it starts below).
     public func duration(velocity v0: Double, minSpeed: Double = 1) -> Double {
         let start = abs(evolve(velocity: v0, by: 0).v)

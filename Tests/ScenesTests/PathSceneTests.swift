@@ -104,6 +104,12 @@ import Testing
         let y0 = handle(scene).point.y
         runShell(shell, frames: 20, events: [1: [.gamepadAdded(pad: 7), .gamepadAxis(pad: 7, axis: .lefty, value: -1)]])
         #expect(handle(scene).point.y < y0 - 50)  // pushed up → moved up
+        // Let go, it coasts on up the path and stops.
+        runShell(shell, frames: 1, events: [1: [.gamepadAxis(pad: 7, axis: .lefty, value: 0)]])
+        #expect(handle(scene).grabbedBy == .momentum)
+        let coastFrom = handle(scene).point.y
+        runShell(shell, frames: 240)
+        #expect(handle(scene).point.y < coastFrom - 50 && handle(scene).grabbedBy == .none)
         // A resting stick inside the dead zone does nothing.
         let y1 = handle(scene).point.y
         runShell(shell, frames: 20, events: [1: [.gamepadAxis(pad: 7, axis: .lefty, value: -0.15)]])

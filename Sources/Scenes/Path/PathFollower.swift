@@ -1,5 +1,6 @@
 import Engine
 import Geometry
+import Motion
 import Paths
 
 /// Who is moving a handle.
@@ -10,11 +11,15 @@ public enum Grabber: Equatable, Sendable {
     case keyboard
     /// A script moves `desired` (the stress scene's moving targets); the handle walks to it.
     case script
+    /// No one: let go moving, it coasts along the path at `orbitSpeed`, decelerating like a
+    /// scroll view (`PathFollowerSystem.coast`).
+    case momentum
 
-    /// For the state dump: null, "pointer:N", "pad:N", "keyboard" or "script".
+    /// For the state dump: null (no one, coasting or not), "pointer:N", "pad:N", "keyboard"
+    /// or "script".
     public var json: JSONValue {
         switch self {
-        case .none: .null
+        case .none, .momentum: .null
         case .pointer(let id): .string("pointer:\(id)")
         case .pad(let id): .string("pad:\(id)")
         case .keyboard: .string("keyboard")
@@ -101,6 +106,10 @@ public enum PathFollowerSystem {
     public static let stuckSteps = 30
     /// Glide speed along the path, points per second.
     public static let glideSpeed = 1600.0
+    /// How a handle let go moving slows down: a scroll view's normal deceleration.
+    public static let coast = Coast.normal
+    /// Below this speed (points per second) a coast stops.
+    public static let coastStopSpeed = 2.0
 
     /// Steps every follower in one pass. Followers stored grouped by table (as the scenes
     /// store them) share one fetch of their table and one raw view of it per group; a table
@@ -185,13 +194,23 @@ public enum PathFollowerSystem {
     private static func orbit(_ f: inout PathFollower, _ t: SampleTable.UnsafeView, _ dt: Double) {
         let run = t.run(containing: f.index)
         guard run.length > 0 else { return }
-        var local = f.distance - run.offset + f.orbitSpeed * dt
+        var move = f.orbitSpeed * dt
+        let coasting = f.grabbedBy == .momentum
+        if coasting {
+            let c = coast.decay(velocity: f.orbitSpeed, by: dt)
+            move = c.offset
+            f.orbitSpeed = abs(c.v) < coastStopSpeed ? 0 : c.v
+        }
+        var local = f.distance - run.offset + move
         if run.isClosed {
             while local >= run.length { local -= run.length; f.lap += 1 }
             while local < 0 { local += run.length; f.lap -= 1 }
         } else {
+            // An open path's end stops a coast there.
+            if coasting, local <= 0 || local >= run.length { f.orbitSpeed = 0 }
             local = clamp(local, 0, run.length)
         }
+        if coasting, f.orbitSpeed == 0 { f.grabbedBy = .none }
         f.distance = run.offset + local
         f.index = t.index(atDistance: f.distance)
         f.desired = t.points[f.index]

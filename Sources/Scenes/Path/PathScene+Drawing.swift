@@ -80,6 +80,8 @@ extension PathScene {
                 ("drawn", .array([JSONValue(drawn.x), JSONValue(drawn.y)])),
                 ("angle", pose.map { $0.heading == .none ? .null : JSONValue($0.angle) } ?? .null),
                 ("glideTo", f.glideTarget.map { JSONValue($0) } ?? .null),
+                ("velocity", JSONValue(followers.store.denseIndex(of: e).map { speedAlongPath($0) } ?? 0)),
+                ("coasting", .bool(f.grabbedBy == .momentum)),
             ]))
         }
         return .object([

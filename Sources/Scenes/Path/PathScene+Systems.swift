@@ -12,6 +12,8 @@ extension PathScene {
                 if shapeButton.hit(at, device: device) { nextShape(); continue }
                 if debugButton.hit(at, device: device) { debug.toggle(); continue }
                 if rideButton.hit(at, device: device) { nextRide(); continue }
+                // A press anywhere stops what is coasting (and may take hold of it).
+                release { $0 == .momentum }
                 grabOrSend(pointer: id, device: device, at: at)
             case .pointerMove(let id, _, let at), .pointerUp(let id, _, let at):
                 let up: Bool
@@ -23,6 +25,12 @@ extension PathScene {
                         // A release still walks once toward the final point, as the seed
                         // does on UIGestureRecognizerStateEnded; the system lets go after.
                         if up { dense[i].releaseAfterWalk = true }
+                    }
+                }
+                if up {
+                    let v = ctx.input.velocity(of: id)
+                    for (i, e) in followers.store.owners.enumerated() where followers.store.dense[i].grabbedBy == .pointer(id) {
+                        letGo.append((e, v))
                     }
                 }
             case .pointerCancel(let id, _):
@@ -51,6 +59,32 @@ extension PathScene {
         return t.offsetPointAndTangent(atDistance: f.distance, offset: p.offset).0
     }
 
+    /// Handles let go by a hand this step coast on at its velocity along the path (the
+    /// hand's, from the `VelocityTracker`, on the path's tangent where the handle is).
+    func startCoasts(dt: Double) {
+        stepTime = dt
+        guard !letGo.isEmpty, let t = tables.first, !t.isEmpty else { return letGo.removeAll() }
+        for (e, v) in letGo {
+            guard let i = followers.store.denseIndex(of: e), followers.store.dense[i].grabbedBy == .none else { continue }
+            let speed = v.dot(t.tangent(atDistance: followers.store.dense[i].distance))
+            guard abs(speed) >= PathFollowerSystem.coastStopSpeed, speed.isFinite else { continue }
+            followers.store.withDense { dense, _ in
+                dense[i].orbitSpeed = clamp(speed, -VelocityTracker.maxSpeed, VelocityTracker.maxSpeed)
+                dense[i].grabbedBy = .momentum
+            }
+        }
+        letGo.removeAll(keepingCapacity: true)
+    }
+
+    /// Handle `i`'s velocity along the path (points per second, positive the way the path
+    /// goes): its orbit or coast speed, else how far it went along the path last step.
+    func speedAlongPath(_ i: Int) -> Double {
+        let f = followers.store.dense[i]
+        if f.orbitSpeed != 0 { return f.orbitSpeed }
+        guard stepTime > 0, let t = tables.first, !t.isEmpty else { return 0 }
+        return (f.position.current - f.position.previous).dot(t.tangent(atDistance: f.distance)) / stepTime
+    }
+
     private func release(_ match: (Grabber) -> Bool) {
         followers.store.withDense { dense, _ in
             for i in dense.indices where match(dense[i].grabbedBy) {
@@ -64,7 +98,7 @@ extension PathScene {
 
     private func grabOrSend(pointer id: Int, device: PointerDevice, at: Vec2) {
         var best: (Int, Double)?
-        for i in followers.store.dense.indices where followers.store.dense[i].grabbedBy == .none || followers.store.dense[i].grabbedBy == .keyboard {
+        for i in followers.store.dense.indices where [.none, .keyboard, .momentum].contains(followers.store.dense[i].grabbedBy) {
             let d = ringPoint(i).distance(to: at)
             if d <= Self.handleRadius + device.hitSlop, best == nil || d < best!.1 { best = (i, d) }
         }
@@ -120,9 +154,18 @@ extension PathScene {
             // The stick's projection on the path's tangent: push the way the path goes.
             let tangent = t.tangent(atDistance: dense[p].distance)
             let speed = (direction.dot(tangent) + along) * Self.orbitSpeed
-            dense[p].orbitSpeed = abs(speed) < 1e-9 ? 0 : clamp(speed, -2 * Self.orbitSpeed, 2 * Self.orbitSpeed)
-            dense[p].grabbedBy = dense[p].orbitSpeed == 0 ? .none : owner
-            if dense[p].orbitSpeed != 0 { dense[p].glideTarget = nil }
+            if abs(speed) < 1e-9 {
+                // Let go: what the keys or a stick were moving coasts on; a coast goes on.
+                switch dense[p].grabbedBy {
+                case .pad, .keyboard: dense[p].grabbedBy = dense[p].orbitSpeed != 0 ? .momentum : .none
+                case .momentum: break
+                default: dense[p].orbitSpeed = 0; dense[p].grabbedBy = .none
+                }
+                return
+            }
+            dense[p].orbitSpeed = clamp(speed, -2 * Self.orbitSpeed, 2 * Self.orbitSpeed)
+            dense[p].grabbedBy = owner
+            dense[p].glideTarget = nil
         }
     }
 }

@@ -79,6 +79,10 @@ public final class PathScene: Scene {
     /// Each ring's colour, by handle.
     static let ringColors = [Color.red, Color(hex: 0x3a86ff)]
     /// Maximum orbit speed at full deflection, points per second.
+    /// Handles a hand let go of this step, with the hand's velocity (they coast).
+    var letGo: [(Entity, Vec2)] = []
+    /// The last step's duration.
+    var stepTime = 0.0
     public static let orbitSpeed = 420.0
     public static let handleRadius = 13.0
 
@@ -97,6 +101,7 @@ public final class PathScene: Scene {
             let tables = s.tables
             s.followers.store.withDense { dense, _ in PathFollowerSystem.step(&dense, tables: tables, dt: ctx.dt) }
         }
+        schedule.add("coast") { s, ctx in s.startCoasts(dt: ctx.dt) }
         schedule.add("poses") { s, ctx in
             PathPoseSystem.step(&s.poses.store, followers: &s.followers.store, tables: s.tables, dt: ctx.dt)
         }

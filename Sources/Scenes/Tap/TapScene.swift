@@ -13,7 +13,14 @@ import Paths
 ///
 /// A tap sends the picture along a half circle from where it is to the tapped point, in
 /// 2 s at constant speed. A tap during the flight interrupts it from the presented position
-/// (the model takes the presentation) and the new arc starts there: nothing jumps.
+/// (the model takes the presentation) and the new arc starts there: nothing jumps. In the
+/// Spring mode a tap sends it on a spring instead, and a second tap retargets the spring
+/// keeping its velocity.
+///
+/// In every mode a press on the picture grabs it: it stops under the hand at once and follows
+/// it; let go moving, it is thrown — it leaves at the hand's velocity and springs to where a
+/// scroll view's deceleration would bring it to rest, kept inside the window
+/// (TapScene+Grab).
 ///
 /// The picture never leaves the window: a tap near an edge sends it as close as it can go
 /// whole, and the half circle goes round the other side, or flattens into a half ellipse,
@@ -25,10 +32,14 @@ public final class TapScene: Scene {
     public let controls: [Control] = [
         Control(.mouse, "Click", "send the picture there along a half circle"),
         Control(.touch, "Tap (each new finger)", "send the picture there"),
+        Control(.mouse, "Drag the picture", "grab it (it stops at once); let go moving to throw it"),
+        Control(.touch, "Drag the picture", "grab it and throw it"),
         Control(.keyboard, "Arrows + Enter", "move the cursor, send the picture to it"),
-        Control(.keyboard, "P / L / V", "show the path / linear-keyframe ghost / carry velocity"),
+        Control(.keyboard, "Hold Space on the picture + arrows", "grab it, move it; let go to throw it"),
+        Control(.keyboard, "P / L / V / S", "show the path / linear-keyframe ghost / carry velocity / Spring mode"),
         Control(.gamepad, "Left stick + A", "move the cursor, send the picture to it"),
-        Control(.gamepad, "X / Y", "show the path / linear-keyframe ghost"),
+        Control(.gamepad, "Hold A on the picture + stick", "grab it, move it; let go to throw it"),
+        Control(.gamepad, "X / Y / B", "show the path / linear-keyframe ghost / Spring mode"),
     ]
 
     public let world = World()
@@ -40,12 +51,20 @@ public final class TapScene: Scene {
     public private(set) var showPath = false
     public private(set) var showLinear = false
     public private(set) var carryVelocity = false
+    /// How a tap sends the picture: the seed's paced half circle, or a spring.
+    public internal(set) var mode = Mode.paced
+    /// The hand holding the picture, if any.
+    public internal(set) var grab: Grab?
+    /// The cursor's velocity over the last step (points per second), for a keyboard or pad throw.
+    var cursorVelocity = Vec2.zero
+    /// The last step's duration.
+    var stepTime = 0.0
     public private(set) var cursor = Vec2(640, 360)
-    public private(set) var flightPath: Path?
+    public internal(set) var flightPath: Path?
     /// The keyboard's and gamepad's cursor shows after they are used, not for a pointer.
     public private(set) var cursorRing = FocusVisibility()
     /// Where the current (or last) flight ends.
-    public private(set) var destination: Vec2?
+    public internal(set) var destination: Vec2?
     public static let duration = 2.0
     public static let imageSize = 96.0
     public static let cursorSpeed = 700.0
@@ -54,10 +73,13 @@ public final class TapScene: Scene {
     private var pathButton = Button(rect: .zero, label: "Path")
     private var linearButton = Button(rect: .zero, label: "Linear")
     private var carryButton = Button(rect: .zero, label: "Carry")
-    private var flightStroke: [Vec2] = []
-    private var pacedTicks: [Vec2] = []
-    private var linearTicks: [Vec2] = []
-    private static let listener = 1
+    private var springButton = Button(rect: .zero, label: "Spring")
+    var flightStroke: [Vec2] = []
+    var pacedTicks: [Vec2] = []
+    var linearTicks: [Vec2] = []
+    static let listener = 1
+
+    public enum Mode: String, Sendable { case paced, spring }
 
     public init() {
         tweener = Tweener(world: world)
@@ -67,6 +89,10 @@ public final class TapScene: Scene {
         tweener.animatables.store.insert(Animatable(position: Vec2(640, 360), alpha: 0.45), for: ghost)
         schedule.add("input") { s, ctx in s.routeInput(ctx) }
         schedule.add("cursor") { s, ctx in s.moveCursor(ctx) }
+        schedule.add("grab") { s, ctx in
+            s.stepTime = ctx.dt
+            s.followGrab()
+        }
         schedule.add("tweens") { s, ctx in s.tweener.step(dt: ctx.dt) }
         schedule.add("completion") { s, _ in s.countCompletions() }
     }
@@ -84,8 +110,8 @@ public final class TapScene: Scene {
         let first = self.bounds.isEmpty || self.bounds == Rect(x: 0, y: 40, w: 1280, h: 680)
         let changed = bounds != self.bounds
         self.bounds = bounds
-        let rects = Button.flow([72, 80, 72], in: bounds)
-        (pathButton.rect, linearButton.rect, carryButton.rect) = (rects[0], rects[1], rects[2])
+        let rects = Button.flow([72, 80, 72, 80], in: bounds)
+        (pathButton.rect, linearButton.rect, carryButton.rect, springButton.rect) = (rects[0], rects[1], rects[2], rects[3])
         cursor = Vec2(clamp(cursor.x, bounds.minX, bounds.maxX), clamp(cursor.y, bounds.minY, bounds.maxY))
         if first && !tweener.isAnimating(image) {
             for e in [image, ghost] { tweener.animatables.store.modify(e) { $0.position.snap(to: bounds.center) } }
@@ -100,7 +126,7 @@ public final class TapScene: Scene {
     /// brought into the area too.
     private func refit() {
         let area = reach
-        let flying = tweener.isAnimating(image)
+        let flying = tweener.isAnimating(image) && grab == nil
         for e in [image, ghost] {
             if let running = tweener.running(on: e, property: .position) { tweener.interrupt(running) }
         }
@@ -119,14 +145,33 @@ public final class TapScene: Scene {
         for e in ctx.events {
             cursorRing.note(e)
             switch e {
-            case .pointerDown(_, let device, let at):
+            case .pointerDown(let id, let device, let at):
                 if pathButton.hit(at, device: device) { showPath.toggle(); continue }
                 if linearButton.hit(at, device: device) { showLinear.toggle(); continue }
                 if carryButton.hit(at, device: device) { carryVelocity.toggle(); continue }
-                if bounds.contains(at) { tap(at) }
-            case .gamepadButton(_, .a, true), .key(.enter, true), .key(.space, true): tap(cursor)
+                if springButton.hit(at, device: device) { toggleMode(); continue }
+                if grab == nil, isOnPicture(at, slop: device.hitSlop) {
+                    take(by: .pointer(id), at: at)
+                } else if bounds.contains(at) {
+                    tap(at)
+                }
+            case .pointerMove(let id, _, let at):
+                if grab?.carrier == .pointer(id) { grab?.hand = at }
+            case .pointerUp(let id, _, let at):
+                if grab?.carrier == .pointer(id) {
+                    grab?.hand = at
+                    letGo(velocity: ctx.input.velocity(of: id))
+                }
+            case .pointerCancel(let id, _):
+                if grab?.carrier == .pointer(id) { letGo(velocity: .zero) }
+            case .gamepadButton(_, .a, true), .key(.space, true):
+                if grab == nil, isOnPicture(cursor, slop: 8) { take(by: .cursor, at: cursor) } else { tap(cursor) }
+            case .gamepadButton(_, .a, false), .key(.space, false):
+                if grab?.carrier == .cursor { letGo(velocity: cursorVelocity) }
+            case .key(.enter, true): tap(cursor)
             case .gamepadButton(_, .x, true), .key(Key("P"), true): showPath.toggle()
             case .gamepadButton(_, .y, true), .key(Key("L"), true): showLinear.toggle()
+            case .gamepadButton(_, .b, true), .key(Key("S"), true): toggleMode()
             case .key(Key("V"), true): carryVelocity.toggle()
             default: break
             }
@@ -141,62 +186,32 @@ public final class TapScene: Scene {
         if ctx.input.isDown(.up) { d.y -= 1 }
         if ctx.input.isDown(.down) { d.y += 1 }
         if d.length > 1 { d = d.normalized() }
+        let before = cursor
         cursor += d * (Self.cursorSpeed * ctx.dt)
         cursor = Vec2(clamp(cursor.x, bounds.minX, bounds.maxX), clamp(cursor.y, bounds.minY, bounds.maxY))
-    }
-
-    /// The seed's flight: a half circle whose diameter is the segment from `from` to `to`,
-    /// turned to the segment's angle, travelled clockwise on screen.
-    public static func halfCircle(from: Vec2, to: Vec2) -> Path {
-        let c = (from + to) / 2
-        let r = from.distance(to: to) / 2
-        var p = Path()
-        p.move(to: from)
-        p.addEllipticalArc(center: c, rx: r, ry: r, rotation: 0, start: (from - c).angle, sweep: .pi)
-        return p
-    }
-
-    /// The flight from `from` to `to` keeping every point inside `area`: the seed's clockwise
-    /// half circle when it fits; else the other side's; else, on the side with more room, a
-    /// half ellipse on the same diameter whose bulge is shrunk until it fits (found by
-    /// bisection over 64 points of the arc).
-    public static func flight(from: Vec2, to: Vec2, inside area: Rect) -> Path {
-        let c = (from + to) / 2, r = from.distance(to: to) / 2
-        guard r > 0 else { return halfCircle(from: from, to: to) }
-        let d = (from - c) / r
-        let clockwise = Vec2(-d.y, d.x)
-        let eps = 1e-6 * max(1, r)
-        func fits(_ bulge: Double, _ n: Vec2) -> Bool {
-            (0...64).allSatisfy { k in
-                let t = Double(k) / 64 * .pi
-                let p = c + d * (r * cos(t)) + n * (bulge * sin(t))
-                return p.x >= area.minX - eps && p.x <= area.maxX + eps && p.y >= area.minY - eps && p.y <= area.maxY + eps
-            }
-        }
-        if fits(r, clockwise) { return halfCircle(from: from, to: to) }
-        var best = (bulge: 0.0, side: 1.0)
-        for side in [1.0, -1.0] {
-            var lo = 0.0, hi = r
-            if fits(r, clockwise * side) { lo = r }
-            for _ in 0..<30 where lo < hi {
-                let mid = (lo + hi) / 2
-                if fits(mid, clockwise * side) { lo = mid } else { hi = mid }
-            }
-            if lo > best.bulge { best = (lo, side) }
-        }
-        var p = Path()
-        p.move(to: from)
-        p.addEllipticalArc(center: c, rx: r, ry: best.bulge, rotation: d.angle, start: 0, sweep: .pi * best.side)
-        return p
+        cursorVelocity = ctx.dt > 0 ? (cursor - before) / ctx.dt : .zero
+        if grab?.carrier == .cursor { grab?.hand = cursor }
     }
 
     /// Sends the picture to `target` (brought into the window), interrupting a flight in
-    /// progress from where it is drawn.
+    /// progress from where it is drawn: along the paced half circle, or in the Spring mode
+    /// on a spring that keeps the flight's velocity.
     public func tap(_ target: Vec2) {
+        guard grab == nil else { return }
+        if mode == .spring {
+            if tweener.running(on: image, property: .position) != nil { interrupts += 1 }
+            spring(to: reach.clamped(target), velocity: nil)
+            return
+        }
         fly(to: reach.clamped(target), counting: true)
     }
 
-    private func fly(to target: Vec2, counting: Bool) {
+    func fly(to target: Vec2, counting: Bool) {
+        if mode == .spring || grab != nil {
+            // A resize mid-flight: the spring goes on to the destination, brought inside.
+            if grab == nil { spring(to: target, velocity: nil) }
+            return
+        }
         if let running = tweener.running(on: image, property: .position) {
             tweener.interrupt(running)
             if counting { interrupts += 1 }
@@ -248,9 +263,13 @@ public final class TapScene: Scene {
             list.image(Textures.photo, in: Rect(center: t.position.interpolated(a), size: Vec2(s, s)))
         }
         if cursorRing.isVisible { list.strokeCircle(center: cursor, radius: 10, width: 2, color: Color.accent.withAlpha(180)) }
+        if grab != nil, let t = tweener.animatables.store[image] {
+            list.strokeRect(Rect(center: t.position.interpolated(a), size: Vec2(s, s)).insetBy(dx: -3, dy: -3), width: 3, color: .accent)
+        }
         pathButton.draw(into: &list, font: context.font, highlighted: showPath)
         linearButton.draw(into: &list, font: context.font, highlighted: showLinear)
         carryButton.draw(into: &list, font: context.font, highlighted: carryVelocity)
+        springButton.draw(into: &list, font: context.font, highlighted: mode == .spring)
         list.text("interrupts \(interrupts) · completed \(completed)", at: Vec2(bounds.minX + 12, bounds.maxY - 24), font: context.font, color: .dimText)
     }
 
@@ -262,6 +281,9 @@ public final class TapScene: Scene {
             ("interrupts", JSONValue(interrupts)),
             ("completed", JSONValue(completed)),
             ("destination", destination.map { JSONValue($0) } ?? .null),
+            ("velocity", JSONValue(velocity)),
+            ("mode", .string(mode.rawValue)),
+            ("grabbed", .bool(grab != nil)),
         ])
     }
 }
