@@ -9,20 +9,28 @@ import Motion
 /// tween plays from 0 to 2π and back (linear, autoreverses, 2 s each way). The arrow masks
 /// the picture: the picture is drawn through the arrow's triangles with matching texture
 /// coordinates. The Go button hides while it plays and comes back from the completion event.
+///
+/// The play can be taken in hand (ArrowScene+Scrub): dragged along the ring (or with ← →, or
+/// the stick) the arrow's length follows; let go, it finishes or goes back at the hand's
+/// speed; R (pad X) reverses it mid-play without a jump.
 public final class ArrowScene: Scene {
     public let name = "arrow"
     public let title = "Arrow"
     public let controls: [Control] = [
         Control(.mouse, "Click Go", "play the arrow"),
         Control(.touch, "Tap Go", "play the arrow"),
+        Control(.mouse, "Drag along the ring", "scrub the arrow; let go to finish or go back at that speed"),
+        Control(.touch, "Drag along the ring", "scrub the arrow, let go to go on"),
         Control(.keyboard, "Enter / O", "play the arrow / outline stroke on or off"),
+        Control(.keyboard, "← → (hold) / R", "scrub the arrow / reverse it mid-play"),
         Control(.gamepad, "A", "play the arrow"),
+        Control(.gamepad, "Left stick sideways / X", "scrub the arrow / reverse it mid-play"),
     ]
 
     public let world = World()
     public let tweener: Tweener
     public let arrow: Entity
-    public private(set) var goButton = Button(rect: .zero, label: "Go")
+    public internal(set) var goButton = Button(rect: .zero, label: "Go")
     public var thickness = 60.0
     public var startRadians = -Double.pi / 2
     public var headLengthRadians = Double.pi / 16
@@ -32,7 +40,18 @@ public final class ArrowScene: Scene {
     public var lineJoin = LineJoin.round
     public private(set) var imageRect = Rect(x: 460, y: 200, w: 360, h: 360)
     private var schedule = SceneSchedule<ArrowScene>()
-    private static let listener = 2
+    static let listener = 2
+    /// Who is scrubbing the arrow, if anyone.
+    public internal(set) var scrubber: Scrubber?
+    /// Whether the play was turned round (R) and has not ended since.
+    public internal(set) var reversed = false
+    /// The scrubbing hand's last angle round the ring, and the keys' turning speed.
+    var scrubAngle = 0.0
+    var keyOmega = 0.0
+    /// After growing to the whole ring, shrink back (the play's second half).
+    var thenShrink = false
+    /// Where the current leg or release spring goes (NaN: the seed's own play).
+    var legTarget = Double.nan
     /// The custom channel that holds `lengthRadians`.
     public static let lengthChannel = 0
 
@@ -41,6 +60,7 @@ public final class ArrowScene: Scene {
         arrow = world.spawn()
         tweener.extras.store.insert(AnimatableExtras(), for: arrow)
         schedule.add("input") { s, ctx in s.routeInput(ctx) }
+        schedule.add("scrub") { s, ctx in s.scrubWithKeys(ctx) }
         schedule.add("tweens") { s, ctx in s.tweener.step(dt: ctx.dt) }
         schedule.add("completion") { s, _ in s.handleCompletions() }
     }
@@ -60,7 +80,15 @@ public final class ArrowScene: Scene {
         for e in ctx.events {
             switch e {
             case .pointerDown(_, let device, let at) where goButton.hit(at, device: device): go()
+            case .pointerDown(let id, let device, let at) where scrubber == nil && isOnRing(at, slop: device.hitSlop):
+                beginScrub(.pointer(id), at: at)
+            case .pointerMove(let id, _, let at) where scrubber == .pointer(id): scrub(to: at)
+            case .pointerUp(let id, _, let at) where scrubber == .pointer(id):
+                scrub(to: at)
+                endScrub(omega: angularVelocity(ctx.input.velocity(of: id), at: at))
+            case .pointerCancel(let id, _) where scrubber == .pointer(id): endScrub(omega: 0)
             case .key(.enter, true), .gamepadButton(_, .a, true): go()
+            case .key(Key("R"), true), .gamepadButton(_, .x, true): reverse()
             case .key(Key("O"), true): lineWidth = lineWidth > 0 ? 0 : 3
             default: break
             }
@@ -69,7 +97,9 @@ public final class ArrowScene: Scene {
 
     /// Plays lengthRadians 0 → 2π and back; hides the Go button until the completion event.
     public func go() {
-        guard !goButton.isHidden else { return }
+        guard !goButton.isHidden, scrubber == nil else { return }
+        legTarget = .nan
+        reversed = false
         var timing = MediaTiming(duration: 2)
         timing.autoreverses = true
         do {
@@ -83,7 +113,7 @@ public final class ArrowScene: Scene {
     }
 
     func handleCompletions() {
-        for e in tweener.events where e.listener == Self.listener { goButton.isHidden = false }
+        for e in tweener.events where e.listener == Self.listener && e.kind == .finished { legEnded() }
     }
 
     public func shape(lengthRadians: Double) -> ArrowShape {
@@ -109,6 +139,9 @@ public final class ArrowScene: Scene {
             ("lengthRadians", JSONValue(lengthRadians)),
             ("animating", .bool(isAnimating)),
             ("goVisible", .bool(!goButton.isHidden)),
+            ("fraction", JSONValue(fraction)),
+            ("reversed", .bool(reversed)),
+            ("scrubbing", .bool(scrubber != nil)),
         ])
     }
 }

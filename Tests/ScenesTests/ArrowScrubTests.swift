@@ -1,0 +1,115 @@
+@testable import Engine
+import Foundation
+@testable import Geometry
+@testable import Motion
+@testable import Scenes
+@testable import Shell
+import TestSupport
+import Testing
+
+/// The arrow taken in hand (issue 26): scrubbed along the ring, let go at the hand's speed,
+/// reversed mid-play without a jump — UIViewPropertyAnimator's fractionComplete, isReversed
+/// and continueAnimation.
+@Suite struct ArrowScrubTests {
+    func make() -> (Shell, ArrowScene) {
+        let s = ArrowScene()
+        return (Shell(scenes: [s], size: Vec2(1280, 720), font: testFont()), s)
+    }
+
+    /// The point on the ring's band at `angle` from the arrow's start, clockwise.
+    func onRing(_ s: ArrowScene, _ angle: Double) -> Vec2 {
+        let r = s.imageRect.width / 2 - s.thickness / 2
+        let a = s.startRadians + angle
+        return s.imageRect.center + Vec2(cos(a), sin(a)) * r
+    }
+
+    /// Drags round the ring from angle 0 to `to` at `omega` rad/s (a frame a step), letting go
+    /// after `rest` frames still. Returns the lift's frame count.
+    func turn(_ shell: Shell, _ s: ArrowScene, to: Double, omega: Double, rest: Int = 0) {
+        let frames = Int((to / omega * 60).rounded())
+        var events: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 0, device: .mouse, at: onRing(s, 0))]]
+        for k in 1...frames { events[1 + k] = [.pointerMove(pointer: 0, device: .mouse, at: onRing(s, to * Double(k) / Double(frames)))] }
+        events[2 + frames + rest] = [.pointerUp(pointer: 0, device: .mouse, at: onRing(s, to))]
+        runShell(shell, frames: 2 + frames + rest, events: events)
+    }
+
+    @Test func draggingAlongTheRingScrubsTheArrowAndGoHides() {
+        let (shell, s) = make()
+        turn(shell, s, to: .pi / 2, omega: 2, rest: 0)
+        // The lift came with the hand turning at 2 rad/s: it goes on forward from a quarter.
+        #expect(s.scrubber == nil)
+        let (shell2, s2) = make()
+        var events: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 0, device: .touch, at: onRing(s2, 0))]]
+        for k in 1...20 { events[1 + k] = [.pointerMove(pointer: 0, device: .touch, at: onRing(s2, Double(k) * 0.05))] }
+        runShell(shell2, frames: 21, events: events)
+        #expect(s2.scrubber == .pointer(0) && s2.goButton.isHidden)
+        #expect(abs(s2.lengthRadians - 1) < 1e-9)
+        #expect(abs(s2.fraction - 1 / (2 * .pi)) < 1e-9)
+        _ = shell
+    }
+
+    @Test func letGoTurningForwardItLeavesAtTheHandsSpeedFinishesAndPlaysBack() {
+        let (shell, s) = make()
+        // Turned to 2 rad at 3 rad/s, held (no lift yet).
+        let frames = 40
+        var events: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 0, device: .mouse, at: onRing(s, 0))]]
+        for k in 1...frames { events[1 + k] = [.pointerMove(pointer: 0, device: .mouse, at: onRing(s, 2 * Double(k) / Double(frames)))] }
+        runShell(shell, frames: 1 + frames, events: events)
+        // The lift, a step at a time: the first step's growth is the hand's speed.
+        let before = s.lengthRadians
+        shell.enqueue(.pointerUp(pointer: 0, device: .mouse, at: onRing(s, 2)))
+        shell.step(dt: 1.0 / 120, step: 100_000)
+        let growth = (s.lengthRadians - before) * 120
+        #expect(abs(growth / 3 - 1) < 0.1, "grew at \(growth) rad/s")
+        // It reaches the whole ring, then plays back to nothing, and Go returns.
+        var most = 0.0, frames2 = 0
+        while !(s.lengthRadians == 0 && !s.goButton.isHidden) && frames2 < 900 {
+            runShell(shell, frames: 1)
+            most = max(most, s.lengthRadians)
+            frames2 += 1
+        }
+        #expect(most > 2 * .pi - 1e-3 && most <= 2 * .pi + 1e-3)
+        #expect(s.lengthRadians == 0 && !s.goButton.isHidden && !s.isAnimating)
+    }
+
+    @Test func letGoAtRestBelowHalfItGoesBackToNothing() {
+        let (shell, s) = make()
+        turn(shell, s, to: 1.5, omega: 3, rest: 6)
+        #expect(s.isAnimating)
+        runShell(shell, frames: 120)
+        #expect(abs(s.lengthRadians) < 1e-3 && !s.goButton.isHidden)
+    }
+
+    @Test func reversingMidPlayTurnsRoundWhereItIsWithoutAJump() {
+        let (shell, s) = make()
+        runShell(shell, frames: 60, events: [1: [.key(.enter, down: true), .key(.enter, down: false)]])
+        let mid = s.lengthRadians
+        #expect(mid > 2 && mid < 4)
+        shell.enqueue(.key(Key("R"), down: true))
+        shell.step(dt: 1.0 / 120, step: 100_000)
+        // One step on, a step's worth of the play's speed back from where it was.
+        #expect(abs(s.lengthRadians - (mid - .pi / 120)) < 1e-6)
+        #expect(s.reversed)
+        #expect(boardlessDump(shell)["reversed"] == .bool(true))
+        runShell(shell, frames: Int(mid / .pi * 60) + 4)
+        #expect(s.lengthRadians == 0 && !s.goButton.isHidden && !s.reversed)
+    }
+
+    @Test func theKeysAndTheStickScrubAndLetGoGoesOn() {
+        let (shell, s) = make()
+        runShell(shell, frames: 30, events: [1: [.key(.right, down: true)]])
+        #expect(s.scrubber == .keys && abs(s.lengthRadians - .pi / 2) < 0.05)
+        runShell(shell, frames: 1, events: [1: [.key(.right, down: false)]])
+        #expect(s.scrubber == nil && s.isAnimating)
+        var frames = 0
+        while s.goButton.isHidden && frames < 900 { runShell(shell, frames: 1); frames += 1 }
+        #expect(s.lengthRadians == 0 && !s.goButton.isHidden)
+        // The pad: the stick to the left while the play runs takes it in hand.
+        runShell(shell, frames: 30, events: [1: [.key(.enter, down: true), .key(.enter, down: false)]])
+        let playing = s.lengthRadians
+        runShell(shell, frames: 10, events: [1: [.gamepadAdded(pad: 0), .gamepadAxis(pad: 0, axis: .leftx, value: -1)]])
+        #expect(s.scrubber == .keys && s.lengthRadians < playing)
+    }
+
+    func boardlessDump(_ shell: Shell) -> JSONValue { shell.stateDump(frame: 0, step: 0, droppedTime: 0)["scenes"]!["arrow"]! }
+}
