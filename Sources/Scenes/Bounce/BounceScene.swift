@@ -61,7 +61,7 @@ public final class BounceScene: Scene {
     var arenaSpace = SpaceTree.SpaceID.root
     /// Balls put in the basket this step (destroyed at its end).
     var leaving: [Entity] = []
-    private var rng: SplitMix64
+    var rng: SplitMix64
     var stepNumber = 0
     public static let gravity = 900.0
     /// The most balls the scene holds; an add past it is refused until one is removed. A
@@ -135,23 +135,6 @@ public final class BounceScene: Scene {
         let v = Vec2(rng.uniform(-300, 300), rng.uniform(-200, 50))
         let tint = Self.palette[Int(rng.next() % UInt64(Self.palette.count))]
         return addBall(Body(position: Interpolated(pos), velocity: v, radius: r, tint: tint, born: stepNumber))
-    }
-
-    /// A random place in the arena's upper half where a ball of radius `r` touches no other
-    /// (the best of a few tries when it is crowded).
-    private func freeSpot(radius r: Double) -> Vec2 {
-        var best = Vec2.zero, bestGap = -Double.infinity
-        for _ in 0..<24 {
-            let p = Vec2(rng.uniform(arena.minX + r, arena.maxX - r), rng.uniform(arena.minY + r, arena.midY))
-            var gap = Double.infinity
-            bodies.store.withDense { dense, _ in
-                for b in dense { gap = min(gap, b.position.current.distance(to: p) - b.radius - r) }
-            }
-            bodies.store.forEachPendingInsert { b in gap = min(gap, b.position.current.distance(to: p) - b.radius - r) }
-            if gap > bestGap { (best, bestGap) = (p, gap) }
-            if gap >= 0 { break }
-        }
-        return best
     }
 
     /// Puts `body` in play (at the end of this step).
@@ -239,57 +222,6 @@ public final class BounceScene: Scene {
             grabs.store.remove(e)
             bodies.store.modify(e) { $0.velocity = velocity ?? .zero }
             if velocity != nil, let at, basketFrame.contains(at) { putInBasket(e) }
-        }
-    }
-
-    func followGrabs(_ dt: Double) {
-        forEach(&bodies.store, &grabs.store) { _, body, grab in
-            body.position.current = grab.target
-            body.velocity = grab.velocity
-        }
-    }
-
-    /// Balls bounce off one another, elastically (mass as area); a held ball is not moved.
-    func collide(iterations: Int = 32) {
-        let held = grabs.store
-        collisions.removeAll()
-        bodies.store.withDense { dense, owners in
-            for i in dense.indices {
-                let b = dense[i]
-                collisions.append(position: b.position.current, velocity: b.velocity, radius: b.radius,
-                                  inverseMass: held.contains(owners[i]) ? 0 : 1 / (b.radius * b.radius))
-            }
-        }
-        collisions.resolve(in: arena, iterations: iterations)
-        bodies.store.withDense { dense, owners in
-            for i in dense.indices where !held.contains(owners[i]) {
-                dense[i].position.current = collisions.positions[i]
-                dense[i].velocity = collisions.velocities[i]
-            }
-        }
-    }
-
-    func integrate(_ dt: Double) {
-        let b = arena
-        let held = grabs.store
-        bodies.store.withDense { dense, owners in
-            for i in dense.indices where !held.contains(owners[i]) {
-                var body = dense[i]
-                body.velocity.y += Self.gravity * dt
-                var p = body.position.current + body.velocity * dt
-                let r = body.radius
-                if p.x < b.minX + r { p.x = b.minX + r; body.velocity.x = abs(body.velocity.x) * 0.9 }
-                if p.x > b.maxX - r { p.x = b.maxX - r; body.velocity.x = -abs(body.velocity.x) * 0.9 }
-                if p.y < b.minY + r { p.y = b.minY + r; body.velocity.y = abs(body.velocity.y) * 0.9 }
-                if p.y > b.maxY - r {
-                    p.y = b.maxY - r
-                    // Keep balls lively: a floor bounce returns at least enough speed to rise.
-                    body.velocity.y = -max(abs(body.velocity.y) * 0.9, 520)
-                    body.velocity.x *= 0.995
-                }
-                body.position.current = p
-                dense[i] = body
-            }
         }
     }
 
