@@ -366,6 +366,28 @@ import Testing
         #expect(boardDump(shell)["highlightedLines"] == .array([JSONValue(0)]))
     }
 
+    @Test func undoAndRedoLookDisabledAndDoNothingWhenThereIsNothingToUndoOrRedo() {
+        let (shell, s) = makeBoard()
+        #expect(!s.undoButton.isEnabled && !s.redoButton.isEnabled)
+        drag(shell, [s.undoButton.rect.center])
+        drag(shell, [s.redoButton.rect.center])
+        #expect(s.announcement.isEmpty && s.document == .empty)
+        // Dimmed: the label is drawn in a fainter colour than an enabled button's.
+        func labelColours(_ b: Button) -> Set<Color> {
+            var list = DrawList()
+            b.draw(into: &list, font: testFont())
+            return Set(list.vertices.map(\.color))
+        }
+        var on = s.undoButton
+        on.isEnabled = true
+        #expect(labelColours(s.undoButton) != labelColours(on))
+        let c = itemCenter(s, 0)
+        drag(shell, [c, c + Vec2(0, 20), s.lineRootFrame(1).center])
+        #expect(s.undoButton.isEnabled && !s.redoButton.isEnabled)
+        drag(shell, [s.undoButton.rect.center])
+        #expect(!s.undoButton.isEnabled && s.redoButton.isEnabled)
+    }
+
     @Test func undoBringsBackADeletedChordRedoAndTheButtonsDoTheSameAndTheSavedSheetFollows() {
         var doc = SheetDocument.empty
         doc.lines[0].chords = [.init(name: "G", x: 100)]

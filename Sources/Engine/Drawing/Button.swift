@@ -5,6 +5,9 @@ public struct Button: Sendable {
     public var rect: Rect
     public var label: String
     public var isHidden = false
+    /// A disabled button shows dimmed and its presses do nothing (they still land on it, not
+    /// on what is behind).
+    public var isEnabled = true
 
     public init(rect: Rect, label: String) {
         self.rect = rect
@@ -43,9 +46,10 @@ public struct Button: Sendable {
 
     public func draw(into list: inout DrawList, font: BitmapFont, highlighted: Bool = false) {
         guard !isHidden else { return }
-        list.fillRect(rect, color: highlighted ? .accent : Color.panel.withAlpha(235))
+        let lit = highlighted && isEnabled
+        list.fillRect(rect, color: lit ? .accent : Color.panel.withAlpha(isEnabled ? 235 : 110))
         let w = font.width(of: label)
         list.text(label, at: Vec2(rect.midX - w / 2, rect.midY - font.cellHeight / 2), font: font,
-                  color: highlighted ? .black : .text)
+                  color: lit ? .black : isEnabled ? .text : Color.dimText.withAlpha(120))
     }
 }

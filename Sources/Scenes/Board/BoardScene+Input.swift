@@ -32,9 +32,9 @@ extension BoardScene {
     private func press(_ id: Int, _ device: PointerDevice, _ at: Vec2) {
         var panel: SpaceTree.SpaceID?
         if undoButton.hit(at, device: device) {
-            undo()
+            if undoButton.isEnabled { undo() }
         } else if redoButton.hit(at, device: device) {
-            redo()
+            if redoButton.isEnabled { redo() }
         } else {
             panel = dragDrop.panel(at: at)
         }

@@ -97,8 +97,18 @@ public final class BoardScene: Scene {
     public internal(set) var history = UndoHistory<SheetDocument>(limit: 100)
     /// The sheet as of the last change (what `history` records as "before" on the next).
     var committed: SheetDocument
-    var undoButton = Button(rect: .zero, label: "Undo")
-    var redoButton = Button(rect: .zero, label: "Redo")
+    /// Undo and Redo, each enabled while there is something to undo or redo.
+    public var undoButton: Button {
+        var b = undoRedo.undo
+        b.isEnabled = history.undoCount > 0
+        return b
+    }
+    public var redoButton: Button {
+        var b = undoRedo.redo
+        b.isEnabled = history.redoCount > 0
+        return b
+    }
+    var undoRedo = (undo: Button(rect: .zero, label: "Undo"), redo: Button(rect: .zero, label: "Redo"))
 
     var stripSpace = SpaceTree.SpaceID.root
     var stripContent = SpaceTree.SpaceID.root
@@ -210,8 +220,8 @@ public final class BoardScene: Scene {
         dragDrop.zones = lineSpaces
         dragDrop.zoneClip = sheetSpace
         let bar = barFrame, w = 72.0
-        redoButton.rect = Rect(x: bar.maxX - w, y: bar.minY, w: w, h: bar.height)
-        undoButton.rect = Rect(x: bar.maxX - 2 * w - 8, y: bar.minY, w: w, h: bar.height)
+        undoRedo.redo.rect = Rect(x: bar.maxX - w, y: bar.minY, w: w, h: bar.height)
+        undoRedo.undo.rect = Rect(x: bar.maxX - 2 * w - 8, y: bar.minY, w: w, h: bar.height)
     }
 
     // MARK: Geometry in root space
