@@ -270,7 +270,28 @@ public final class TapScene: Scene {
         linearButton.draw(into: &list, font: context.font, highlighted: showLinear)
         carryButton.draw(into: &list, font: context.font, highlighted: carryVelocity)
         springButton.draw(into: &list, font: context.font, highlighted: mode == .spring)
-        list.text("interrupts \(interrupts) · completed \(completed)", at: Vec2(bounds.minX + 12, bounds.maxY - 24), font: context.font, color: .dimText)
+        let status = "\(hint) · interrupts \(interrupts) · completed \(completed)"
+        list.text(context.font.fitted(status, width: bounds.width - 24), at: Vec2(bounds.minX + 12, bounds.maxY - 24),
+                  font: context.font, color: .dimText)
+        if showPath { drawLegend(into: &list, font: context.font) }
+    }
+
+    /// The one-line hint on the status line: what a click, a drag and the mode do.
+    public var hint: String {
+        mode == .spring ? "Click: spring there · drag the picture: throw it" : "Click: fly there · drag the picture: throw it"
+    }
+
+    /// What the overlays mean, under the buttons: the flight's path, the paced ticks (equal
+    /// times, equal distances) and, with Linear, the linear keyframes' ticks.
+    private func drawLegend(into list: inout DrawList, font: BitmapFont) {
+        var entries: [(Color, String)] = [(Color.accent, "flight path"), (Color(hex: 0x06d6a0), "paced: a tick every tenth of the time")]
+        if showLinear { entries.append((Color(hex: 0xffd166), "linear keyframes: equal time per segment")) }
+        var y = max(pathButton.rect.maxY, springButton.rect.maxY) + 12
+        for (color, label) in entries {
+            list.fillCircle(center: Vec2(bounds.minX + 20, y + font.cellHeight / 2), radius: 4, color: color)
+            list.text(font.fitted(label, width: bounds.width - 44), at: Vec2(bounds.minX + 32, y), font: font, color: .dimText)
+            y += font.cellHeight + 6
+        }
     }
 
     public func stateDump() -> JSONValue {
