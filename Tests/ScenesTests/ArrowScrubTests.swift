@@ -18,7 +18,7 @@ import Testing
 
     /// The point on the ring's band at `angle` from the arrow's start, clockwise.
     func onRing(_ s: ArrowScene, _ angle: Double) -> Vec2 {
-        let r = s.imageRect.width / 2 - s.thickness / 2
+        let r = s.outerRadius - s.thickness / 2
         let a = s.startRadians + angle
         return s.imageRect.center + Vec2(cos(a), sin(a)) * r
     }
@@ -109,6 +109,20 @@ import Testing
         let playing = s.lengthRadians
         runShell(shell, frames: 10, events: [1: [.gamepadAdded(pad: 0), .gamepadAxis(pad: 0, axis: .leftx, value: -1)]])
         #expect(s.scrubber == .keys && s.lengthRadians < playing)
+    }
+
+    @Test(arguments: [Vec2(480, 320), Vec2(1280, 720), Vec2(3840, 2160)])
+    func theRingKeepsItsProportionsAndTheArrowheadIsWiderThanTheRing(size: Vec2) {
+        let s = ArrowScene()
+        let shell = Shell(scenes: [s], size: size, font: testFont())
+        let d = boardlessDump(shell)
+        let outer = d["outerRadius"]!.doubleValue!, inner = d["innerRadius"]!.doubleValue!
+        #expect(abs(inner / outer - 0.75) < 1e-12)
+        // The head's base reaches past both edges of the ring, and stays on the picture.
+        let shape = s.shape(lengthRadians: 3)
+        let radii = shape.outline().map { $0.distance(to: s.imageRect.center) }
+        #expect(radii.max()! > outer + 1 && radii.min()! < inner - 1)
+        #expect(radii.max()! <= s.imageRect.width / 2 + 1e-9)
     }
 
     func boardlessDump(_ shell: Shell) -> JSONValue { shell.stateDump(frame: 0, step: 0, droppedTime: 0)["scenes"]!["arrow"]! }

@@ -41,7 +41,7 @@ extension ArrowScene {
 
     /// Whether `p` is on the ring where the arrow grows (its band, with some slop).
     func isOnRing(_ p: Vec2, slop: Double) -> Bool {
-        let r = p.distance(to: imageRect.center), outer = imageRect.width / 2
+        let r = p.distance(to: imageRect.center), outer = outerRadius
         return r >= max(0, outer - thickness - slop) && r <= outer + slop
     }
 

@@ -31,7 +31,12 @@ public final class ArrowScene: Scene {
     public let tweener: Tweener
     public let arrow: Entity
     public internal(set) var goButton = Button(rect: .zero, label: "Go")
-    public var thickness = 60.0
+    /// The ring's width as a share of its outer radius: the inner radius is 3/4 of the outer at
+    /// every window size (the seed's 60 pt on a 256-pt ring at 1280×720, near enough).
+    public static let thicknessRatio = 0.25
+    /// How far the arrowhead's base reaches beyond the ring on each side, as a share of the ring's width.
+    public static let barbRatio = 0.4
+    public private(set) var thickness = 60.0
     public var startRadians = -Double.pi / 2
     public var headLengthRadians = Double.pi / 16
     public var fillColor = Color.white
@@ -68,8 +73,14 @@ public final class ArrowScene: Scene {
     public func layout(bounds: Rect) {
         let side = max(40, min(bounds.width, bounds.height - 80) * 0.8)
         imageRect = Rect(center: Vec2(bounds.midX, bounds.midY - 20), size: Vec2(side, side))
+        thickness = outerRadius * Self.thicknessRatio
         goButton.rect = Rect(center: Vec2(bounds.midX, min(bounds.maxY - 30, imageRect.maxY + 30)), size: Vec2(120, Button.height(in: bounds)))
     }
+
+    /// The ring's outer radius: the picture's half-width less the arrowhead's barb, so the
+    /// whole arrow stays on the picture it masks.
+    public var outerRadius: Double { imageRect.width / 2 / (1 + Self.thicknessRatio * Self.barbRatio) }
+    public var innerRadius: Double { outerRadius - thickness }
 
     public var lengthRadians: Double { tweener.extras.store[arrow]![custom: Self.lengthChannel].presentation }
     public var isAnimating: Bool { tweener.isAnimating(arrow) }
@@ -117,8 +128,9 @@ public final class ArrowScene: Scene {
     }
 
     public func shape(lengthRadians: Double) -> ArrowShape {
-        ArrowShape(center: imageRect.center, outerRadius: imageRect.width / 2, thickness: thickness,
-                   startRadians: startRadians, lengthRadians: lengthRadians, headLengthRadians: headLengthRadians)
+        ArrowShape(center: imageRect.center, outerRadius: outerRadius, thickness: thickness,
+                   startRadians: startRadians, lengthRadians: lengthRadians, headLengthRadians: headLengthRadians,
+                   barb: thickness * Self.barbRatio)
     }
 
     public func draw(into list: inout DrawList, context: DrawContext) {
@@ -140,6 +152,8 @@ public final class ArrowScene: Scene {
             ("animating", .bool(isAnimating)),
             ("goVisible", .bool(!goButton.isHidden)),
             ("fraction", JSONValue(fraction)),
+            ("outerRadius", JSONValue(outerRadius)),
+            ("innerRadius", JSONValue(innerRadius)),
             ("reversed", .bool(reversed)),
             ("scrubbing", .bool(scrubber != nil)),
         ])

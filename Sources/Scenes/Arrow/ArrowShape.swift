@@ -8,7 +8,9 @@ import Geometry
 
 /// The seed's ring arrow: a thick ring segment from `startRadians` with an arrowhead at its
 /// end, `lengthRadians` long in total (negative draws the other way), the head
-/// `headLengthRadians` long, clipped to the total and given its sign.
+/// `headLengthRadians` long, clipped to the total and given its sign. With `barb` > 0 the
+/// head is an arrowhead: its base reaches `barb` beyond the ring on each side (0: the seed's
+/// head, as wide as the ring).
 public struct ArrowShape: Equatable, Sendable {
     public var center: Vec2
     public var outerRadius: Double
@@ -16,10 +18,13 @@ public struct ArrowShape: Equatable, Sendable {
     public var startRadians: Double
     public var lengthRadians: Double
     public var headLengthRadians: Double
+    public var barb: Double
 
-    public init(center: Vec2, outerRadius: Double, thickness: Double, startRadians: Double, lengthRadians: Double, headLengthRadians: Double) {
+    public init(center: Vec2, outerRadius: Double, thickness: Double, startRadians: Double, lengthRadians: Double,
+                headLengthRadians: Double, barb: Double = 0) {
         self.center = center; self.outerRadius = outerRadius; self.thickness = thickness
         self.startRadians = startRadians; self.lengthRadians = lengthRadians; self.headLengthRadians = headLengthRadians
+        self.barb = max(0, barb)
     }
 
     /// The head length with the sign of the total length, no longer than the total.
@@ -38,11 +43,18 @@ public struct ArrowShape: Equatable, Sendable {
 
     private func at(_ r: Double, _ a: Double) -> Vec2 { center + Vec2(cos(a), sin(a)) * r }
 
-    /// The closed outline: tip, outer arc from head back to start, inner arc from start to
-    /// head. Arcs are divided finely enough to deviate less than `tolerance` points.
+    /// The head's base corners, outside the ring by `barb` (on it when there is none).
+    private var barbs: (outer: Vec2, inner: Vec2) {
+        (at(outerRadius + barb, headRadians), at(max(0, innerRadius - barb), headRadians))
+    }
+
+    /// The closed outline: tip, the head's outer corner, outer arc from head back to start,
+    /// inner arc from start to head, the head's inner corner. Arcs are divided finely enough
+    /// to deviate less than `tolerance` points.
     public func outline(tolerance: Double = 0.25) -> [Vec2] {
         let (outer, inner) = arcs(tolerance: tolerance)
-        return [at(tipRadius, tipRadians)] + outer.reversed() + inner
+        guard barb > 0 else { return [at(tipRadius, tipRadians)] + outer.reversed() + inner }
+        return [at(tipRadius, tipRadians), barbs.outer] + outer.reversed() + inner + [barbs.inner]
     }
 
     /// Outer and inner arc points from start to head.
@@ -80,11 +92,13 @@ public struct ArrowShape: Equatable, Sendable {
             }
         }
         let base = Int32(verts.count)
-        verts += [DrawVertex(outer.last!, paint), DrawVertex(inner.last!, paint), DrawVertex(at(tipRadius, tipRadians), paint)]
+        // The head: a triangle from the tip to its base corners (the ring's edges, or the barbs).
+        let corners = barb > 0 ? barbs : (outer.last!, inner.last!)
+        verts += [DrawVertex(corners.outer, paint), DrawVertex(corners.inner, paint), DrawVertex(at(tipRadius, tipRadians), paint)]
         idx += [base, base + 1, base + 2]
         if masked { list.beginMask(texture, in: imageRect, tint: color) }
         list.triangles(verts, indices: idx)
-        list.fringe(around: [at(tipRadius, tipRadians)] + outer.reversed() + inner, color: paint)
+        list.fringe(around: barb > 0 ? outline(tolerance: tolerance) : [at(tipRadius, tipRadians)] + outer.reversed() + inner, color: paint)
         if masked { list.endMask() }
     }
 }
