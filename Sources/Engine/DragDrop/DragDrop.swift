@@ -11,7 +11,8 @@ import Motion
 ///   through `zoneClip`.
 /// - It feeds pointer events to `press`, `move` and `release`, and acts on what they hand
 ///   back: a `Lift` (it calls `lift` with the item's frame) or a `Release` (it drops or
-///   sends back the carry). `step` advances holds, auto-scroll and targets.
+///   sends back the carry, which then flies). Each step it calls `advanceHolds`,
+///   `autoScroll`, `stepPanels`, `updateTargets` and `stepFlights` (DragDrop+Step).
 ///
 /// A press waits for `Rules.slop` of movement, then decides once by direction (across the
 /// panel's axis lifts, along it scrolls; `PressDecision`), or lifts after `Rules.holdTime`

@@ -27,6 +27,8 @@ extension PathScene {
                         if up { dense[i].releaseAfterWalk = true }
                     }
                 }
+                handVelocity.removeAll { $0.pointer == id }
+                if !up { handVelocity.append((id, ctx.input.velocity(of: id))) }
                 if up {
                     let v = ctx.input.velocity(of: id)
                     for (i, e) in followers.store.owners.enumerated() where followers.store.dense[i].grabbedBy == .pointer(id) {
@@ -36,6 +38,7 @@ extension PathScene {
             case .pointerCancel(let id, _):
                 // Ends without a jump: the handle stays where it is drawn.
                 release { $0 == .pointer(id) }
+                handVelocity.removeAll { $0.pointer == id }
             case .gamepadRemoved(let pad):
                 release { $0 == .pad(pad) }
             case .key(Key("S"), true), .gamepadButton(_, .x, true): nextShape()
@@ -62,7 +65,6 @@ extension PathScene {
     /// Handles let go by a hand this step coast on at its velocity along the path (the
     /// hand's, from the `VelocityTracker`, on the path's tangent where the handle is).
     func startCoasts(dt: Double) {
-        stepTime = dt
         guard !letGo.isEmpty, let t = tables.first, !t.isEmpty else { return letGo.removeAll() }
         for (e, v) in letGo {
             guard let i = followers.store.denseIndex(of: e), followers.store.dense[i].grabbedBy == .none else { continue }
@@ -77,12 +79,13 @@ extension PathScene {
     }
 
     /// Handle `i`'s velocity along the path (points per second, positive the way the path
-    /// goes): its orbit or coast speed, else how far it went along the path last step.
+    /// goes): its orbit or coast speed; held by a hand, the hand's velocity along the path.
     func speedAlongPath(_ i: Int) -> Double {
         let f = followers.store.dense[i]
         if f.orbitSpeed != 0 { return f.orbitSpeed }
-        guard stepTime > 0, let t = tables.first, !t.isEmpty else { return 0 }
-        return (f.position.current - f.position.previous).dot(t.tangent(atDistance: f.distance)) / stepTime
+        guard case .pointer(let id) = f.grabbedBy, let t = tables.first, !t.isEmpty,
+              let v = handVelocity.first(where: { $0.pointer == id })?.velocity else { return 0 }
+        return v.dot(t.tangent(atDistance: f.distance))
     }
 
     private func release(_ match: (Grabber) -> Bool) {

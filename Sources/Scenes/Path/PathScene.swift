@@ -37,10 +37,11 @@ public final class PathScene: Scene {
     public let name = "path"
     public let title = "Path"
     public let controls: [Control] = [
-        Control(.mouse, "Drag a ring", "slide it along the path"),
+        Control(.mouse, "Drag a ring", "slide it along the path; let go moving and it coasts on"),
+        Control(.mouse, "Click anywhere", "stop a coasting ring"),
         Control(.mouse, "Click the path", "send the nearest free ring there"),
         Control(.touch, "Drag rings", "one finger per ring, two at once"),
-        Control(.keyboard, "← → ↑ ↓", "orbit the focused ring along the path"),
+        Control(.keyboard, "← → ↑ ↓", "orbit the focused ring along the path (it coasts when let go)"),
         Control(.mouse, "Ride button", "on the path / turning / turning smoothly / beside it"),
         Control(.keyboard, "S / D / F", "next shape / debug samples / focus the other ring"),
         Control(.keyboard, "R", "next way to ride: turning, smoothly, beside the path"),
@@ -78,11 +79,11 @@ public final class PathScene: Scene {
     var rideButton = Button(rect: .zero, label: "")
     /// Each ring's colour, by handle.
     static let ringColors = [Color.red, Color(hex: 0x3a86ff)]
-    /// Maximum orbit speed at full deflection, points per second.
     /// Handles a hand let go of this step, with the hand's velocity (they coast).
     var letGo: [(Entity, Vec2)] = []
-    /// The last step's duration.
-    var stepTime = 0.0
+    /// The hand's velocity for each pointer holding a handle, as of its latest event.
+    var handVelocity: [(pointer: Int, velocity: Vec2)] = []
+    /// Maximum orbit speed at full deflection, points per second.
     public static let orbitSpeed = 420.0
     public static let handleRadius = 13.0
 

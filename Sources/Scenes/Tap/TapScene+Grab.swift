@@ -17,6 +17,8 @@ extension TapScene {
         /// Where the hand is, and where on the picture it took hold (from the centre).
         public var hand: Vec2
         public var offset: Vec2
+        /// The hand's velocity as of its latest event (points per second).
+        public var velocity = Vec2.zero
     }
 
     /// The spring a tap flies on in the Spring mode.
@@ -84,11 +86,8 @@ extension TapScene {
         }
     }
 
-    /// The held picture's velocity: its hand's over the last step.
-    var heldVelocity: Vec2 {
-        guard let p = tweener.animatables.store[image]?.position, stepTime > 0 else { return .zero }
-        return (p.presentation - p.previous) / stepTime
-    }
+    /// The held picture's velocity: its hand's (the tracker's for a pointer, the cursor's).
+    var heldVelocity: Vec2 { grab?.carrier == .cursor ? cursorVelocity : grab?.velocity ?? .zero }
 
     func toggleMode() {
         mode = mode == .paced ? .spring : .paced

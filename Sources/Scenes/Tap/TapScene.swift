@@ -57,8 +57,6 @@ public final class TapScene: Scene {
     public internal(set) var grab: Grab?
     /// The cursor's velocity over the last step (points per second), for a keyboard or pad throw.
     var cursorVelocity = Vec2.zero
-    /// The last step's duration.
-    var stepTime = 0.0
     public private(set) var cursor = Vec2(640, 360)
     public internal(set) var flightPath: Path?
     /// The keyboard's and gamepad's cursor shows after they are used, not for a pointer.
@@ -89,10 +87,7 @@ public final class TapScene: Scene {
         tweener.animatables.store.insert(Animatable(position: Vec2(640, 360), alpha: 0.45), for: ghost)
         schedule.add("input") { s, ctx in s.routeInput(ctx) }
         schedule.add("cursor") { s, ctx in s.moveCursor(ctx) }
-        schedule.add("grab") { s, ctx in
-            s.stepTime = ctx.dt
-            s.followGrab()
-        }
+        schedule.add("grab") { s, _ in s.followGrab() }
         schedule.add("tweens") { s, ctx in s.tweener.step(dt: ctx.dt) }
         schedule.add("completion") { s, _ in s.countCompletions() }
     }
@@ -156,7 +151,10 @@ public final class TapScene: Scene {
                     tap(at)
                 }
             case .pointerMove(let id, _, let at):
-                if grab?.carrier == .pointer(id) { grab?.hand = at }
+                if grab?.carrier == .pointer(id) {
+                    grab?.hand = at
+                    grab?.velocity = ctx.input.velocity(of: id)
+                }
             case .pointerUp(let id, _, let at):
                 if grab?.carrier == .pointer(id) {
                     grab?.hand = at
