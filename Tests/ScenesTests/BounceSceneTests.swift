@@ -91,6 +91,16 @@ import Testing
         #expect(scene.bodies.store.count == BounceScene.maxBalls)
     }
 
+    @Test(arguments: [Vec2(480, 320), Vec2(3840, 2160)])
+    func theFirstBallsSpreadOverTheWholeWindowAtAnySize(size: Vec2) {
+        let scene = BounceScene(seed: 5, initialBalls: 12)
+        _ = Shell(scenes: [scene], size: size, font: testFont())
+        let xs = scene.bodies.store.dense.map(\.position.current.x), ys = scene.bodies.store.dense.map(\.position.current.y)
+        #expect(xs.max()! - xs.min()! > 0.5 * scene.arena.width)
+        #expect(ys.allSatisfy { $0 >= scene.arena.minY && $0 <= scene.arena.maxY })
+        #expect(ys.max()! - ys.min()! > 0.15 * scene.arena.height)
+    }
+
     @Test func inALongRunNoTwoBallsOverlapAfterAnyStep() {
         let scene = BounceScene(seed: 11, initialBalls: 40)
         let shell = Shell(scenes: [scene], size: Vec2(800, 600), font: testFont())

@@ -92,16 +92,25 @@ public final class BounceScene: Scene {
 
     public var systemNames: [String] { schedule.names }
 
+    /// A new size: each ball keeps its place in proportion to the arena (balls made before
+    /// the first layout spread over the whole window, not the default's corner of it), kept
+    /// inside.
     public func layout(bounds: Rect) {
         self.bounds = bounds
+        let old = arena
         rebuildBasket()
         let bounds = arena
+        func scaled(_ v: Double, _ lo: Double, _ span: Double, _ newLo: Double, _ newSpan: Double) -> Double {
+            span > 0 ? newLo + (v - lo) / span * newSpan : v
+        }
         bodies.store.withDense { dense, _ in
             for i in dense.indices {
                 let r = dense[i].radius
                 let p = dense[i].position.current
-                dense[i].position.teleport(to: Vec2(clamp(p.x, bounds.minX + r, bounds.maxX - r),
-                                                    clamp(p.y, bounds.minY + r, bounds.maxY - r)))
+                let q = Vec2(scaled(p.x, old.minX, old.width, bounds.minX, bounds.width),
+                             scaled(p.y, old.minY, old.height, bounds.minY, bounds.height))
+                dense[i].position.teleport(to: Vec2(clamp(q.x, bounds.minX + r, max(bounds.minX + r, bounds.maxX - r)),
+                                                    clamp(q.y, bounds.minY + r, max(bounds.minY + r, bounds.maxY - r))))
             }
         }
         // Balls squeezed together by a smaller window part again (a crowd against one wall
