@@ -8,7 +8,7 @@ import Scenes
 /// Options that `play` and `bench` share: the window, the renderer, the simulation rate and
 /// the seed.
 struct WindowOptions: ParsableArguments {
-    @Option(help: "Window size in points, WxH.", transform: parseSize)
+    @Option(parsing: .unconditional, help: "Window size in points, WxH.", transform: parseSize)
     var size: Size = Size(w: 1280, h: 720)
 
     @Option(parsing: .unconditional, help: "Simulation steps per second.")

@@ -207,8 +207,11 @@ import Testing
         var f = Fixture()
         f.dd.wheel(dx: 0, dy: -3, at: Vec2(400, 50))   // over the strip: dy scrolls it sideways
         #expect(f.dd.spaces[panel: f.strip].offset == 3)
-        f.dd.wheel(dx: -5, dy: -3, at: Vec2(400, 50))  // a sideways wheel wins on the strip
+        f.dd.wheel(dx: 5, dy: -3, at: Vec2(400, 50))  // a sideways wheel wins on the strip: right is on
         #expect(f.dd.spaces[panel: f.strip].offset == 8)
+        f.dd.wheel(dx: -2, dy: 0, at: Vec2(400, 50))  // left is back
+        #expect(f.dd.spaces[panel: f.strip].offset == 6)
+        f.dd.wheel(dx: 2, dy: 0, at: Vec2(400, 50))
         f.dd.wheel(dx: -5, dy: -40, at: Vec2(400, 300))
         #expect(f.dd.spaces[panel: f.sheet].offset == 40)
         f.dd.wheel(dx: 0, dy: -40, at: Vec2(400, 120))  // between the panels: nothing

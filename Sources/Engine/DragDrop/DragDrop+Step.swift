@@ -14,11 +14,13 @@ extension DragDrop {
         for p in panels { spaces[panel: p].step(dt: dt) }
     }
 
-    /// The wheel turned by (`dx`, `dy`) with the mouse at `p`: the panel under it scrolls
-    /// along its axis (a sideways panel takes `dy` when the wheel has no `dx`).
+    /// The wheel turned by (`dx`, `dy`) with the mouse at `p`, as SDL means them (positive
+    /// `dy` away from you: toward the top; positive `dx`: toward the right end): the panel
+    /// under it scrolls along its axis. A sideways panel takes `dy` when the wheel has no
+    /// `dx`, away from you scrolling toward its start.
     public mutating func wheel(dx: Double, dy: Double, at p: Vec2) {
         guard let panel = panel(at: p) else { return }
-        spaces[panel: panel].scroll(by: -(spaces[panel: panel].axis == .horizontal && dx != 0 ? dx : dy))
+        spaces[panel: panel].scroll(by: spaces[panel: panel].axis == .horizontal && dx != 0 ? dx : -dy)
     }
 
     /// A pointer's carry toward a panel's edge, or resting in its edge zone, scrolls that

@@ -37,7 +37,9 @@ public enum InputEvent: Hashable, Sendable {
     case pointerUp(pointer: Int, device: PointerDevice, at: Vec2)
     /// The pointer's gesture ends without effect (focus lost, touch cancelled).
     case pointerCancel(pointer: Int, device: PointerDevice)
-    /// Scroll amounts in points; positive `dy` scrolls the content up (wheel away from you).
+    /// Scroll amounts in points, as SDL reports them: positive `dy` is the wheel turned away
+    /// from you, which scrolls toward the top (the content moves down); positive `dx` scrolls
+    /// toward the right end.
     case wheel(dx: Double, dy: Double)
     case key(Key, down: Bool)
     /// The system's auto-repeat of a key held down (after a `key(_, down: true)`): for
