@@ -72,6 +72,15 @@ extension SDLTests {
             #expect(zero.status == 2)
         }
 
+        @Test func negativeNumbersGetTheRangeNotMissingValue() throws {
+            for args in [["--frames", "-1"], ["--size", "-5x10"], ["--hz", "-1"]] {
+                let r = try Motionlab.run(["--headless"] + args)
+                #expect(r.status == 2)
+                #expect(!r.stderr.contains("Missing value"), "\(args): \(r.stderr)")
+                #expect(r.stderr.contains(args[0].dropFirst(2)), "\(args): \(r.stderr)")
+            }
+        }
+
         @Test func aMalformedScriptIsRefusedBeforeAnythingRunsWithFileAndLine() throws {
             let dir = Motionlab.tempDir()
             let script = dir.appendingPathComponent("bad.jsonl")
