@@ -366,6 +366,26 @@ import Testing
         #expect(boardDump(shell)["highlightedLines"] == .array([JSONValue(0)]))
     }
 
+    @Test func atTheSmallestWindowTheAnnouncementWrapsInsteadOfBeingCut() {
+        let s = BoardScene()
+        let shell = Shell(scenes: [s], size: Vec2(480, 320), font: testFont())
+        runShell(shell, frames: 1, events: [1: [.key(.right, down: true), .key(.right, down: false)]])
+        let lines = s.barLines(font: testFont())
+        #expect(lines.count == 2)
+        #expect(lines.joined(separator: " ") == s.announcement, "\(lines) vs \(s.announcement)")
+        let (big, b) = makeBoard()
+        runShell(big, frames: 1, events: [1: [.key(.right, down: true), .key(.right, down: false)]])
+        #expect(b.barLines(font: testFont()) == [b.announcement])
+    }
+
+    @Test func wrappingBreaksAtSpacesCutsLongWordsAndEndsWithAnEllipsis() {
+        let font = testFont()  // 8 points a character
+        #expect(font.wrapped("one two three", width: 80, maxLines: 2) == ["one two", "three"])
+        #expect(font.wrapped("abcdefghijklmnop qr", width: 64, maxLines: 3) == ["abcdefg…", "qr"])
+        #expect(font.wrapped("aa bb cc dd ee ff gg", width: 40, maxLines: 2) == ["aa bb", "cc d…"])
+        #expect(font.wrapped("short", width: 80, maxLines: 2) == ["short"])
+    }
+
     @Test func undoAndRedoLookDisabledAndDoNothingWhenThereIsNothingToUndoOrRedo() {
         let (shell, s) = makeBoard()
         #expect(!s.undoButton.isEnabled && !s.redoButton.isEnabled)

@@ -22,4 +22,29 @@ extension BitmapFont {
         out.append(contentsOf: text.unicodeScalars.prefix(fit))
         return String(out) + "…"
     }
+
+    /// `text` broken at spaces into at most `maxLines` lines of at most `width` points each;
+    /// a word longer than a line is cut, and what does not fit in the last line ends in "…".
+    public func wrapped(_ text: String, width: Double, maxLines: Int) -> [String] {
+        guard maxLines > 1, self.width(of: text) > width else { return [fitted(text, width: width)] }
+        var lines: [String] = [], line = ""
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)[...]
+        while let word = words.first, lines.count < maxLines - 1 {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if self.width(of: candidate) <= width || line.isEmpty {
+                line = candidate
+                words.removeFirst()
+                if self.width(of: line) > width {
+                    lines.append(fitted(line, width: width))
+                    line = ""
+                }
+            } else {
+                lines.append(line)
+                line = ""
+            }
+        }
+        let rest = ([line].filter { !$0.isEmpty } + words).joined(separator: " ")
+        if !rest.isEmpty { lines.append(fitted(rest, width: width)) }
+        return lines
+    }
 }

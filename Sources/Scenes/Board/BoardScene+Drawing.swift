@@ -75,10 +75,20 @@ extension BoardScene {
         list.fillRect(bar, color: Color.panel.withAlpha(235))
         undoButton.draw(into: &list, font: font)
         redoButton.draw(into: &list, font: font)
+        let lines = barLines(font: font)
+        var y = bar.midY - Double(lines.count) * font.cellHeight / 2
+        for line in lines {
+            list.text(line, at: Vec2(bar.minX + 12, y), font: font, color: announcement.isEmpty ? .dimText : .text)
+            y += font.cellHeight
+        }
+    }
+
+    /// The bottom bar's text as drawn: the announcement (or a hint), wrapped onto as many
+    /// lines as the bar holds rather than cut mid-word.
+    public func barLines(font: BitmapFont) -> [String] {
         let hint = "Drag a card onto a line · ← → and Space carry from the keyboard"
-        let text = font.fitted(announcement.isEmpty ? hint : announcement, width: undoButton.rect.minX - bar.minX - 24)
-        list.text(text, at: Vec2(bar.minX + 12, bar.midY - font.cellHeight / 2), font: font,
-                  color: announcement.isEmpty ? .dimText : .text)
+        let lines = max(1, Int(barFrame.height / font.cellHeight))
+        return font.wrapped(announcement.isEmpty ? hint : announcement, width: undoButton.rect.minX - barFrame.minX - 24, maxLines: lines)
     }
 
     static func uv(_ i: Int) -> (u0: Float, v0: Float, u1: Float, v1: Float) {
