@@ -366,6 +366,18 @@ import Testing
         #expect(boardDump(shell)["highlightedLines"] == .array([JSONValue(0)]))
     }
 
+    @Test func atTheSmallestWindowTwoWholeLyricLinesShowAndChordsSitAboveTheirLyric() {
+        var doc = SheetDocument.empty
+        doc.lines[1].chords = [.init(name: "G", x: 40)]
+        let s = BoardScene(document: doc)
+        _ = Shell(scenes: [s], size: Vec2(480, 320), font: testFont())
+        let sheet = s.sheetFrame
+        let whole = s.document.lines.indices.filter { sheet.contains(s.lineRootFrame($0).origin) && s.lineRootFrame($0).maxY <= sheet.maxY }
+        #expect(whole.count >= 2, "lines wholly shown: \(whole)")
+        let chord = s.chordRootFrame(.init(line: 1, index: 0)), line = s.lineRootFrame(1)
+        #expect(chord.minY >= line.minY && chord.maxY <= line.maxY - 22 + 1e-9)  // above the lyric's text
+    }
+
     @Test func atTheSmallestWindowTheAnnouncementWrapsInsteadOfBeingCut() {
         let s = BoardScene()
         let shell = Shell(scenes: [s], size: Vec2(480, 320), font: testFont())

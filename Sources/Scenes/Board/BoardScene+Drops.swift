@@ -29,7 +29,7 @@ extension BoardScene {
         // Into the line's space: the chord is centred on the ghost's (or its aim's) x, clamped
         // inside the line, and centred vertically (placedFrame does that).
         let center = spaces.convert(thrown ? pointer : ghost.frame.center, from: .root, to: lineSpaces[line])
-        place(k, line: line, x: center.x - Self.placedSize.x / 2)
+        place(k, line: line, x: center.x - placedBox.x / 2)
     }
 
     /// Puts ghost `k`'s chord on `line` at `x` (clamped inside the line), removing the placed
@@ -37,7 +37,7 @@ extension BoardScene {
     func place(_ k: Int, line: Int, x: Double) {
         let ghost = dragDrop.removeCarry(at: k)
         let width = spaces.frame(of: lineSpaces[line]).width
-        let x = clamp(x, 0, max(0, width - Self.placedSize.x))
+        let x = clamp(x, 0, max(0, width - placedBox.x))
         let movedFrom = ghost.item.placed
         if let r = movedFrom { removeChord(at: r) }
         document.lines[line].chords.append(SheetDocument.Placed(name: ghost.name, x: x))

@@ -78,7 +78,7 @@ extension BoardScene {
             revealLine(firstVisibleLine)
             keyLift(.strip(item: i), line: firstVisibleLine, slot: nil, device: device, pad: pad)
         case (.activate, .chord(let r)):
-            let slot = Int((shownX(document.lines[r.line].chords[r.index]) / Self.slotWidth).rounded())
+            let slot = Int((shownX(document.lines[r.line].chords[r.index]) / slotStep).rounded())
             keyLift(.placed(r, name: document.lines[r.line].chords[r.index].name, x: document.lines[r.line].chords[r.index].x), line: r.line, slot: slot, device: device, pad: pad)
         case (.delete, .chord(let r)): deleteChord(r)
         case (.delete, .card): announce("Only placed chords can be deleted · ↓ focuses them")
@@ -151,16 +151,16 @@ extension BoardScene {
     /// Chord slots along line `i`: one every `slotWidth`, the last flush with the line's end.
     func slotCount(_ line: Int) -> Int {
         let width = spaces.frame(of: lineSpaces[line]).width
-        return max(1, Int(((width - Self.placedSize.x) / Self.slotWidth).rounded(.down)) + 1)
+        return max(1, Int(((width - placedBox.x) / slotStep).rounded(.down)) + 1)
     }
 
     func slotX(_ slot: Int, line: Int) -> Double {
-        min(Double(slot) * Self.slotWidth, max(0, spaces.frame(of: lineSpaces[line]).width - Self.placedSize.x))
+        min(Double(slot) * slotStep, max(0, spaces.frame(of: lineSpaces[line]).width - placedBox.x))
     }
 
     /// Where a chord dropped in `slot` of `line` would be, in root space.
     public func slotRootFrame(_ slot: Int, line: Int) -> Rect {
-        let r = Rect(x: slotX(slot, line: line), y: (Self.lineHeight - Self.placedSize.y) / 2, w: Self.placedSize.x, h: Self.placedSize.y)
+        let r = Rect(x: slotX(slot, line: line), y: placedY, w: placedBox.x, h: placedBox.y)
         return spaces.convert(r, from: lineSpaces[line], to: .root)
     }
 
@@ -169,7 +169,7 @@ extension BoardScene {
         let chords = document.lines[line].chords
         return (0..<slotCount(line)).first { s in
             let x = slotX(s, line: line)
-            return !chords.contains { shownX($0) < x + Self.placedSize.x && shownX($0) + Self.placedSize.x > x }
+            return !chords.contains { shownX($0) < x + placedBox.x && shownX($0) + placedBox.x > x }
         } ?? 0
     }
 

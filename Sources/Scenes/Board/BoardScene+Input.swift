@@ -102,7 +102,7 @@ extension BoardScene {
 
     /// Scrolls the sheet so line `i` shows whole (or its top, when the sheet is shorter).
     func revealLine(_ i: Int) {
-        dragDrop.spaces[panel: sheetSpace].reveal(lineContentY(i) - 8, lineContentY(i) + Self.lineHeight + 8)
+        dragDrop.spaces[panel: sheetSpace].reveal(lineContentY(i) - 8, lineContentY(i) + lineHeight + 8)
     }
 
     /// The first line whose top is in view (else the first one partly in view).
@@ -112,6 +112,6 @@ extension BoardScene {
            lineContentY(i) < top + sheet.viewport {
             return i
         }
-        return document.lines.indices.first { lineContentY($0) + Self.lineHeight > top } ?? 0
+        return document.lines.indices.first { lineContentY($0) + lineHeight > top } ?? 0
     }
 }

@@ -126,6 +126,13 @@ public final class BoardScene: Scene {
     public internal(set) var cardScale = 1.0
     /// The size cards (and ghosts) are drawn at.
     public var cardBox: Vec2 { Self.cardSize * cardScale }
+    /// A placed chord's size, a lyric line's height and a slot's step on this board: the
+    /// full sizes scaled like the cards, so a short board still shows two whole lines.
+    public var placedBox: Vec2 { Self.placedSize * cardScale }
+    public var lineHeight: Double { Self.lineHeight * cardScale }
+    public var slotStep: Double { Self.slotWidth * cardScale }
+    /// The lyric's band at the bottom of a line (its text and a margin).
+    static let lyricBand = 22.0
 
     /// Where the keyboard's and gamepad's focus is: a strip card or a placed chord.
     public enum Focus: Equatable, Sendable {
@@ -187,11 +194,11 @@ public final class BoardScene: Scene {
 
     func itemFrame(_ i: Int) -> Rect { Rect(origin: Vec2(12 + Double(i) * 88, 12) * cardScale, size: cardBox) }
     var stripContentWidth: Double { (12 + Double(Self.chordNames.count) * 88) * cardScale }
-    var sheetContentHeight: Double { Double(document.lines.count) * Self.lineHeight + 16 }
+    var sheetContentHeight: Double { Double(document.lines.count) * lineHeight + 16 }
     /// A lyric line's width: the sheet's, less a margin each side.
     var lineWidth: Double { sheetFrame.width - 16 }
     /// The top of line `i` in the sheet's content.
-    func lineContentY(_ i: Int) -> Double { 8 + Double(i) * Self.lineHeight }
+    func lineContentY(_ i: Int) -> Double { 8 + Double(i) * lineHeight }
 
     /// Lays out the spaces again (the window or the sheet's length changed); the panels keep
     /// their offsets and any motion.
@@ -213,7 +220,7 @@ public final class BoardScene: Scene {
         sheetSpace = spaces.addPanel(sheet, parent: .root, frame: tf)
         sheetContent = spaces.add(parent: sheetSpace, frame: Rect(x: 0, y: 0, w: tf.width, h: sheetContentHeight))
         lineSpaces = document.lines.indices.map { i in
-            spaces.add(parent: sheetContent, frame: Rect(x: 8, y: lineContentY(i), w: lineWidth, h: Self.lineHeight))
+            spaces.add(parent: sheetContent, frame: Rect(x: 8, y: lineContentY(i), w: lineWidth, h: lineHeight))
         }
         dragDrop.spaces = spaces
         dragDrop.panels = [stripSpace, sheetSpace]
@@ -230,7 +237,14 @@ public final class BoardScene: Scene {
     public func lineRootFrame(_ i: Int) -> Rect { spaces.rootFrame(of: lineSpaces[i]) }
     /// Where placed chord `c` is, in its line's space: at its `x`, kept on the line.
     public func placedFrame(_ c: SheetDocument.Placed) -> Rect {
-        Rect(x: shownX(c), y: (Self.lineHeight - Self.placedSize.y) / 2, w: Self.placedSize.x, h: Self.placedSize.y)
+        Rect(x: shownX(c), y: placedY, w: placedBox.x, h: placedBox.y)
+    }
+
+    /// Where placed chords sit in a line: centred, or on a short board centred in the space
+    /// above the lyric, which they would otherwise cover.
+    var placedY: Double {
+        let centred = (lineHeight - placedBox.y) / 2
+        return cardScale < 1 ? min(centred, max(0, (lineHeight - Self.lyricBand - placedBox.y) / 2)) : centred
     }
 
     /// A placed chord's `x` as the board shows and uses it: within its line (0 up to the
@@ -240,7 +254,7 @@ public final class BoardScene: Scene {
     /// nothing can draw. The sheet keeps its own `x` until the chord is moved.
     public func shownX(_ c: SheetDocument.Placed) -> Double {
         guard !c.x.isNaN else { return 0 }
-        return clamp(c.x, 0, max(0, lineWidth - Self.placedSize.x))
+        return clamp(c.x, 0, max(0, lineWidth - placedBox.x))
     }
     public func chordRootFrame(_ r: ChordRef) -> Rect {
         spaces.convert(placedFrame(document.lines[r.line].chords[r.index]), from: lineSpaces[r.line], to: .root)
@@ -257,7 +271,7 @@ public final class BoardScene: Scene {
         guard sheetFrame.contains(p) else { return nil }
         for (li, line) in document.lines.enumerated() {
             let local = spaces.convert(p, from: .root, to: lineSpaces[li])
-            guard local.y >= 0, local.y < Self.lineHeight else { continue }
+            guard local.y >= 0, local.y < lineHeight else { continue }
             for (ci, c) in line.chords.enumerated().reversed() where placedFrame(c).insetBy(dx: -4, dy: -4).contains(local) {
                 if dragDrop.isLifted(.placed(ChordRef(line: li, index: ci), name: c.name, x: c.x), carriedOnly: false) { continue }
                 return ChordRef(line: li, index: ci)
