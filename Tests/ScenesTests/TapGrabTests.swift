@@ -118,4 +118,16 @@ import Testing
         runShell(shell2, frames: 1, events: [1: [.key(.space, down: false)]])
         #expect(k.grab == nil && k.velocity.y > 0.8 * TapScene.cursorSpeed)
     }
+
+    @Test func thePictureAndTheRingsGrowWithA4KWindowAndKeepTheirSizeAtOrdinaryOnes() {
+        let tap = TapScene(), path = PathScene(startShape: .figure8)
+        _ = Shell(scenes: [tap, path], size: Vec2(1280, 720), font: testFont())
+        #expect(tap.pictureSize == TapScene.imageSize && path.ringRadius == PathScene.handleRadius)
+        let bigTap = TapScene(), bigPath = PathScene(startShape: .figure8)
+        _ = Shell(scenes: [bigTap, bigPath], size: Vec2(3840, 2160), font: testFont())
+        #expect(bigTap.pictureSize > 240 && bigPath.ringRadius > 30)
+        // Pressed at its edge at 4K, the bigger picture is taken.
+        let edge = bigTap.presentation + Vec2(bigTap.pictureSize / 2 - 4, 0)
+        #expect(bigTap.isOnPicture(edge, slop: 0))
+    }
 }

@@ -77,7 +77,7 @@ import Testing
     }
 
     /// The picture's rect at the presented position.
-    func pictureRect(_ s: TapScene) -> Rect { Rect(center: s.presentation, size: Vec2(TapScene.imageSize, TapScene.imageSize)) }
+    func pictureRect(_ s: TapScene) -> Rect { Rect(center: s.presentation, size: Vec2(s.pictureSize, s.pictureSize)) }
 
     func window(_ shell: Shell) -> Rect { Rect(x: 0, y: 0, w: shell.size.x, h: shell.size.y) }
 
@@ -101,7 +101,7 @@ import Testing
             #expect(!s.isAnimating)
             // It went as near the tap as it fits whole, above the status line.
             #expect(s.model.distance(to: s.reach.clamped(t)) < 1e-6)
-            #expect(s.reach.maxY + TapScene.imageSize / 2 <= b.maxY - 28)
+            #expect(s.reach.maxY + s.pictureSize / 2 <= b.maxY - 28)
         }
     }
 

@@ -26,7 +26,7 @@ extension PathScene {
     /// One ring: where it is drawn, what links it to the path and to the finger, which way
     /// it faces, and where it is gliding to.
     private func drawRing(_ f: PathFollower, _ pose: PathPose, color: Color, focused: Bool, alpha: Double, into list: inout DrawList) {
-        let r = Self.handleRadius
+        let r = ringRadius
         let c = pose.position.at(alpha)
         if pose.offset != 0 {
             // The point on the path the ring rides beside, and a stalk to it.

@@ -103,7 +103,7 @@ extension PathScene {
         var best: (Int, Double)?
         for i in followers.store.dense.indices where [.none, .keyboard, .momentum].contains(followers.store.dense[i].grabbedBy) {
             let d = ringPoint(i).distance(to: at)
-            if d <= Self.handleRadius + device.hitSlop, best == nil || d < best!.1 { best = (i, d) }
+            if d <= ringRadius + device.hitSlop, best == nil || d < best!.1 { best = (i, d) }
         }
         if let (i, _) = best {
             followers.store.withDense { dense, _ in

@@ -86,6 +86,10 @@ public final class PathScene: Scene {
     /// Maximum orbit speed at full deflection, points per second.
     public static let orbitSpeed = 420.0
     public static let handleRadius = 13.0
+    /// A ring's radius here: `handleRadius`, or 2 % of the shape's smaller side where that is
+    /// more (a ring stays in proportion to a 4K figure 8). Presses reach `PointerDevice.hitSlop`
+    /// further, so a finger's target is at least 70 pt across.
+    public var ringRadius: Double { max(Self.handleRadius, 0.02 * min(shapeBounds.width, shapeBounds.height)) }
 
     /// - Parameters:
     ///   - customPath: an SVG path from the command line; becomes the "custom" shape.

@@ -13,7 +13,7 @@ extension TapScene {
                 for p in linearTicks { list.fillCircle(center: p, radius: 3, color: Color(hex: 0xffd166)) }
             }
         }
-        let s = Self.imageSize
+        let s = pictureSize
         if showLinear, let g = tweener.animatables.store[ghost] {
             list.image(Textures.photo, in: Rect(center: g.position.interpolated(a), size: Vec2(s, s)), tint: Color(255, 220, 120, 110))
         }

@@ -34,7 +34,7 @@ extension TapScene {
 
     /// Whether `p` is on the picture as drawn (within `slop`).
     func isOnPicture(_ p: Vec2, slop: Double) -> Bool {
-        Rect(center: presentation, size: Vec2(Self.imageSize, Self.imageSize)).insetBy(dx: -slop, dy: -slop).contains(p)
+        Rect(center: presentation, size: Vec2(pictureSize, pictureSize)).insetBy(dx: -slop, dy: -slop).contains(p)
     }
 
     /// `carrier` takes hold of the picture at `at`: whatever moves it stops where it is drawn

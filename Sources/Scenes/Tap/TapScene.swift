@@ -65,6 +65,9 @@ public final class TapScene: Scene {
     public internal(set) var destination: Vec2?
     public static let duration = 2.0
     public static let imageSize = 96.0
+    /// The picture's side here: `imageSize`, or 12 % of the scene's smaller side where that is
+    /// more (254 pt at 3840×2160, not a 96-pt speck).
+    public var pictureSize: Double { max(Self.imageSize, 0.12 * min(bounds.width, bounds.height)) }
     public static let cursorSpeed = 700.0
     var bounds = Rect(x: 0, y: 40, w: 1280, h: 680)
     private var schedule = SceneSchedule<TapScene>()
@@ -95,7 +98,7 @@ public final class TapScene: Scene {
     /// Where the picture's centre may go: the scene's area above the status line, less half
     /// the picture and a margin.
     public var reach: Rect {
-        let inset = Self.imageSize / 2 + 4
+        let inset = pictureSize / 2 + 4
         let area = Rect(x: bounds.minX, y: bounds.minY, w: bounds.width, h: max(0, bounds.height - 28))
         let r = area.insetBy(dx: inset, dy: inset)
         return Rect(x: r.width > 0 ? r.minX : area.midX, y: r.height > 0 ? r.minY : area.midY, w: max(0, r.width), h: max(0, r.height))
