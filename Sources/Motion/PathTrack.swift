@@ -40,8 +40,9 @@ public struct PathTrack: Sendable {
     /// Where progress 0 and 1 land, as fractions of the path's length (see above).
     public let from: Double
     public let to: Double
-    /// The path's elements as Core Animation stores them (arcs as cubic Béziers), for linear mode.
-    let elements: [PathSegment]
+    /// The path's elements as Core Animation stores them (arcs as cubic Béziers), for linear
+    /// mode, each knowing where its tangent comes from at a joint (`PathTrack+Joints.swift`).
+    let elements: [LinearElement]
 
     public init(path: Path, mode: Mode = .paced, rotationMode: RotationMode = .none, spacing: Double = 1,
                 from: Double = 0, to: Double = 1) {
@@ -57,7 +58,9 @@ public struct PathTrack: Sendable {
         self.from = fraction(from, 0)
         self.to = fraction(to, 1)
         var segs: [PathSegment] = []
+        var elements: [LinearElement] = []
         for sub in path.subpaths {
+            let first = segs.count
             for s in sub.segments {
                 if case .arc(let c, let rx, let ry, let rot, let st, let sw) = s {
                     // Core Graphics stores an arc as cubics split at the quadrant
@@ -73,8 +76,9 @@ public struct PathTrack: Sendable {
                     segs.append(s)
                 }
             }
+            elements += LinearElement.subpath(segs[first...], closed: sub.isClosed)
         }
-        elements = segs
+        self.elements = elements
     }
 
     /// The angle intervals of an arc cut at every multiple of π/2 it crosses.
@@ -111,7 +115,7 @@ public struct PathTrack: Sendable {
         case .paced: return table.point(atDistance: pathFraction(u) * table.length)
         case .linear:
             guard let (i, t) = element(at: u) else { return table.point(atDistance: 0) }
-            return elements[i].point(at: t)
+            return elements[i].segment.point(at: t)
         }
     }
 
@@ -125,7 +129,9 @@ public struct PathTrack: Sendable {
         return (i, x - Double(i))
     }
 
-    /// The rotation the rotation mode asks for at `u`, or nil for `.none`.
+    /// The rotation the rotation mode asks for at `u`, or nil for `.none`. At a joint it is
+    /// the leaving segment's (or element's) tangent, past any of no length, and at an open
+    /// path's end the arriving one's (`SampleTable+Joints.swift`), in both modes.
     public func rotation(at u: Double) -> Double? {
         guard rotationMode != .none else { return nil }
         var t: Vec2
@@ -133,7 +139,7 @@ public struct PathTrack: Sendable {
         case .paced: t = table.tangent(atDistance: pathFraction(u) * table.length)
         case .linear:
             guard let (i, f) = element(at: u) else { return 0 }
-            t = elements[i].tangent(at: f)
+            t = elementTangent(i, at: f)
         }
         if isReversed { t = -t }
         return atan2(t.y, t.x) + (rotationMode == .autoReverse ? .pi : 0)

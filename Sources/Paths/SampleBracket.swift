@@ -13,23 +13,30 @@ import Geometry
 ///   samples' parameters and speeds, and checked when built against the arc length at
 ///   f = ¼, ½ and ¾ to within `SampleTable.exactTolerance` (exactly linear on lines and
 ///   circular arcs, so never checked there).
-/// - `exact`: a corner, a join, a cusp, or a stretch where the cubic missed the check; the
-///   query walks the segments and solves the arc-length equation by Newton's method
-///   (`SampleTable.UnsafeView.exactPointAndTangent`). c0 and c1 are the parameters at the two ends
-///   (on `segment` and `endSegment`), c2 the start's arc length from its segment's start.
+/// - `exact`: a corner, a join, a cusp, a closed run's seam, or a stretch where the cubic
+///   missed the check; the query walks the segments and solves the arc-length equation by
+///   Newton's method (`SampleTable.UnsafeView.exactPointAndTangent`). c0 and c1 are the
+///   parameters at the two ends (on `segment` and `endSegment`), c2 the start's arc length
+///   from its segment's start, c3 the run's `SampleTable.jointTolerance`. Every stretch that
+///   reaches a joint is one of these, so that the leaving segment answers there.
 public struct SampleBracket: Sendable, Equatable {
     public enum Kind: UInt8, Sendable { case turn, curve, exact }
 
     @usableFromInline var c0, c1, c2, c3: Double
     @usableFromInline var segment: Int32
     @usableFromInline var endSegment: Int32
+    /// For the `exact` stretch that ends at a closed run's seam, the run's first segment of
+    /// some length, which leaves the seam; −1 on every other.
+    @usableFromInline var seamSegment: Int32
     public let kind: Kind
 
-    @usableFromInline init(kind: Kind, c: (Double, Double, Double, Double) = (0, 0, 0, 0), segment: Int, endSegment: Int) {
+    @usableFromInline init(kind: Kind, c: (Double, Double, Double, Double) = (0, 0, 0, 0), segment: Int, endSegment: Int,
+                           seamSegment: Int = -1) {
         self.kind = kind
         (c0, c1, c2, c3) = c
         self.segment = Int32(segment)
         self.endSegment = Int32(endSegment)
+        self.seamSegment = Int32(seamSegment)
     }
 
     /// The curve parameter at fraction f of a `curve` bracket.

@@ -11,7 +11,7 @@ extension SampleTable {
     /// run's start, exactly as sampled; `segments`/`starts` are the run's segments and their
     /// arc-length starts, the first being the table's segment `segmentBase`.
     mutating func appendBrackets(first: Int, local: [Double], total: Double, closed: Bool, segments: [PathSegment],
-                                 starts: [Double], segmentBase: Int) {
+                                 starts: [Double], joints: Joints, segmentBase: Int) {
         let n = local.count
         func sampleSegment(_ k: Int) -> Int { Int(sampleSegments[first + k]) - segmentBase }
         func sampleT(_ k: Int) -> Double { sampleParameters[first + k] }
@@ -22,15 +22,19 @@ extension SampleTable {
                 brackets.append(SampleBracket(kind: .turn, segment: segmentBase + sampleSegment(k), endSegment: segmentBase + sampleSegment(k)))
                 continue
             }
-            let a = local[k], b = last ? total : local[k + 1]
+            let a = local[k]
             let sa = sampleSegment(k), ta = sampleT(k)
-            // The segment the bracket ends in: at a join exactly, the one arriving there.
-            var sb = sa
-            while sb + 1 < segments.count && b > starts[sb + 1] { sb += 1 }
-            let tb = !last && sampleSegment(k + 1) == sb ? sampleT(k + 1) : 1
-            let exact = SampleBracket(kind: .exact, c: (ta, tb, max(0, a - starts[sa]), 0),
-                                      segment: segmentBase + sa, endSegment: segmentBase + sb)
-            guard sa == sb else { brackets.append(exact); continue }
+            // The segment the bracket ends in: the next sample's (at a joint, the one leaving
+            // it), or at the seam the last with a length, from which the walk goes on to the
+            // first (`seamSegment`).
+            let sb = last ? joints.lastReal : sampleSegment(k + 1)
+            let tb = last ? 1 : sampleT(k + 1)
+            let exact = SampleBracket(kind: .exact, c: (ta, tb, max(0, a - starts[sa]), joints.tolerance),
+                                      segment: segmentBase + sa, endSegment: segmentBase + sb,
+                                      seamSegment: last ? segmentBase + joints.firstReal : -1)
+            // A stretch that reaches a joint (or the seam) walks, so the leaving segment answers there.
+            guard sa == sb, !last else { brackets.append(exact); continue }
+            let b = local[k + 1]
             let seg = segments[sa]
             if case .line = seg {
                 brackets.append(SampleBracket(kind: .turn, segment: segmentBase + sa, endSegment: segmentBase + sa))

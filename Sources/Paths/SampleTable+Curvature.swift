@@ -2,7 +2,8 @@ import Geometry
 
 extension SampleTable {
     /// The segment (an index into `segments`) and its curve parameter at arc length `s`
-    /// (wrapped or clamped as `point(atDistance:)` does; at a corner, the segment leaving it).
+    /// (wrapped or clamped as `point(atDistance:)` does; at a joint, the segment leaving it,
+    /// as `tangent(atDistance:)` says).
     public func location(atDistance s: Double) -> (segment: Int, t: Double) {
         guard !isEmpty else { return (0, 0) }
         return withUnsafeView { v in

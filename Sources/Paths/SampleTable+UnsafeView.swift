@@ -98,22 +98,27 @@ extension SampleTable {
         }
 
         /// Where an `exact` bracket is `along` points past its start: the segment holding that
-        /// arc length (at a corner, the one leaving it), then the parameter by Newton's method.
+        /// arc length (at a joint, the one leaving it), then the parameter by Newton's method.
         @usableFromInline
         func exactPointAndTangent(_ b: SampleBracket, _ along: Double) -> (Vec2, Vec2) {
             let (k, t) = exactLocation(b, along)
             return segments[k].pointAndTangent(at: t)
         }
 
-        /// The segment and curve parameter of a point `along` points past an `exact` bracket's start.
+        /// The segment and curve parameter of a point `along` points past an `exact` bracket's
+        /// start. Within the joint tolerance (c3) of a segment's end it moves on to the next
+        /// segment, past any of no length, and at the seam to the run's first
+        /// (`SampleTable+Joints.swift`).
         func exactLocation(_ b: SampleBracket, _ along: Double) -> (Int, Double) {
             var k = Int(b.segment)
             let last = Int(b.endSegment)
+            let tolerance = b.c3
             var s = b.c2 + max(0, along)
-            while k < last && s >= segmentLengths[k] {
+            while k < last && (s >= segmentLengths[k] - tolerance || segmentLengths[k] <= tolerance) {
                 s -= segmentLengths[k]
                 k += 1
             }
+            if b.seamSegment >= 0 && k == last && s >= segmentLengths[k] - tolerance { return (Int(b.seamSegment), 0) }
             let lo = k == Int(b.segment) ? b.c0 : 0
             let hi = k == last ? b.c1 : 1
             let sLo = k == Int(b.segment) ? b.c2 : 0

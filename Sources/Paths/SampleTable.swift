@@ -115,54 +115,39 @@ public struct SampleTable: Sendable {
         var starts: [Double] = []
         var running = 0.0
         for l in lengths { starts.append(running); running += l }
+        let joints = Joints(lengths, total: total)
         var local: [Double] = []
         local.reserveCapacity(n)
-        var segIndex = 0
-        var inverse = ArcLengthInverse(sub.segments[0], length: lengths[0])
+        var segIndex = joints.firstReal
+        var inverse = ArcLengthInverse(sub.segments[segIndex], length: lengths[segIndex])
         for k in 0..<n {
             let s = k == n - 1 && !sub.isClosed ? total : Double(k) * step
-            // Past a segment's end, or exactly at a join with a segment of some length after
-            // it: a sample at a corner belongs to the segment leaving it.
-            while segIndex < lengths.count - 1,
-                  s > starts[segIndex] + lengths[segIndex] || (s == starts[segIndex] + lengths[segIndex] && lengths[segIndex + 1] > 1e-12) {
+            // Past a segment's end, or at a joint (within the tolerance): a sample there
+            // belongs to the segment leaving it, never to a zero-length one.
+            var moved = false
+            while segIndex < joints.lastReal,
+                  s >= starts[segIndex] + lengths[segIndex] - joints.tolerance || !joints.isReal(segIndex) {
                 segIndex += 1
-                inverse = ArcLengthInverse(sub.segments[segIndex], length: lengths[segIndex])
+                moved = true
             }
-            var t = inverse.parameter(at: s - starts[segIndex])
-            if k == n - 1 && !sub.isClosed {
-                // An open path's end is its last segment's end, exactly (that segment may be
-                // a rounding-sized line that puts an arc's end exactly where the data said).
-                segIndex = lengths.count - 1
-                t = 1
-            }
-            let seg = sub.segments[segIndex]
-            if lengths[segIndex] > 1e-12 {
-                let (p, tangent) = seg.pointAndTangent(at: t)
-                points.append(p)
-                tangents.append(tangent)
-            } else {
-                points.append(seg.point(at: t))
-                tangents.append(tangentSkippingDegenerate(sub.segments, segIndex, t, lengths))
-            }
+            if moved { inverse = ArcLengthInverse(sub.segments[segIndex], length: lengths[segIndex]) }
+            let t = k == n - 1 && !sub.isClosed ? 1 : inverse.parameter(at: s - starts[segIndex])
+            let (p, tangent) = sub.segments[segIndex].pointAndTangent(at: t)
+            // An open path's end is its last segment's end, exactly (that segment may be a
+            // rounding-sized line that puts an arc's end exactly where the data said); its
+            // tangent is the last segment of some length arriving there.
+            points.append(k == n - 1 && !sub.isClosed ? sub.segments[sub.segments.count - 1].end : p)
+            tangents.append(tangent)
             distances.append(length + s)
             local.append(s)
             sampleSegments.append(Int32(firstSegment + segIndex))
             sampleParameters.append(t)
         }
         appendBrackets(first: first, local: local, total: total, closed: sub.isClosed, segments: sub.segments,
-                       starts: starts, segmentBase: firstSegment)
+                       starts: starts, joints: joints, segmentBase: firstSegment)
         runs.append(Run(first: first, count: n, isClosed: sub.isClosed, length: total, offset: length, step: step,
                         firstSegment: firstSegment, segmentCount: sub.segments.count))
         length += total
-    }
-
-    /// The tangent at t of segment i; a zero-length segment borrows the next one's, or at the
-    /// end the previous one's.
-    private func tangentSkippingDegenerate(_ segs: [PathSegment], _ i: Int, _ t: Double, _ lengths: [Double]) -> Vec2 {
-        if lengths[i] > 1e-12 { return segs[i].tangent(at: t) }
-        for j in (i + 1)..<max(i + 1, segs.count) where lengths[j] > 1e-12 { return segs[j].tangent(at: 0) }
-        for j in stride(from: i - 1, through: 0, by: -1) where lengths[j] > 1e-12 { return segs[j].tangent(at: 1) }
-        return segs[i].tangent(at: t)
     }
 
     // MARK: Queries by arc length
@@ -180,8 +165,10 @@ public struct SampleTable: Sendable {
         isEmpty ? .zero : withUnsafeView { $0.point(atDistance: s) }
     }
 
-    /// The unit tangent at arc length `s`, from the curve's derivative there (at a corner,
-    /// the segment leaving it).
+    /// The unit tangent at arc length `s`, from the curve's derivative there. At a joint (to
+    /// within `jointTolerance`), the segment leaving it, past any of no length; at an open
+    /// path's end, the one arriving; a closed path's seam is a joint
+    /// (`SampleTable+Joints.swift`).
     public func tangent(atDistance s: Double) -> Vec2 {
         isEmpty ? Vec2(1, 0) : withUnsafeView { $0.pointAndTangent(atDistance: s).1 }
     }
@@ -197,12 +184,15 @@ public struct SampleTable: Sendable {
     }
 
     /// Checks the table's invariants: finite values, unit tangents, non-decreasing distances
-    /// spaced by each run's step. Tests call it.
+    /// spaced by each run's step, and no sample on a segment of no length (the joint rule,
+    /// `SampleTable+Joints.swift`). Tests call it.
     package func checkInvariants() -> Bool {
         for r in runs {
+            let joints = Joints(Array(segmentLengths[r.firstSegment..<(r.firstSegment + r.segmentCount)]), total: r.length)
             for i in r.range {
                 guard points[i].isFinite, abs(tangents[i].length - 1) < 1e-9 else { return false }
                 if i > r.first, abs(distances[i] - distances[i - 1] - r.step) > 1e-9 * max(1, length) { return false }
+                if r.count > 1, !joints.isReal(Int(sampleSegments[i]) - r.firstSegment) { return false }
             }
         }
         return points.count == tangents.count && points.count == distances.count && points.count == brackets.count

@@ -162,6 +162,21 @@ extension SDLTests {
             #expect(neither.status == 2 && neither.stderr.contains("--svg"))
         }
 
+        @Test func pathGivesTheLeavingTangentWhereAnArcMeetsTheNext() throws {
+            // Issue 28: half-way round this circle of two arcs (each ending in a line of
+            // rounding size) the tangent was that line's fallback (1, 0), and the offset point
+            // beside it (−100, −10).
+            let circle = "M100 0 A100 100 0 1 1 -100 0 A100 100 0 1 1 100 0 Z"
+            for (offset, x) in [("0", -100.0), ("10", -110)] {
+                let r = try Motionlab.run(["path", "--svg", circle, "--at", "0.5", "--offset", offset])
+                #expect(r.status == 0, "\(r.stderr)")
+                let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+                let p = try #require((json?["points"] as? [[String: Double]])?.first)
+                #expect(abs(p["x"]! - x) < 1e-9 && abs(p["y"]!) < 1e-9, "offset \(offset): \(p)")
+                #expect(abs(p["tx"]!) < 1e-9 && abs(p["ty"]! + 1) < 1e-9, "offset \(offset): \(p)")
+            }
+        }
+
         @Test func theDocumentedLimitsTableIsTheOneTheProgramEnforces() throws {
             let r = try Motionlab.run(["limits"])
             #expect(r.status == 0)

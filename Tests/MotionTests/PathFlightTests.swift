@@ -65,6 +65,20 @@ import Testing
         }
     }
 
+    @Test func aFlightTurnsToTheLeavingSegmentAtAJoint() throws {
+        // Issue 28's circle of two arcs, each ending in a line of rounding size: half-way
+        // round, a flight facing its way of travel points straight up (−π/2), not along +x.
+        let track = PathTrack(path: try Path(svg: "M100 0 A100 100 0 1 1 -100 0 A100 100 0 1 1 100 0 Z"), rotationMode: .auto)
+        let (t, e) = setUp()
+        let a = try t.add(flight(track, seconds: 2, target: e))
+        t.pause(a)
+        t.seek(a, toFraction: 0.5)
+        t.step(dt: dt)
+        #expect(presentation(t, e).distance(to: Vec2(-100, 0)) < 1e-9)
+        #expect(abs(t.animatables.store[e]!.rotation.presentation + .pi / 2) < 1e-9)
+        #expect(abs(track.rotation(at: 0.5)! + .pi / 2) < 1e-9)
+    }
+
     @Test func aPartMayCrossTheSeamOfAClosedPathAndRunBackward() throws {
         // 0.9 → 1.1 crosses the seam at angle 0, flying forward.
         let across = PathTrack(path: circle, from: 0.9, to: 1.1)

@@ -52,4 +52,20 @@ import Testing
             #expect(abs(wrapped(b - a)) < 0.02)
         }
     }
+
+    @Test(arguments: [PathTrack.Mode.paced, .linear])
+    func rotationAtAJointIsTheLeavingSegmentsPastOnesOfNoLength(mode: PathTrack.Mode) throws {
+        // Lines of no length at the corner and at the end: linear mode gives each of the
+        // four elements a quarter of the time, paced mode half to each real side.
+        let open = PathTrack(path: try Path(svg: "M0 0 L100 0 L100 0 L100 100 L100 100"), mode: mode, rotationMode: .auto)
+        let corner = mode == .paced ? [0.5, 0.5.nextDown] : [0.25, 0.25.nextDown, 0.5, 0.6]
+        for u in corner { #expect(abs(open.rotation(at: u)! - .pi / 2) < 1e-9, "\(mode) at \(u)") }
+        #expect(abs(open.rotation(at: 0)!) < 1e-9)
+        // The end of an open path: the side arriving there.
+        #expect(abs(open.rotation(at: 1)! - .pi / 2) < 1e-9, "\(mode)")
+        // A closed path's end is its start, and the first side leaves it.
+        let closed = PathTrack(path: try Path(svg: "M0 0 L100 0 L100 100 Z"), mode: mode, rotationMode: .auto)
+        #expect(abs(closed.rotation(at: 1)!) < 1e-9, "\(mode)")
+        #expect(abs(closed.rotation(at: 0)!) < 1e-9, "\(mode)")
+    }
 }

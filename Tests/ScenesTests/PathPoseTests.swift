@@ -88,6 +88,24 @@ import Testing
         #expect(b[beforeCorner] > 0.05 && a[beforeCorner] == 0)
     }
 
+    @Test func atAJointARingFacesAndStandsBesideTheLeavingSegment() throws {
+        // Issue 28's circle of two arcs, each ending in a line of rounding size, and the
+        // square with a line of no length at its first corner: at the joint, both ride
+        // modes face the side leaving it, and an offset ring stands beside that side.
+        let circle = SampleTable(path: try Path(svg: "M100 0 A100 100 0 1 1 -100 0 A100 100 0 1 1 100 0 Z"))
+        let square = SampleTable(path: try Path(svg: "M0 0 H100 L100 0 V100 H0 Z"))
+        for (t, s, angle, beside) in [(circle, circle.length / 2, -Double.pi / 2, Vec2(-110, 0)), (square, 100, .pi / 2, Vec2(110, 0))] {
+            for heading in [PathPose.Heading.tangent, .smoothed(lookAhead: 0, smoothTime: 0.1)] {
+                var pose = PathPose(at: .zero)
+                pose.heading = heading
+                pose.offset = 10
+                PathPoseSystem.step(&pose, follower: follower(on: t, at: s), table: t, dt: dt)
+                #expect(abs(pose.angle - angle) < 1e-9, "\(heading) at \(s)")
+                #expect(pose.position.current.distance(to: beside) < 1e-9, "\(heading) at \(s)")
+            }
+        }
+    }
+
     @Test func theHeadingIsContinuousAcrossTheSeam() {
         var pose = PathPose(at: .zero)
         pose.heading = .smoothed(lookAhead: 10, smoothTime: 0.05)
