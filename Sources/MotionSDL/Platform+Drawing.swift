@@ -26,16 +26,17 @@ extension Platform {
         // something to leave out.
         var list = list
         list.cullBeyondDrawingBounds()
+        drawnSize.prepare(list, scale: Self.scale(of: renderer), images: maskImages) { replaceDrawnSizeImage(at: $0, with: $1) }
         // Blits only where images were encoded, and for lists SDL accepts whole.
         let encode = !spriteBlits.isEmpty && SpriteBlits.accepts(list)
-        if let bands, let blitted = bands.render(list, scale: Self.scale(of: renderer), encode: encode) {
+        if let bands, let blitted = bands.render(list, scale: Self.scale(of: renderer), encode: encode, remap: drawnSize.remap) {
             lastBlitCount = blitted
             return
         }
         // The software renderer draws into the window surface, so the blits go there too.
         let target = encode ? SDL_GetWindowSurface(window).map { SpriteBlitTarget(blits: spriteBlits, surface: $0) } : nil
-        lastBlitCount = Self.draw(list, renderer: renderer, textures: textures, images: maskImages, band: nil,
-                                  blits: target, scratch: &scratch)
+        lastBlitCount = Self.draw(list, renderer: renderer, textures: textures, images: maskImages, remap: drawnSize.remap,
+                                  band: nil, blits: target, scratch: &scratch)
     }
 
     /// How many bands frames are drawn in (1 unless `options.bands` applies), and by how
@@ -56,14 +57,15 @@ extension Platform {
         return scale
     }
 
-    /// Draws `list` on `renderer` with its `textures` (by id), masked images sampled from
-    /// `images`, and sprites SDL would copy 1:1 as encoded `blits` (only for lists SDL accepts,
+    /// Draws `list` on `renderer` with its `textures` (by id, or for command k by `remap[k]`
+    /// where that is not −1: a copy at drawn size), masked images sampled from `images`
+    /// (remapped alike), and sprites SDL would copy 1:1 as encoded `blits` (only for lists SDL accepts,
     /// `SpriteBlits.accepts`). With a `band` (rows, in points) it draws only there: the
     /// background fills the band instead of clearing the target, every command is clipped to
     /// the band, and only the quads that reach it are passed on. Returns how many sprites
     /// went as encoded blits.
     static func draw(_ list: DrawList, renderer: OpaquePointer, textures: [OpaquePointer?], images: [UnsafeMutablePointer<SDL_Surface>?],
-                     band: SDL_Rect?, blits: SpriteBlitTarget?, scratch: inout DrawScratch) -> Int {
+                     remap: ContiguousArray<Int32>, band: SDL_Rect?, blits: SpriteBlitTarget?, scratch: inout DrawScratch) -> Int {
         let bg = list.background
         SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
         SDL_RenderSetClipRect(renderer, nil)
@@ -92,7 +94,9 @@ extension Platform {
                         SDL_RenderGeometry(renderer, texture, verts, Int32(vb.count), first, Int32(count))
                     }
                 }
-                for cmd in list.commands where cmd.indexCount > 0 {
+                for (k, cmd) in list.commands.enumerated() where cmd.indexCount > 0 {
+                    // The texture index: the command's, or its copy at drawn size.
+                    let copy = k < remap.count ? Int(remap[k]) : -1
                     // The clip: the command's, the band, both, or none.
                     var clip = cmd.clip.map(Self.clipRect)
                     if let band { clip = clip.map { $0.intersection(band) } ?? band }
@@ -107,22 +111,23 @@ extension Platform {
                     if cmd.mask > 0 {
                         // A masked image: composed offscreen, then drawn clipped as above.
                         let m = list.masks[Int(cmd.mask) - 1]
-                        let i = Int(m.image.raw)
+                        let i = copy >= 0 ? copy : Int(m.image.raw)
                         scratch.layer.draw(m, image: i > 0 && i < images.count ? images[i] : nil, renderer: renderer, verts: verts,
                                            idx: idx + cmd.indexStart, count: cmd.indexCount, clip: clip)
                         clipped = true
                         continue
                     }
-                    let texture = texture(cmd.texture, in: textures)
+                    let id = copy >= 0 ? TextureID(raw: Int32(copy)) : cmd.texture
+                    let texture = texture(id, in: textures)
                     if let band {
                         collect(idx + cmd.indexStart, count: cmd.indexCount, verts,
                                 rows: Float(band.y)..<Float(band.y + band.h), into: &scratch.bandIndices)
                         if scratch.bandIndices.isEmpty { continue }
                         scratch.bandIndices.withUnsafeBufferPointer { kept in
-                            submit(kept.baseAddress!, kept.count, texture, cmd.texture, clip)
+                            submit(kept.baseAddress!, kept.count, texture, id, clip)
                         }
                     } else {
-                        submit(idx + cmd.indexStart, cmd.indexCount, texture, cmd.texture, clip)
+                        submit(idx + cmd.indexStart, cmd.indexCount, texture, id, clip)
                     }
                 }
             }

@@ -33,6 +33,22 @@ extension Platform {
             textures[Int(id.raw)] = t
         }
         maskImages = images.map { $0.flatMap { SDL_ConvertSurfaceFormat($0, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) } }
+        // The slots of the copies at drawn size: no image yet.
+        drawnSize = DrawnSizeImages(base: images.count)
+        let slots = [UnsafeMutablePointer<SDL_Surface>?](repeating: nil, count: DrawnSizeImages.slotCount)
+        images += slots
+        maskImages += slots
+        textures += slots.map { _ in nil }
+    }
+
+    /// Puts `copy` (ARGB8888, now the platform's) at texture index `i`, a slot of
+    /// `drawnSize`: its texture on every renderer, in place of the copy there before.
+    func replaceDrawnSizeImage(at i: Int, with copy: UnsafeMutablePointer<SDL_Surface>) {
+        if let old = textures[i] { SDL_DestroyTexture(old) }
+        if let old = maskImages[i] { SDL_FreeSurface(old) }
+        maskImages[i] = copy
+        textures[i] = Self.makeTexture(from: copy, on: renderer)
+        bands?.setImage(copy, at: i)
     }
 
     /// A blended, linearly filtered texture of `image` on `renderer`.

@@ -17,8 +17,11 @@ public final class Platform: FramePlatform {
     var textures: [OpaquePointer?] = []
     /// The images behind `textures` (keyed), for the other bands' renderers.
     var images: [UnsafeMutablePointer<SDL_Surface>?] = []
-    /// The same images in ARGB8888, read (never written) by every band's mask layer.
+    /// The same images in ARGB8888, read (never written) by every band's mask layer; past
+    /// the catalogue's, the copies `drawnSize` keeps (their textures in `textures`).
     var maskImages: [UnsafeMutablePointer<SDL_Surface>?] = []
+    /// Which images are drawn from a copy at their drawn size this frame.
+    var drawnSize = DrawnSizeImages(base: 0)
     /// Encoded copies of the images for the window's software renderer (`SpriteBlits`).
     private(set) var spriteBlits = SpriteBlits()
     /// What the window's renderer reuses from frame to frame.

@@ -24,8 +24,9 @@ import Synchronization
 ///
 /// When the window surface changes (a resize), the bands' renderers are made anew.
 final class RenderBands {
-    /// The images masked images are sampled from (the platform's, read only).
-    private let images: [UnsafeMutablePointer<SDL_Surface>?]
+    /// The images masked images are sampled from (the platform's, read only), the copies at
+    /// drawn size included (`setImage`).
+    private var images: [UnsafeMutablePointer<SDL_Surface>?]
 
     private struct Band {
         var renderer: OpaquePointer?
@@ -66,6 +67,8 @@ final class RenderBands {
     private var frame: DrawList?
     /// Whether this frame's sprites are drawn as encoded blits where they can be.
     private var encode = false
+    /// This frame's copies at drawn size, by command (`DrawnSizeImages.remap`).
+    private var remap = ContiguousArray<Int32>()
 
     /// `count` bands (at least 2), drawn by up to `threads` threads (this one included);
     /// `makeTextures` loads the textures into a renderer, indexed like the window's, with
@@ -99,7 +102,7 @@ final class RenderBands {
     /// nil, drawing nothing, when the window has no surface or its scale is not a whole number
     /// of pixels per point (a band's rows must be whole points and whole pixels); the caller
     /// then draws it unbanded.
-    func render(_ list: DrawList, scale: Float, encode: Bool) -> Int? {
+    func render(_ list: DrawList, scale: Float, encode: Bool, remap: ContiguousArray<Int32>) -> Int? {
         guard let surface = SDL_GetWindowSurface(window) else { return nil }
         let s = surface.pointee
         guard scale >= 1, scale == scale.rounded(), s.h >= Int32(bands.count) * Int32(scale) else { return nil }
@@ -116,12 +119,14 @@ final class RenderBands {
             bands[k].clip = SDL_Rect(x: 0, y: top, w: width, h: bottom - top)
         }
         frame = list
+        self.remap = remap
         self.encode = encode
         next.store(0, ordering: .relaxed)
         for w in workers { w.start() }
         drawBands(thread: 0)
         for w in workers { w.wait() }
         frame = nil
+        self.remap = []
         var blitted = 0
         for k in 0..<bands.count { blitted += bands[k].blitted }
         return blitted
@@ -135,7 +140,8 @@ final class RenderBands {
             guard k < bands.count, let r = bands[k].renderer, let surface = bands[k].surface else { return }
             bands[k].start = MonotonicClock.nanoseconds()
             let target = encode ? SpriteBlitTarget(blits: bands[k].blits, surface: surface) : nil
-            bands[k].blitted = Platform.draw(frame, renderer: r, textures: bands[k].textures, images: images, band: bands[k].clip,
+            bands[k].blitted = Platform.draw(frame, renderer: r, textures: bands[k].textures, images: images, remap: remap,
+                                             band: bands[k].clip,
                                              blits: target, scratch: &bands[k].scratch)
             SDL_RenderFlush(r)
             bands[k].end = MonotonicClock.nanoseconds()
@@ -157,9 +163,24 @@ final class RenderBands {
             bands[k].surface = alias
             bands[k].renderer = r
             (bands[k].textures, bands[k].blits) = makeTextures(r)
+            // The copies at drawn size made so far (`DrawnSizeImages`).
+            for i in bands[k].textures.indices where bands[k].textures[i] == nil {
+                if let image = images[i] { bands[k].textures[i] = Platform.makeTexture(from: image, on: r) }
+            }
         }
         shared = (s.pixels, s.w, s.h, s.pitch)
         return true
+    }
+
+    /// Puts `image` (the platform's, ARGB8888) at texture index `i`: a copy at drawn size
+    /// (`DrawnSizeImages`), replacing the one there. Called between frames.
+    func setImage(_ image: UnsafeMutablePointer<SDL_Surface>, at i: Int) {
+        images[i] = image
+        for k in 0..<bands.count {
+            guard let r = bands[k].renderer, bands[k].textures.indices.contains(i) else { continue }
+            if let old = bands[k].textures[i] { SDL_DestroyTexture(old) }
+            bands[k].textures[i] = Platform.makeTexture(from: image, on: r)
+        }
     }
 
     private func releaseBands() {
