@@ -44,6 +44,8 @@ public final class ArrowScene: Scene {
     public var lineWidth = 0.0
     public var lineJoin = LineJoin.round
     public private(set) var imageRect = Rect(x: 460, y: 200, w: 360, h: 360)
+    /// The scene's area, as last laid out.
+    private var bounds = Rect(x: 0, y: 40, w: 1280, h: 680)
     private var schedule = SceneSchedule<ArrowScene>()
     static let listener = 2
     /// Who is scrubbing the arrow, if anyone.
@@ -71,6 +73,7 @@ public final class ArrowScene: Scene {
     }
 
     public func layout(bounds: Rect) {
+        self.bounds = bounds
         let side = max(40, min(bounds.width, bounds.height - 80) * 0.8)
         imageRect = Rect(center: Vec2(bounds.midX, bounds.midY - 20), size: Vec2(side, side))
         thickness = outerRadius * Self.thicknessRatio
@@ -144,7 +147,13 @@ public final class ArrowScene: Scene {
             list.polyline(s.outline(), width: lineWidth, color: strokeColor, closed: true, join: lineJoin)
         }
         goButton.draw(into: &list, font: context.font, highlighted: true)
+        // At rest the scene is an empty frame: say what to do, above the picture.
+        list.text(context.font.fitted(hint, width: bounds.width - 24), at: Vec2(bounds.minX + 12, bounds.minY + 8),
+                  font: context.font, color: .dimText)
     }
+
+    /// The one-line hint: what plays, scrubs and reverses the arrow.
+    public let hint = "Go or Enter: play · drag along the ring: scrub · R: reverse"
 
     public func stateDump() -> JSONValue {
         .object([

@@ -97,14 +97,16 @@ public final class BounceScene: Scene {
     /// inside.
     public func layout(bounds: Rect) {
         self.bounds = bounds
-        let old = arena
+        let old = arena, oldScale = ballScale
         rebuildBasket()
         let bounds = arena
+        let grow = ballScale / oldScale
         func scaled(_ v: Double, _ lo: Double, _ span: Double, _ newLo: Double, _ newSpan: Double) -> Double {
             span > 0 ? newLo + (v - lo) / span * newSpan : v
         }
         bodies.store.withDense { dense, _ in
             for i in dense.indices {
+                dense[i].radius *= grow
                 let r = dense[i].radius
                 let p = dense[i].position.current
                 let q = Vec2(scaled(p.x, old.minX, old.width, bounds.minX, bounds.width),
@@ -131,6 +133,11 @@ public final class BounceScene: Scene {
         }
     }
 
+    /// How much larger than at 720 points balls are in this arena: 1 up to an arena 720
+    /// points on its shorter side, then in proportion (at 3840×2160, about 2.8), so a large
+    /// window is not a few specks in an empty field.
+    var ballScale: Double { max(1, min(arena.width, arena.height) / 720) }
+
     /// Adds a ball at `p` (or somewhere random in the upper half), unless the scene holds
     /// `maxBalls` already (then nil).
     @discardableResult
@@ -139,7 +146,7 @@ public final class BounceScene: Scene {
             refusedAdds += 1
             return nil
         }
-        let r = rng.uniform(14, 26)
+        let r = rng.uniform(14, 26) * ballScale
         let pos = p ?? freeSpot(radius: r)
         let v = Vec2(rng.uniform(-300, 300), rng.uniform(-200, 50))
         let tint = Self.palette[Int(rng.next() % UInt64(Self.palette.count))]

@@ -28,9 +28,14 @@ extension TapScene {
         linearButton.draw(into: &list, font: context.font, highlighted: showLinear)
         carryButton.draw(into: &list, font: context.font, highlighted: carryVelocity)
         springButton.draw(into: &list, font: context.font, highlighted: mode == .spring)
+        // A narrow window wraps the status onto a second line, above the first, rather than
+        // cut the counts off.
         let status = "\(hint) · interrupts \(interrupts) · completed \(completed)"
-        list.text(context.font.fitted(status, width: bounds.width - 24), at: Vec2(bounds.minX + 12, bounds.maxY - 24),
-                  font: context.font, color: .dimText)
+        let lines = context.font.wrapped(status, width: bounds.width - 24, maxLines: 2)
+        for (k, line) in lines.enumerated() {
+            let y = bounds.maxY - 24 - Double(lines.count - 1 - k) * (context.font.cellHeight + 2)
+            list.text(line, at: Vec2(bounds.minX + 12, y), font: context.font, color: .dimText)
+        }
         if showPath { drawLegend(into: &list, font: context.font) }
     }
 
