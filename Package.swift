@@ -46,12 +46,14 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine"], swiftSettings: crossModule),
         .target(name: "Shell", dependencies: ["Geometry", "Engine"], swiftSettings: crossModule),
         // The only module where SDL types live.
-        .target(name: "MotionSDL", dependencies: ["CSDL2", "Geometry", "Engine"]),
+        .target(name: "MotionSDL", dependencies: ["CSDL2", "CCompositor", "Geometry", "Engine"]),
         // The benchmark's measurements: per-phase frame timings with HdrHistogram percentiles.
         .target(
             name: "MotionBench",
             dependencies: ["Engine", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
+        // The compositor's inner loop, in C (Sources/MotionSDL/Compositor says why).
+        .target(name: "CCompositor", cSettings: [.unsafeFlags(["-O3"])]),
         // Counts heap allocations (glibc's supported malloc replacement), for the benchmark.
         .target(name: "CMallocCounter"),
         .executableTarget(

@@ -7,7 +7,7 @@ import Geometry
 struct DrawScratch {
     /// Where masked images are composed (`MaskLayer`).
     var layer = MaskLayer()
-    /// Rebased indices for `SpriteBlits.draw`.
+    /// Rebased indices for `Compositor.draw`.
     var blitIndices = ContiguousArray<Int32>()
     /// The indices of a command that reach a band (unused when drawing unbanded).
     var bandIndices = ContiguousArray<Int32>()
@@ -27,16 +27,19 @@ extension Platform {
         var list = list
         list.cullBeyondDrawingBounds()
         drawnSize.prepare(list, scale: Self.scale(of: renderer), images: maskImages) { replaceDrawnSizeImage(at: $0, with: $1) }
-        // Blits only where images were encoded, and for lists SDL accepts whole.
-        let encode = !spriteBlits.isEmpty && SpriteBlits.accepts(list)
-        if let bands, let blitted = bands.render(list, scale: Self.scale(of: renderer), encode: encode, remap: drawnSize.remap) {
-            lastBlitCount = blitted
+        // Our compositor only with images to composite, and for lists SDL accepts whole.
+        let composite = !compositor.isEmpty && Compositor.accepts(list)
+        if let bands, let counts = bands.render(list, scale: Self.scale(of: renderer), compositor: composite ? compositor : nil,
+                                                remap: drawnSize.remap) {
+            lastCounts = counts
             return
         }
-        // The software renderer draws into the window surface, so the blits go there too.
-        let target = encode ? SDL_GetWindowSurface(window).map { SpriteBlitTarget(blits: spriteBlits, surface: $0) } : nil
-        lastBlitCount = Self.draw(list, renderer: renderer, textures: textures, images: maskImages, remap: drawnSize.remap,
-                                  band: nil, blits: target, scratch: &scratch)
+        // The software renderer draws into the window surface, so the compositor does too.
+        let target = composite ? SDL_GetWindowSurface(window).flatMap {
+            Compositor.canDraw(into: $0) ? CompositorTarget(compositor: compositor, surface: $0) : nil
+        } : nil
+        lastCounts = Self.draw(list, renderer: renderer, textures: textures, images: maskImages, remap: drawnSize.remap,
+                               band: nil, compositor: target, scratch: &scratch)
     }
 
     /// How many bands frames are drawn in (1 unless `options.bands` applies), and by how
@@ -59,13 +62,13 @@ extension Platform {
 
     /// Draws `list` on `renderer` with its `textures` (by id, or for command k by `remap[k]`
     /// where that is not −1: a copy at drawn size), masked images sampled from `images`
-    /// (remapped alike), and sprites SDL would copy 1:1 as encoded `blits` (only for lists SDL accepts,
-    /// `SpriteBlits.accepts`). With a `band` (rows, in points) it draws only there: the
+    /// (remapped alike), and the image copies SDL would make 1:1 by our `compositor` (only for
+    /// lists SDL accepts, `Compositor.accepts`). With a `band` (rows, in points) it draws only there: the
     /// background fills the band instead of clearing the target, every command is clipped to
-    /// the band, and only the quads that reach it are passed on. Returns how many sprites
-    /// went as encoded blits.
+    /// the band, and only the quads that reach it are passed on. Returns what was drawn, by
+    /// kind (`Compositor.Counts`).
     static func draw(_ list: DrawList, renderer: OpaquePointer, textures: [OpaquePointer?], images: [UnsafeMutablePointer<SDL_Surface>?],
-                     remap: ContiguousArray<Int32>, band: SDL_Rect?, blits: SpriteBlitTarget?, scratch: inout DrawScratch) -> Int {
+                     remap: ContiguousArray<Int32>, band: SDL_Rect?, compositor: CompositorTarget?, scratch: inout DrawScratch) -> Compositor.Counts {
         let bg = list.background
         SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
         SDL_RenderSetClipRect(renderer, nil)
@@ -76,8 +79,8 @@ extension Platform {
         } else {
             SDL_RenderClear(renderer)
         }
-        guard !list.commands.isEmpty else { return 0 }
-        var clipped = false, blitted = 0
+        guard !list.commands.isEmpty else { return Compositor.Counts() }
+        var clipped = false, counts = Compositor.Counts()
         let scale = Self.scale(of: renderer)
         list.vertices.withUnsafeBufferPointer { vb in
             list.indices.withUnsafeBufferPointer { ib in
@@ -86,11 +89,12 @@ extension Platform {
                 let idx = UnsafeRawPointer(ib.baseAddress!).assumingMemoryBound(to: Int32.self)
                 let vertices = UnsafeBufferPointer(start: verts, count: vb.count)
                 func submit(_ first: UnsafePointer<Int32>, _ count: Int, _ texture: OpaquePointer?, _ id: TextureID, _ clip: SDL_Rect?) {
-                    if let blits {
-                        blitted += blits.blits.draw(first, count: count, verts: vertices, texture: texture, textureIndex: Int(id.raw),
-                                                    renderer: renderer, target: blits.surface, clip: clip, scale: scale,
-                                                    scratch: &scratch.blitIndices)
+                    if let compositor {
+                        counts += compositor.compositor.draw(first, count: count, verts: vertices, texture: texture,
+                                                             textureIndex: Int(id.raw), renderer: renderer, target: compositor.surface,
+                                                             clip: clip, scale: scale, scratch: &scratch.blitIndices)
                     } else {
+                        if texture != nil { counts.toSDL += count / 6 }
                         SDL_RenderGeometry(renderer, texture, verts, Int32(vb.count), first, Int32(count))
                     }
                 }
@@ -132,7 +136,7 @@ extension Platform {
                 }
             }
         }
-        return blitted
+        return counts
     }
 
     /// A clip rect in whole points as SDL takes it (origin rounded down, size up), its numbers

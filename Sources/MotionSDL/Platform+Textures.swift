@@ -49,6 +49,7 @@ extension Platform {
         maskImages[i] = copy
         textures[i] = Self.makeTexture(from: copy, on: renderer)
         bands?.setImage(copy, at: i)
+        if !compositor.isEmpty { compositor.setImage(copy, at: i) }
     }
 
     /// A blended, linearly filtered texture of `image` on `renderer`.

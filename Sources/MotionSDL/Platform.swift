@@ -22,8 +22,8 @@ public final class Platform: FramePlatform {
     var maskImages: [UnsafeMutablePointer<SDL_Surface>?] = []
     /// Which images are drawn from a copy at their drawn size this frame.
     var drawnSize = DrawnSizeImages(base: 0)
-    /// Encoded copies of the images for the window's software renderer (`SpriteBlits`).
-    private(set) var spriteBlits = SpriteBlits()
+    /// The images as our compositor keeps them, with the software renderer (`Compositor`).
+    var compositor = Compositor()
     /// What the window's renderer reuses from frame to frame.
     var scratch = DrawScratch()
     private(set) var bands: RenderBands?
@@ -34,8 +34,8 @@ public final class Platform: FramePlatform {
     public internal(set) var quitRequested = false
     /// The window is minimised or hidden: the loop should pause.
     public internal(set) var isPaused = false
-    /// How many sprites the last frame drew as run-length-encoded blits (`SpriteBlits`).
-    public internal(set) var lastBlitCount = 0
+    /// What the last frame's compositor drew, by kind (`Compositor`).
+    public internal(set) var lastCounts = Compositor.Counts()
 
     public init(options: PlatformOptions) throws {
         self.options = options
@@ -76,13 +76,14 @@ public final class Platform: FramePlatform {
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
         windowSizeChanged()
         try loadTextures()
-        let encode = options.rleBlits && rendererName == "software"
-        if encode { spriteBlits = SpriteBlits(images: images, textures: textures) }
+        if options.ownCompositor && rendererName == "software" {
+            compositor = Compositor(surfaces: maskImages)
+            compositor.kernel = options.compositorKernel
+        }
         if options.bands > 1 && rendererName == "software" {
             let threads = options.bandThreads ?? ProcessInfo.processInfo.activeProcessorCount
             bands = RenderBands(window: w, count: options.bands, threads: threads, images: maskImages) { [images] r in
-                let textures = images.map { $0.flatMap { Self.makeTexture(from: $0, on: r) } }
-                return (textures, encode ? SpriteBlits(images: images, textures: textures) : SpriteBlits())
+                images.map { $0.flatMap { Self.makeTexture(from: $0, on: r) } }
             }
         }
         // Controllers already plugged in arrive as SDL_CONTROLLERDEVICEADDED events at the
@@ -92,7 +93,6 @@ public final class Platform: FramePlatform {
     deinit {
         bands = nil
         scratch.layer.release()
-        spriteBlits.release()
         for t in textures { if let t { SDL_DestroyTexture(t) } }
         for i in images + maskImages { if let i { SDL_FreeSurface(i) } }
         for (_, c) in controllers { SDL_GameControllerClose(c) }

@@ -29,11 +29,12 @@ public struct PlatformOptions: Sendable {
     public var bands = 1
     /// How many threads draw the bands (this one included); nil: one per processor.
     public var bandThreads: Int?
-    /// With SDL's software renderer, draw the sprites it would copy 1:1 from images whose
-    /// pixels are each opaque or transparent as SDL's run-length-encoded blits
-    /// (`SpriteBlits`: the same pixels, several times faster); false sends every sprite
-    /// through the renderer.
-    public var rleBlits = true
+    /// With SDL's software renderer, draw the image copies it would make 1:1 with our own
+    /// compositor (`Compositor`: the same pixels, several times faster); false leaves
+    /// everything to SDL's renderer, the reference.
+    public var ownCompositor = true
+    /// The compositor's inner loop (`Compositor.Kernel`): C by default, Swift the reference.
+    public var compositorKernel = Compositor.Kernel.c
 
     public init(resources: URL, textures: TextureCatalog) {
         self.resources = resources

@@ -32,10 +32,8 @@ final class RenderBands {
         var renderer: OpaquePointer?
         var surface: UnsafeMutablePointer<SDL_Surface>?
         var textures: [OpaquePointer?] = []
-        /// Encoded copies of the images for this band's surface (`SpriteBlits`).
-        var blits = SpriteBlits()
-        /// How many sprites this band drew as encoded blits in the last frame.
-        var blitted = 0
+        /// What this band's compositor drew in the last frame.
+        var counts = Compositor.Counts()
         /// What drawing reuses from frame to frame (so no allocation per frame).
         var scratch = DrawScratch()
         /// The band's rows, in points.
@@ -52,7 +50,7 @@ final class RenderBands {
     var lastTimings: [Timing] { (0..<bands.count).map { Timing(band: $0, thread: bands[$0].thread, start: bands[$0].start, end: bands[$0].end) } }
 
     private let window: OpaquePointer
-    private let makeTextures: (OpaquePointer) -> (textures: [OpaquePointer?], blits: SpriteBlits)
+    private let makeTextures: (OpaquePointer) -> [OpaquePointer?]
     /// Raw storage: a band is drawn by one thread at a time, but different threads work on
     /// different bands at once, which an array's element access does not allow.
     private let bands: UnsafeMutableBufferPointer<Band>
@@ -65,16 +63,15 @@ final class RenderBands {
     /// The frame being drawn (set before the workers start, read-only while they run, and
     /// let go after: a second reference would make the next frame's reset copy the list).
     private var frame: DrawList?
-    /// Whether this frame's sprites are drawn as encoded blits where they can be.
-    private var encode = false
+    /// This frame's compositor (`Compositor`), or nil to leave every image to SDL.
+    private var compositor: Compositor?
     /// This frame's copies at drawn size, by command (`DrawnSizeImages.remap`).
     private var remap = ContiguousArray<Int32>()
 
     /// `count` bands (at least 2), drawn by up to `threads` threads (this one included);
-    /// `makeTextures` loads the textures into a renderer, indexed like the window's, with
-    /// the encoded copies of those to blit.
+    /// `makeTextures` loads the textures into a renderer, indexed like the window's.
     init(window: OpaquePointer, count: Int, threads: Int, images: [UnsafeMutablePointer<SDL_Surface>?],
-         makeTextures: @escaping (OpaquePointer) -> (textures: [OpaquePointer?], blits: SpriteBlits)) {
+         makeTextures: @escaping (OpaquePointer) -> [OpaquePointer?]) {
         self.window = window
         self.images = images
         self.makeTextures = makeTextures
@@ -97,12 +94,12 @@ final class RenderBands {
     /// How many threads draw (this one and its helpers).
     var threads: Int { workers.count + 1 }
 
-    /// Draws `list` in bands, with encoded blits if `encode` (`SpriteBlits`), and returns how
-    /// many sprites were drawn as encoded blits. Returns
+    /// Draws `list` in bands, image copies by `compositor` if there is one, and returns what
+    /// the compositor drew. Returns
     /// nil, drawing nothing, when the window has no surface or its scale is not a whole number
     /// of pixels per point (a band's rows must be whole points and whole pixels); the caller
     /// then draws it unbanded.
-    func render(_ list: DrawList, scale: Float, encode: Bool, remap: ContiguousArray<Int32>) -> Int? {
+    func render(_ list: DrawList, scale: Float, compositor: Compositor?, remap: ContiguousArray<Int32>) -> Compositor.Counts? {
         guard let surface = SDL_GetWindowSurface(window) else { return nil }
         let s = surface.pointee
         guard scale >= 1, scale == scale.rounded(), s.h >= Int32(bands.count) * Int32(scale) else { return nil }
@@ -120,16 +117,17 @@ final class RenderBands {
         }
         frame = list
         self.remap = remap
-        self.encode = encode
+        self.compositor = compositor.flatMap { Compositor.canDraw(into: surface) ? $0 : nil }
         next.store(0, ordering: .relaxed)
         for w in workers { w.start() }
         drawBands(thread: 0)
         for w in workers { w.wait() }
         frame = nil
         self.remap = []
-        var blitted = 0
-        for k in 0..<bands.count { blitted += bands[k].blitted }
-        return blitted
+        self.compositor = nil
+        var counts = Compositor.Counts()
+        for k in 0..<bands.count { counts += bands[k].counts }
+        return counts
     }
 
     /// Takes bands until none are left (on this thread and on each worker).
@@ -139,10 +137,10 @@ final class RenderBands {
             let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
             guard k < bands.count, let r = bands[k].renderer, let surface = bands[k].surface else { return }
             bands[k].start = MonotonicClock.nanoseconds()
-            let target = encode ? SpriteBlitTarget(blits: bands[k].blits, surface: surface) : nil
-            bands[k].blitted = Platform.draw(frame, renderer: r, textures: bands[k].textures, images: images, remap: remap,
+            let target = compositor.map { CompositorTarget(compositor: $0, surface: surface) }
+            bands[k].counts = Platform.draw(frame, renderer: r, textures: bands[k].textures, images: images, remap: remap,
                                              band: bands[k].clip,
-                                             blits: target, scratch: &bands[k].scratch)
+                                             compositor: target, scratch: &bands[k].scratch)
             SDL_RenderFlush(r)
             bands[k].end = MonotonicClock.nanoseconds()
             bands[k].thread = thread
@@ -162,7 +160,7 @@ final class RenderBands {
             SDL_RenderSetScale(r, scale, scale)
             bands[k].surface = alias
             bands[k].renderer = r
-            (bands[k].textures, bands[k].blits) = makeTextures(r)
+            bands[k].textures = makeTextures(r)
             // The copies at drawn size made so far (`DrawnSizeImages`).
             for i in bands[k].textures.indices where bands[k].textures[i] == nil {
                 if let image = images[i] { bands[k].textures[i] = Platform.makeTexture(from: image, on: r) }
@@ -187,8 +185,7 @@ final class RenderBands {
         for k in 0..<bands.count {
             for t in bands[k].textures { if let t { SDL_DestroyTexture(t) } }
             bands[k].scratch.layer.release()
-            bands[k].blits.release()
-            bands[k].blitted = 0
+            bands[k].counts = Compositor.Counts()
             if let r = bands[k].renderer { SDL_DestroyRenderer(r) }
             if let s = bands[k].surface { SDL_FreeSurface(s) }
             bands[k].textures = []

@@ -152,7 +152,10 @@ struct Bench: ParsableCommand {
         say("motionlab bench: \(followers) followers, \(tweens) tweens, \(sprites) panel sprites; \(quads) quads per frame")
         if pipelined { say("pipelined: step and build on a second thread, overlapping submit and present") }
         if platform.bandCount > 1 { say("drawn in \(platform.bandCount) bands by \(platform.bandThreadCount) threads") }
-        if platform.lastBlitCount > 0 { say("sprites as SDL's run-length-encoded blits: \(platform.lastBlitCount) per frame (one per band a sprite reaches; --no-rle: none)") }
+        let c = platform.lastCounts
+        if c.composited > 0 || !display.ownCompositor {
+            say("compositor \(display.ownCompositor ? "own" : "sdl"): per frame \(c.copied) copied, \(c.blended) blended, \(c.tinted) tinted, \(c.toSDL) image quads to SDL (counted once per band a sprite reaches)")
+        }
         say("renderer \(platform.rendererName), video driver \(platform.videoDriverName), \(display.size.w)x\(display.size.h), \(frames) frames after \(warmup) warm-up\(`repeat` > 1 ? ", \(`repeat`) runs" : "")")
         say(all.table().trimmingCharacters(in: .newlines))
         say("fps \(String(format: "%.1f", all.fps))")
@@ -234,8 +237,9 @@ struct Bench: ParsableCommand {
             ("size", .string("\(display.size.w)x\(display.size.h)")), ("followers", JSONValue(followers)), ("tweens", JSONValue(tweens)),
             ("sprites", JSONValue(sprites)), ("hz", JSONValue(display.hz)), ("warmup", JSONValue(warmup)),
             ("repeat", JSONValue(`repeat`)), ("pipeline", .bool(pipelined)), ("bands", JSONValue(platform.bandCount)),
-            ("bandThreads", JSONValue(platform.bandThreadCount)), ("rle", .bool(display.rle)),
-            ("rleBlitsPerFrame", JSONValue(platform.lastBlitCount)),
+            ("bandThreads", JSONValue(platform.bandThreadCount)), ("compositor", .string(display.ownCompositor ? "own" : "sdl")),
+            ("compositedPerFrame", .object([("copied", JSONValue(platform.lastCounts.copied)), ("blended", JSONValue(platform.lastCounts.blended)),
+                                            ("tinted", JSONValue(platform.lastCounts.tinted)), ("toSDL", JSONValue(platform.lastCounts.toSDL))])),
         ]
     }
 

@@ -23,8 +23,15 @@ struct WindowOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "With the software renderer, draw each frame in this many horizontal bands, several threads at once (default: one per processor, whose pixels are the same as one thread's; 1 keeps SDL's single thread).")
     var bands: Int?
 
-    @Flag(inversion: .prefixedNo, help: "With the software renderer, draw sprites that SDL copies 1:1 from images whose pixels are each opaque or transparent as SDL's run-length-encoded blits (the same pixels, several times faster); --no-rle sends every sprite through SDL's renderer, as testsprite2 does.")
-    var rle = true
+    @Option(help: "With the software renderer, who draws the image copies SDL would make 1:1: own (our compositor: the same pixels, several times faster) or sdl (SDL's renderer, blit for blit as testsprite2 does; the reference).")
+    var compositor: CompositorChoice = .own
+
+    /// The old name of `--compositor sdl`, kept for scripts that pass it.
+    @Flag(name: .customLong("no-rle"), help: .hidden)
+    var noRLE = false
+
+    /// Whether our compositor draws (`--compositor own`, and no `--no-rle`).
+    var ownCompositor: Bool { compositor == .own && !noRLE }
 
     /// Bands by default: one per processor (the software renderer's pixels are the same
     /// either way, a test checks), capped at 64.
@@ -54,7 +61,7 @@ struct WindowOptions: ParsableArguments {
         options.renderer = renderer == "auto" ? nil : renderer
         options.videoDriver = videoDriver
         options.bands = resolvedBands
-        options.rleBlits = rle
+        options.ownCompositor = ownCompositor
         return options
     }
 }
@@ -65,4 +72,9 @@ func parseSeed(_ text: String) throws -> UInt64 {
         throw ValidationError("--seed must be a whole number 0…\(UInt64.max), got '\(echo(text))'")
     }
     return seed
+}
+
+/// `--compositor`: who draws image copies with the software renderer.
+enum CompositorChoice: String, ExpressibleByArgument, CaseIterable {
+    case own, sdl
 }

@@ -1,78 +1,92 @@
+import CCompositor
 import CSDL2
 import Engine
 
-/// SDL's run-length-encoded blits for the sprites its software renderer would copy 1:1.
+/// Our own compositor for SDL's software renderer: image copies drawn by our code straight
+/// into the target's pixels, everything else by SDL, in draw order.
 ///
-/// Why: SDL's software renderer draws an image quad that is an axis-aligned, untinted 1:1
-/// copy with `SDL_BlitSurface` from the texture's surface, and that blit tests every pixel's
-/// alpha (SDL run-length encodes only textures without an alpha channel). An image whose
-/// pixels are each opaque or fully transparent — testsprite2's colour-keyed icon, our chord
-/// cards — blits to exactly the same pixels from a run-length-encoded copy
-/// (`SDL_SetSurfaceRLE`), which copies runs of opaque pixels and skips transparent ones:
-/// 10,000 blits of the icon took 3.4 ms instead of 19.3 (same pixels, a C probe on this
-/// machine). Images with translucent pixels are left to the renderer: SDL's RLE blends them
-/// by another rounding (up to 5 levels apart).
+/// Why: SDL's software renderer draws an image quad that is an axis-aligned 1:1 copy with
+/// `SDL_BlitSurface`, one call per sprite through its general blit machinery, on one
+/// thread; for 10,000 32×32 sprites a plain C loop was 3.3× faster (colour-keyed) and 7×
+/// (per-pixel alpha) on this machine. Here each image is kept once, at load
+/// (`CompositorImage`: straight-alpha ARGB8888 and its rows' runs of opaque and translucent
+/// pixels), and a copy walks the runs of the rows it covers: opaque runs are copied, clear
+/// pixels skipped, translucent runs blended eight pixels a step (`CompositorSpans`), with
+/// SDL's own arithmetic, so the pixels are SDL's.
 ///
 /// How: `draw` walks a command's triangles by the software renderer's own rules for
 /// spotting rectangles (`SDL_SW_RenderGeometryRaw` in SDL 2.26's `SDL_render.c`), and for
-/// each rectangle SDL would blit 1:1 it computes SDL's source and destination rectangles
-/// (the same float products, truncations and viewport test) and blits the encoded copy
-/// itself, clipped as SDL would clip. Every other triangle goes to `SDL_RenderGeometry` in
-/// runs, in order, and the renderer is flushed before each run of blits, so what lands
-/// in the target and in which order is what the renderer alone would draw (a test compares
-/// them pixel for pixel).
+/// each rectangle SDL would copy 1:1 it computes SDL's source and destination rectangles
+/// (the same float products, truncations and viewport test) and its tint (the vertex
+/// colour, which SDL turns into colour and alpha modulation), clips as SDL clips, and
+/// composites. Every other triangle — scaled, rotated, untextured — goes to
+/// `SDL_RenderGeometry` in runs, in order, and the renderer is flushed before each run of
+/// copies, so what lands in the target and in which order is what the renderer alone would
+/// draw (a test compares them pixel for pixel). The target must be 32-bit RGB888, the
+/// format of SDL's window surfaces here; with any other, SDL draws everything.
 ///
-/// The encoded copies are tied to one target surface's format (SDL encodes for the
-/// destination at the first blit), so each target — the window, every band — has its own.
-struct SpriteBlits {
-    /// By texture index: the encoded copy (the texture's size), or nil where the renderer
-    /// draws (no image, or an image with translucent pixels).
-    private var sources: [UnsafeMutablePointer<SDL_Surface>?] = []
+/// The images are read only while frames are drawn, so one compositor serves the window's
+/// renderer and every band's at once.
+public struct Compositor {
+    /// By texture index: the image, or nil where SDL draws (no image).
+    private var images: [CompositorImage?] = []
+
+    /// Which inner loop composites untinted images: the C one (`CCompositor`, the default:
+    /// the fastest, measured) or the Swift one (`CompositorSpans`), which makes the same
+    /// pixels (tested) and is kept as the readable reference.
+    public enum Kernel: String, Sendable, CaseIterable { case c, swift }
+    var kernel = Kernel.c
+
+    /// What one frame's copies were, by kind.
+    public struct Counts: Equatable, Sendable {
+        /// Untinted images whose every pixel is opaque or clear: runs copied.
+        public var copied = 0
+        /// Untinted images with translucent pixels: blended.
+        public var blended = 0
+        /// Tinted images.
+        public var tinted = 0
+        /// Image quads (triangle pairs with a texture) left to SDL: scaled, rotated, or
+        /// not rectangles.
+        public var toSDL = 0
+
+        /// Images the compositor drew.
+        public var composited: Int { copied + blended + tinted }
+
+        public init() {}
+
+        init(toSDL: Int) { self.toSDL = toSDL }
+
+        static func += (a: inout Counts, b: Counts) {
+            a.copied += b.copied; a.blended += b.blended; a.tinted += b.tinted; a.toSDL += b.toSDL
+        }
+    }
 
     init() {}
 
-    /// Encoded copies of `images` in the formats of `textures` (indexed alike), for those
-    /// whose every pixel is opaque or fully transparent.
-    init(images: [UnsafeMutablePointer<SDL_Surface>?], textures: [OpaquePointer?]) {
-        sources = zip(images, textures).map { image, texture in
-            guard let image, let texture else { return nil }
-            var format: UInt32 = 0, w: Int32 = 0, h: Int32 = 0
-            guard SDL_QueryTexture(texture, &format, nil, &w, &h) == 0,
-                  w == image.pointee.w, h == image.pointee.h,
-                  // The texture's own pixels: SDL_CreateTextureFromSurface converts the same way.
-                  let copy = SDL_ConvertSurfaceFormat(image, format, 0) else { return nil }
-            guard Self.alphaIsOpaqueOrClear(copy) else {
-                SDL_FreeSurface(copy)
-                return nil
-            }
-            SDL_SetSurfaceBlendMode(copy, SDL_BLENDMODE_BLEND)
-            SDL_SetSurfaceRLE(copy, 1)
-            return copy
-        }
+    /// The images of `surfaces` (ARGB8888, by texture index).
+    init(surfaces: [UnsafeMutablePointer<SDL_Surface>?]) {
+        images = surfaces.map { $0.flatMap(Self.image) }
     }
 
-    /// Frees the copies.
-    mutating func release() {
-        for s in sources { if let s { SDL_FreeSurface(s) } }
-        sources = []
+    /// `surface` (ARGB8888) as the compositor keeps it.
+    static func image(_ surface: UnsafeMutablePointer<SDL_Surface>) -> CompositorImage? {
+        let s = surface.pointee
+        guard s.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue, let pixels = s.pixels, s.w > 0, s.h > 0 else { return nil }
+        return CompositorImage(width: Int(s.w), height: Int(s.h), pixels: pixels.assumingMemoryBound(to: UInt32.self), pitch: Int(s.pitch) / 4)
     }
 
-    /// No image is encoded (not the software renderer, or turned off).
-    var isEmpty: Bool { !sources.contains { $0 != nil } }
+    /// Puts the image of `surface` (ARGB8888) at texture index `i` (a copy at drawn size).
+    mutating func setImage(_ surface: UnsafeMutablePointer<SDL_Surface>, at i: Int) {
+        if images.count <= i { images += Array(repeating: nil, count: i + 1 - images.count) }
+        images[i] = Self.image(surface)
+    }
 
-    /// Every pixel of a 32-bit surface with alpha is opaque or fully transparent.
-    private static func alphaIsOpaqueOrClear(_ s: UnsafeMutablePointer<SDL_Surface>) -> Bool {
-        let f = s.pointee.format.pointee
-        guard f.BytesPerPixel == 4, f.Amask != 0, let pixels = s.pointee.pixels else { return false }
-        let shift = UInt32(f.Ashift)
-        for y in 0..<Int(s.pointee.h) {
-            let row = (pixels + y * Int(s.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<Int(s.pointee.w) {
-                let a = (row[x] & f.Amask) >> shift
-                if a != 0 && a != 0xff { return false }
-            }
-        }
-        return true
+    /// No image to composite.
+    var isEmpty: Bool { !images.contains { $0 != nil } }
+
+    /// Whether the compositor can draw into `target` (32-bit RGB888).
+    static func canDraw(into target: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+        target.pointee.format.pointee.format == SDL_PIXELFORMAT_RGB888.rawValue && target.pointee.pixels != nil
     }
 
     /// Whether SDL_RenderGeometry accepts calls with `list`'s vertices at all: it refuses a
@@ -91,30 +105,31 @@ struct SpriteBlits {
     }
 
     /// Draws the triangles `idx[0..<count]` of one command with texture `textureIndex`
-    /// (`texture` on `renderer`) into `target`, the renderer's target: the rectangles SDL
-    /// would copy 1:1 as encoded blits when that image was encoded, the rest through the
-    /// renderer. `clip` is the clip
-    /// set on the renderer (points), `scale` its scale; `scratch` holds rebased indices
-    /// (reused, so no allocation per frame). Returns the number of blits.
+    /// (`texture` on `renderer`) into `target`, the renderer's target (`canDraw(into:)`): the
+    /// rectangles SDL would copy 1:1 composited here, the rest through the renderer. `clip`
+    /// is the clip set on the renderer (points), `scale` its scale; `scratch` holds rebased
+    /// indices (reused, so no allocation per frame). Returns what was drawn, by kind.
     ///
-    /// - Complexity: O(count).
+    /// - Complexity: O(count + pixels composited).
     func draw(_ idx: UnsafePointer<Int32>, count: Int, verts: UnsafeBufferPointer<SDL_Vertex>,
               texture: OpaquePointer?, textureIndex: Int, renderer: OpaquePointer,
               target: UnsafeMutablePointer<SDL_Surface>, clip: SDL_Rect?, scale: Float,
-              scratch: inout ContiguousArray<Int32>) -> Int {
-        guard sources.indices.contains(textureIndex), let source = sources[textureIndex], count % 3 == 0,
+              scratch: inout ContiguousArray<Int32>) -> Counts {
+        guard images.indices.contains(textureIndex), let image = images[textureIndex], count % 3 == 0,
               Self.indicesInRange(idx, count: count, vertexCount: verts.count), let vbase = verts.baseAddress else {
             SDL_RenderGeometry(renderer, texture, verts.baseAddress, Int32(verts.count), idx, Int32(count))
-            return 0
+            return Counts(toSDL: texture == nil ? 0 : count / 6)
         }
         let viewport = SDL_FRect(x: 0, y: 0, w: Float(Double(target.pointee.w) / Double(scale)),
                                  h: Float(Double(target.pointee.h) / Double(scale)))
-        var pixelClip = Self.pixelClip(clip, scale: scale, target: target)
+        let pixelClip = Self.pixelClip(clip, scale: scale, target: target)
+        var counts = Counts()
         // Triangles `from..<to` to the renderer. SDL checks every vertex it is handed on every
         // call, so a run gets only the vertices it uses, its indices rebased onto them:
-        // handing over the whole list made a command that alternates blits and scaled
+        // handing over the whole list made a command that alternates copies and scaled
         // sprites quadratic (10,000 sprites, half of them 1:1: 360 ms a frame).
         func geometry(_ from: Int, _ to: Int) {
+            counts.toSDL += (to - from) / 6
             guard from > 0 || to < count else {
                 SDL_RenderGeometry(renderer, texture, vbase, Int32(verts.count), idx, Int32(count))
                 return
@@ -130,9 +145,8 @@ struct SpriteBlits {
                 _ = SDL_RenderGeometry(renderer, texture, vbase + Int(lo), hi - lo + 1, $0.baseAddress, Int32(to - from))
             }
         }
-        var blits = 0
         // The first index not yet handed to the renderer, and whether the renderer may hold
-        // commands not yet run (so it must be flushed before blitting over them).
+        // commands not yet run (so it must be flushed before compositing over them).
         var pending = 0, queued = true
         var prev: (Int32, Int32, Int32) = (-1, -1, -1)
         var t = 0
@@ -148,8 +162,9 @@ struct SpriteBlits {
                 continue
             }
             prev = (-1, -1, -1)
-            guard let (src, dst) = Self.copy(a: vbase[Int(a)], b: vbase[Int(b)], colour: vbase[Int(k.0)].color,
-                                              source: source, viewport: viewport, scale: scale) else { continue }
+            let colour = vbase[Int(k.0)].color
+            guard let (src, dst) = Self.copy(a: vbase[Int(a)], b: vbase[Int(b)], width: Int32(image.width),
+                                              height: Int32(image.height), viewport: viewport, scale: scale) else { continue }
             // Triangles t - 3 ..< t + 3 are this rectangle; what comes before goes to SDL first.
             if t - 3 > pending {
                 geometry(pending, t - 3)
@@ -157,16 +172,62 @@ struct SpriteBlits {
             }
             if queued {
                 SDL_RenderFlush(renderer)
-                SDL_SetClipRect(target, &pixelClip)
                 queued = false
             }
-            var s = src, d = dst
-            SDL_UpperBlit(source, &s, target, &d)
-            blits += 1
+            let tint = (r: UInt32(colour.r), g: UInt32(colour.g), b: UInt32(colour.b), a: UInt32(colour.a))
+            Self.composite(image, from: src, to: dst, clip: pixelClip, tint: tint, kernel: kernel, into: target)
+            if tint != (255, 255, 255, 255) {
+                counts.tinted += 1
+            } else if image.isOpaqueOrClear {
+                counts.copied += 1
+            } else {
+                counts.blended += 1
+            }
             pending = t + 3
         }
         if count > pending { geometry(pending, count) }
-        return blits
+        return counts
+    }
+
+    /// Copies `image`'s pixels `src` to `dst` of `target` (the same size), within `clip`, as
+    /// `SDL_UpperBlit` clips: tinted by `tint` unless it is white and opaque.
+    static func composite(_ image: CompositorImage, from src: SDL_Rect, to dst: SDL_Rect, clip: SDL_Rect,
+                          tint: (r: UInt32, g: UInt32, b: UInt32, a: UInt32), kernel: Kernel = .c,
+                          into target: UnsafeMutablePointer<SDL_Surface>) {
+        let x0 = max(dst.x, clip.x), x1 = min(dst.x + dst.w, clip.x + clip.w)
+        let y0 = max(dst.y, clip.y), y1 = min(dst.y + dst.h, clip.y + clip.h)
+        guard x0 < x1, y0 < y1, let pixels = target.pointee.pixels else { return }
+        let pitch = Int(target.pointee.pitch) / 4
+        let base = pixels.assumingMemoryBound(to: UInt32.self)
+        let plain = tint == (255, 255, 255, 255)
+        // Image columns sx0..<sx1 land on target columns from x0.
+        let sx0 = src.x + (x0 - dst.x), sx1 = sx0 + (x1 - x0)
+        if plain && kernel == .c {
+            motionlab_composite(image.pixels, Int32(image.width), image.rowStarts, image.runs, sx0, sx1, src.y + (y0 - dst.y),
+                                y1 - y0, base + Int(y0) * pitch + Int(x0), Int32(pitch), image.isOpaqueOrClear ? 0 : 1)
+            return
+        }
+        for y in y0..<y1 {
+            let sy = Int(src.y + (y - dst.y))
+            let row = image.pixels + sy * image.width
+            let out = base + Int(y) * pitch + Int(x0 - sx0)
+            var r = Int(image.rowStarts[sy])
+            let end = Int(image.rowStarts[sy + 1])
+            while r < end {
+                let run = image.runs[r]
+                r += 1
+                let from = max(run.x, sx0), to = min(run.x + run.count, sx1)
+                guard from < to else { continue }
+                let n = Int(to - from)
+                if !plain {
+                    CompositorSpans.blendTinted(row + Int(from), out + Int(from), n, tint: tint)
+                } else if run.opaque != 0 {
+                    CompositorSpans.copy(row + Int(from), out + Int(from), n)
+                } else {
+                    CompositorSpans.blend(row + Int(from), out + Int(from), n)
+                }
+            }
+        }
     }
 
     private static func indicesInRange(_ idx: UnsafePointer<Int32>, count: Int, vertexCount: Int) -> Bool {
@@ -207,14 +268,12 @@ struct SpriteBlits {
         return (a, b)
     }
 
-    /// SDL's source and destination rectangles (pixels) for the rectangle from `a` to `b`
-    /// with vertex colour `colour`, when SDL would blit it 1:1 from the texture unmodulated;
-    /// nil when it would scale, flip, tint, skip it, or the numbers are not finite.
-    private static func copy(a: SDL_Vertex, b: SDL_Vertex, colour: SDL_Color, source: UnsafeMutablePointer<SDL_Surface>,
+    /// SDL's source and destination rectangles (pixels) for the rectangle from `a` to `b` of
+    /// an image `width` × `height`, when SDL would copy it 1:1; nil when it would scale,
+    /// flip, skip it, or the numbers are not finite.
+    private static func copy(a: SDL_Vertex, b: SDL_Vertex, width w: Int32, height h: Int32,
                              viewport: SDL_FRect, scale: Float) -> (SDL_Rect, SDL_Rect)? {
-        guard colour.r == 255, colour.g == 255, colour.b == 255, colour.a == 255,
-              a.position.x.isFinite, a.position.y.isFinite, b.position.x.isFinite, b.position.y.isFinite else { return nil }
-        let w = source.pointee.w, h = source.pointee.h
+        guard a.position.x.isFinite, a.position.y.isFinite, b.position.x.isFinite, b.position.y.isFinite else { return nil }
         let tw = Float(w), th = Float(h)
         // SDL_SW_RenderGeometryRaw: s from the texture coordinates, d from the positions.
         guard let sx = Int32(exactly: (a.tex_coord.x * tw).rounded(.towardZero)),
@@ -239,8 +298,8 @@ struct SpriteBlits {
     }
 }
 
-/// Encoded copies and the surface they blit into: the renderer's own target.
-struct SpriteBlitTarget {
-    var blits: SpriteBlits
+/// The compositor and the surface it draws into: the renderer's own target.
+struct CompositorTarget {
+    var compositor: Compositor
     var surface: UnsafeMutablePointer<SDL_Surface>
 }

@@ -1,0 +1,59 @@
+import CCompositor
+
+/// An image as the compositor keeps it: its pixels in ARGB8888 with straight alpha (as SDL's
+/// blitters read them), and for each row its runs of pixels that are not clear, each run all
+/// opaque or all translucent. Made once, at load; read only after, by any thread.
+///
+/// Why runs: a copy need not look at alpha at all where every pixel is opaque, skips clear
+/// pixels without reading them, and blends only where it must. testsprite2's icon is all
+/// opaque runs; our soft sprite has an opaque middle and a translucent rim a pixel or two
+/// wide (92 runs in 32 rows). Why raw storage: the compositor's inner loop touches these for
+/// every row of every sprite, and plain pointers cost no reference counting or bounds checks
+/// there.
+final class CompositorImage: @unchecked Sendable {
+    /// A run: `x`, `count`, and `opaque` (1) or translucent (0); shared with the C kernel.
+    typealias Run = motionlab_run
+
+    let width: Int
+    let height: Int
+    /// Row by row, `width` apart.
+    let pixels: UnsafeMutablePointer<UInt32>
+    /// Row y's runs are `runs[rowStarts[y]..<rowStarts[y + 1]]`, left to right.
+    let rowStarts: UnsafeMutablePointer<Int32>
+    let runs: UnsafeMutablePointer<Run>
+    /// Whether every pixel is opaque or clear (no blending anywhere).
+    let isOpaqueOrClear: Bool
+
+    /// `pixels` (ARGB8888, rows `pitch` pixels apart) of an image `width` × `height`.
+    init(width: Int, height: Int, pixels source: UnsafePointer<UInt32>, pitch: Int) {
+        self.width = width
+        self.height = height
+        pixels = .allocate(capacity: width * height)
+        rowStarts = .allocate(capacity: height + 1)
+        var found: [Run] = []
+        rowStarts[0] = 0
+        for y in 0..<height {
+            let row = source + y * pitch
+            (pixels + y * width).initialize(from: row, count: width)
+            var x = 0
+            while x < width {
+                let a = row[x] >> 24
+                guard a != 0 else { x += 1; continue }
+                let opaque = a == 0xff
+                let start = x
+                while x < width, row[x] >> 24 != 0, (row[x] >> 24 == 0xff) == opaque { x += 1 }
+                found.append(Run(x: Int32(start), count: Int32(x - start), opaque: opaque ? 1 : 0))
+            }
+            rowStarts[y + 1] = Int32(found.count)
+        }
+        runs = .allocate(capacity: max(1, found.count))
+        runs.initialize(from: found, count: found.count)
+        isOpaqueOrClear = found.allSatisfy { $0.opaque != 0 }
+    }
+
+    deinit {
+        pixels.deallocate()
+        rowStarts.deallocate()
+        runs.deallocate()
+    }
+}
