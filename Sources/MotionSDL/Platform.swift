@@ -79,7 +79,7 @@ public final class Platform: FramePlatform {
         let encode = options.rleBlits && rendererName == "software"
         if encode { spriteBlits = SpriteBlits(images: images, textures: textures) }
         if options.bands > 1 && rendererName == "software" {
-            let threads = options.bandThreads ?? ProcessInfo.processInfo.activeProcessorCount
+            let threads = options.bandThreads ?? UsableProcessors.count
             bands = RenderBands(window: w, count: options.bands, threads: threads, images: maskImages) { [images] r in
                 let textures = images.map { $0.flatMap { Self.makeTexture(from: $0, on: r) } }
                 return (textures, encode ? SpriteBlits(images: images, textures: textures) : SpriteBlits())

@@ -20,15 +20,15 @@ struct WindowOptions: ParsableArguments {
     @Option(help: "SDL video driver (x11, wayland, offscreen, dummy); headless runs default to dummy.")
     var videoDriver: String?
 
-    @Option(parsing: .unconditional, help: "With the software renderer, draw each frame in this many horizontal bands, several threads at once (default: one per processor, whose pixels are the same as one thread's; 1 keeps SDL's single thread).")
+    @Option(parsing: .unconditional, help: "With the software renderer, draw each frame in this many horizontal bands, several threads at once, with the same pixels as one thread's (default: one per usable processor — affinity and cgroup quota; 1 keeps SDL's single thread).")
     var bands: Int?
 
     @Flag(inversion: .prefixedNo, help: "With the software renderer, draw sprites that SDL copies 1:1 from images whose pixels are each opaque or transparent as SDL's run-length-encoded blits (the same pixels, several times faster); --no-rle sends every sprite through SDL's renderer, as testsprite2 does.")
     var rle = true
 
-    /// Bands by default: one per processor (the software renderer's pixels are the same
-    /// either way, a test checks), capped at 64.
-    var resolvedBands: Int { bands ?? min(64, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
+    /// Bands by default: one per processor this process may use (the software renderer's
+    /// pixels are the same either way, a test checks), capped at 64.
+    var resolvedBands: Int { bands ?? min(64, UsableProcessors.count) }
 
     @Option(help: "Folder with the textures and font (default: the Resources/ folder of this checkout).")
     var resources: String?
