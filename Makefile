@@ -4,7 +4,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test build deps bench bench-vs-sdl clean fuzz sanitize install soak screenshots
+.PHONY: run test build deps bench bench-vs-sdl probe clean fuzz sanitize install soak screenshots
 
 deps:
 	@scripts/install-deps
@@ -29,6 +29,15 @@ screenshots: deps
 bench-vs-sdl: build
 	@scripts/install-deps --bench
 	scripts/bench-vs-sdl $(ARGS)
+
+# The machine's limit for bench's sprites: a plain C loop (Benchmarks/SpriteProbe) clearing a
+# 640x480 buffer and drawing 10,000 32x32 sprites a frame, colour-keyed (testsprite2's icon)
+# and blended (Resources/sprite.bmp), one thread; ARGS pass on (--sprites, --size, --json …).
+probe: deps
+	@scripts/install-deps --bench
+	@mkdir -p .build-probe
+	$(CC) -O3 -march=native -o .build-probe/sprite-probe Benchmarks/SpriteProbe/sprite-probe.c $$(pkg-config --cflags --libs sdl2)
+	.build-probe/sprite-probe $(ARGS)
 
 # libFuzzer on every parser and input surface (scripts/fuzz): RUNS inputs each (default
 # 1,000,000) or SECONDS_EACH seconds each; FUZZ=name runs one.
@@ -60,4 +69,4 @@ install: build
 	cp -R Resources/. "$(DESTDIR)$(PREFIX)/share/motionlab/"
 
 clean:
-	rm -rf .build .build-fuzz .build-asan .build-tsan
+	rm -rf .build .build-fuzz .build-asan .build-tsan .build-probe

@@ -12,7 +12,8 @@ import PackageDescription
 //                     the draw list and font, scripts and JSON, the Scene protocol
 //   Scenes            path, tap, arrow, board, bounce, stress (one folder each)
 //   Shell             tabs, HUD, help overlay; routes input to the active scene
-//   MotionSDL         the platform over SDL2: window, events, textures, drawing, files on disk
+//   MotionSDL         the platform over SDL2: window, events, textures, drawing, files on disk,
+//                     the processors this process may use
 //   MotionBench       per-phase frame timings for `motionlab bench`
 //   motionlab         the command line
 // The hot loops cross the layers (a scene's step calls the entity store, the sample table
@@ -38,6 +39,8 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]
         ),
+        // sched_getaffinity, which Swift's Glibc module does not declare (for UsableProcessors).
+        .target(name: "CAffinity"),
         .target(name: "Geometry", swiftSettings: crossModule),
         .target(name: "Entities", swiftSettings: crossModule),
         .target(name: "Paths", dependencies: ["Geometry"], swiftSettings: crossModule),
@@ -46,7 +49,7 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine"], swiftSettings: crossModule),
         .target(name: "Shell", dependencies: ["Geometry", "Engine"], swiftSettings: crossModule),
         // The only module where SDL types live.
-        .target(name: "MotionSDL", dependencies: ["CSDL2", "CCompositor", "Geometry", "Engine"]),
+        .target(name: "MotionSDL", dependencies: ["CSDL2", "CCompositor", "CAffinity", "Geometry", "Engine"]),
         // The benchmark's measurements: per-phase frame timings with HdrHistogram percentiles.
         .target(
             name: "MotionBench",

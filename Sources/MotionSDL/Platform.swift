@@ -81,7 +81,7 @@ public final class Platform: FramePlatform {
             compositor.kernel = options.compositorKernel
         }
         if options.bands > 1 && rendererName == "software" {
-            let threads = options.bandThreads ?? ProcessInfo.processInfo.activeProcessorCount
+            let threads = options.bandThreads ?? UsableProcessors.count
             bands = RenderBands(window: w, count: options.bands, threads: threads, images: maskImages) { [images] r in
                 images.map { $0.flatMap { Self.makeTexture(from: $0, on: r) } }
             }

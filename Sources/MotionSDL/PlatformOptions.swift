@@ -27,7 +27,8 @@ public struct PlatformOptions: Sendable {
     /// at once (`RenderBands`); 1 draws on this thread alone. Other renderers, and windows
     /// whose scale is not a whole number of pixels per point, ignore it.
     public var bands = 1
-    /// How many threads draw the bands (this one included); nil: one per processor.
+    /// How many threads draw the bands (this one included); nil: one per processor this
+    /// process may use (`UsableProcessors`).
     public var bandThreads: Int?
     /// With SDL's software renderer, draw the image copies it would make 1:1 with our own
     /// compositor (`Compositor`: the same pixels, several times faster); false leaves

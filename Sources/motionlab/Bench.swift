@@ -56,15 +56,16 @@ struct Bench: ParsableCommand {
     @Flag(help: "Open a real window instead of running headless.")
     var window = false
 
-    @Flag(inversion: .prefixedNo, help: "Step and build the next frame on a second thread while this thread submits the current one: a frame then takes the longer of the two, not their sum (default: on when there is more than one processor).")
+    @Flag(inversion: .prefixedNo, help: "Step and build the next frame on a second thread while this thread submits the current one: a frame then takes the longer of the two, not their sum (default: on when this process may use more than one processor — affinity and cgroup quota).")
     var pipeline: Bool?
 
-    /// Pipelined by default wherever a second processor can take the simulation.
-    var pipelined: Bool { pipeline ?? (ProcessInfo.processInfo.activeProcessorCount > 1) }
+    /// Pipelined by default wherever a second processor can take the simulation (one this
+    /// process may use: affinity and cgroup quota counted).
+    var pipelined: Bool { pipeline ?? (UsableProcessors.count > 1) }
 
 
 
-    @Option(parsing: .unconditional, help: "Threads that draw the bands (default: one per processor).")
+    @Option(parsing: .unconditional, help: "Threads that draw the bands (default: one per usable processor — affinity and cgroup quota).")
     var bandThreads: Int?
 
 
@@ -230,6 +231,7 @@ struct Bench: ParsableCommand {
     private func environment(_ platform: Platform) -> [(String, JSONValue)] {
         [
             ("cpu", .string(Self.cpuName())), ("logicalCores", JSONValue(ProcessInfo.processInfo.activeProcessorCount)),
+            ("usableProcessors", JSONValue(UsableProcessors.count)),
             ("os", .string(Self.osName())), ("swift", .string(Self.swiftVersion)), ("sdl", .string(Platform.sdlVersion)),
             ("renderer", .string(platform.rendererName)), ("videoDriver", .string(platform.videoDriverName)),
             ("commit", .string(Self.gitCommit())), ("timestamp", .string(ISO8601DateFormatter().string(from: Date()))),

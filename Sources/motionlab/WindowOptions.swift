@@ -20,7 +20,7 @@ struct WindowOptions: ParsableArguments {
     @Option(help: "SDL video driver (x11, wayland, offscreen, dummy); headless runs default to dummy.")
     var videoDriver: String?
 
-    @Option(parsing: .unconditional, help: "With the software renderer, draw each frame in this many horizontal bands, several threads at once (default: one per processor, whose pixels are the same as one thread's; 1 keeps SDL's single thread).")
+    @Option(parsing: .unconditional, help: "With the software renderer, draw each frame in this many horizontal bands, several threads at once, with the same pixels as one thread's (default: one per usable processor — affinity and cgroup quota; 1 keeps SDL's single thread).")
     var bands: Int?
 
     @Option(help: "With the software renderer, who draws the image copies SDL would make 1:1: own (our compositor: the same pixels, several times faster) or sdl (SDL's renderer, blit for blit as testsprite2 does; the reference).")
@@ -33,9 +33,9 @@ struct WindowOptions: ParsableArguments {
     /// Whether our compositor draws (`--compositor own`, and no `--no-rle`).
     var ownCompositor: Bool { compositor == .own && !noRLE }
 
-    /// Bands by default: one per processor (the software renderer's pixels are the same
-    /// either way, a test checks), capped at 64.
-    var resolvedBands: Int { bands ?? min(64, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
+    /// Bands by default: one per processor this process may use (the software renderer's
+    /// pixels are the same either way, a test checks), capped at 64.
+    var resolvedBands: Int { bands ?? min(64, UsableProcessors.count) }
 
     @Option(help: "Folder with the textures and font (default: the Resources/ folder of this checkout).")
     var resources: String?

@@ -2,6 +2,7 @@
 import Foundation
 @testable import Geometry
 @testable import MotionBench
+import MotionSDL
 import Testing
 
 @Suite struct FrameTimingsTests {
@@ -161,8 +162,8 @@ extension SDLTests {
             #expect(svg.hasPrefix("<svg") && svg.contains("frame p50") && svg.contains("frame p99"))
         }
 
-        @Test func theDefaultUsesEveryCoreAndOneThreadIsAskedFor() throws {
-            let cores = ProcessInfo.processInfo.activeProcessorCount
+        @Test func theDefaultUsesEveryUsableProcessorAndOneThreadIsAskedFor() throws {
+            let cores = UsableProcessors.count
             let small = ["--followers", "50", "--tweens", "50", "--sprites", "0", "--frames", "3", "--warmup", "0"]
             let r = try Motionlab.run(["bench"] + small)
             #expect(r.status == 0, "\(r.stderr)")

@@ -27,8 +27,10 @@ struct Motionlab {
         return p
     }
 
-    static func run(_ args: [String]) throws -> Result {
-        let p = process(args)
+    static func run(_ args: [String]) throws -> Result { try run(process(args)) }
+
+    /// Runs `p` (from `process(_:)`, perhaps changed) to the end, collecting its output.
+    static func run(_ p: Process) throws -> Result {
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
