@@ -26,10 +26,11 @@ extension Platform {
         // something to leave out.
         var list = list
         list.cullBeyondDrawingBounds()
-        drawnSize.prepare(list, scale: Self.scale(of: renderer), images: maskImages) { replaceDrawnSizeImage(at: $0, with: $1) }
+        let scale = Self.scale(of: renderer)
+        drawnSize.prepare(list, scale: scale, images: maskImages) { replaceDrawnSizeImage(at: $0, with: $1) }
         // Our compositor only with images to composite, and for lists SDL accepts whole.
         let composite = !compositor.isEmpty && Compositor.accepts(list)
-        if let bands, let counts = bands.render(list, scale: Self.scale(of: renderer), compositor: composite ? compositor : nil,
+        if let bands, let counts = bands.render(list, scale: scale, compositor: composite ? compositor : nil,
                                                 remap: drawnSize.remap) {
             lastCounts = counts
             return

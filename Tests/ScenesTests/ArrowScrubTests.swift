@@ -12,8 +12,7 @@ import Testing
 /// and continueAnimation.
 @Suite struct ArrowScrubTests {
     func make() -> (Shell, ArrowScene) {
-        let s = ArrowScene()
-        return (Shell(scenes: [s], size: Vec2(1280, 720), font: testFont()), s)
+        shell(with: ArrowScene())
     }
 
     /// The point on the ring's band at `angle` from the arrow's start, clockwise.

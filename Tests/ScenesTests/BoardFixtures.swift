@@ -6,8 +6,7 @@ import TestSupport
 
 /// A board in a 1280×720 shell, for the board's suites.
 func makeBoard(_ doc: SheetDocument = .empty) -> (Shell, BoardScene) {
-    let s = BoardScene(document: doc)
-    return (Shell(scenes: [s], size: Vec2(1280, 720), font: testFont()), s)
+    shell(with: BoardScene(document: doc))
 }
 
 /// The board's part of the state dump.

@@ -12,8 +12,7 @@ import Testing
 /// 10 %, on its branch through the figure 8's crossing, and a press stops it.
 @Suite struct PathCoastTests {
     func make() -> (Shell, PathScene) {
-        let s = PathScene(startShape: .figure8)
-        return (Shell(scenes: [s], size: Vec2(1280, 720), font: testFont()), s)
+        shell(with: PathScene(startShape: .figure8))
     }
 
     /// Drags ring 0 along the path for `frames` frames at `speed` pt/s (each frame's hand

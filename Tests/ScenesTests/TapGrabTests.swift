@@ -12,8 +12,7 @@ import Testing
 /// keeps the velocity of the first.
 @Suite struct TapGrabTests {
     func make() -> (Shell, TapScene) {
-        let s = TapScene()
-        return (Shell(scenes: [s], size: Vec2(1280, 720), font: testFont()), s)
+        shell(with: TapScene())
     }
 
     @Test func aPressOnTheFlyingPictureCatchesItAtOnceAndItFollowsTheHandExactly() {

@@ -10,8 +10,7 @@ import Testing
 
 @Suite struct TapSceneTests {
     func make() -> (Shell, TapScene) {
-        let s = TapScene()
-        return (Shell(scenes: [s], size: Vec2(1280, 720), font: testFont()), s)
+        shell(with: TapScene())
     }
 
     @Test func aTapFliesAHalfCircleInTwoSecondsAtConstantSpeed() {

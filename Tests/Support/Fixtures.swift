@@ -1,4 +1,5 @@
 import Engine
+import Geometry
 import Scenes
 import Shell
 
@@ -8,6 +9,12 @@ import Shell
 public func testFont() -> BitmapFont {
     let chars = (32..<127).map { String(UnicodeScalar($0)!) }.joined()
     return try! BitmapFont(metrics: "cell 8 16\ncolumns 16\nchars \(chars)", texture: Textures.font)
+}
+
+/// `scene` alone in a shell of `size` (1280×720 unless said) with the test font, and the
+/// scene itself, for a suite's `make()`.
+public func shell<S: Scene>(with scene: S, size: Vec2 = Vec2(1280, 720)) -> (Shell, S) {
+    (Shell(scenes: [scene], size: size, font: testFont()), scene)
 }
 
 /// Runs `frames` frames of `frameTime` (1/60 s unless said) at 120 Hz through a shell with the
