@@ -30,4 +30,11 @@ import Testing
         runShell(shell, frames: 60, events: [1: [.key(.enter, down: true)], 30: [.key(.enter, down: false)], 31: [.key(.enter, down: true)]])
         #expect(abs(s.lengthRadians - .pi) < 1e-9)
     }
+
+    @Test func theHintFitsWholeOnTheSmallestWindow() {
+        // At 480×320 the hint above the picture must not be cut with an ellipsis.
+        let (host, s) = shell(with: ArrowScene(), size: Vec2(480, 320))
+        #expect(host.sceneBounds.width <= 480)
+        #expect(testFont().fitted(s.hint, width: host.sceneBounds.width - 24) == s.hint)
+    }
 }

@@ -153,7 +153,7 @@ public final class ArrowScene: Scene {
     }
 
     /// The one-line hint: what plays, scrubs and reverses the arrow.
-    public let hint = "Go or Enter: play · drag along the ring: scrub · R: reverse"
+    public let hint = "Go/Enter: play · drag the ring: scrub · R: reverse"
 
     public func stateDump() -> JSONValue {
         .object([
