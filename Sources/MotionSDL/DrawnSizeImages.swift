@@ -12,10 +12,11 @@ import Geometry
 /// so rotated quads count too — and at a masked image's rectangle. Where that is below 1
 /// (and every triangle of the command agrees, so one copy serves them all), the command is
 /// drawn from a copy at that size instead: texture coordinates are fractions of the image,
-/// so they address the copy unchanged. The size is rounded up to steps of 2^(1/24) (3 %), so
-/// a picture whose size changes every frame (a ghost shrinking in flight) makes a new copy
-/// only every few frames, and what remains for the renderer's filter is a shrink of at most
-/// 3 %. The copies live in `slotCount` texture indices after the catalogue's, the least
+/// so they address the copy unchanged. A whole number of pixels is kept exactly (a sprite, a
+/// picture of fixed size: drawn 1:1 from the copy); any other size is rounded up to steps of
+/// 2^(1/24) (3 %), so a picture whose size changes every frame (a ghost shrinking in flight)
+/// makes a new copy only every few frames, and what remains for the renderer's filter is a
+/// shrink of at most 3 %. The copies live in `slotCount` texture indices after the catalogue's, the least
 /// recently used replaced first.
 struct DrawnSizeImages {
     /// How many copies are kept.
@@ -67,10 +68,13 @@ struct DrawnSizeImages {
         }
     }
 
-    /// The size a copy for `drawn` pixels of an image `size` pixels long has: rounded up to a
-    /// step, never more than the image; nil when not drawn at a finite positive size.
+    /// The size a copy for `drawn` pixels of an image `size` pixels long has: a whole number
+    /// of pixels exactly (then the copy is drawn 1:1 — by our compositor with the software
+    /// renderer, with no scaling left at all), else rounded up to a step; never more than the
+    /// image; nil when not drawn at a finite positive size.
     static func copySize(_ drawn: Double, of size: Double) -> Int? {
         guard drawn.isFinite, drawn > 0 else { return nil }
+        if abs(drawn - drawn.rounded()) < 1e-6 { return max(1, min(Int(size), Int(drawn.rounded()))) }
         let steps = (Foundation.log2(drawn / size) * stepsPerDoubling).rounded(.up)
         return max(1, min(Int(size), Int((size * Foundation.exp2(steps / stepsPerDoubling) - 1e-9).rounded(.up))))
     }

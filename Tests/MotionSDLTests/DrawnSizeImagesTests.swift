@@ -87,5 +87,31 @@ extension SDLTests {
                 for d in frame { #expect(abs(d - expected) < 0.25 * expected, "\(frame)") }
             }
         }
+
+        @Test func aWholeNumberOfPixelsIsCopiedExactlyAndAnyOtherRoundedUpAStep() {
+            #expect(DrawnSizeImages.copySize(96, of: 256) == 96)
+            #expect(DrawnSizeImages.copySize(95.9999999, of: 256) == 96)
+            let stepped = DrawnSizeImages.copySize(96.5, of: 256)!
+            #expect(stepped > 96 && Double(stepped) <= 96.5 * 1.03 + 1)
+            #expect(DrawnSizeImages.copySize(300, of: 256) == 256)
+            #expect(DrawnSizeImages.copySize(.nan, of: 256) == nil && DrawnSizeImages.copySize(-1, of: 256) == nil)
+        }
+
+        @Test func aLargeImageDrawnAtAWholeSizeIsCompositedOneToOne() throws {
+            // The copy is exactly the drawn size, so the software renderer's sprite is our
+            // compositor's 1:1 copy, not an SDL scale (which allocates per sprite).
+            let bmp = FileManager.default.temporaryDirectory.appendingPathComponent("motionlab-lines-\(UUID().uuidString).bmp")
+            defer { try? FileManager.default.removeItem(at: bmp) }
+            try Self.writeLinedPicture(to: bmp)
+            var options = PlatformOptions(resources: resourcesURL, textures: Textures.catalog)
+            options.headless = true
+            options.size = Vec2(320, 240)
+            options.textureFiles[Textures.sprite] = bmp.path
+            let platform = try Platform(options: options)
+            var list = DrawList()
+            list.image(Textures.sprite, in: Rect(x: 40.5, y: 30, w: 96, h: 96))
+            platform.render(list)
+            #expect(platform.lastCounts.composited == 1 && platform.lastCounts.toSDL == 0, "\(platform.lastCounts)")
+        }
     }
 }
