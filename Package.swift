@@ -56,7 +56,7 @@ let package = Package(
             dependencies: ["Engine", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
         // The compositor's inner loop, in C (Sources/MotionSDL/Compositor says why).
-        .target(name: "CCompositor", cSettings: [.unsafeFlags(["-O3"])]),
+        .target(name: "CCompositor", cSettings: [.unsafeFlags(["-O3", "-fno-builtin-memcpy", "-fno-builtin-memmove"])]),
         // Counts heap allocations (glibc's supported malloc replacement), for the benchmark.
         .target(name: "CMallocCounter"),
         .executableTarget(

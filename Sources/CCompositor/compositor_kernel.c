@@ -26,15 +26,36 @@ static void blend_stretch(const uint32_t *restrict s, uint32_t *restrict d, int3
 // run, so opaque runs are plain copies and clear pixels are never read.
 enum { WHOLE_ROW = 64 };
 
-// A short copy inline (a call to memcpy costs more than copying a few pixels).
+// Eight and four pixels as one unaligned vector each.
+typedef uint32_t px8 __attribute__((vector_size(32), aligned(4)));
+typedef uint32_t px4 __attribute__((vector_size(16), aligned(4)));
+
+// A short copy inline, in vector moves, the last one overlapping the one before it (it
+// writes the same pixels again) instead of a loop over the remainder. Why not a loop: the
+// compiler turns a copy loop into a call to memcpy (35 % of a frame of 10,000 icons at
+// 1280x720 went to memcpy's dispatch for 32-pixel runs, measured with perf); this target
+// is built with -fno-builtin-memcpy (Package.swift) so that it keeps these moves inline.
+// With the AVX2 clone of motionlab_composite below an eight-pixel move is one instruction.
+// Together: 10,000 icons at 640x480 on one core, submit p50 4.1–4.6 → 3.6 ms (3 rounds,
+// interleaved), where SDL's own RLE blits take 4.2 ms.
 static inline void copy_run(const uint32_t *restrict s, uint32_t *restrict d, int32_t n) {
     if (n > 64) {
         memcpy(d, s, (size_t)n * 4);
+    } else if (n >= 8) {
+        for (int32_t i = 0; i + 8 < n; i += 8) *(px8 *)(d + i) = *(const px8 *)(s + i);
+        *(px8 *)(d + n - 8) = *(const px8 *)(s + n - 8);
+    } else if (n >= 4) {
+        *(px4 *)d = *(const px4 *)s;
+        *(px4 *)(d + n - 4) = *(const px4 *)(s + n - 4);
     } else {
-        for (int32_t i = 0; i < n; i++) d[i] = s[i];
+        d[0] = s[0];
+        if (n > 1) d[1] = s[1];
+        if (n > 2) d[2] = s[2];
     }
 }
 
+// AVX2 where the processor has it, as blend_stretch.
+__attribute__((target_clones("avx2", "default")))
 void motionlab_composite(const uint32_t *pixels, int32_t width, const int32_t *row_starts, const motionlab_run *runs,
                          int32_t sx0, int32_t sx1, int32_t sy0, int32_t rows, uint32_t *out, int32_t pitch,
                          int32_t translucent) {
