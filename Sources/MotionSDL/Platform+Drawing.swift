@@ -30,9 +30,17 @@ extension Platform {
         drawnSize.prepare(list, scale: scale, images: maskImages) { replaceDrawnSizeImage(at: $0, with: $1) }
         // Our compositor only with images to composite, and for lists SDL accepts whole.
         let composite = !compositor.isEmpty && Compositor.accepts(list)
-        if let bands, let counts = bands.render(list, scale: scale, compositor: composite ? compositor : nil,
-                                                remap: drawnSize.remap) {
+        // In bands, unless this frame tries one thread alone or that was found faster.
+        let choosing = bands != nil && options.chooseBands
+        let start = choosing ? MonotonicClock.nanoseconds() : 0
+        defer { if choosing { bandChoice.end(nanoseconds: MonotonicClock.nanoseconds() - start) } }
+        let inBands = bands != nil && (!choosing || bandChoice.begin(BandChoice.Work(pixels: Int(outputSize.w) * Int(outputSize.h),
+                                                                                       vertices: list.vertices.count)))
+        lastFrameBanded = false
+        if inBands, let bands, let counts = bands.render(list, scale: scale, compositor: composite ? compositor : nil,
+                                                         remap: drawnSize.remap) {
             lastCounts = counts
+            lastFrameBanded = true
             return
         }
         // The software renderer draws into the window surface, so the compositor does too.
@@ -48,10 +56,18 @@ extension Platform {
     public var bandCount: Int { bands?.count ?? 1 }
     public var bandThreadCount: Int { bands?.threads ?? 1 }
 
+    /// Frames a trial of bands against one thread takes (`BandChoice`).
+    public static let bandTrialFrames = BandChoice.trialFrames
+
+    /// With `options.chooseBands`: what the last trial of bands against this thread alone
+    /// measured and kept (nil before the first trial ends).
+    public var bandDecision: BandDecision? { bands != nil && options.chooseBands ? bandChoice.decision : nil }
+
     /// How the last frame's bands were drawn: (band, thread, start, end), nanoseconds on
     /// `MonotonicClock`, thread 0 being the one that submits. Empty when not banded.
     public var lastBandTimings: [(band: Int, thread: Int, start: UInt64, end: UInt64)] {
-        bands?.lastTimings.map { ($0.band, $0.thread, $0.start, $0.end) } ?? []
+        guard lastFrameBanded, let bands else { return [] }
+        return bands.lastTimings.map { ($0.band, $0.thread, $0.start, $0.end) }
     }
 
     /// The horizontal scale `renderer` draws at (pixels per point).

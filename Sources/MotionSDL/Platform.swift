@@ -27,6 +27,10 @@ public final class Platform: FramePlatform {
     /// What the window's renderer reuses from frame to frame.
     var scratch = DrawScratch()
     private(set) var bands: RenderBands?
+    /// Bands or this thread alone, tried in turns (`options.chooseBands`).
+    var bandChoice = BandChoice()
+    /// Whether the last frame was drawn in bands.
+    var lastFrameBanded = false
     var translator = EventTranslator()
     var controllers: [Int32: OpaquePointer] = [:]
     /// Events waiting for `poll`, such as gamepads opened at start.

@@ -27,6 +27,9 @@ public struct PlatformOptions: Sendable {
     /// at once (`RenderBands`); 1 draws on this thread alone. Other renderers, and windows
     /// whose scale is not a whole number of pixels per point, ignore it.
     public var bands = 1
+    /// With bands: try frames in bands and on this thread alone in turns, and keep the
+    /// faster (`BandChoice`), trying again when the work changes; false always draws in bands.
+    public var chooseBands = false
     /// How many threads draw the bands (this one included); nil: one per processor this
     /// process may use (`UsableProcessors`).
     public var bandThreads: Int?

@@ -152,7 +152,13 @@ struct Bench: ParsableCommand {
         let all = runs.reduce(into: FrameTimings()) { $0.append($1) }
         say("motionlab bench: \(followers) followers, \(tweens) tweens, \(sprites) panel sprites; \(quads) quads per frame")
         if pipelined { say("pipelined: step and build on a second thread, overlapping submit and present") }
-        if platform.bandCount > 1 { say("drawn in \(platform.bandCount) bands by \(platform.bandThreadCount) threads") }
+        if let d = platform.bandDecision {
+            say(String(format: "%d bands by %d threads or one thread, tried in turns on the first %d frames (drawing p50 %.3f ms in bands, %.3f ms on one): %@",
+                       platform.bandCount, platform.bandThreadCount, Platform.bandTrialFrames, d.bandedMilliseconds, d.aloneMilliseconds,
+                       d.banded ? "drawn in bands" : "drawn on one thread"))
+        } else if platform.bandCount > 1 {
+            say("drawn in \(platform.bandCount) bands by \(platform.bandThreadCount) threads")
+        }
         let c = platform.lastCounts
         if c.composited > 0 || !display.ownCompositor {
             say("compositor \(display.ownCompositor ? "own" : "sdl"): per frame \(c.copied) copied, \(c.blended) blended, \(c.tinted) tinted, \(c.toSDL) image quads to SDL (counted once per band a sprite reaches)")
@@ -239,7 +245,12 @@ struct Bench: ParsableCommand {
             ("size", .string("\(display.size.w)x\(display.size.h)")), ("followers", JSONValue(followers)), ("tweens", JSONValue(tweens)),
             ("sprites", JSONValue(sprites)), ("hz", JSONValue(display.hz)), ("warmup", JSONValue(warmup)),
             ("repeat", JSONValue(`repeat`)), ("pipeline", .bool(pipelined)), ("bands", JSONValue(platform.bandCount)),
-            ("bandThreads", JSONValue(platform.bandThreadCount)), ("compositor", .string(display.ownCompositor ? "own" : "sdl")),
+            ("bandThreads", JSONValue(platform.bandThreadCount)),
+            ("bandsDrawn", JSONValue(platform.bandDecision.map { $0.banded ? platform.bandCount : 1 } ?? platform.bandCount)),
+            ("bandTrial", platform.bandDecision.map {
+                .object([("bandedMs", JSONValue($0.bandedMilliseconds)), ("aloneMs", JSONValue($0.aloneMilliseconds)), ("banded", .bool($0.banded))])
+            } ?? .null),
+            ("compositor", .string(display.ownCompositor ? "own" : "sdl")),
             ("compositedPerFrame", .object([("copied", JSONValue(platform.lastCounts.copied)), ("blended", JSONValue(platform.lastCounts.blended)),
                                             ("tinted", JSONValue(platform.lastCounts.tinted)), ("toSDL", JSONValue(platform.lastCounts.toSDL))])),
         ]

@@ -20,7 +20,7 @@ struct WindowOptions: ParsableArguments {
     @Option(help: "SDL video driver (x11, wayland, offscreen, dummy); headless runs default to dummy.")
     var videoDriver: String?
 
-    @Option(parsing: .unconditional, help: "With the software renderer, draw each frame in this many horizontal bands, several threads at once, with the same pixels as one thread's (default: one per usable processor — affinity and cgroup quota; 1 keeps SDL's single thread).")
+    @Option(parsing: .unconditional, help: "With the software renderer, draw each frame in this many horizontal bands, several threads at once, with the same pixels as one thread's (default: one per usable processor — affinity and cgroup quota — or this thread alone, whichever a trial on the first frames finds faster; 1 keeps SDL's single thread).")
     var bands: Int?
 
     @Option(help: "With the software renderer, who draws the image copies SDL would make 1:1: own (our compositor: the same pixels, several times faster) or sdl (SDL's renderer, blit for blit as testsprite2 does; the reference).")
@@ -61,6 +61,7 @@ struct WindowOptions: ParsableArguments {
         options.renderer = renderer == "auto" ? nil : renderer
         options.videoDriver = videoDriver
         options.bands = resolvedBands
+        options.chooseBands = bands == nil
         options.ownCompositor = ownCompositor
         return options
     }

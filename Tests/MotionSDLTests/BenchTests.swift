@@ -169,6 +169,20 @@ extension SDLTests {
             #expect(r.status == 0, "\(r.stderr)")
             #expect(r.stdout.contains("pipelined") == (cores > 1))
             #expect(r.stdout.contains("drawn in \(min(64, cores)) bands") == (cores > 1))
+            // Past the trial, bands or one thread, whichever drew faster, said with both times.
+            let long = try Motionlab.run(["bench", "--followers", "50", "--tweens", "50", "--sprites", "0", "--frames", "40", "--warmup", "0", "--json", "-"])
+            #expect(long.status == 0, "\(long.stderr)")
+            let report = try JSONParser.parse(long.stdout)
+            if cores > 1 {
+                #expect(long.stderr.contains("\(min(64, cores)) bands by") && long.stderr.contains("or one thread, tried in turns"), "\(long.stderr)")
+                let trial = report["env"]?["bandTrial"]
+                let banded = try #require(trial?["bandedMs"]?.doubleValue), alone = try #require(trial?["aloneMs"]?.doubleValue)
+                #expect(banded > 0 && alone > 0)
+                let drawn = report["env"]?["bandsDrawn"]?.doubleValue
+                #expect(drawn == (banded < 0.97 * alone ? Double(min(64, cores)) : 1), "\(String(describing: trial))")
+            } else {
+                #expect(report["env"]?["bandTrial"]?.isNull == true)
+            }
             let one = try Motionlab.run(["bench", "--bands", "1", "--no-pipeline"] + small)
             #expect(one.status == 0 && !one.stdout.contains("pipelined") && !one.stdout.contains("bands"))
         }
