@@ -1,6 +1,18 @@
 #include "compositor_kernel.h"
 #include <string.h>
 
+// AVX2 where the processor has it, SSE2 otherwise: the dynamic linker picks the clone at load
+// (an ifunc). Not under ThreadSanitizer: it instruments the ifunc's resolver, which runs
+// before its runtime is set up, and the program crashed at the first call (make sanitize).
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define CLONES
+#endif
+#endif
+#ifndef CLONES
+#define CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+
 // One pixel as SDL blends it: an opaque pixel copied, a clear one skipped (its formula would
 // darken both), any other ⌊s·a/256⌋ + ⌊d·(255 − a)/256⌋ per channel. Branch-free, so a
 // loop of these vectorizes (the selects become masks).
@@ -12,9 +24,8 @@ static inline uint32_t blend_pixel(uint32_t p, uint32_t q) {
     return a == 255 ? p : (a == 0 ? q : blended);
 }
 
-// A stretch of one row, every pixel through blend_pixel. AVX2 where the processor has it
-// (chosen at load by the dynamic linker), SSE2 otherwise.
-__attribute__((target_clones("avx2", "default")))
+// A stretch of one row, every pixel through blend_pixel (AVX2 where the processor has it).
+CLONES
 static void blend_stretch(const uint32_t *restrict s, uint32_t *restrict d, int32_t n) {
     for (int32_t i = 0; i < n; i++) d[i] = blend_pixel(s[i], d[i]);
 }
@@ -54,8 +65,7 @@ static inline void copy_run(const uint32_t *restrict s, uint32_t *restrict d, in
     }
 }
 
-// AVX2 where the processor has it, as blend_stretch.
-__attribute__((target_clones("avx2", "default")))
+CLONES
 void motionlab_composite(const uint32_t *pixels, int32_t width, const int32_t *row_starts, const motionlab_run *runs,
                          int32_t sx0, int32_t sx1, int32_t sy0, int32_t rows, uint32_t *out, int32_t pitch,
                          int32_t translucent) {

@@ -5,6 +5,7 @@ import Foundation
 import MotionBench
 import MotionSDL
 import Scenes
+import Shell
 
 /// `motionlab bench`: the stress scene under load, with per-phase frame timings.
 struct Bench: ParsableCommand {
@@ -29,6 +30,9 @@ struct Bench: ParsableCommand {
 
     @Option(help: "Sprites in the scrolling panel.")
     var sprites = 2000
+
+    @Option(help: "Measure this scene of the app as `play` shows it (\(SceneRegistry.names.joined(separator: ", "))), tabs and bars included, at rest, instead of the stress scene; --followers, --tweens and --sprites then do not apply.")
+    var scene: String?
 
     @OptionGroup var display: WindowOptions
 
@@ -109,6 +113,9 @@ struct Bench: ParsableCommand {
             throw ValidationError("--frames × --repeat is \(frames * `repeat`), more than \(Self.maxFrames) (Bench.maxFrames): the report keeps every frame")
         }
         if let sprite { try checkBMP(sprite, option: "--sprite") }
+        if let scene, !SceneRegistry.names.contains(scene) {
+            throw ValidationError("--scene: no scene named '\(echo(scene))' (scenes: \(SceneRegistry.names.joined(separator: ", ")))")
+        }
     }
 
     func run() throws {
@@ -150,7 +157,11 @@ struct Bench: ParsableCommand {
             quads = q
         }
         let all = runs.reduce(into: FrameTimings()) { $0.append($1) }
-        say("motionlab bench: \(followers) followers, \(tweens) tweens, \(sprites) panel sprites; \(quads) quads per frame")
+        if let scene {
+            say("motionlab bench: the \(scene) scene as play shows it, at rest; \(quads) quads per frame")
+        } else {
+            say("motionlab bench: \(followers) followers, \(tweens) tweens, \(sprites) panel sprites; \(quads) quads per frame")
+        }
         if pipelined { say("pipelined: step and build on a second thread, overlapping submit and present") }
         if let d = platform.bandDecision {
             say(String(format: "%d bands by %d threads or one thread, tried in turns on the first %d frames (drawing p50 %.3f ms in bands, %.3f ms on one): %@",
@@ -193,15 +204,28 @@ struct Bench: ParsableCommand {
         }
     }
 
-    /// One measurement: a fresh stress scene, `warmup` frames, then `frames` measured ones.
-    private func measure(on platform: Platform, run: Int, trace: inout TraceEvents?) throws -> (FrameTimings, Int) {
+    /// What a measurement draws: the stress scene, or with `--scene` the app's shell showing
+    /// that scene (as `play --headless` makes it, with the real font).
+    private func content(on platform: Platform) throws -> any FrameContent {
+        if let scene {
+            let font = try Resources.font(in: Resources.locate(explicit: display.resources))
+            var sceneOptions = SceneOptions()
+            sceneOptions.seed = display.seed
+            let shell = Shell(scenes: SceneRegistry.makeAll(sceneOptions), size: platform.windowSize, font: font)
+            _ = shell.select(sceneNamed: scene)
+            return shell
+        }
         var sceneOptions = StressScene.Options()
         sceneOptions.followers = followers
         sceneOptions.tweens = tweens
         sceneOptions.sprites = sprites
         sceneOptions.seed = display.seed
-        let scene = StressScene(options: sceneOptions)
-        let host = SceneHost(scene: scene, size: platform.windowSize, font: BitmapFont.placeholder)
+        return SceneHost(scene: StressScene(options: sceneOptions), size: platform.windowSize, font: BitmapFont.placeholder)
+    }
+
+    /// One measurement: a fresh scene, `warmup` frames, then `frames` measured ones.
+    private func measure(on platform: Platform, run: Int, trace: inout TraceEvents?) throws -> (FrameTimings, Int) {
+        let host = try content(on: platform)
         // One step per frame: the virtual clock advances exactly one step's time.
         let driver = FrameDriver(platform: platform, content: host, hz: display.hz, virtualFrameTime: 1 / display.hz,
                                  makeWorker: pipelined ? { WorkerThread(job: $0) } : nil)
@@ -242,7 +266,7 @@ struct Bench: ParsableCommand {
             ("renderer", .string(platform.rendererName)), ("videoDriver", .string(platform.videoDriverName)),
             ("commit", .string(Self.gitCommit())), ("timestamp", .string(ISO8601DateFormatter().string(from: Date()))),
             ("commandLine", .string(CommandLine.arguments.map(Self.shellQuoted).joined(separator: " "))),
-            ("size", .string("\(display.size.w)x\(display.size.h)")), ("followers", JSONValue(followers)), ("tweens", JSONValue(tweens)),
+            ("size", .string("\(display.size.w)x\(display.size.h)")), ("scene", scene.map { .string($0) } ?? .string("stress")), ("followers", JSONValue(followers)), ("tweens", JSONValue(tweens)),
             ("sprites", JSONValue(sprites)), ("hz", JSONValue(display.hz)), ("warmup", JSONValue(warmup)),
             ("repeat", JSONValue(`repeat`)), ("pipeline", .bool(pipelined)), ("bands", JSONValue(platform.bandCount)),
             ("bandThreads", JSONValue(platform.bandThreadCount)),

@@ -187,6 +187,20 @@ extension SDLTests {
             #expect(one.status == 0 && !one.stdout.contains("pipelined") && !one.stdout.contains("bands"))
         }
 
+        @Test func aSceneOfTheAppIsMeasuredAsPlayShowsIt() throws {
+            let r = try Motionlab.run(["bench", "--scene", "board", "--frames", "3", "--warmup", "1", "--bands", "1", "--json", "-"])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stderr.contains("the board scene as play shows it"))
+            let report = try JSONParser.parse(r.stdout)
+            #expect(report["env"]?["scene"] == "board")
+            // The board, its tabs and bars: hundreds of quads, none of the stress scene's sprites.
+            let quads = try #require(r.stderr.split(separator: "\n").first { $0.contains("quads per frame") })
+            let n = Int(quads.split(separator: ";").last?.split(separator: " ").first ?? "") ?? 0
+            #expect(n > 100 && n < 2000, "\(quads)")
+            let bad = try Motionlab.run(["bench", "--scene", "nowhere", "--frames", "1"])
+            #expect(bad.status == 2 && bad.stderr.contains("--scene: no scene named 'nowhere'") && bad.stderr.contains("board"))
+        }
+
         @Test func aRendererThatDidNotRunIsAnErrorUnlessAuto() throws {
             let r = try Motionlab.run(["bench", "--renderer", "opengl", "--frames", "2", "--warmup", "0"])
             #expect(r.status == 2)
