@@ -14,12 +14,15 @@
 #endif
 
 // One pixel as SDL blends it: an opaque pixel copied, a clear one skipped (its formula would
-// darken both), any other ⌊s·a/256⌋ + ⌊d·(255 − a)/256⌋ per channel. Branch-free, so a
-// loop of these vectorizes (the selects become masks).
+// darken both), any other ⌊s·a/256⌋ + ⌊d·(255 − a)/256⌋ per channel, where `p` already
+// holds ⌊s·a/256⌋ (premultiplied at load, `CompositorImage.premultiplied`): half the
+// products of blending straight pixels, and the same sum (10,000 soft sprites at 640x480 on
+// one core: submit p50 11.4 → 10.2 ms, 2 rounds interleaved). Branch-free, so a loop of these
+// vectorizes (the selects become masks).
 static inline uint32_t blend_pixel(uint32_t p, uint32_t q) {
     uint32_t a = p >> 24, ia = 255 - a;
-    uint32_t rb = (((p & 0xff00ffu) * a) >> 8 & 0xff00ffu) + (((q & 0xff00ffu) * ia) >> 8 & 0xff00ffu);
-    uint32_t g = (((p & 0xff00u) * a) >> 8 & 0xff00u) + (((q & 0xff00u) * ia) >> 8 & 0xff00u);
+    uint32_t rb = (p & 0xff00ffu) + (((q & 0xff00ffu) * ia) >> 8 & 0xff00ffu);
+    uint32_t g = (p & 0xff00u) + (((q & 0xff00u) * ia) >> 8 & 0xff00u);
     uint32_t blended = (q & 0xff000000u) | rb | g;
     return a == 255 ? p : (a == 0 ? q : blended);
 }

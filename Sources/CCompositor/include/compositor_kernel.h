@@ -20,7 +20,8 @@ typedef struct motionlab_run {
 /// pixel where image column sx0 of row sy0 lands; rows `pitch` pixels apart): opaque runs
 /// copied, translucent ones blended as SDL 2.26's x86 per-pixel alpha blit does
 /// (⌊s·a/256⌋ + ⌊d·(255 − a)/256⌋ per channel; the target's top byte kept).
-/// `pixels` are the image's (ARGB8888, straight alpha, `width` apart), `row_starts` and
+/// `pixels` are the image's (ARGB8888, `width` apart), each translucent one's channels
+/// already ⌊s·a/256⌋ (`CompositorImage.premultiplied`), `row_starts` and
 /// `runs` its runs (row y's are runs[row_starts[y] .. row_starts[y + 1])); `translucent`
 /// is nonzero when any run is translucent.
 void motionlab_composite(const uint32_t *pixels, int32_t width, const int32_t *row_starts, const motionlab_run *runs,
