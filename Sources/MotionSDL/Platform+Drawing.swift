@@ -7,8 +7,8 @@ import Geometry
 struct DrawScratch {
     /// Where masked images are composed (`MaskLayer`).
     var layer = MaskLayer()
-    /// Rebased indices for `Compositor.draw`.
-    var blitIndices = ContiguousArray<Int32>()
+    /// What `Compositor.draw` reuses.
+    var compositor = CompositorScratch()
     /// The indices of a command that reach a band (unused when drawing unbanded).
     var bandIndices = ContiguousArray<Int32>()
 }
@@ -109,7 +109,7 @@ extension Platform {
                     if let compositor {
                         counts += compositor.compositor.draw(first, count: count, verts: vertices, texture: texture,
                                                              textureIndex: Int(id.raw), renderer: renderer, target: compositor.surface,
-                                                             clip: clip, scale: scale, scratch: &scratch.blitIndices)
+                                                             clip: clip, scale: scale, scratch: &scratch.compositor)
                     } else {
                         if texture != nil { counts.toSDL += count / 6 }
                         SDL_RenderGeometry(renderer, texture, verts, Int32(vb.count), first, Int32(count))

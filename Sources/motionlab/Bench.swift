@@ -172,7 +172,7 @@ struct Bench: ParsableCommand {
         }
         let c = platform.lastCounts
         if c.composited > 0 || !display.ownCompositor {
-            say("compositor \(display.ownCompositor ? "own" : "sdl"): per frame \(c.copied) copied, \(c.blended) blended, \(c.tinted) tinted, \(c.toSDL) image quads to SDL (counted once per band a sprite reaches)")
+            say("compositor \(display.ownCompositor ? "own" : "sdl"): per frame \(c.copied) copied, \(c.blended) blended, \(c.tinted) tinted, \(c.scaled) scaled, \(c.toSDL) image quads to SDL (counted once per band a sprite reaches)")
         }
         say("renderer \(platform.rendererName), video driver \(platform.videoDriverName), \(display.size.w)x\(display.size.h), \(frames) frames after \(warmup) warm-up\(`repeat` > 1 ? ", \(`repeat`) runs" : "")")
         say(all.table().trimmingCharacters(in: .newlines))
@@ -276,7 +276,7 @@ struct Bench: ParsableCommand {
             } ?? .null),
             ("compositor", .string(display.ownCompositor ? "own" : "sdl")),
             ("compositedPerFrame", .object([("copied", JSONValue(platform.lastCounts.copied)), ("blended", JSONValue(platform.lastCounts.blended)),
-                                            ("tinted", JSONValue(platform.lastCounts.tinted)), ("toSDL", JSONValue(platform.lastCounts.toSDL))])),
+                                            ("tinted", JSONValue(platform.lastCounts.tinted)), ("scaled", JSONValue(platform.lastCounts.scaled)), ("toSDL", JSONValue(platform.lastCounts.toSDL))])),
         ]
     }
 

@@ -28,4 +28,16 @@ void motionlab_composite(const uint32_t *pixels, int32_t width, const int32_t *r
                          int32_t sx0, int32_t sx1, int32_t sy0, int32_t rows, uint32_t *out, int32_t pitch,
                          int32_t translucent);
 
+/// Stretches `src` (`src_w` × `src_h` pixels, rows `src_pitch` apart) to `dst_w` × `dst_h`
+/// with bilinear filtering, each channel as SDL 2.26's SDL_SoftStretchLinear computes it on
+/// x86 (its SSE2 path: 7-bit weights, one rounding), and writes the part of the result from
+/// column `win_x` and row `win_y`, `win_w` × `win_h`, to `out` (rows `win_w` apart). Each
+/// side 1…65535.
+void motionlab_stretch_linear(const uint32_t *src, int32_t src_pitch, int32_t src_w, int32_t src_h, int32_t dst_w,
+                              int32_t dst_h, int32_t win_x, int32_t win_y, int32_t win_w, int32_t win_h, uint32_t *out);
+
+/// Blends `n` straight-alpha ARGB8888 pixels `s` onto `d` as SDL's per-pixel alpha blit
+/// does (see motionlab_composite).
+void motionlab_blend_straight(const uint32_t *s, uint32_t *d, int32_t n);
+
 #endif

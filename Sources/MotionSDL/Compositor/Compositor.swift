@@ -31,6 +31,9 @@ public struct Compositor {
     /// By texture index: the image, or nil where SDL draws (no image).
     private var images: [CompositorImage?] = []
 
+    /// A colour and alpha modulation, each 0…255 (white and opaque: none).
+    typealias Tint = (r: UInt32, g: UInt32, b: UInt32, a: UInt32)
+
     /// Which inner loop composites untinted images: the C one (`CCompositor`, the default:
     /// the fastest, measured) or the Swift one (`CompositorSpans`), which makes the same
     /// pixels (tested) and is kept as the readable reference.
@@ -45,12 +48,14 @@ public struct Compositor {
         public var blended = 0
         /// Tinted images.
         public var tinted = 0
+        /// Images drawn scaled, with linear filtering (`compositeScaled`); tinted or not.
+        public var scaled = 0
         /// Image quads (triangle pairs with a texture) left to SDL: scaled, rotated, or
         /// not rectangles.
         public var toSDL = 0
 
         /// Images the compositor drew.
-        public var composited: Int { copied + blended + tinted }
+        public var composited: Int { copied + blended + tinted + scaled }
 
         public init() {}
 
@@ -58,6 +63,7 @@ public struct Compositor {
 
         static func += (a: inout Counts, b: Counts) {
             a.copied += b.copied; a.blended += b.blended; a.tinted += b.tinted; a.toSDL += b.toSDL
+            a.scaled += b.scaled
         }
     }
 
@@ -114,7 +120,7 @@ public struct Compositor {
     func draw(_ idx: UnsafePointer<Int32>, count: Int, verts: UnsafeBufferPointer<SDL_Vertex>,
               texture: OpaquePointer?, textureIndex: Int, renderer: OpaquePointer,
               target: UnsafeMutablePointer<SDL_Surface>, clip: SDL_Rect?, scale: Float,
-              scratch: inout ContiguousArray<Int32>) -> Counts {
+              scratch: inout CompositorScratch) -> Counts {
         guard images.indices.contains(textureIndex), let image = images[textureIndex], count % 3 == 0,
               Self.indicesInRange(idx, count: count, vertexCount: verts.count), let vbase = verts.baseAddress else {
             SDL_RenderGeometry(renderer, texture, verts.baseAddress, Int32(verts.count), idx, Int32(count))
@@ -139,9 +145,9 @@ public struct Compositor {
                 lo = min(lo, idx[i])
                 hi = max(hi, idx[i])
             }
-            scratch.removeAll(keepingCapacity: true)
-            for i in from..<to { scratch.append(idx[i] - lo) }
-            scratch.withUnsafeBufferPointer {
+            scratch.indices.removeAll(keepingCapacity: true)
+            for i in from..<to { scratch.indices.append(idx[i] - lo) }
+            scratch.indices.withUnsafeBufferPointer {
                 _ = SDL_RenderGeometry(renderer, texture, vbase + Int(lo), hi - lo + 1, $0.baseAddress, Int32(to - from))
             }
         }
@@ -165,6 +171,8 @@ public struct Compositor {
             let colour = vbase[Int(k.0)].color
             guard let (src, dst) = Self.copy(a: vbase[Int(a)], b: vbase[Int(b)], width: Int32(image.width),
                                               height: Int32(image.height), viewport: viewport, scale: scale) else { continue }
+            let tint = (r: UInt32(colour.r), g: UInt32(colour.g), b: UInt32(colour.b), a: UInt32(colour.a))
+            let oneToOne = dst.w == src.w && dst.h == src.h
             // Triangles t - 3 ..< t + 3 are this rectangle; what comes before goes to SDL first.
             if t - 3 > pending {
                 geometry(pending, t - 3)
@@ -174,14 +182,23 @@ public struct Compositor {
                 SDL_RenderFlush(renderer)
                 queued = false
             }
-            let tint = (r: UInt32(colour.r), g: UInt32(colour.g), b: UInt32(colour.b), a: UInt32(colour.a))
-            Self.composite(image, from: src, to: dst, clip: pixelClip, tint: tint, kernel: kernel, into: target)
-            if tint != (255, 255, 255, 255) {
-                counts.tinted += 1
-            } else if image.isOpaqueOrClear {
-                counts.copied += 1
+            if !oneToOne {
+                // A copy too large to stretch here goes to SDL with what follows it.
+                guard Self.compositeScaled(image, from: src, to: dst, clip: pixelClip, tint: tint, kernel: kernel, into: target,
+                                           buffer: &scratch.stretched) else {
+                    pending = t - 3
+                    continue
+                }
+                counts.scaled += 1
             } else {
-                counts.blended += 1
+                Self.composite(image, from: src, to: dst, clip: pixelClip, tint: tint, kernel: kernel, into: target)
+                if tint != (255, 255, 255, 255) {
+                    counts.tinted += 1
+                } else if image.isOpaqueOrClear {
+                    counts.copied += 1
+                } else {
+                    counts.blended += 1
+                }
             }
             pending = t + 3
         }
@@ -192,7 +209,7 @@ public struct Compositor {
     /// Copies `image`'s pixels `src` to `dst` of `target` (the same size), within `clip`, as
     /// `SDL_UpperBlit` clips: tinted by `tint` unless it is white and opaque.
     static func composite(_ image: CompositorImage, from src: SDL_Rect, to dst: SDL_Rect, clip: SDL_Rect,
-                          tint: (r: UInt32, g: UInt32, b: UInt32, a: UInt32), kernel: Kernel = .c,
+                          tint: Tint, kernel: Kernel = .c,
                           into target: UnsafeMutablePointer<SDL_Surface>) {
         let x0 = max(dst.x, clip.x), x1 = min(dst.x + dst.w, clip.x + clip.w)
         let y0 = max(dst.y, clip.y), y1 = min(dst.y + dst.h, clip.y + clip.h)
@@ -269,8 +286,8 @@ public struct Compositor {
     }
 
     /// SDL's source and destination rectangles (pixels) for the rectangle from `a` to `b` of
-    /// an image `width` × `height`, when SDL would copy it 1:1; nil when it would scale,
-    /// flip, skip it, or the numbers are not finite.
+    /// an image `width` × `height`, when SDL would copy it, 1:1 or scaled; nil when it would
+    /// flip or skip it, or the numbers are not finite.
     private static func copy(a: SDL_Vertex, b: SDL_Vertex, width w: Int32, height h: Int32,
                              viewport: SDL_FRect, scale: Float) -> (SDL_Rect, SDL_Rect)? {
         guard a.position.x.isFinite, a.position.y.isFinite, b.position.x.isFinite, b.position.y.isFinite else { return nil }
@@ -292,8 +309,9 @@ public struct Compositor {
         let scaled = (d.x * scale, d.y * scale, d.w * scale, d.h * scale)
         guard abs(scaled.0) < limit, abs(scaled.1) < limit, abs(scaled.2) < limit, abs(scaled.3) < limit else { return nil }
         let dst = SDL_Rect(x: Int32(scaled.0), y: Int32(scaled.1), w: Int32(scaled.2), h: Int32(scaled.3))
-        // SW_RunCommandQueue blits only when the sizes match; otherwise it scales.
-        guard dst.w == src.w, dst.h == src.h else { return nil }
+        // SW_RunCommandQueue blits when the sizes match and scales otherwise; a destination
+        // truncated to nothing it scales to nothing.
+        guard dst.w > 0, dst.h > 0 else { return nil }
         return (src, dst)
     }
 }
