@@ -26,9 +26,11 @@ struct MaskLayer {
     }
 
     /// Draws `mask`'s image (from `image`, its pixels in ARGB8888, read only) through the triangles
-    /// `idx[0..<count]` of `verts`, clipped to `clip` (points, or none).
+    /// `idx[0..<count]` of `verts`, clipped to `clip` (points, or none), handing the result to
+    /// SDL through `submit`.
     mutating func draw(_ mask: MaskedImage, image: UnsafeMutablePointer<SDL_Surface>?, renderer: OpaquePointer,
-                       verts: UnsafePointer<SDL_Vertex>, idx: UnsafePointer<Int32>, count: Int, clip: SDL_Rect?) {
+                       verts: UnsafePointer<SDL_Vertex>, idx: UnsafePointer<Int32>, count: Int, clip: SDL_Rect?,
+                       submit: inout Submitter) {
         var sx: Float = 1, sy: Float = 1
         SDL_RenderGetScale(renderer, &sx, &sy)
         let r = mask.rect
@@ -120,7 +122,7 @@ struct MaskLayer {
         SDL_SetTextureColorMod(layer, mask.tint.r, mask.tint.g, mask.tint.b)
         SDL_SetTextureAlphaMod(layer, mask.tint.a)
         var dst = SDL_FRect(x: Float(px0), y: Float(py0), w: Float(Double(bw) / kx), h: Float(Double(bh) / ky))
-        SDL_RenderCopyF(renderer, layer, &box, &dst)
+        submit.copy(renderer, layer, &box, &dst)
     }
 }
 

@@ -9,6 +9,8 @@ struct DrawScratch {
     var layer = MaskLayer()
     /// What `Compositor.draw` reuses.
     var compositor = CompositorScratch()
+    /// Every draw call of the frame to SDL, counted.
+    var submit = Submitter()
     /// The indices of a command that reach a band (unused when drawing unbanded).
     var bandIndices = ContiguousArray<Int32>()
 }
@@ -39,7 +41,7 @@ extension Platform {
         lastFrameBanded = false
         if inBands, let bands, let counts = bands.render(list, scale: scale, compositor: composite ? compositor : nil,
                                                          remap: drawnSize.remap) {
-            lastCounts = counts
+            (lastCounts, lastSubmits) = (counts.composited, counts.submitted)
             lastFrameBanded = true
             return
         }
@@ -47,8 +49,9 @@ extension Platform {
         let target = composite ? SDL_GetWindowSurface(window).flatMap {
             Compositor.canDraw(into: $0) ? CompositorTarget(compositor: compositor, surface: $0) : nil
         } : nil
-        lastCounts = Self.draw(list, renderer: renderer, textures: textures, images: maskImages, remap: drawnSize.remap,
+        let counts = Self.draw(list, renderer: renderer, textures: textures, images: maskImages, remap: drawnSize.remap,
                                band: nil, compositor: target, scratch: &scratch)
+        (lastCounts, lastSubmits) = (counts.composited, counts.submitted)
     }
 
     /// How many bands frames are drawn in (1 unless `options.bands` applies), and by how
@@ -82,21 +85,22 @@ extension Platform {
     /// (remapped alike), and the image copies SDL would make 1:1 by our `compositor` (only for
     /// lists SDL accepts, `Compositor.accepts`). With a `band` (rows, in points) it draws only there: the
     /// background fills the band instead of clearing the target, every command is clipped to
-    /// the band, and only the quads that reach it are passed on. Returns what was drawn, by
-    /// kind (`Compositor.Counts`).
+    /// the band, and only the quads that reach it are passed on. Returns what the compositor
+    /// drew, by kind, and what was handed to SDL (`FrameCounts`).
     static func draw(_ list: DrawList, renderer: OpaquePointer, textures: [OpaquePointer?], images: [UnsafeMutablePointer<SDL_Surface>?],
-                     remap: ContiguousArray<Int32>, band: SDL_Rect?, compositor: CompositorTarget?, scratch: inout DrawScratch) -> Compositor.Counts {
+                     remap: ContiguousArray<Int32>, band: SDL_Rect?, compositor: CompositorTarget?, scratch: inout DrawScratch) -> FrameCounts {
         let bg = list.background
+        scratch.submit.reset()
         SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
         SDL_RenderSetClipRect(renderer, nil)
         if var band {
             SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-            SDL_RenderFillRect(renderer, &band)
+            scratch.submit.fill(renderer, &band)
             SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         } else {
             SDL_RenderClear(renderer)
         }
-        guard !list.commands.isEmpty else { return Compositor.Counts() }
+        guard !list.commands.isEmpty else { return FrameCounts(composited: Compositor.Counts(), submitted: scratch.submit.counts) }
         var clipped = false, counts = Compositor.Counts()
         let scale = Self.scale(of: renderer)
         list.vertices.withUnsafeBufferPointer { vb in
@@ -109,10 +113,10 @@ extension Platform {
                     if let compositor {
                         counts += compositor.compositor.draw(first, count: count, verts: vertices, texture: texture,
                                                              textureIndex: Int(id.raw), renderer: renderer, target: compositor.surface,
-                                                             clip: clip, scale: scale, scratch: &scratch.compositor)
+                                                             clip: clip, scale: scale, scratch: &scratch.compositor, submit: &scratch.submit)
                     } else {
                         if texture != nil { counts.toSDL += count / 6 }
-                        SDL_RenderGeometry(renderer, texture, verts, Int32(vb.count), first, Int32(count))
+                        scratch.submit.triangles(renderer, texture, verts, first, count: count, rebased: &scratch.compositor.indices)
                     }
                 }
                 for (k, cmd) in list.commands.enumerated() where cmd.indexCount > 0 {
@@ -134,7 +138,7 @@ extension Platform {
                         let m = list.masks[Int(cmd.mask) - 1]
                         let i = copy >= 0 ? copy : Int(m.image.raw)
                         scratch.layer.draw(m, image: i > 0 && i < images.count ? images[i] : nil, renderer: renderer, verts: verts,
-                                           idx: idx + cmd.indexStart, count: cmd.indexCount, clip: clip)
+                                           idx: idx + cmd.indexStart, count: cmd.indexCount, clip: clip, submit: &scratch.submit)
                         clipped = true
                         continue
                     }
@@ -153,7 +157,7 @@ extension Platform {
                 }
             }
         }
-        return counts
+        return FrameCounts(composited: counts, submitted: scratch.submit.counts)
     }
 
     /// A clip rect in whole points as SDL takes it (origin rounded down, size up), its numbers
@@ -185,6 +189,17 @@ extension Platform {
             }
             i += n
         }
+    }
+}
+
+/// What drawing a frame (or a band of it) did: the compositor's copies, and SDL's draw calls.
+struct FrameCounts {
+    var composited = Compositor.Counts()
+    var submitted = SubmitCounts()
+
+    static func += (a: inout FrameCounts, b: FrameCounts) {
+        a.composited += b.composited
+        a.submitted += b.submitted
     }
 }
 

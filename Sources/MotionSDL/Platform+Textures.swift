@@ -39,6 +39,15 @@ extension Platform {
         images += slots
         maskImages += slots
         textures += slots.map { _ in nil }
+        // With a renderer that filters on its own (OpenGL, GLES), each catalogue image again,
+        // sampled nearest, for the commands that draw it at its own size (`DrawnSizeImages`).
+        guard !isSoftware else { return }
+        drawnSize.nearestBase = textures.count
+        for i in 0..<drawnSize.base {
+            textures.append(images[i].flatMap { Self.makeTexture(from: $0, on: renderer, filtered: false) })
+            images.append(nil)
+            maskImages.append(nil)
+        }
     }
 
     /// Puts `copy` (ARGB8888, now the platform's) at texture index `i`, a slot of
@@ -52,11 +61,12 @@ extension Platform {
         if !compositor.isEmpty { compositor.setImage(copy, at: i) }
     }
 
-    /// A blended, linearly filtered texture of `image` on `renderer`.
-    static func makeTexture(from image: UnsafeMutablePointer<SDL_Surface>, on renderer: OpaquePointer) -> OpaquePointer? {
+    /// A blended texture of `image` on `renderer`, linearly filtered unless `filtered` is false.
+    static func makeTexture(from image: UnsafeMutablePointer<SDL_Surface>, on renderer: OpaquePointer,
+                            filtered: Bool = true) -> OpaquePointer? {
         guard let t = SDL_CreateTextureFromSurface(renderer, image) else { return nil }
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
-        SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+        SDL_SetTextureScaleMode(t, filtered ? SDL_ScaleModeLinear : SDL_ScaleModeNearest)
         return t
     }
 

@@ -40,6 +40,9 @@ public final class Platform: FramePlatform {
     public internal(set) var isPaused = false
     /// What the last frame's compositor drew, by kind (`Compositor`).
     public internal(set) var lastCounts = Compositor.Counts()
+    /// What the last frame handed to SDL: draw calls, vertices, indices, texture switches
+    /// (summed over the bands).
+    public internal(set) var lastSubmits = SubmitCounts()
 
     public init(options: PlatformOptions) throws {
         self.options = options
@@ -137,7 +140,7 @@ public final class Platform: FramePlatform {
 
     public var pixelsPerPoint: Double { pixelScale }
     public var truncatesVertices: Bool { isSoftware }
-    private lazy var isSoftware = rendererName == "software"
+    lazy var isSoftware = rendererName == "software"
 
     public var videoDriverName: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?" }
 

@@ -32,8 +32,8 @@ final class RenderBands {
         var renderer: OpaquePointer?
         var surface: UnsafeMutablePointer<SDL_Surface>?
         var textures: [OpaquePointer?] = []
-        /// What this band's compositor drew in the last frame.
-        var counts = Compositor.Counts()
+        /// What this band's compositor drew in the last frame, and its draw calls.
+        var counts = FrameCounts()
         /// What drawing reuses from frame to frame (so no allocation per frame).
         var scratch = DrawScratch()
         /// The band's rows, in points.
@@ -99,7 +99,7 @@ final class RenderBands {
     /// nil, drawing nothing, when the window has no surface or its scale is not a whole number
     /// of pixels per point (a band's rows must be whole points and whole pixels); the caller
     /// then draws it unbanded.
-    func render(_ list: DrawList, scale: Float, compositor: Compositor?, remap: ContiguousArray<Int32>) -> Compositor.Counts? {
+    func render(_ list: DrawList, scale: Float, compositor: Compositor?, remap: ContiguousArray<Int32>) -> FrameCounts? {
         guard let surface = SDL_GetWindowSurface(window) else { return nil }
         let s = surface.pointee
         guard scale >= 1, scale == scale.rounded(), s.h >= Int32(bands.count) * Int32(scale) else { return nil }
@@ -125,7 +125,7 @@ final class RenderBands {
         frame = nil
         self.remap = []
         self.compositor = nil
-        var counts = Compositor.Counts()
+        var counts = FrameCounts()
         for k in 0..<bands.count { counts += bands[k].counts }
         return counts
     }
@@ -185,7 +185,7 @@ final class RenderBands {
         for k in 0..<bands.count {
             for t in bands[k].textures { if let t { SDL_DestroyTexture(t) } }
             bands[k].scratch.layer.release()
-            bands[k].counts = Compositor.Counts()
+            bands[k].counts = FrameCounts()
             if let r = bands[k].renderer { SDL_DestroyRenderer(r) }
             if let s = bands[k].surface { SDL_FreeSurface(s) }
             bands[k].textures = []

@@ -174,6 +174,8 @@ struct Bench: ParsableCommand {
         if c.composited > 0 || !display.ownCompositor {
             say("compositor \(display.ownCompositor ? "own" : "sdl"): per frame \(c.copied) copied, \(c.blended) blended, \(c.tinted) tinted, \(c.scaled) scaled, \(c.toSDL) image quads to SDL (counted once per band a sprite reaches)")
         }
+        let d = platform.lastSubmits
+        say("SDL per frame: \(d.drawCalls) draw calls, \(d.vertices) vertices, \(d.indices) indices, \(d.textureSwitches) texture switches")
         say("renderer \(platform.rendererName), video driver \(platform.videoDriverName), \(display.size.w)x\(display.size.h), \(frames) frames after \(warmup) warm-up\(`repeat` > 1 ? ", \(`repeat`) runs" : "")")
         say(all.table().trimmingCharacters(in: .newlines))
         say("fps \(String(format: "%.1f", all.fps))")
@@ -275,6 +277,9 @@ struct Bench: ParsableCommand {
                 .object([("bandedMs", JSONValue($0.bandedMilliseconds)), ("aloneMs", JSONValue($0.aloneMilliseconds)), ("banded", .bool($0.banded))])
             } ?? .null),
             ("compositor", .string(display.ownCompositor ? "own" : "sdl")),
+            ("drawCallsPerFrame", JSONValue(platform.lastSubmits.drawCalls)), ("verticesPerFrame", JSONValue(platform.lastSubmits.vertices)),
+            ("indicesPerFrame", JSONValue(platform.lastSubmits.indices)),
+            ("textureSwitchesPerFrame", JSONValue(platform.lastSubmits.textureSwitches)),
             ("compositedPerFrame", .object([("copied", JSONValue(platform.lastCounts.copied)), ("blended", JSONValue(platform.lastCounts.blended)),
                                             ("tinted", JSONValue(platform.lastCounts.tinted)), ("scaled", JSONValue(platform.lastCounts.scaled)), ("toSDL", JSONValue(platform.lastCounts.toSDL))])),
         ]

@@ -115,3 +115,35 @@ extension SDLTests {
         }
     }
 }
+
+/// With a renderer that filters on its own, images drawn at their own size go to their
+/// nearest-sampled twin; anything turned, scaled or masked does not.
+@Suite struct NearestTwinTests {
+    @Test func onlyImagesAtTheirOwnSizeUnturnedGoToTheNearestTwin() throws {
+        let image = try #require(SDL_CreateRGBSurfaceWithFormat(0, 32, 32, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
+        defer { SDL_FreeSurface(image) }
+        let id = TextureID(raw: 1)
+        var sizes = DrawnSizeImages(base: 2)
+        sizes.nearestBase = 20
+        func remap(_ build: (inout DrawList) -> Void, scale: Float = 1) -> Int32 {
+            var list = DrawList()
+            build(&list)
+            sizes.prepare(list, scale: scale, images: [nil, image]) { _, copy in SDL_FreeSurface(copy) }
+            return sizes.remap.first ?? -2
+        }
+        // At its own size, at a fractional place too, and at 2 px/pt drawn 16 pt.
+        #expect(remap { $0.image(id, in: Rect(x: 10, y: 10, w: 32, h: 32)) } == 21)
+        #expect(remap { $0.image(id, in: Rect(x: 10.3, y: 7.6, w: 32, h: 32)) } == 21)
+        #expect(remap({ $0.image(id, in: Rect(x: 10, y: 10, w: 16, h: 16)) }, scale: 2) == 21)
+        // Magnified, turned, flipped: filtered as before.
+        #expect(remap { $0.image(id, in: Rect(x: 10, y: 10, w: 48, h: 48)) } == -1)
+        #expect(remap { $0.image(id, center: Vec2(50, 50), size: Vec2(32, 32), angle: 0.3) } == -1)
+        #expect(remap { $0.image(id, in: Rect(x: 10, y: 10, w: 32, h: 32), uv: (1, 0, 0, 1)) } == -1)
+        // Shrunk: a copy at drawn size (a slot past the catalogue), not the twin.
+        let shrunk = remap { $0.image(id, in: Rect(x: 10, y: 10, w: 16, h: 16)) }
+        #expect(shrunk >= 2 && shrunk < 2 + Int32(DrawnSizeImages.slotCount))
+        // With the software renderer there are no twins.
+        sizes.nearestBase = nil
+        #expect(remap { $0.image(id, in: Rect(x: 10, y: 10, w: 32, h: 32)) } == -1)
+    }
+}

@@ -120,36 +120,24 @@ public struct Compositor {
     func draw(_ idx: UnsafePointer<Int32>, count: Int, verts: UnsafeBufferPointer<SDL_Vertex>,
               texture: OpaquePointer?, textureIndex: Int, renderer: OpaquePointer,
               target: UnsafeMutablePointer<SDL_Surface>, clip: SDL_Rect?, scale: Float,
-              scratch: inout CompositorScratch) -> Counts {
+              scratch: inout CompositorScratch, submit: inout Submitter) -> Counts {
         guard images.indices.contains(textureIndex), let image = images[textureIndex], count % 3 == 0,
               Self.indicesInRange(idx, count: count, vertexCount: verts.count), let vbase = verts.baseAddress else {
-            SDL_RenderGeometry(renderer, texture, verts.baseAddress, Int32(verts.count), idx, Int32(count))
+            if let vbase = verts.baseAddress, Self.indicesInRange(idx, count: count, vertexCount: verts.count) {
+                submit.triangles(renderer, texture, vbase, idx, count: count, rebased: &scratch.indices)
+            } else {
+                submit.geometry(renderer, texture, verts.baseAddress, Int32(verts.count), idx, Int32(count))
+            }
             return Counts(toSDL: texture == nil ? 0 : count / 6)
         }
         let viewport = SDL_FRect(x: 0, y: 0, w: Float(Double(target.pointee.w) / Double(scale)),
                                  h: Float(Double(target.pointee.h) / Double(scale)))
         let pixelClip = Self.pixelClip(clip, scale: scale, target: target)
         var counts = Counts()
-        // Triangles `from..<to` to the renderer. SDL checks every vertex it is handed on every
-        // call, so a run gets only the vertices it uses, its indices rebased onto them:
-        // handing over the whole list made a command that alternates copies and scaled
-        // sprites quadratic (10,000 sprites, half of them 1:1: 360 ms a frame).
+        // Triangles `from..<to` to the renderer (only the vertices they use, `Submitter`).
         func geometry(_ from: Int, _ to: Int) {
             counts.toSDL += (to - from) / 6
-            guard from > 0 || to < count else {
-                SDL_RenderGeometry(renderer, texture, vbase, Int32(verts.count), idx, Int32(count))
-                return
-            }
-            var lo = Int32.max, hi = Int32.min
-            for i in from..<to {
-                lo = min(lo, idx[i])
-                hi = max(hi, idx[i])
-            }
-            scratch.indices.removeAll(keepingCapacity: true)
-            for i in from..<to { scratch.indices.append(idx[i] - lo) }
-            scratch.indices.withUnsafeBufferPointer {
-                _ = SDL_RenderGeometry(renderer, texture, vbase + Int(lo), hi - lo + 1, $0.baseAddress, Int32(to - from))
-            }
+            submit.triangles(renderer, texture, vbase, idx + from, count: to - from, rebased: &scratch.indices)
         }
         // The first index not yet handed to the renderer, and whether the renderer may hold
         // commands not yet run (so it must be flushed before compositing over them).
