@@ -51,6 +51,16 @@ final class HeadlessApp {
 /// presented, then (if the window was opened at another size) a resize to 320×240, then the
 /// frame that is read. `scale`, if given, is set on the renderer before each frame (a
 /// resize resets it).
+/// A headless 320×240 platform with the catalogue's textures, its options first adjusted by
+/// `configure`.
+func headlessPlatform(_ configure: (inout PlatformOptions) -> Void = { _ in }) throws -> Platform {
+    var options = PlatformOptions(resources: resourcesURL, textures: Textures.catalog)
+    options.headless = true
+    options.size = Vec2(320, 240)
+    configure(&options)
+    return try Platform(options: options)
+}
+
 func secondFramePixels(_ platform: Platform, drawing list: DrawList, scale: Float? = nil) -> [UInt32] {
     func setScale() { if let scale { SDL_RenderSetScale(platform.renderer, scale, scale) } }
     setScale()

@@ -39,11 +39,7 @@ extension SDLTests {
     @Suite struct PlatformDrawingTests {
         /// A headless 320×240 platform whose sprite is the image at `sprite`.
         static func platform(sprite: URL) throws -> Platform {
-            var options = PlatformOptions(resources: resourcesURL, textures: Textures.catalog)
-            options.headless = true
-            options.size = Vec2(320, 240)
-            options.textureFiles[Textures.sprite] = sprite.path
-            return try Platform(options: options)
+            try headlessPlatform { $0.textureFiles[Textures.sprite] = sprite.path }
         }
 
         @Test func aReplacementImageWithoutAlphaIsKeyedByItsTopLeftColour() throws {

@@ -12,11 +12,7 @@ extension SDLTests {
     /// silently break.
     @Suite struct SubmitCountsTests {
         static func platform(ownCompositor: Bool) throws -> Platform {
-            var options = PlatformOptions(resources: resourcesURL, textures: Textures.catalog)
-            options.headless = true
-            options.size = Vec2(320, 240)
-            options.ownCompositor = ownCompositor
-            return try Platform(options: options)
+            try headlessPlatform { $0.ownCompositor = ownCompositor }
         }
 
         /// 100 sprites, a fill, 50 more sprites turned (never copies), and a circle.
