@@ -1,4 +1,5 @@
 import Benchmark
+import Foundation
 import BenchSupport
 import Engine
 import Entities
@@ -34,6 +35,29 @@ let benchmarks: @Sendable () -> Void = {
     // Allocation-heavy (a fresh table's arrays and their page faults vary the most): a wider bound.
     Benchmark("Path: figure 8 table build, 1 pt", configuration: .init(thresholds: [.wallClock: .init(relative: [.p50: 200.0])])) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(SampleTable(path: .figureEight(in: bounds), spacing: 1)) }
+    }
+
+    // The path editor's cost per drag event: an anchor moved and the table built again
+    // whole (issue 29: a drag at 120 Hz must fit its 8.3 ms frame up to 1,000 segments).
+    // A table allocates, so only the wall clock has a threshold.
+    var wavy = Path()
+    for k in 0...1_000 {
+        let a = Double(k) / 1_000 * 2 * Double.pi, r = 300 + 20 * sin(a * 37)
+        let p = Vec2(640 + r * cos(a), 380 + r * sin(a))
+        if k == 0 { wavy.move(to: p) } else { wavy.curve(to: p, control1: p + Vec2(3, -2), control2: p + Vec2(-3, 2)) }
+    }
+    for (name, path) in [("figure 8", Path.figureEight(in: bounds)), ("heart", .heart(in: Rect(x: 100, y: 60, w: 600, h: 600))),
+                         ("1,000 cubics", wavy)] {
+        Benchmark("Path edit: an anchor moved and the table built again, \(name)",
+                  configuration: .init(thresholds: [.wallClock: .init(relative: [.p50: 200.0])])) { benchmark in
+            var edit = EditablePath(path)
+            let anchor = AnchorIndex(subpath: 0, index: 1)
+            let home = edit.position(of: anchor) ?? .zero
+            for i in benchmark.scaledIterations {
+                try? edit.moveAnchor(anchor, to: home + Vec2(Double(i % 7), 1))
+                blackHole(SampleTable(path: edit.path, spacing: 1))
+            }
+        }
     }
 
     for (name, path) in [("figure 8", Path.figureEight(in: bounds)), ("heart", .heart(in: Rect(x: 100, y: 60, w: 600, h: 600))),
