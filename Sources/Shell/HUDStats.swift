@@ -85,3 +85,13 @@ public struct HUDStats {
         }
     }
 }
+
+/// What the HUD's line shows: when none of it changed, the line drawn last is drawn again.
+struct HUDLineKey: Equatable {
+    var form: Int
+    var scene: String
+    var fps: Double
+    var milliseconds: Double
+    var steps: Int
+    var dropped: Double
+}

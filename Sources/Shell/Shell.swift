@@ -20,6 +20,8 @@ public final class Shell: FrameContent {
     /// Simulated seconds stepped so far (steps × their duration).
     public private(set) var simulatedTime = 0.0
     public var hud = HUDStats()
+    /// The HUD's line, kept while what it shows stays.
+    private var hudLine = TextMemo<HUDLineKey, String>()
 
     /// Where the tabs, help button, HUD and graph are for the current size and scene.
     public private(set) var chrome: ChromeLayout
@@ -217,7 +219,9 @@ public final class Shell: FrameContent {
     /// layout chose; it never covers the scene.
     private func drawHUD(into list: inout DrawList) {
         if let r = chrome.hud, let form = chrome.hudForm {
-            let line = hud.form(form, scene: activeScene.name)
+            let key = HUDLineKey(form: form, scene: activeScene.name, fps: hud.fps, milliseconds: hud.frameMilliseconds,
+                                 steps: hud.stepsThisFrame, dropped: hud.droppedTime)
+            let line = hudLine.value(for: key, same: ==) { hud.form(form, scene: activeScene.name) }
             list.text(line, at: Vec2(r.maxX - font.width(of: line), r.midY - font.cellHeight / 2), font: font, color: .dimText)
         }
         if let g = chrome.graph { hud.drawGraph(into: &list, in: g, font: font) }

@@ -97,11 +97,8 @@ extension DrawList {
 
     /// A circle outline of the given line width, anti-aliased.
     public mutating func strokeCircle(center: Vec2, radius: Double, width: Double, color: Color) {
-        let n = circleSegments(radius)
-        var pts: [Vec2] = []
-        pts.reserveCapacity(n)
-        for i in 0..<n { pts.append(center + Vec2.unit(angle: Double(i) / Double(n) * 2 * .pi) * radius) }
-        polyline(pts, width: width, color: color, closed: true)
+        // The corners computed as the outline reads them: no array (or closure) made per circle.
+        polyline(CircleCorners(center: center, radius: radius, count: circleSegments(radius)), width: width, color: color, closed: true)
     }
 
     /// Sides for a circle of radius `r` points: enough that no chord strays more than a
@@ -158,4 +155,16 @@ extension DrawList {
             for p in pts { fillCircle(center: p, radius: width / 2, color: color) }
         }
     }
+}
+
+/// The corners of a regular polygon on a circle, the first at angle 0, computed as read.
+struct CircleCorners: RandomAccessCollection {
+    let center: Vec2
+    let radius: Double
+    let count: Int
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(i: Int) -> Vec2 { center + Vec2.unit(angle: Double(i) / Double(count) * 2 * .pi) * radius }
 }

@@ -88,7 +88,10 @@ extension BoardScene {
     public func barLines(font: BitmapFont) -> [String] {
         let hint = "Drag a card onto a line · ← → and Space carry from the keyboard"
         let lines = max(1, Int(barFrame.height / font.cellHeight))
-        return font.wrapped(announcement.isEmpty ? hint : announcement, width: undoButton.rect.minX - barFrame.minX - 24, maxLines: lines)
+        let text = announcement.isEmpty ? hint : announcement, width = undoButton.rect.minX - barFrame.minX - 24
+        return barLinesMemo.value(for: (text, width, lines, font.cellWidth), same: ==) {
+            font.wrapped(text, width: width, maxLines: lines)
+        }
     }
 
     static func uv(_ i: Int) -> (u0: Float, v0: Float, u1: Float, v1: Float) {

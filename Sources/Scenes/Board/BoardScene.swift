@@ -88,6 +88,8 @@ public final class BoardScene: Scene {
     var focusRing = FocusVisibility()
     /// The last announcement: what the latest keyboard, gamepad or drop action did.
     public internal(set) var announcement = ""
+    /// The bottom bar's lines, kept while their text, width and font stay.
+    var barLinesMemo = TextMemo<(String, Double, Int, Double), [String]>()
     /// A message shown over the board for a few seconds (e.g. a sheet that could not be read).
     public internal(set) var banner: String?
     var bannerTime = 0.0

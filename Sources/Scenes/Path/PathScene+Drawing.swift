@@ -17,8 +17,12 @@ extension PathScene {
         debugButton.draw(into: &list, font: context.font, highlighted: debug)
         rideButton.draw(into: &list, font: context.font, highlighted: ride != .onPath)
         if let t = tables.first {
-            let laps = handles.compactMap { poses.store[$0].map { String($0.shownLap) } }.joined(separator: ", ")
-            let info = "length \(format(t.length, 1)) pt · \(t.count) samples · laps \(laps)"
+            // The laps of the first two rings (there are two), the line made again only when it changes.
+            func lap(_ k: Int) -> Int { k < handles.count ? poses.store[handles[k]]?.shownLap ?? -1 : -1 }
+            let info = infoMemo.value(for: (t.length, t.count, lap(0), lap(1), handles.count), same: ==) {
+                let laps = handles.compactMap { poses.store[$0].map { String($0.shownLap) } }.joined(separator: ", ")
+                return "length \(format(t.length, 1)) pt · \(t.count) samples · laps \(laps)"
+            }
             list.text(info, at: Vec2(context.bounds.minX + 12, context.bounds.maxY - 24), font: context.font, color: .dimText)
         }
     }

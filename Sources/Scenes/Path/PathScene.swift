@@ -66,6 +66,8 @@ public final class PathScene: Scene {
     private let customPath: Path?
     private let spacing: Double
     var strokes: [(points: [Vec2], closed: Bool)] = []
+    /// The info line, kept while the table and the laps stay.
+    var infoMemo = TextMemo<(Double, Int, Int, Int, Int), String>()
     /// The most points the path is drawn with. The software renderer strokes a segment in
     /// about 3.5 µs here: a million-segment path took 3.8 s a frame, 50,000 points 0.17 s,
     /// this many about 0.03 s. Past this the drawing is thinned (`Path.thinned`); the rings

@@ -30,8 +30,10 @@ extension TapScene {
         springButton.draw(into: &list, font: context.font, highlighted: mode == .spring)
         // A narrow window wraps the status onto a second line, above the first, rather than
         // cut the counts off.
-        let status = "\(hint) · interrupts \(interrupts) · completed \(completed)"
-        let lines = context.font.wrapped(status, width: bounds.width - 24, maxLines: 2)
+        let font = context.font
+        let lines = statusMemo.value(for: (hint, interrupts, completed, bounds.width, font.cellWidth), same: ==) {
+            font.wrapped("\(hint) · interrupts \(interrupts) · completed \(completed)", width: bounds.width - 24, maxLines: 2)
+        }
         for (k, line) in lines.enumerated() {
             let y = bounds.maxY - 24 - Double(lines.count - 1 - k) * (context.font.cellHeight + 2)
             list.text(line, at: Vec2(bounds.minX + 12, y), font: context.font, color: .dimText)

@@ -48,6 +48,8 @@ public final class TapScene: Scene {
     public let ghost: Entity
     public private(set) var interrupts = 0
     public private(set) var completed = 0
+    /// The status line's wrapped lines, kept while what they say stays.
+    var statusMemo = TextMemo<(String, Int, Int, Double, Double), [String]>()
     public private(set) var showPath = false
     public private(set) var showLinear = false
     public private(set) var carryVelocity = false
