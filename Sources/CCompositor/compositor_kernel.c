@@ -102,22 +102,23 @@ void motionlab_composite(const uint32_t *pixels, int32_t width, const int32_t *r
 // SDL 2.26's get_scaler_datas (SDL_stretch.c) works it out: a step of src/dst, the first
 // sample at the first output pixel's centre (rounded as pixman does) less half a pixel,
 // and how many outputs at each end fall outside the source's first and last pair of
-// pixels (those take the edge pixel).
-typedef struct { int32_t start, step, left, right; } stretch_axis;
+// pixels (those take the edge pixel). Positions are 64-bit here: SDL adds them up in an
+// int, which wraps past 2^31 for sides over 32768 and then reads past the source.
+typedef struct { int64_t start, step; int32_t left, right; } stretch_axis;
 
 static stretch_axis stretch_axis_for(int32_t src_n, int32_t dst_n) {
     stretch_axis a;
-    a.step = (int32_t)(((uint32_t)src_n << 16) / (uint32_t)dst_n);
-    a.start = (int32_t)(((int64_t)a.step * 0x8000 + 0x8000) >> 16) - 0x8000;
-    a.left = a.right = 0;
-    int32_t at = a.start;
-    for (int32_t i = 0; i < dst_n; i++, at += a.step) {
-        if (at < 0) {
-            a.left++;
-        } else if ((at >> 16) > src_n - 2) {
-            a.right++;
-        }
-    }
+    a.step = (int64_t)(((uint32_t)src_n << 16) / (uint32_t)dst_n);
+    a.start = ((a.step * 0x8000 + 0x8000) >> 16) - 0x8000;
+    // Outputs before the first sample at or past 0, and those whose sample's pixel is past
+    // src_n - 2: both ends of a run of positions that only grows.
+    a.left = a.start >= 0 ? 0 : (int32_t)((-a.start + a.step - 1) / (a.step > 0 ? a.step : 1));
+    if (a.step == 0) a.left = a.start < 0 ? dst_n : 0;
+    if (a.left > dst_n) a.left = dst_n;
+    int64_t past = ((int64_t)(src_n - 1) << 16) - a.start;  // positions from here on are past
+    int32_t first_past = past <= 0 ? 0 : (a.step > 0 ? (int32_t)((past + a.step - 1) / a.step) : dst_n);
+    if (first_past < a.left) first_past = a.left;
+    a.right = first_past >= dst_n ? 0 : dst_n - first_past;
     return a;
 }
 
@@ -158,22 +159,22 @@ void motionlab_stretch_linear(const uint32_t *src, int32_t src_pitch, int32_t sr
                               int32_t dst_h, int32_t win_x, int32_t win_y, int32_t win_w, int32_t win_h, uint32_t *out) {
     stretch_axis ay = stretch_axis_for(src_h, dst_h), ax = stretch_axis_for(src_w, dst_w);
     for (int32_t i = win_y; i < win_y + win_h; i++, out += win_w) {
-        // SDL adds the step once per row from the start, in an int: the same sum, wrapped alike.
-        int32_t fy_sum = (int32_t)((uint32_t)ay.start + (uint32_t)i * (uint32_t)ay.step);
+        int64_t fy_sum = ay.start + (int64_t)i * ay.step;
         // Rows: a pair and their mix, or in the padding the edge row alone.
         int32_t padded = i < ay.left || i > dst_h - 1 - ay.right;
-        int32_t row = padded ? (i < ay.left ? 0 : src_h - 1) : (int32_t)((uint32_t)fy_sum >> 16);
+        int32_t row = padded ? (i < ay.left ? 0 : src_h - 1) : (int32_t)(fy_sum >> 16);
         uint32_t fy = padded ? 0 : (uint32_t)(fy_sum >> 9) & 127;
+        if (!padded && row + 1 > src_h - 1) row = src_h - 2;  // never past the last pair
         const uint32_t *r0 = src + (intptr_t)row * src_pitch, *r1 = padded ? r0 : r0 + src_pitch;
         for (int32_t x = win_x; x < win_x + win_w; x++) {
             uint32_t *o = out + (x - win_x);
+            int64_t fx_sum = ax.start + (int64_t)x * ax.step;
+            int32_t col = (int32_t)(fx_sum >> 16);
             if (x < ax.left) {
                 *o = stretch_pixel(r0[0], r0[0], r1[0], r1[0], 0, fy);
-            } else if (x > dst_w - 1 - ax.right) {
+            } else if (x > dst_w - 1 - ax.right || col + 1 > src_w - 1) {
                 *o = stretch_pixel(r0[src_w - 1], r0[src_w - 1], r1[src_w - 1], r1[src_w - 1], 128, fy);
             } else {
-                int32_t fx_sum = (int32_t)((uint32_t)ax.start + (uint32_t)x * (uint32_t)ax.step);
-                int32_t col = (int32_t)((uint32_t)fx_sum >> 16);
                 *o = stretch_pixel(r0[col], r0[col + 1], r1[col], r1[col + 1], (uint32_t)(fx_sum >> 9) & 127, fy);
             }
         }

@@ -35,9 +35,16 @@ extension Platform {
         // In bands, unless this frame tries one thread alone or that was found faster.
         let choosing = bands != nil && options.chooseBands
         let start = choosing ? MonotonicClock.nanoseconds() : 0
-        defer { if choosing { bandChoice.end(nanoseconds: MonotonicClock.nanoseconds() - start) } }
         let inBands = bands != nil && (!choosing || bandChoice.begin(BandChoice.Work(pixels: Int(outputSize.w) * Int(outputSize.h),
                                                                                        vertices: list.vertices.count)))
+        defer {
+            // A trial's frame counts as drawn the way it was begun, its queue run (the bands
+            // run theirs): a frame meant for bands that could not have them is not counted.
+            if choosing && inBands == lastFrameBanded {
+                if !inBands { SDL_RenderFlush(renderer) }
+                bandChoice.end(nanoseconds: MonotonicClock.nanoseconds() - start)
+            }
+        }
         lastFrameBanded = false
         if inBands, let bands, let counts = bands.render(list, scale: scale, compositor: composite ? compositor : nil,
                                                          remap: drawnSize.remap) {
@@ -116,7 +123,8 @@ extension Platform {
                                                              clip: clip, scale: scale, scratch: &scratch.compositor, submit: &scratch.submit)
                     } else {
                         if texture != nil { counts.toSDL += count / 6 }
-                        scratch.submit.triangles(renderer, texture, verts, first, count: count, rebased: &scratch.compositor.indices)
+                        scratch.submit.triangles(renderer, texture, verts, vertexCount: vb.count, first, count: count,
+                                                 rebased: &scratch.compositor.indices)
                     }
                 }
                 for (k, cmd) in list.commands.enumerated() where cmd.indexCount > 0 {

@@ -42,12 +42,17 @@ extension Platform {
         // With a renderer that filters on its own (OpenGL, GLES), each catalogue image again,
         // sampled nearest, for the commands that draw it at its own size (`DrawnSizeImages`).
         guard !isSoftware else { return }
-        drawnSize.nearestBase = textures.count
+        let base = textures.count
+        var complete = true
         for i in 0..<drawnSize.base {
-            textures.append(images[i].flatMap { Self.makeTexture(from: $0, on: renderer, filtered: false) })
+            let twin = images[i].flatMap { Self.makeTexture(from: $0, on: renderer, filtered: false) }
+            if images[i] != nil && twin == nil { complete = false }
+            textures.append(twin)
             images.append(nil)
             maskImages.append(nil)
         }
+        // Only with every twin made: a command sent to a missing one would draw untextured.
+        if complete { drawnSize.nearestBase = base }
     }
 
     /// Puts `copy` (ARGB8888, now the platform's) at texture index `i`, a slot of

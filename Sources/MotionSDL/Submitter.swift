@@ -44,20 +44,25 @@ struct Submitter {
         count(texture, vertices: Int(vertexCount), indices: Int(indexCount))
     }
 
-    /// The triangles `indices[0..<count]` of `vertices`, handed over with only the vertices
-    /// they use, their indices rebased onto them (in `rebased`, reused) where they do not start
-    /// at the first vertex. Why: SDL checks every vertex it is handed on every call (its
-    /// texture coordinates, SDL 2.26's `SDL_RenderGeometryRaw`), so handing each command the
-    /// whole list made a frame's checking grow with commands × vertices — a command that
-    /// alternates copies and scaled sprites was quadratic (10,000 sprites, half of them 1:1:
-    /// 360 ms a frame).
-    mutating func triangles(_ renderer: OpaquePointer, _ texture: OpaquePointer?, _ vertices: UnsafePointer<SDL_Vertex>,
+    /// The triangles `indices[0..<count]` of `vertices` (`vertexCount` of them), handed over
+    /// with only the vertices they use, their indices rebased onto them (in `rebased`, reused)
+    /// where they do not start at the first vertex. Why: SDL checks every vertex it is handed
+    /// on every call (its texture coordinates, SDL 2.26's `SDL_RenderGeometryRaw`), so handing
+    /// each command the whole list made a frame's checking grow with commands × vertices — a
+    /// command that alternates copies and scaled sprites was quadratic (10,000 sprites, half
+    /// of them 1:1: 360 ms a frame). An index outside the vertices goes to SDL as it is, with
+    /// the whole list, so that SDL refuses the call as it would have.
+    mutating func triangles(_ renderer: OpaquePointer, _ texture: OpaquePointer?, _ vertices: UnsafePointer<SDL_Vertex>, vertexCount: Int,
                             _ indices: UnsafePointer<Int32>, count: Int, rebased: inout ContiguousArray<Int32>) {
         guard count > 0 else { return }
         var lo = Int32.max, hi = Int32.min
         for i in 0..<count {
             lo = min(lo, indices[i])
             hi = max(hi, indices[i])
+        }
+        guard lo >= 0, Int(hi) < vertexCount else {
+            geometry(renderer, texture, vertices, Int32(clamping: vertexCount), indices, Int32(clamping: count))
+            return
         }
         guard lo > 0 else {
             geometry(renderer, texture, vertices, hi + 1, indices, Int32(count))

@@ -104,6 +104,11 @@ public struct EditablePath: Equatable, Sendable {
         guard position(of: a) != nil else { throw .noSuchAnchor }
         guard p.isFinite, abs(p.x) <= PathLimits.maxCoordinate, abs(p.y) <= PathLimits.maxCoordinate else { throw .outOfRange }
         var s = subpaths[a.subpath]
+        guard !s.segments.isEmpty else {
+            // A lone point (a move with nothing after it).
+            subpaths[a.subpath].start = p
+            return
+        }
         var index = a.index
         // The segment ending at the anchor, then the one starting there, made movable.
         if let before = Self.incoming(index, in: s) {
@@ -139,7 +144,8 @@ public struct EditablePath: Equatable, Sendable {
         case .line, .cubic: return [seg]
         case .quad(let a, let c, let b): return [.cubic(a, a + (c - a) * (2.0 / 3), b + (c - b) * (2.0 / 3), b)]
         case .arc(let c, let rx, let ry, let rot, let start, let sweep):
-            let pieces = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)))
+            // (Capped: a sweep of many turns retraces its ellipse, and Int() of a huge one traps.)
+            let pieces = max(1, Int(min(abs(sweep) / (Double.pi / 2), 4096).rounded(.up)))
             let step = sweep / Double(pieces), k = 4.0 / 3 * tan(step / 4)
             func point(_ angle: Double) -> Vec2 { ellipsePoint(center: c, rx: rx, ry: ry, rotation: rot, angle: angle) }
             func velocity(_ angle: Double) -> Vec2 {

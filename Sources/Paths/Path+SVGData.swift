@@ -51,11 +51,12 @@ extension Path {
                 case .cubic(_, let c1, let c2, let b): out.command("C", c1, c2, b)
                 case .arc(let c, let rx, let ry, let rot, let start, let sweep):
                     let first = ellipsePoint(center: c, rx: rx, ry: ry, rotation: rot, angle: start)
-                    if first != at { out.command("L", first) }
+                    // A gap the arc itself would bridge (within 1e-9 of the size) needs no line.
+                    if first.distance(to: at) > 1e-9 * max(1, rx, ry) { out.command("L", first) }
                     // One SVG arc up to 1.75 turns of half a circle; past that its two ends come
                     // so close that the centre found again from them loses digits, and a whole
                     // turn has no single arc at all: pieces of at most half a turn then.
-                    let pieces = abs(sweep) <= 1.75 * Double.pi ? 1 : Int((abs(sweep) / Double.pi).rounded(.up))
+                    let pieces = abs(sweep) <= 1.75 * Double.pi ? 1 : Int(min(abs(sweep) / Double.pi, 4096).rounded(.up))
                     for k in 1...pieces {
                         let end = ellipsePoint(center: c, rx: rx, ry: ry, rotation: rot, angle: start + sweep * Double(k) / Double(pieces))
                         out.arc(rx: rx, ry: ry, degrees: rot * 180 / Double.pi, large: abs(sweep) / Double(pieces) > Double.pi,

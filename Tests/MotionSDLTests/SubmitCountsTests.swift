@@ -63,5 +63,26 @@ extension SDLTests {
             // Every follower's and tween's two triangles, and the panel's sprites that show.
             #expect(indices >= 1_000 * 6, "\(r.stderr)")
         }
-    }
+    
+        @Test func anIndexPastTheVerticesIsRefusedBySDLAsBefore() throws {
+            // The last triangle names a vertex the list does not have: SDL is handed the whole
+            // list, sees it, and refuses the call — the fill in the same command included — as
+            // it always did (with only the vertices in use it would have read past the end).
+            var list = DrawList()
+            list.fillRect(Rect(x: 0, y: 0, w: 320, h: 240), color: Color(10, 20, 30))
+            let v = DrawVertex(Vec2(10, 10), .white, 0, 0)
+            list.triangles([v, DrawVertex(Vec2(200, 10), .white, 0, 0), DrawVertex(Vec2(10, 200), .white, 0, 0)],
+                           indices: [0, 1, 3], texture: .none)
+            #expect(list.commands.count == 1)
+            let platform = try Self.platform(ownCompositor: false)
+            let pixels = secondFramePixels(platform, drawing: list)
+            let bg = list.background
+            #expect(pixels[100 * 320 + 50] & 0xffffff == UInt32(bg.r) << 16 | UInt32(bg.g) << 8 | UInt32(bg.b), "nothing of the refused call drew")
+            #expect(platform.lastSubmits.drawCalls == 1)
+            // The same without the bad triangle draws the fill.
+            var good = DrawList()
+            good.fillRect(Rect(x: 0, y: 0, w: 320, h: 240), color: Color(10, 20, 30))
+            #expect(secondFramePixels(platform, drawing: good)[100 * 320 + 50] & 0xffffff == 0x0a141e)
+        }
+}
 }

@@ -120,4 +120,13 @@ import Testing
         let table = SampleTable(path: edit.path, spacing: 1)
         #expect(abs(table.length - 20) < 1e-9)
     }
+
+    @Test func aLonePointMovesAndCannotLoseItsAnchor() throws {
+        var edit = EditablePath(try Path(svg: "M5 5"))
+        try edit.moveAnchor(AnchorIndex(subpath: 0, index: 0), to: Vec2(1, 2))
+        #expect(edit.position(of: AnchorIndex(subpath: 0, index: 0)) == Vec2(1, 2))
+        #expect(throws: PathEditError.tooFewAnchors) { try edit.removeAnchor(AnchorIndex(subpath: 0, index: 0)) }
+        // A sweep of absurdly many turns becomes a bounded number of cubics, not a trap.
+        #expect(EditablePath.movable(.arc(center: .zero, rx: 1, ry: 1, rotation: 0, start: 0, sweep: 1e300)).count == 4096)
+    }
 }

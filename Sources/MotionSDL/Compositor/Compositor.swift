@@ -124,7 +124,7 @@ public struct Compositor {
         guard images.indices.contains(textureIndex), let image = images[textureIndex], count % 3 == 0,
               Self.indicesInRange(idx, count: count, vertexCount: verts.count), let vbase = verts.baseAddress else {
             if let vbase = verts.baseAddress, Self.indicesInRange(idx, count: count, vertexCount: verts.count) {
-                submit.triangles(renderer, texture, vbase, idx, count: count, rebased: &scratch.indices)
+                submit.triangles(renderer, texture, vbase, vertexCount: verts.count, idx, count: count, rebased: &scratch.indices)
             } else {
                 submit.geometry(renderer, texture, verts.baseAddress, Int32(verts.count), idx, Int32(count))
             }
@@ -137,7 +137,7 @@ public struct Compositor {
         // Triangles `from..<to` to the renderer (only the vertices they use, `Submitter`).
         func geometry(_ from: Int, _ to: Int) {
             counts.toSDL += (to - from) / 6
-            submit.triangles(renderer, texture, vbase, idx + from, count: to - from, rebased: &scratch.indices)
+            submit.triangles(renderer, texture, vbase, vertexCount: verts.count, idx + from, count: to - from, rebased: &scratch.indices)
         }
         // The first index not yet handed to the renderer, and whether the renderer may hold
         // commands not yet run (so it must be flushed before compositing over them).
