@@ -112,13 +112,13 @@ static stretch_axis stretch_axis_for(int32_t src_n, int32_t dst_n) {
     a.start = ((a.step * 0x8000 + 0x8000) >> 16) - 0x8000;
     // Outputs before the first sample at or past 0, and those whose sample's pixel is past
     // src_n - 2: both ends of a run of positions that only grows.
-    a.left = a.start >= 0 ? 0 : (int32_t)((-a.start + a.step - 1) / (a.step > 0 ? a.step : 1));
-    if (a.step == 0) a.left = a.start < 0 ? dst_n : 0;
+    // (The step is at least 1: a side is at most 65,535.)
+    a.left = a.start >= 0 ? 0 : (int32_t)((-a.start + a.step - 1) / a.step);
     if (a.left > dst_n) a.left = dst_n;
     int64_t past = ((int64_t)(src_n - 1) << 16) - a.start;  // positions from here on are past
-    int32_t first_past = past <= 0 ? 0 : (a.step > 0 ? (int32_t)((past + a.step - 1) / a.step) : dst_n);
+    int64_t first_past = past <= 0 ? 0 : (past + a.step - 1) / a.step;
     if (first_past < a.left) first_past = a.left;
-    a.right = first_past >= dst_n ? 0 : dst_n - first_past;
+    a.right = first_past >= dst_n ? 0 : dst_n - (int32_t)first_past;
     return a;
 }
 

@@ -12,10 +12,7 @@ extension Path {
         self.init()
         for s in subpaths {
             move(to: s.start)
-            var segments = s.segments[...]
-            // A closed subpath's last line back to its start is what the close draws.
-            if s.isClosed, case .line(_, let b)? = segments.last, b == s.start { segments = segments.dropLast() }
-            for seg in segments {
+            for seg in s.segmentsBeforeClose {
                 switch seg {
                 case .line(_, let b): line(to: b)
                 case .quad(_, let c, let b): quad(to: b, control: c)
@@ -42,9 +39,7 @@ extension Path {
         for s in subpaths {
             out.command("M", s.start)
             var at = s.start
-            var segments = s.segments[...]
-            if s.isClosed, case .line(_, let b)? = segments.last, b == s.start { segments = segments.dropLast() }
-            for seg in segments {
+            for seg in s.segmentsBeforeClose {
                 switch seg {
                 case .line(_, let b): out.command("L", b)
                 case .quad(_, let c, let b): out.command("Q", c, b)
@@ -68,6 +63,15 @@ extension Path {
             if s.isClosed { out.close() }
         }
         return out.text
+    }
+}
+
+extension Subpath {
+    /// The segments, less a closed subpath's last line back to its start: that line is what
+    /// its close draws.
+    var segmentsBeforeClose: ArraySlice<PathSegment> {
+        if isClosed, case .line(_, let b)? = segments.last, b == start { return segments.dropLast() }
+        return segments[...]
     }
 }
 
