@@ -14,6 +14,22 @@ struct ArcLengthInverse {
         self.length = length
     }
 
+    /// The coarse (t, s) table: built once for a segment, it can be handed to the next
+    /// inverse of the same segment (`SegmentMeasurements`), which then skips its 16
+    /// quadratures.
+    struct Pieces: Sendable {
+        var t: [Double]
+        var s: [Double]
+    }
+
+    init(_ segment: PathSegment, length: Double, pieces: Pieces?) {
+        self.init(segment, length: length)
+        if let pieces { (pieceT, pieceS) = (pieces.t, pieces.s) }
+    }
+
+    /// The coarse table, if a sample has needed it.
+    var pieces: Pieces? { pieceT.isEmpty ? nil : Pieces(t: pieceT, s: pieceS) }
+
     /// A coarse table of (t, s) that Newton starts from; 16 pieces keep every start close.
     /// Built by the first sample inside the segment, not for every segment: at a spacing
     /// longer than its segments most of a path's segments hold none, and the table (16

@@ -36,7 +36,7 @@ public enum PathEditError: Error, Equatable, CustomStringConvertible {
 /// shape unchanged), removed (their neighbours joined), and moved (with their handles).
 /// A value: an undo history keeps it whole.
 public struct EditablePath: Equatable, Sendable {
-    public private(set) var subpaths: [Subpath]
+    public internal(set) var subpaths: [Subpath]
 
     public init(_ path: Path) { subpaths = path.subpaths }
 
@@ -71,16 +71,20 @@ public struct EditablePath: Equatable, Sendable {
     /// two segments that meet there become one, from the first one's start to the second
     /// one's end, keeping their outer handles (two lines make a line). A subpath keeps at
     /// least two anchors.
-    public mutating func removeAnchor(_ a: AnchorIndex) throws(PathEditError) {
+    @discardableResult
+    public mutating func removeAnchor(_ a: AnchorIndex) throws(PathEditError) -> SegmentChange {
         guard position(of: a) != nil else { throw .noSuchAnchor }
         var s = subpaths[a.subpath]
         guard Self.anchorCount(s) > 2 else { throw .tooFewAnchors }
         let n = s.segments.count
+        let change: SegmentChange
         if !s.isClosed && a.index == 0 {
             s.segments.removeFirst()
             s.start = s.segments[0].start
+            change = .removed(subpath: a.subpath, segment: 0)
         } else if !s.isClosed && a.index == n {
             s.segments.removeLast()
+            change = .removed(subpath: a.subpath, segment: n - 1)
         } else {
             let before = (a.index + n - 1) % n, after = a.index % n
             let joined = Self.join(s.segments[before], s.segments[after])
@@ -88,12 +92,15 @@ public struct EditablePath: Equatable, Sendable {
                 // Anchor 0 of a closed subpath: the joined segment closes it, from the last
                 // anchor to anchor 1, which starts the subpath now.
                 s.segments = Array(s.segments[1..<(n - 1)]) + [joined]
+                change = .joined(subpath: a.subpath, first: n - 1, wraps: true, count: n)
             } else {
                 s.segments.replaceSubrange(before...after, with: [joined])
+                change = .joined(subpath: a.subpath, first: before, wraps: false, count: n)
             }
             s.start = s.segments[0].start
         }
         subpaths[a.subpath] = s
+        return change
     }
 
     /// Moves anchor `a` to `p`, and the handles on either side of it by as much (so the
@@ -129,13 +136,13 @@ public struct EditablePath: Equatable, Sendable {
     // MARK: Pieces
 
     /// The segment ending at anchor `i`, if any.
-    private static func incoming(_ i: Int, in s: Subpath) -> Int? {
+    static func incoming(_ i: Int, in s: Subpath) -> Int? {
         if i > 0 { return i - 1 }
         return s.isClosed && !s.segments.isEmpty ? s.segments.count - 1 : nil
     }
 
     /// The segment starting at anchor `i`, if any.
-    private static func outgoing(_ i: Int, in s: Subpath) -> Int? { i < s.segments.count ? i : nil }
+    static func outgoing(_ i: Int, in s: Subpath) -> Int? { i < s.segments.count ? i : nil }
 
     /// `seg` as segments whose ends can move with their handles: lines and cubics as they
     /// are, a quadratic raised to a cubic, an arc as cubics.

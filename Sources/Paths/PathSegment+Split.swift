@@ -28,3 +28,23 @@ extension PathSegment {
         }
     }
 }
+
+extension PathSegment {
+    /// The parameter near `t0` whose point is nearest `p`: Newton's method on
+    /// (P(t) − p)·P′(t) = 0 from `t0`, kept in 0…1. For a place that moved between two
+    /// descriptions of nearly the same curve (an arc and the cubics that replace it), where
+    /// the parameters do not run alike.
+    public func parameter(nearest p: Vec2, from t0: Double) -> Double {
+        var t = t0.isFinite ? min(max(t0, 0), 1) : 0
+        for _ in 0..<8 {
+            let (q, d) = pointAndDerivative(at: t)
+            let dd = secondDerivative(at: t)
+            let f = (q - p).dot(d), df = d.dot(d) + (q - p).dot(dd)
+            guard df > 1e-12, f.isFinite else { break }
+            let next = min(max(t - f / df, 0), 1)
+            if abs(next - t) < 1e-14 { t = next; break }
+            t = next
+        }
+        return t
+    }
+}

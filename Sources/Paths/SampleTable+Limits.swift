@@ -64,7 +64,11 @@ extension SampleTable {
 
     /// The plan for `spacing` exactly, or the error naming it.
     static func checkedPlan(_ path: Path, spacing: Double) throws(LimitError) -> Plan {
-        let plan = Plan(path, spacing: usableSpacing(spacing))
+        try checkedPlan(Plan(path, spacing: usableSpacing(spacing)), spacing: spacing)
+    }
+
+    /// `plan` (made for `spacing`) when a table may be built from it, or the error naming why not.
+    static func checkedPlan(_ plan: Plan, spacing: Double) throws(LimitError) -> Plan {
         // A spacing below the minimum is named as given, never as the minimum it would become.
         guard spacing >= minSpacing, plan.needed <= Double(maxSamples) else {
             throw LimitError(length: plan.total, spacing: spacing, samples: plan.needed, minimumSpacing: plan.minimumSpacing)
@@ -83,8 +87,14 @@ extension SampleTable {
         let minimumSpacing: Double
 
         init(_ path: Path, spacing: Double) {
-            subpaths = path.subpaths
-            lengths = subpaths.map { $0.segments.map(SampleTable.measure) }
+            let subpaths = path.subpaths
+            self.init(subpaths, lengths: subpaths.map { $0.segments.map(SampleTable.measure) }, spacing: spacing)
+        }
+
+        /// A plan whose segments' lengths are already known (`SegmentMeasurements`).
+        init(_ subpaths: [Subpath], lengths: [[Double]], spacing: Double) {
+            self.subpaths = subpaths
+            self.lengths = lengths
             self.spacing = spacing
             var total = 0.0, needed = 0.0
             for (sub, l) in zip(subpaths, lengths) {

@@ -65,9 +65,9 @@ public struct SampleTable: Sendable {
         self.init(plan, spacing: plan.spacing)
     }
 
-    private init(_ plan: Plan, spacing: Double) {
+    init(_ plan: Plan, spacing: Double, pieces: SegmentMeasurements.PieceStore? = nil) {
         self.spacing = spacing
-        for (sub, lengths) in zip(plan.subpaths, plan.lengths) { appendRun(sub, lengths: lengths) }
+        for (sub, lengths) in zip(plan.subpaths, plan.lengths) { appendRun(sub, lengths: lengths, pieces: pieces) }
         nearestSamples = NearestSampleIndex(points: points, runs: runs, spacing: self.spacing)
     }
 
@@ -78,7 +78,7 @@ public struct SampleTable: Sendable {
     @inline(__always)
     public func run(containing i: Int) -> Run { Self.run(containing: i, in: runs) }
 
-    private mutating func appendRun(_ sub: Subpath, lengths measured: [Double]) {
+    private mutating func appendRun(_ sub: Subpath, lengths measured: [Double], pieces store: SegmentMeasurements.PieceStore?) {
         // A lone point is kept as a zero-length line, so every run has a segment.
         let own = sub.segments.isEmpty ? [PathSegment.line(sub.start, sub.start)] : sub.segments
         let lengths = sub.segments.isEmpty ? [0] : measured
@@ -119,18 +119,25 @@ public struct SampleTable: Sendable {
         var local: [Double] = []
         local.reserveCapacity(n)
         var segIndex = joints.firstReal
-        var inverse = ArcLengthInverse(sub.segments[segIndex], length: lengths[segIndex])
+        func inverseFor(_ i: Int) -> ArcLengthInverse {
+            ArcLengthInverse(sub.segments[i], length: lengths[i], pieces: store?.pieces[firstSegment + i])
+        }
+        var inverse = inverseFor(segIndex)
         for k in 0..<n {
             let s = k == n - 1 && !sub.isClosed ? total : Double(k) * step
             // Past a segment's end, or at a joint (within the tolerance): a sample there
             // belongs to the segment leaving it, never to a zero-length one.
             var moved = false
+            let previous = segIndex
             while segIndex < joints.lastReal,
                   s >= starts[segIndex] + lengths[segIndex] - joints.tolerance || !joints.isReal(segIndex) {
                 segIndex += 1
                 moved = true
             }
-            if moved { inverse = ArcLengthInverse(sub.segments[segIndex], length: lengths[segIndex]) }
+            if moved {
+                store?.keep(inverse.pieces, for: firstSegment + previous)
+                inverse = inverseFor(segIndex)
+            }
             let t = k == n - 1 && !sub.isClosed ? 1 : inverse.parameter(at: s - starts[segIndex])
             let (p, tangent) = sub.segments[segIndex].pointAndTangent(at: t)
             // An open path's end is its last segment's end, exactly (that segment may be a
@@ -143,6 +150,7 @@ public struct SampleTable: Sendable {
             sampleSegments.append(Int32(firstSegment + segIndex))
             sampleParameters.append(t)
         }
+        store?.keep(inverse.pieces, for: firstSegment + segIndex)
         appendBrackets(first: first, local: local, total: total, closed: sub.isClosed, segments: sub.segments,
                        starts: starts, joints: joints, segmentBase: firstSegment)
         runs.append(Run(first: first, count: n, isClosed: sub.isClosed, length: total, offset: length, step: step,

@@ -58,6 +58,21 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(SampleTable(path: edit.path, spacing: 1))
             }
         }
+        // What the editor does: the segments the move did not touch keep their lengths and
+        // coarse arc-length tables (`SegmentMeasurements`).
+        let kept = EditSession(path)
+        Benchmark("Path edit, measuring only what changed: \(name)",
+                  configuration: .init(thresholds: [.wallClock: .init(relative: [.p50: 200.0])])) { benchmark in
+            // The benchmark body runs once per sample: the first, whole measuring is kept
+            // across runs (as the editor keeps it across drag events).
+            let anchor = AnchorIndex(subpath: 0, index: 1)
+            let home = kept.edit.position(of: anchor) ?? .zero
+            for i in benchmark.scaledIterations {
+                kept.step += 1
+                try? kept.edit.moveAnchor(anchor, to: home + Vec2(Double((kept.step + i) % 7), 1))
+                blackHole(try? SampleTable(checking: kept.edit.path, spacing: 1, measurements: &kept.measurements))
+            }
+        }
     }
 
     for (name, path) in [("figure 8", Path.figureEight(in: bounds)), ("heart", .heart(in: Rect(x: 100, y: 60, w: 600, h: 600))),
@@ -214,3 +229,14 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
+
+/// An editor's state kept from one benchmark sample to the next.
+final class EditSession: @unchecked Sendable {
+    var edit: EditablePath
+    var measurements = SegmentMeasurements()
+    var step = 0
+    init(_ path: Path) {
+        edit = EditablePath(path)
+        _ = try? SampleTable(checking: edit.path, spacing: 1, measurements: &measurements)
+    }
+}
