@@ -39,11 +39,14 @@ extension EditablePath {
     }
 
     /// Whether the path runs through anchor `a` without a corner: both sides have a
-    /// direction and they are opposite within about 1°, with at least one real handle.
+    /// direction, they are opposite within about 1°, and at least one side is a curve (a
+    /// point between two lines is a corner point, however straight it runs).
     public func isSmooth(_ a: AnchorIndex) -> Bool {
-        guard let p = position(of: a), let i = direction(.incoming, of: a), let o = direction(.outgoing, of: a) else { return false }
-        let handles = [HandleSide.incoming, .outgoing].filter { handle($0, of: a).map { $0.distance(to: p) > 1e-9 } ?? false }
-        return !handles.isEmpty && i.dot(o) < -0.9998
+        guard position(of: a) != nil, let i = direction(.incoming, of: a), let o = direction(.outgoing, of: a),
+              let j = segmentIndex(.incoming, of: a), let k = segmentIndex(.outgoing, of: a) else { return false }
+        let s = subpaths[a.subpath].segments
+        if case .line = s[j], case .line = s[k] { return false }
+        return i.dot(o) < -0.9998
     }
 
     /// Turns the segments on both sides of anchor `a` into ones whose ends can move with

@@ -48,7 +48,8 @@ public struct EditablePath: Equatable, Sendable {
         subpaths.indices.flatMap { s in (0..<Self.anchorCount(subpaths[s])).map { AnchorIndex(subpath: s, index: $0) } }
     }
 
-    static func anchorCount(_ s: Subpath) -> Int { s.isClosed ? s.segments.count : s.segments.count + 1 }
+    /// How many anchors subpath `s` has: one per segment when closed, one more when open.
+    public static func anchorCount(_ s: Subpath) -> Int { s.isClosed ? s.segments.count : s.segments.count + 1 }
 
     /// Where anchor `a` is, or nil when there is none.
     public func position(of a: AnchorIndex) -> Vec2? {

@@ -66,6 +66,17 @@ extension Path {
     }
 }
 
+extension Path {
+    /// `v` as SVG writes it here: the fewest digits that read back as `v`, no leading zero
+    /// ("-.5"), no ".0", and zero (either sign) as "0".
+    public static func shortNumber(_ v: Double) -> String {
+        var s = v == 0 ? "0" : "\(v)"  // Swift prints the shortest round-trip form (and −0 as "-0.0").
+        if s.hasSuffix(".0") { s.removeLast(2) }
+        if s.hasPrefix("0.") { s.removeFirst() } else if s.hasPrefix("-0.") { s.remove(at: s.index(after: s.startIndex)) }
+        return s
+    }
+}
+
 extension Subpath {
     /// The segments, less a closed subpath's last line back to its start: that line is what
     /// its close draws.
@@ -105,9 +116,7 @@ private struct SVGWriter {
     /// `v` in the fewest digits that read back as `v`, separated from what came before only
     /// where it must be (the first number after a command letter never needs a separator).
     private mutating func number(_ v: Double, first: Bool) {
-        var s = v == 0 ? "0" : "\(v)"  // Swift prints the shortest round-trip form (and −0 as "-0.0").
-        if s.hasSuffix(".0") { s.removeLast(2) }
-        if s.hasPrefix("0.") { s.removeFirst() } else if s.hasPrefix("-0.") { s.remove(at: s.index(after: s.startIndex)) }
+        let s = Path.shortNumber(v)
         if !first, let last = text.last, let c = s.first {
             // "-" always starts a new number; "." does after a number that already has one.
             let needs = c != "-" && !(c == "." && Self.lastNumberHasPoint(text))

@@ -8,12 +8,13 @@ import Paths
 let maxPathFileBytes = 64 << 20
 
 /// Reads `--path` / `--path-file` into a Path, or reports where the data is wrong (exit 2).
-func loadCustomPath(svg: String?, file: String?, svgOption: String = "--path") throws -> Path? {
+func loadCustomPath(svg: String?, file: String?, text: String? = nil, svgOption: String = "--path") throws -> Path? {
     var data = svg
     var origin = svgOption
     if let file {
         origin = file
-        data = extractPathData(try readTextFile(file, limit: maxPathFileBytes, limitName: "maxPathFileBytes"))
+        // (`text`: the file's text, when the caller has read it already.)
+        data = extractPathData(try text ?? readTextFile(file, limit: maxPathFileBytes, limitName: "maxPathFileBytes"))
     }
     guard let data else { return nil }
     do {
@@ -29,14 +30,20 @@ func loadCustomPath(svg: String?, file: String?, svgOption: String = "--path") t
 
 /// The first `d="…"` of an SVG document, or the text itself when it is bare path data.
 func extractPathData(_ text: String) -> String {
-    guard text.contains("<svg") || text.contains("<path") else { return text }
+    pathDataRange(in: text).map { String(text[$0]) } ?? text
+}
+
+/// Where the first `<path>`'s `d` attribute's value is in an SVG document; nil for bare path
+/// data (or a document without one).
+func pathDataRange(in text: String) -> Range<String.Index>? {
+    guard text.contains("<svg") || text.contains("<path") else { return nil }
     var rest = Substring(text)
     while let open = rest.range(of: "<path") {
         let end = rest[open.upperBound...].firstIndex(of: ">") ?? rest.endIndex
-        if let d = attribute("d", in: rest[open.upperBound..<end]) { return String(d) }
+        if let d = attribute("d", in: rest[open.upperBound..<end]) { return d.startIndex..<d.endIndex }
         rest = rest[end...]
     }
-    return text
+    return nil
 }
 
 /// The value of the XML attribute `name` in a tag's text: either quote, spaces around `=`.

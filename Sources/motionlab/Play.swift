@@ -66,6 +66,9 @@ struct Play: ParsableCommand {
     @Option(help: "A file with SVG path data (or an SVG file: its first d=\"…\") for the path scene.")
     var pathFile: String?
 
+    @Option(help: "Where the path scene's Export writes an SVG document (default: a new file in $XDG_DATA_HOME/motionlab/exports/; headless and scripted runs write only to standard output unless given).")
+    var export: String?
+
     @Option(parsing: .unconditional, help: "Arc-length spacing of the path's sample table, in points.")
     var spacing: Double = 1
 
@@ -93,7 +96,7 @@ struct Play: ParsableCommand {
             throw ValidationError("--screenshot writes BMP: give a file ending in .bmp, got \(screenshot)")
         }
         // Where the run will write, checked before it starts rather than after it ends.
-        for (option, path) in [("--state", state), ("--screenshot", screenshot), ("--record", record)] {
+        for (option, path) in [("--state", state), ("--screenshot", screenshot), ("--record", record), ("--export", export)] {
             if let path { try checkWritable(path, option: option) }
         }
     }
@@ -119,7 +122,9 @@ struct Play: ParsableCommand {
         var sceneOptions = SceneOptions()
         sceneOptions.seed = window.seed
         sceneOptions.spacing = spacing
-        sceneOptions.customPath = try loadCustomPath(svg: path, file: pathFile)
+        var pathFileText: String?
+        if let pathFile { pathFileText = try readTextFile(pathFile, limit: maxPathFileBytes, limitName: "maxPathFileBytes") }
+        sceneOptions.customPath = try loadCustomPath(svg: path, file: pathFile, text: pathFileText)
         if let custom = sceneOptions.customPath {
             // Checked where the window lays it out, before any sample is allocated.
             let bar = ChromeLayout.barHeight(forWindowHeight: Double(window.size.h))
@@ -131,6 +136,16 @@ struct Play: ParsableCommand {
         let scenes = SceneRegistry.makeAll(sceneOptions)
         if let scene, !scenes.contains(where: { $0.name == scene }) {
             throw CommandError.usage("--scene: no scene named '\(scene)' (scenes: \(scenes.map(\.name).joined(separator: ", ")))")
+        }
+        if let pathScene = scenes.compactMap({ $0 as? PathScene }).first {
+            // Edits go back into the --path-file they came from; Export as `PathExporter` says.
+            if let pathFile, let text = pathFileText {
+                let writer = PathFileWriter(path: pathFile, text: text)
+                pathScene.onEdited = { writer.save($0) }
+            }
+            let windowed = !(headless || script != nil)
+            let exporter = PathExporter(file: export, folder: windowed ? DocumentFile.defaultSheetURL().deletingLastPathComponent().appendingPathComponent("exports") : nil)
+            pathScene.onExport = { exporter.export($0) }
         }
         if let board = scenes.compactMap({ $0 as? BoardScene }).first {
             let url = sheet.map { URL(fileURLWithPath: $0) } ?? (headless || script != nil ? nil : DocumentFile.defaultSheetURL())

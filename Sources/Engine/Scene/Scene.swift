@@ -20,7 +20,7 @@ public protocol Scene: AnyObject {
     /// Draws what belongs above the app's chrome (a carried card over the tab bar).
     func drawOverlay(into list: inout DrawList, context: DrawContext)
     /// Whether the scene takes `key` now instead of the app (Escape cancels a carry rather
-    /// than quitting).
+    /// than quitting; the path editor takes Tab, G and Escape).
     func claims(_ key: Key) -> Bool
 }
 

@@ -3,6 +3,7 @@ import Geometry
 
 extension PathScene {
     public func draw(into list: inout DrawList, context: DrawContext) {
+        drawGrid(into: &list)
         for s in strokes { list.polyline(s.points, width: 2, color: Color(hex: 0xdfe6ee), closed: s.closed) }
         if debug, let t = tables.first {
             for p in t.points { list.fillRect(Rect(center: p, size: Vec2(1.5, 1.5)), color: Color(hex: 0xffd166)) }
@@ -13,10 +14,15 @@ extension PathScene {
             drawRing(f, pose, color: Self.ringColors[k % Self.ringColors.count], focused: k == focused && handles.count > 1 && focusRing.isVisible,
                      alpha: alpha, into: &list)
         }
+        drawEditor(into: &list)
         shapeButton.draw(into: &list, font: context.font)
         debugButton.draw(into: &list, font: context.font, highlighted: debug)
         rideButton.draw(into: &list, font: context.font, highlighted: ride != .onPath)
-        if let t = tables.first {
+        drawEditButtons(into: &list, font: context.font)
+        if let t = tables.first, let (status, color) = editStatus(t) {
+            let fitted = context.font.fitted(status, width: max(context.font.cellWidth * 4, context.bounds.width - 24))
+            list.text(fitted, at: Vec2(context.bounds.minX + 12, context.bounds.maxY - 24), font: context.font, color: color)
+        } else if let t = tables.first {
             // The laps of the first two rings (there are two), the line made again only when it changes.
             func lap(_ k: Int) -> Int { k < handles.count ? poses.store[handles[k]]?.shownLap ?? -1 : -1 }
             let info = infoMemo.value(for: (t.length, t.count, lap(0), lap(1), handles.count), same: ==) {
@@ -95,6 +101,28 @@ extension PathScene {
             ("length", JSONValue(t?.length ?? 0)),
             ("samples", JSONValue(t?.count ?? 0)),
             ("handles", .array(hs)),
+            ("edit", editDump()),
+        ])
+    }
+}
+
+extension PathScene {
+    /// `scenes.path.edit`: whether edit mode is on, the anchors and the path data in window
+    /// points as drawn (so `motionlab path --svg "$d"` measures what the scene does), and the
+    /// focused anchor's place in `anchors`.
+    func editDump() -> JSONValue {
+        let e = editor ?? (editing ? freshEditor() : nil)
+        let anchors = e?.drawnAnchors().map { JSONValue.array([JSONValue($0.1.x), JSONValue($0.1.y)]) } ?? []
+        return .object([
+            ("on", .bool(editing)),
+            ("changed", .bool(e?.changed ?? false)),
+            ("anchors", .array(anchors)),
+            ("focused", e?.focused.flatMap { e?.flatIndex(of: $0) }.map { JSONValue($0) } ?? .null),
+            ("d", .string(e.map { $0.changed ? $0.windowPath.svgData : currentPath().svgData } ?? currentPath().svgData)),
+            ("snap", .bool(snap)),
+            ("linkedHandles", .bool(linkedHandles)),
+            ("undo", JSONValue(e?.history.undoCount ?? 0)),
+            ("redo", JSONValue(e?.history.redoCount ?? 0)),
         ])
     }
 }

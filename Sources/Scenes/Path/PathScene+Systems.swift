@@ -7,11 +7,18 @@ extension PathScene {
     func routeInput(_ ctx: StepContext) {
         for event in ctx.events {
             focusRing.note(event)
+            if editing && routeEditInput(event, ctx) { continue }
             switch event {
             case .pointerDown(let id, let device, let at):
                 if shapeButton.hit(at, device: device) { nextShape(); continue }
                 if debugButton.hit(at, device: device) { debug.toggle(); continue }
                 if rideButton.hit(at, device: device) { nextRide(); continue }
+                if editButton.hit(at, device: device) { setEditing(true); continue }
+                if editing {
+                    // (Edit mode sends here only presses on no point of the path: a ring may take it.)
+                    _ = grabRing(pointer: id, device: device, at: at)
+                    continue
+                }
                 // A press anywhere stops what is coasting (and may take hold of it).
                 release { $0 == .momentum }
                 grabOrSend(pointer: id, device: device, at: at)
@@ -45,6 +52,7 @@ extension PathScene {
             case .key(Key("D"), true), .gamepadButton(_, .y, true): debug.toggle()
             case .key(Key("F"), true), .gamepadButton(_, .b, true): focused = (focused + 1) % max(1, handles.count)
             case .key(Key("R"), true), .gamepadButton(_, .a, true): nextRide()
+            case .key(Key("E"), true), .gamepadButton(_, .start, true): setEditing(true)
             default: break
             }
         }
@@ -99,22 +107,26 @@ extension PathScene {
         }
     }
 
-    private func grabOrSend(pointer id: Int, device: PointerDevice, at: Vec2) {
+    /// Takes the free ring under a press, if any (a coasting one stops under the hand).
+    func grabRing(pointer id: Int, device: PointerDevice, at: Vec2) -> Bool {
         var best: (Int, Double)?
         for i in followers.store.dense.indices where [.none, .keyboard, .momentum].contains(followers.store.dense[i].grabbedBy) {
             let d = ringPoint(i).distance(to: at)
             if d <= ringRadius + device.hitSlop, best == nil || d < best!.1 { best = (i, d) }
         }
-        if let (i, _) = best {
-            followers.store.withDense { dense, _ in
-                dense[i].grabbedBy = .pointer(id)
-                dense[i].desired = dense[i].point
-                dense[i].lastPointer = at
-                dense[i].orbitSpeed = 0
-                dense[i].glideTarget = nil
-            }
-            return
+        guard let (i, _) = best else { return false }
+        followers.store.withDense { dense, _ in
+            dense[i].grabbedBy = .pointer(id)
+            dense[i].desired = dense[i].point
+            dense[i].lastPointer = at
+            dense[i].orbitSpeed = 0
+            dense[i].glideTarget = nil
         }
+        return true
+    }
+
+    private func grabOrSend(pointer id: Int, device: PointerDevice, at: Vec2) {
+        if grabRing(pointer: id, device: device, at: at) { return }
         // A press on the path sends the nearest free handle gliding there.
         guard let t = tables.first, let n = t.nearestIndex(to: at), t.points[n].distance(to: at) <= device.hitSlop + 4 else { return }
         followers.store.withDense { dense, _ in
@@ -134,7 +146,8 @@ extension PathScene {
         var along = 0.0
         var owner: Grabber = .none
         for pad in ctx.input.pads {
-            let stick = pad.stick(true)
+            // While editing the stick moves an anchor; the triggers still orbit.
+            let stick = editing ? .zero : pad.stick(true)
             let trig = pad.axis(.righttrigger) - pad.axis(.lefttrigger)
             if stick != .zero || abs(trig) > 0.05 {
                 direction += stick
@@ -143,10 +156,13 @@ extension PathScene {
             }
         }
         var keys = Vec2.zero
-        if ctx.input.isDown(.left) { keys.x -= 1 }
-        if ctx.input.isDown(.right) { keys.x += 1 }
-        if ctx.input.isDown(.up) { keys.y -= 1 }
-        if ctx.input.isDown(.down) { keys.y += 1 }
+        // (While editing the arrows move the focused anchor instead.)
+        if !editing {
+            if ctx.input.isDown(.left) { keys.x -= 1 }
+            if ctx.input.isDown(.right) { keys.x += 1 }
+            if ctx.input.isDown(.up) { keys.y -= 1 }
+            if ctx.input.isDown(.down) { keys.y += 1 }
+        }
         if keys != .zero {
             direction += keys.normalized()
             if owner == .none { owner = .keyboard }

@@ -53,7 +53,7 @@ public final class PathScene: Scene {
 
     public private(set) var shape: Shape = .figure8
     public private(set) var shapeBounds = Rect(x: 0, y: 0, w: 1280, h: 680)
-    public private(set) var tables: [SampleTable] = []
+    public internal(set) var tables: [SampleTable] = []
     public let world = World()
     public let followers: Storage<PathFollower>
     /// How each ring is shown: offset, heading and the lap count (same entities as `followers`).
@@ -63,8 +63,8 @@ public final class PathScene: Scene {
     public internal(set) var focused = 0
     /// Whether the focused ring's outline shows (after keyboard or gamepad use only).
     public internal(set) var focusRing = FocusVisibility()
-    private let customPath: Path?
-    private let spacing: Double
+    let customPath: Path?
+    let spacing: Double
     var strokes: [(points: [Vec2], closed: Bool)] = []
     /// The info line, kept while the table and the laps stay.
     var infoMemo = TextMemo<(Double, Int, Int, Int, Int), String>()
@@ -73,12 +73,50 @@ public final class PathScene: Scene {
     /// this many about 0.03 s. Past this the drawing is thinned (`Path.thinned`); the rings
     /// still ride the exact table.
     static let maxDrawnPoints = 20_000
-    private var sceneBounds = Rect(x: 0, y: 40, w: 1280, h: 680)
+    var sceneBounds = Rect(x: 0, y: 40, w: 1280, h: 680)
     var handles: [Entity] = []
     private var schedule = SceneSchedule<PathScene>()
     var shapeButton = Button(rect: .zero, label: "")
     var debugButton = Button(rect: .zero, label: "Debug")
     var rideButton = Button(rect: .zero, label: "")
+    // The editor (`PathScene+Editing.swift`): its buttons, shown while editing.
+    var editButton = Button(rect: .zero, label: "Edit")
+    var undoButton = Button(rect: .zero, label: "Undo")
+    var redoButton = Button(rect: .zero, label: "Redo")
+    var snapButton = Button(rect: .zero, label: "Snap")
+    var linkButton = Button(rect: .zero, label: "")
+    var exportButton = Button(rect: .zero, label: "Export")
+    /// Where the buttons go in and out of edit mode (the shape keeps clear of both, so it
+    /// does not move when the mode changes).
+    var normalLayout: [Rect] = []
+    var editLayout: [Rect] = []
+    /// Whether edit mode is on.
+    public internal(set) var editing = false
+    /// The current shape's editor: while editing, or while the shape has edits.
+    var editor: PathEditor?
+    /// The edits of shapes not shown now, kept for when they come back.
+    var edits: [Shape: PathEditor] = [:]
+    /// Snap dragged and moved points to a grid of `gridStep` points.
+    public internal(set) var snap = false
+    /// A smooth point's handles stay in line when one is dragged (else each moves alone).
+    public internal(set) var linkedHandles = true
+    /// A message about an edit (refused, saved, exported) and until when it shows.
+    var editMessage: (text: String, until: Double)?
+    var editClock = 0.0
+    /// The last press on an anchor, for a double click or tap.
+    var lastAnchorPress: (time: Double, anchor: AnchorIndex, at: Vec2)?
+    var measurements = SegmentMeasurements()
+    /// Called with the path's SVG data (in its own coordinates) after each finished edit;
+    /// returns a problem to show, or nil when saved (`--path-file` write-back).
+    public var onEdited: ((String) -> String?)?
+    /// Called with the path's SVG data by Export; returns what to show (where it went).
+    public var onExport: ((String) -> String)?
+    /// The path data the last Export produced.
+    public internal(set) var lastExport: String?
+    /// The status line in edit mode, kept while what it says stays.
+    var editInfoMemo = TextMemo<EditInfoKey, String>()
+    /// Where the stick is taking the focused anchor (off the grid; the anchor snaps).
+    var stickPoint: Vec2?
     /// Each ring's colour, by handle.
     static let ringColors = [Color.red, Color(hex: 0x3a86ff)]
     /// Handles a hand let go of this step, with the hand's velocity (they coast).
@@ -103,6 +141,7 @@ public final class PathScene: Scene {
         poses = world.makeStorage()
         if let startShape { shape = startShape } else if customPath != nil { shape = .custom }
         schedule.add("input") { s, ctx in s.routeInput(ctx) }
+        schedule.add("edit") { s, ctx in s.stepEditor(ctx) }
         schedule.add("orbit") { s, ctx in s.applyOrbit(ctx) }
         schedule.add("followers") { s, ctx in
             let tables = s.tables
@@ -137,8 +176,9 @@ public final class PathScene: Scene {
     public func layout(bounds: Rect) {
         sceneBounds = bounds
         // Wide enough for their longest labels; a second row where one does not fit.
-        let rects = Button.flow([192, 64, 208], in: bounds)
-        (shapeButton.rect, debugButton.rect, rideButton.rect) = (rects[0], rects[1], rects[2])
+        normalLayout = Button.flow([192, 64, 208, 64], in: bounds)
+        editLayout = Button.flow([192, 64, 64, 64, 64, 160, 80], in: bounds)
+        placeButtons()
         rebuild(keepingFractions: fractions())
     }
 
@@ -160,18 +200,19 @@ public final class PathScene: Scene {
         path.fitted(in: rect, margin: min(rect.width, rect.height) * 0.1)
     }
 
-    private func fractions() -> [Double] {
+    func fractions() -> [Double] {
         guard let t = tables.first, t.length > 0 else { return [] }
         return followers.store.dense.map { positiveModulo($0.distance, t.length) / t.length }
     }
 
     /// Rebuilds the path and table for the current bounds and shape; handles keep their
     /// fraction of the path's length (not their raw index), and snap there.
-    private func rebuild(keepingFractions: [Double]?) {
-        // The shape keeps clear of the buttons above it and the status line below.
-        let top = rideButton.rect.maxY + 8, bottom = sceneBounds.maxY - 28
+    func rebuild(keepingFractions: [Double]?) {
+        // The shape keeps clear of the buttons above it (in either mode) and the status line below.
+        let top = ((normalLayout + editLayout).map(\.maxY).max() ?? sceneBounds.minY) + 8, bottom = sceneBounds.maxY - 28
         shapeBounds = Rect(x: sceneBounds.minX, y: top, w: sceneBounds.width, h: max(1, bottom - top))
-        let path = makePath(shape, in: shapeBounds)
+        fitEditor()
+        let path = currentPath()
         // The old table and strokes go before the new ones are built, so a path near the
         // limits never has two tables alive at once.
         tables = []
@@ -180,15 +221,23 @@ public final class PathScene: Scene {
         strokes = Path.thinned(path.flattened(tolerance: 0.05), toAtMost: Self.maxDrawnPoints)
         shapeButton.label = "Shape: \(shape.rawValue) ▸"
         let t = tables[0]
+        place(on: t, at: followers.store.dense.indices.map { i in
+            (keepingFractions.map { i < $0.count ? $0[i] : 0 } ?? 0) * t.length
+        })
+    }
+
+    /// Puts every ring at its arc length on table `t` (the new table), exactly on the curve,
+    /// keeping its lap count.
+    func place(on t: SampleTable, at distances: [Double]) {
         followers.store.withDense { dense, _ in
             for i in dense.indices {
-                let f = keepingFractions.map { i < $0.count ? $0[i] : 0 } ?? 0
-                let index = t.isEmpty ? 0 : t.index(atDistance: f * t.length)
+                let s = i < distances.count && distances[i].isFinite ? distances[i] : 0
+                let index = t.isEmpty ? 0 : t.index(atDistance: s)
                 var follower = PathFollower(table: 0, index: index, on: t)
                 follower.lap = dense[i].lap
                 if !t.isEmpty {
-                    // Exactly at its fraction, between samples if need be: on the curve.
-                    follower.distance = f * t.length
+                    // Exactly at its place, between samples if need be: on the curve.
+                    follower.distance = s
                     follower.position.teleport(to: t.point(atDistance: follower.distance))
                     follower.desired = follower.position.current
                 }
@@ -212,8 +261,12 @@ public final class PathScene: Scene {
     public func nextShape(_ delta: Int = 1) {
         let all = availableShapes
         let i = all.firstIndex(of: shape) ?? 0
+        // Each shape keeps its edits (and their undo steps) for when it comes back.
+        if let e = editor, e.changed { edits[shape] = e }
         shape = all[positiveModulo(i + delta, all.count)]
+        editor = edits[shape]
         rebuild(keepingFractions: fractions())
+        if editing && editor == nil { editor = freshEditor() }
     }
 
     public func step(_ context: inout StepContext) {

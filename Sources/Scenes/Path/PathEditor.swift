@@ -1,0 +1,190 @@
+import Engine
+import Geometry
+import Paths
+
+/// The path scene's editor: the path being shaped (in its own coordinates, a file's for a
+/// custom path), how it is shown in the window, what is held and focused, and the undo
+/// history. It knows no input devices: the scene turns presses, keys and sticks into its
+/// operations (`PathScene+Editing.swift`).
+struct PathEditor {
+    /// What a hand or the keyboard holds: an anchor, or one of its handles.
+    enum Target: Equatable {
+        case anchor(AnchorIndex)
+        case handle(AnchorIndex, HandleSide)
+
+        var anchor: AnchorIndex {
+            switch self {
+            case .anchor(let a), .handle(let a, _): a
+            }
+        }
+    }
+
+    /// A pointer dragging a target.
+    struct Drag {
+        var pointer: Int
+        var device: PointerDevice
+        var target: Target
+        /// From the pointer to the target's point when pressed (window points): the target
+        /// keeps it, so it does not jump under the finger.
+        var grab: Vec2
+        var pressedAt: Vec2
+        var held = 0.0
+        var moved = false
+        /// The path when the press began (recorded for undo if the drag changed it).
+        var before: EditablePath
+        /// A handle of a smooth point keeps the other in line (unless broken).
+        var keepsSmooth: Bool
+    }
+
+    var doc: EditablePath
+    /// window = doc × scale + offset.
+    var scale = 1.0
+    var offset = Vec2.zero
+    var history = UndoHistory<EditablePath>(limit: 200)
+    var focused: AnchorIndex?
+    var drags: [Drag] = []
+    /// Consecutive arrow-key or stick moves of one anchor make one undo step.
+    var nudging: AnchorIndex?
+    /// Whether the path has been changed (until then the scene draws its own shape, so an
+    /// unedited shape stays exactly as it was).
+    var changed = false
+    /// For a built-in shape, the scene's rect it was made in (its coordinates are window
+    /// points there); for a custom path, nil: it is fitted as the scene fits it.
+    var frame: Rect?
+    /// The custom path's own bounds when loaded (the fit keeps to them, not to the edits).
+    var loadedBounds = Rect(x: 0, y: 0, w: 0, h: 0)
+
+    init(_ doc: EditablePath) { self.doc = doc }
+
+    // MARK: Window ↔ document
+
+    func toWindow(_ p: Vec2) -> Vec2 { p * scale + offset }
+    func toDoc(_ p: Vec2) -> Vec2 { (p - offset) / scale }
+
+    /// The path as drawn, in window points.
+    var windowPath: Path { doc.path.applying(transform) }
+
+    var transform: AffineTransform { AffineTransform.scale(scale, scale).concatenating(.translation(offset)) }
+
+    /// Every anchor with where it is drawn.
+    func drawnAnchors() -> [(AnchorIndex, Vec2)] {
+        doc.anchors.compactMap { a in doc.position(of: a).map { (a, toWindow($0)) } }
+    }
+
+    func point(of target: Target) -> Vec2? {
+        switch target {
+        case .anchor(let a): doc.position(of: a).map(toWindow)
+        case .handle(let a, let side): doc.handle(side, of: a).map(toWindow)
+        }
+    }
+
+    /// The anchors whose handles are shown: all of them on a small path, else the focused
+    /// and held ones with their neighbours (a 1,000-anchor path would be a thicket).
+    func anchorsWithHandles() -> [AnchorIndex] {
+        let all = doc.anchors
+        if all.count <= Self.allHandlesUpTo { return all }
+        var shown: [AnchorIndex] = []
+        for a in ([focused].compactMap { $0 } + drags.map(\.target.anchor)) {
+            for d in -1...1 {
+                let n = EditablePath.anchorCount(doc.subpaths[a.subpath])
+                let i = doc.subpaths[a.subpath].isClosed ? positiveModulo(a.index + d, n) : a.index + d
+                let b = AnchorIndex(subpath: a.subpath, index: i)
+                if doc.position(of: b) != nil && !shown.contains(b) { shown.append(b) }
+            }
+        }
+        return shown
+    }
+
+    static let allHandlesUpTo = 48
+
+    /// The target under `p` (window points): handles first (drawn on top), then anchors;
+    /// the nearest within `radius`.
+    func target(at p: Vec2, radius: Double) -> Target? {
+        var best: (Target, Double)?
+        func consider(_ t: Target, _ q: Vec2) {
+            let d = q.distance(to: p)
+            if d <= radius && (best == nil || d < best!.1) { best = (t, d) }
+        }
+        for a in anchorsWithHandles() {
+            for side in [HandleSide.incoming, .outgoing] {
+                guard let h = doc.handle(side, of: a), let at = doc.position(of: a), h.distance(to: at) > 1e-9 else { continue }
+                consider(.handle(a, side), toWindow(h))
+            }
+        }
+        if let b = best { return b.0 }
+        for (a, q) in drawnAnchors() { consider(.anchor(a), q) }
+        return best?.0
+    }
+
+    // MARK: Changes
+
+    /// Anchor indices after `changes` (a segment cut or expanded adds anchors after it).
+    static func mapAnchor(_ a: AnchorIndex, through changes: [SegmentChange]) -> AnchorIndex {
+        var a = a
+        for c in changes {
+            switch c {
+            case .expanded(let s, let j, let n) where s == a.subpath && a.index > j: a.index += n - 1
+            case .split(let s, let j, _) where s == a.subpath && a.index > j: a.index += 1
+            default: break
+            }
+        }
+        return a
+    }
+
+    /// Keeps the focus and every held target on the same anchors after `changes`.
+    mutating func remap(_ changes: [SegmentChange]) {
+        guard !changes.isEmpty else { return }
+        focused = focused.map { Self.mapAnchor($0, through: changes) }
+        for i in drags.indices {
+            switch drags[i].target {
+            case .anchor(let a): drags[i].target = .anchor(Self.mapAnchor(a, through: changes))
+            case .handle(let a, let side): drags[i].target = .handle(Self.mapAnchor(a, through: changes), side)
+            }
+        }
+    }
+
+    /// Moves `target` to window point `p` (already clamped and snapped). Returns the changes
+    /// to the segments (an arc or quadratic next to it becomes cubics the first time).
+    mutating func move(_ target: Target, to p: Vec2, keepingSmooth: Bool) throws(PathEditError) -> [SegmentChange] {
+        let (a, changes) = try doc.makeMovable(around: target.anchor)
+        remap(changes)
+        switch target {
+        case .anchor: try doc.moveAnchor(a, to: toDoc(p))
+        case .handle(_, let side): try doc.moveHandle(side, of: a, to: toDoc(p), keepingSmooth: keepingSmooth)
+        }
+        return changes
+    }
+
+    /// Undoes the last change; false when there is none.
+    mutating func undo() -> Bool {
+        guard let v = history.undo(current: doc) else { return false }
+        doc = v
+        afterReplace()
+        return true
+    }
+
+    mutating func redo() -> Bool {
+        guard let v = history.redo(current: doc) else { return false }
+        doc = v
+        afterReplace()
+        return true
+    }
+
+    /// After the document was replaced whole: nothing held, the focus kept if it still exists.
+    private mutating func afterReplace() {
+        drags.removeAll()
+        nudging = nil
+        if let f = focused, doc.position(of: f) == nil { focused = doc.anchors.last }
+    }
+
+    /// The anchor after (or before) the focused one, across subpaths, wrapping.
+    mutating func focusNext(_ delta: Int) {
+        let all = doc.anchors
+        guard !all.isEmpty else { focused = nil; return }
+        guard let f = focused, let i = all.firstIndex(of: f) else { focused = delta >= 0 ? all[0] : all[all.count - 1]; return }
+        focused = all[positiveModulo(i + delta, all.count)]
+    }
+
+    /// The anchor's position in `doc.anchors` (what the state dump calls it).
+    func flatIndex(of a: AnchorIndex) -> Int? { doc.anchors.firstIndex(of: a) }
+}

@@ -1,0 +1,82 @@
+import Engine
+import Geometry
+import Paths
+
+// What edit mode draws: the grid, the handles and anchors over the path, and its buttons
+// and status line.
+extension PathScene {
+    /// The grid, under the path (only while snapping).
+    func drawGrid(into list: inout DrawList) {
+        guard editing, snap else { return }
+        let g = Self.gridStep, b = shapeBounds, color = Color(hex: 0x2c3547)
+        var x = b.minX
+        while x <= b.maxX {
+            list.fillRect(Rect(x: x - 0.5, y: b.minY, w: 1, h: b.height), color: color)
+            x += g
+        }
+        var y = b.minY
+        while y <= b.maxY {
+            list.fillRect(Rect(x: b.minX, y: y - 0.5, w: b.width, h: 1), color: color)
+            y += g
+        }
+    }
+
+    /// Handles (a line to a dot), then anchors: a square at a corner, a circle where the
+    /// path is smooth; the focused one ringed, a held one filled.
+    func drawEditor(into list: inout DrawList) {
+        guard editing, let e = editor else { return }
+        let r = anchorRadius
+        let handleColor = Color(hex: 0xffd166)
+        for a in e.anchorsWithHandles() {
+            guard let p = e.doc.position(of: a).map(e.toWindow) else { continue }
+            for side in [HandleSide.incoming, .outgoing] {
+                guard let h = e.doc.handle(side, of: a).map(e.toWindow), h.distance(to: p) > 0.5 else { continue }
+                list.polyline([p, h], width: 1, color: handleColor.withAlpha(170), closed: false)
+                list.fillCircle(center: h, radius: r * 0.7, color: handleColor)
+            }
+        }
+        let held = Set(e.drags.map(\.target.anchor))
+        for (a, p) in e.drawnAnchors() {
+            let lit = held.contains(a) || a == e.focused
+            let fill = lit ? Color.accent : Color.white
+            if e.doc.isSmooth(a) {
+                list.fillCircle(center: p, radius: r, color: Color.background)
+                list.fillCircle(center: p, radius: r - 1.5, color: fill)
+            } else {
+                list.fillRect(Rect(center: p, size: Vec2(2 * r, 2 * r)), color: Color.background)
+                list.fillRect(Rect(center: p, size: Vec2(2 * r - 3, 2 * r - 3)), color: fill)
+            }
+            if a == e.focused { list.strokeCircle(center: p, radius: r + 5, width: 2, color: .accent) }
+        }
+        // A press held still on an anchor: a ring filling toward its deletion.
+        for d in e.drags where !d.moved && d.held > 0.15 {
+            guard case .anchor(let a) = d.target, let p = e.point(of: .anchor(a)) else { continue }
+            let f = min(1, d.held / Self.longPress)
+            let n = max(2, Int(32 * f))
+            let arc = (0...n).map { k in p + Vec2.unit(angle: -Double.pi / 2 + 2 * Double.pi * f * Double(k) / Double(n)) * (r + 10) }
+            list.polyline(arc, width: 3, color: Color.red, closed: false)
+        }
+    }
+
+    func drawEditButtons(into list: inout DrawList, font: BitmapFont) {
+        editButton.draw(into: &list, font: font, highlighted: editing)
+        undoButton.draw(into: &list, font: font)
+        redoButton.draw(into: &list, font: font)
+        snapButton.draw(into: &list, font: font, highlighted: snap)
+        linkButton.draw(into: &list, font: font, highlighted: !linkedHandles)
+        exportButton.draw(into: &list, font: font)
+    }
+
+    /// The status line while editing: a message about the last edit, or what is focused.
+    func editStatus(_ t: SampleTable) -> (String, Color)? {
+        guard editing, let e = editor else { return nil }
+        if let m = editMessage { return (m.text, .accent) }
+        let key = EditInfoKey(anchors: e.doc.anchors.count, focused: e.focused.flatMap(e.flatIndex), snap: snap,
+                              linked: linkedHandles, length: t.length, undo: e.history.undoCount, redo: e.history.redoCount)
+        let text = editInfoMemo.value(for: key, same: ==) {
+            let focus = key.focused.map { "anchor \($0 + 1) of \(key.anchors)" } ?? "\(key.anchors) anchors"
+            return "editing · \(focus) · length \(format(key.length, 1)) pt" + (key.snap ? " · grid" : "")
+        }
+        return (text, .dimText)
+    }
+}

@@ -1,0 +1,506 @@
+import Engine
+import Geometry
+import Paths
+
+/// The status line's inputs while editing (it is made again only when one changes).
+struct EditInfoKey: Equatable {
+    var anchors: Int, focused: Int?, snap: Bool, linked: Bool, length: Double, undo: Int, redo: Int
+}
+
+// Edit mode: the path shaped by hand while the rings ride it. Presses, keys and sticks
+// become the editor's operations; every change rebuilds the table (measuring only the
+// segments it changed) and keeps each ring on the same point of its segment.
+extension PathScene {
+    /// Grid spacing for snapping, in window points.
+    public static let gridStep = 20.0
+    /// How long a press must stay still on an anchor to delete it, and how soon a second
+    /// press makes a double click or tap.
+    public static let longPress = 0.6
+    public static let doubleClick = 0.4
+    /// How fast a full stick moves an anchor (points per second).
+    public static let stickSpeed = 240.0
+
+    /// An anchor's drawn radius: larger on a larger shape.
+    var anchorRadius: Double { max(5, 0.008 * min(shapeBounds.width, shapeBounds.height)) }
+
+    // MARK: The path and its editor
+
+    /// The path as the scene draws and rides it, in window points.
+    func currentPath() -> Path {
+        if let e = editor, e.changed { return e.windowPath }
+        return makePath(shape, in: shapeBounds)
+    }
+
+    /// An editor of the current shape as it is drawn now.
+    func freshEditor() -> PathEditor {
+        if shape == .custom, let custom = customPath {
+            var e = PathEditor(EditablePath(custom))
+            e.loadedBounds = custom.controlBounds
+            e.frame = nil
+            return fitted(e)
+        }
+        var e = PathEditor(EditablePath(makePath(shape, in: shapeBounds)))
+        e.frame = shapeBounds
+        return e
+    }
+
+    /// The editor's view for the current `shapeBounds`: a custom path fitted as the scene
+    /// fits it; a built-in shape's edits scaled from the rect they were made in.
+    private func fitted(_ e: PathEditor) -> PathEditor {
+        var e = e
+        if let frame = e.frame {
+            let s = min(frame.width > 0 ? shapeBounds.width / frame.width : 1, frame.height > 0 ? shapeBounds.height / frame.height : 1)
+            e.scale = s.isFinite && s > 0 ? s : 1
+            e.offset = shapeBounds.center - frame.center * e.scale
+        } else {
+            let b = e.loadedBounds
+            let margin = min(shapeBounds.width, shapeBounds.height) * 0.1
+            let target = shapeBounds.insetBy(dx: margin, dy: margin)
+            let s = min(b.width > 0 ? target.width / b.width : .infinity, b.height > 0 ? target.height / b.height : .infinity)
+            e.scale = s.isFinite && s > 0 ? s : 1
+            e.offset = target.center - b.center * e.scale
+        }
+        return e
+    }
+
+    /// After a layout: an unchanged editor is made again for the new size; a changed one
+    /// keeps its path and is shown in the new rect.
+    func fitEditor() {
+        if let e = editor {
+            editor = e.changed ? fitted(e) : freshEditor()
+        }
+        for (k, e) in edits { edits[k] = fitted(e) }
+    }
+
+    /// Turns edit mode on or off.
+    public func setEditing(_ on: Bool) {
+        guard on != editing else { return }
+        editing = on
+        if on, editor == nil { editor = freshEditor() }
+        if !on {
+            editor?.drags.removeAll()
+            if let e = editor, !e.changed { editor = nil }
+        }
+        lastAnchorPress = nil
+        placeButtons()
+    }
+
+    /// Shows the buttons of the mode the scene is in.
+    func placeButtons() {
+        if normalLayout.count == 4, editLayout.count == 7 {
+            let l = editing ? editLayout : normalLayout
+            shapeButton.rect = l[0]
+            if editing {
+                editButton.rect = l[1]
+                (undoButton.rect, redoButton.rect, snapButton.rect, linkButton.rect, exportButton.rect) = (l[2], l[3], l[4], l[5], l[6])
+            } else {
+                (debugButton.rect, rideButton.rect, editButton.rect) = (l[1], l[2], l[3])
+            }
+        }
+        debugButton.isHidden = editing
+        rideButton.isHidden = editing
+        for i in [0, 1, 2, 3, 4] { setEditButtonHidden(i, !editing) }
+        linkButton.label = linkedHandles ? "Handles: linked" : "Handles: free"
+        undoButton.isEnabled = editor?.history.canUndo ?? false
+        redoButton.isEnabled = editor?.history.canRedo ?? false
+    }
+
+    private func setEditButtonHidden(_ i: Int, _ hidden: Bool) {
+        switch i {
+        case 0: undoButton.isHidden = hidden
+        case 1: redoButton.isHidden = hidden
+        case 2: snapButton.isHidden = hidden
+        case 3: linkButton.isHidden = hidden
+        default: exportButton.isHidden = hidden
+        }
+    }
+
+    /// Shows `text` in the status line for a few seconds.
+    func tell(_ text: String) { editMessage = (text, editClock + 3) }
+
+    // MARK: Changes
+
+    /// Runs `body` on the editor; if the path changed, builds the new table (refusing the
+    /// change, with the table's message, if it cannot be built) and moves the rings with it.
+    /// `changes` from the body say how segments were cut or joined (nil: the path was
+    /// replaced whole, and rings keep their fraction of the length). `recording` puts the
+    /// path as it was on the undo history; `finished` saves it (`onEdited`).
+    @discardableResult
+    func edit(recording: Bool = true, finished: Bool = true,
+              _ body: (inout PathEditor) throws -> [SegmentChange]?) -> Bool {
+        guard var e = editor else { return false }
+        let before = e.doc
+        let changes: [SegmentChange]?
+        do { changes = try body(&e) } catch {
+            tell("\(error)")
+            return false
+        }
+        guard e.doc != before else {
+            editor = e
+            placeButtons()
+            return true
+        }
+        let path = e.windowPath
+        let table: SampleTable
+        do { table = try SampleTable(checking: path, spacing: spacing, measurements: &measurements) } catch {
+            tell("refused: \(error.description)")
+            e.doc = before
+            editor = e
+            return false
+        }
+        if recording { e.history.record(before) }
+        e.changed = true
+        editor = e
+        install(table, path: path, changes: changes)
+        if finished { save() }
+        placeButtons()
+        return true
+    }
+
+    /// The new table in place, each ring kept where it was on its segment.
+    private func install(_ t: SampleTable, path: Path, changes: [SegmentChange]?) {
+        let old = tables.first
+        var distances: [Double] = []
+        for f in followers.store.dense {
+            guard let old, !old.isEmpty, old.length > 0 else { distances.append(0); continue }
+            guard let changes else {
+                distances.append(positiveModulo(f.distance, old.length) / old.length * t.length)
+                continue
+            }
+            var place = old.place(atDistance: f.distance)
+            let was = old.point(atDistance: f.distance)
+            var refine = false
+            for c in changes {
+                (place.segment, place.t) = c.map(subpath: place.subpath, segment: place.segment, t: place.t)
+                if case .expanded(let s, _, _) = c, s == place.subpath { refine = true }
+            }
+            if refine, t.runs.indices.contains(place.subpath), place.segment < t.runs[place.subpath].segmentCount {
+                // An arc became cubics: their parameters do not run as the angle did.
+                place.t = t.segments[t.runs[place.subpath].firstSegment + place.segment].parameter(nearest: was, from: place.t)
+            }
+            distances.append(t.distance(at: place) ?? positiveModulo(f.distance, old.length) / old.length * t.length)
+        }
+        tables = []
+        strokes = []
+        tables = [t]
+        strokes = Path.thinned(path.flattened(tolerance: 0.05), toAtMost: Self.maxDrawnPoints)
+        place(on: t, at: distances)
+    }
+
+    /// Writes the path back (`onEdited`) and shows a problem if there was one.
+    func save() {
+        guard let e = editor, let onEdited else { return }
+        if let problem = onEdited(e.doc.path.svgData) { tell(problem) }
+    }
+
+    /// Export: the path's SVG data, in its own coordinates, to `onExport`.
+    public func exportPath() {
+        let d = (editor?.doc.path ?? (shape == .custom ? customPath : nil) ?? currentPath()).svgData
+        lastExport = d
+        tell(onExport?(d) ?? "exported \(d.utf8.count) bytes of path data")
+    }
+
+    public func undoEdit() {
+        guard editor?.history.canUndo == true else { return tell("nothing to undo") }
+        edit(recording: false) { e in _ = e.undo(); return nil }
+    }
+
+    public func redoEdit() {
+        guard editor?.history.canRedo == true else { return tell("nothing to redo") }
+        edit(recording: false) { e in _ = e.redo(); return nil }
+    }
+
+    /// `p` (window points) kept inside the scene and, with snapping on, on the grid.
+    func placed(_ p: Vec2) -> Vec2 {
+        var q = Vec2(clamp(p.x, sceneBounds.minX, sceneBounds.maxX), clamp(p.y, sceneBounds.minY, sceneBounds.maxY))
+        if snap {
+            let o = Vec2(shapeBounds.minX, shapeBounds.minY), g = Self.gridStep
+            q = Vec2(o.x + ((q.x - o.x) / g).rounded() * g, o.y + ((q.y - o.y) / g).rounded() * g)
+        }
+        return q
+    }
+
+    // MARK: Input
+
+    /// Handles `event` in edit mode; false when it is not the editor's (rings, shape keys).
+    func routeEditInput(_ event: InputEvent, _ ctx: StepContext) -> Bool {
+        switch event {
+        case .pointerDown(let id, let device, let at):
+            if editButton.hit(at, device: device) { setEditing(false); return true }
+            if undoButton.hit(at, device: device) { undoEdit(); return true }
+            if redoButton.hit(at, device: device) { redoEdit(); return true }
+            if snapButton.hit(at, device: device) { snap.toggle(); return true }
+            if linkButton.hit(at, device: device) { linkedHandles.toggle(); placeButtons(); return true }
+            if exportButton.hit(at, device: device) { exportPath(); return true }
+            if shapeButton.hit(at, device: device) { return false }
+            return press(pointer: id, device: device, at: at, ctx)
+        case .pointerMove(let id, _, let at):
+            guard editor?.drags.contains(where: { $0.pointer == id }) == true else { return false }
+            dragMoved(pointer: id, to: at, ctx)
+            return true
+        case .pointerUp(let id, _, let at):
+            guard editor?.drags.contains(where: { $0.pointer == id }) == true else { return false }
+            dragMoved(pointer: id, to: at, ctx)
+            endDrag(pointer: id, cancelled: false)
+            return true
+        case .pointerCancel(let id, _):
+            guard editor?.drags.contains(where: { $0.pointer == id }) == true else { return false }
+            endDrag(pointer: id, cancelled: true)
+            return true
+        case .key(let k, true):
+            return key(k, ctx)
+        case .keyRepeat(let k) where ["Left", "Right", "Up", "Down"].contains(k.name):
+            return key(k, ctx)
+        case .gamepadButton(_, let b, true):
+            return padButton(b)
+        case .gamepadRemoved:
+            stickPoint = nil
+            return false
+        default:
+            return false
+        }
+    }
+
+    /// A press: a handle or anchor is taken (a second press soon after on the same anchor
+    /// turns it corner ↔ smooth); else a ring; else on the path an anchor is put there and
+    /// taken; else the focus is let go.
+    private func press(pointer id: Int, device: PointerDevice, at: Vec2, _ ctx: StepContext) -> Bool {
+        guard var e = editor else { return false }
+        if let target = e.target(at: at, radius: anchorRadius + device.hitSlop) {
+            if case .anchor(let a) = target, let last = lastAnchorPress, last.anchor == a,
+               editClock - last.time <= Self.doubleClick, last.at.distance(to: at) <= device.hitSlop + anchorRadius {
+                lastAnchorPress = nil
+                e.focused = a
+                editor = e
+                toggleSmooth(a)
+                return true
+            }
+            if case .anchor(let a) = target { lastAnchorPress = (editClock, a, at) }
+            startDrag(target, pointer: id, device: device, at: at, ctx)
+            return true
+        }
+        if grabRing(pointer: id, device: device, at: at) { return true }
+        if insertAnchor(near: at, radius: device.hitSlop + 4) {
+            if let a = editor?.focused {
+                startDrag(.anchor(a), pointer: id, device: device, at: at, ctx)
+                // Resting on the anchor just put there does not delete it.
+                if let i = editor?.drags.firstIndex(where: { $0.pointer == id }) { editor?.drags[i].held = -.infinity }
+            }
+            return true
+        }
+        e.focused = nil
+        editor = e
+        return true
+    }
+
+    private func startDrag(_ target: Target, pointer id: Int, device: PointerDevice, at: Vec2, _ ctx: StepContext) {
+        guard var e = editor, let p = e.point(of: target) else { return }
+        let a = target.anchor
+        let alt = ctx.input.isDown(Key("Left Alt")) || ctx.input.isDown(Key("Right Alt"))
+        let keepsSmooth = linkedHandles && !alt && e.doc.isSmooth(a)
+        e.drags.removeAll { $0.pointer == id }
+        e.drags.append(PathEditor.Drag(pointer: id, device: device, target: target, grab: p - at, pressedAt: at,
+                                       before: e.doc, keepsSmooth: keepsSmooth))
+        e.focused = a
+        e.nudging = nil
+        editor = e
+    }
+
+    typealias Target = PathEditor.Target
+
+    private func dragMoved(pointer id: Int, to at: Vec2, _ ctx: StepContext) {
+        guard let i = editor?.drags.firstIndex(where: { $0.pointer == id }), let d = editor?.drags[i] else { return }
+        if !d.moved && at.distance(to: d.pressedAt) < d.device.hitSlop / 2 { return }
+        editor?.drags[i].moved = true
+        let p = placed(at + d.grab)
+        edit(recording: false, finished: false) { e in
+            guard let j = e.drags.firstIndex(where: { $0.pointer == id }) else { return [] }
+            return try e.move(e.drags[j].target, to: p, keepingSmooth: e.drags[j].keepsSmooth)
+        }
+    }
+
+    private func endDrag(pointer id: Int, cancelled: Bool) {
+        guard var e = editor, let i = e.drags.firstIndex(where: { $0.pointer == id }) else { return }
+        let d = e.drags.remove(at: i)
+        editor = e
+        if cancelled {
+            // Ends without effect: the path as it was when pressed.
+            if e.doc != d.before { edit(recording: false) { e in e.doc = d.before; return nil } }
+            return
+        }
+        if e.doc != d.before {
+            editor?.history.record(d.before)
+            save()
+            placeButtons()
+        }
+    }
+
+    /// Puts an anchor on the path where it passes within `radius` of `at`, by cutting its
+    /// segment there exactly, and focuses it. False when the path is not that near.
+    @discardableResult
+    func insertAnchor(near at: Vec2, radius: Double) -> Bool {
+        guard let t = tables.first, let n = t.nearestIndex(to: at), t.points[n].distance(to: at) <= radius,
+              let e = editor else { return false }
+        let run = t.run(containing: n)
+        guard let sub = t.runs.firstIndex(of: run), sub < e.doc.subpaths.count else { return false }
+        let local = Int(t.sampleSegments[n]) - run.firstSegment
+        guard e.doc.subpaths[sub].segments.indices.contains(local) else { return false }
+        // The exact parameter nearest the press on that segment, from the sample's.
+        let seg = t.segments[Int(t.sampleSegments[n])]
+        let u = seg.parameter(nearest: at, from: t.sampleParameters[n])
+        return insertAnchor(subpath: sub, segment: local, at: u)
+    }
+
+    /// Cuts segment `segment` of subpath `sub` at `u` and focuses the new anchor.
+    @discardableResult
+    func insertAnchor(subpath sub: Int, segment: Int, at u: Double) -> Bool {
+        guard u > 1e-6 && u < 1 - 1e-6 else {
+            tell("an anchor is already there")
+            return false
+        }
+        return edit { e in
+            let a = try e.doc.insertAnchor(subpath: sub, segment: segment, at: u)
+            let change = SegmentChange.split(subpath: sub, segment: segment, at: u)
+            e.remap([change])
+            e.focused = a
+            e.nudging = nil
+            return [change]
+        }
+    }
+
+    func removeAnchor(_ a: AnchorIndex) {
+        edit { e in
+            let change = try e.doc.removeAnchor(a)
+            e.drags.removeAll { $0.target.anchor == a }
+            e.focused = e.doc.position(of: a) != nil ? a : e.doc.anchors.last
+            e.nudging = nil
+            return [change]
+        }
+    }
+
+    func toggleSmooth(_ a: AnchorIndex) {
+        edit { e in
+            let (smooth, b, changes) = try e.doc.toggleSmooth(a)
+            e.remap(changes)
+            e.focused = b
+            e.nudging = nil
+            _ = smooth
+            return changes
+        }
+    }
+
+    /// Moves the focused anchor by `delta` window points (keys, d-pad, stick): one undo
+    /// step for a run of such moves of the same anchor.
+    func nudge(by delta: Vec2) {
+        guard let a = editor?.focused, let p = editor?.point(of: .anchor(a)) else { return tell("focus an anchor first (Tab)") }
+        // With the grid on, a key moves a whole grid step.
+        moveFocused(a, to: snap ? placed(p + delta.normalized() * Self.gridStep) : placed(p + delta))
+    }
+
+    private func moveFocused(_ a: AnchorIndex, to target: Vec2) {
+        let first = editor?.nudging != a
+        edit(recording: first) { e in
+            let changes = try e.move(.anchor(a), to: target, keepingSmooth: false)
+            e.nudging = e.focused
+            return changes
+        }
+    }
+
+    private func key(_ k: Key, _ ctx: StepContext) -> Bool {
+        let shift = ctx.input.isDown(Key("Left Shift")) || ctx.input.isDown(Key("Right Shift"))
+        let step = shift ? 10.0 : 1.0
+        if let c = FocusCommand(key: k, input: ctx.input) {
+            switch c {
+            case .left: nudge(by: Vec2(-step, 0))
+            case .right: nudge(by: Vec2(step, 0))
+            case .up: nudge(by: Vec2(0, -step))
+            case .down: nudge(by: Vec2(0, step))
+            case .delete: if let a = editor?.focused { removeAnchor(a) } else { tell("focus an anchor first (Tab)") }
+            case .undo: undoEdit()
+            case .redo: redoEdit()
+            case .cancel: setEditing(false)
+            case .activate: if let a = editor?.focused { toggleSmooth(a) }
+            }
+            return true
+        }
+        switch k.name {
+        case "E": setEditing(false)
+        case "Tab": editor?.focusNext(shift ? -1 : 1); editor?.nudging = nil
+        case "C": if let a = editor?.focused { toggleSmooth(a) }
+        case "I": insertAfterFocused()
+        case "G": snap.toggle()
+        case "L": linkedHandles.toggle(); placeButtons()
+        case "X": exportPath()
+        default: return false
+        }
+        return true
+    }
+
+    /// An anchor in the middle of the segment leaving the focused anchor (or arriving, at an
+    /// open end): the keyboard's and pad's way to insert.
+    func insertAfterFocused() {
+        guard let e = editor, let a = e.focused else { return tell("focus an anchor first (Tab)") }
+        if let j = e.doc.segmentIndex(.outgoing, of: a) {
+            insertAnchor(subpath: a.subpath, segment: j, at: 0.5)
+        } else if let j = e.doc.segmentIndex(.incoming, of: a) {
+            insertAnchor(subpath: a.subpath, segment: j, at: 0.5)
+        }
+    }
+
+    /// The pad while editing (the shoulders and Back stay the app's): the d-pad steps the
+    /// focus (left, right), inserts (up) and snaps (down); the buttons as the board's.
+    private func padButton(_ b: GamepadButton) -> Bool {
+        switch b {
+        case .dpleft: editor?.focusNext(-1); editor?.nudging = nil
+        case .dpright: editor?.focusNext(1); editor?.nudging = nil
+        case .dpup, .leftstick: insertAfterFocused()
+        case .dpdown, .rightstick: snap.toggle()
+        default:
+            guard let c = FocusCommand(padButton: b) else { return false }
+            switch c {
+            case .left, .right, .up, .down: break
+            case .activate: if let a = editor?.focused { toggleSmooth(a) }
+            case .cancel: setEditing(false)
+            case .delete: if let a = editor?.focused { removeAnchor(a) }
+            case .undo: undoEdit()
+            case .redo: redoEdit()
+            }
+        }
+        return true
+    }
+
+    /// Tab and G (focus and grid) and Escape (leave edit mode) belong to the editor while it is on.
+    public func claims(_ key: Key) -> Bool { editing && ["Tab", "G", "Escape"].contains(key.name) }
+
+    /// The edit system, each step: the clock, long presses that delete, and the left stick
+    /// moving the focused anchor.
+    func stepEditor(_ ctx: StepContext) {
+        editClock += ctx.dt
+        if let m = editMessage, editClock >= m.until { editMessage = nil }
+        guard editing, editor != nil else { return }
+        if let e = editor {
+            for d in e.drags where !d.moved {
+                guard case .anchor(let a) = d.target else { continue }
+                if let i = editor?.drags.firstIndex(where: { $0.pointer == d.pointer }) { editor?.drags[i].held += ctx.dt }
+                if d.held + ctx.dt >= Self.longPress {
+                    editor?.drags.removeAll { $0.pointer == d.pointer }
+                    lastAnchorPress = nil
+                    removeAnchor(a)
+                }
+            }
+        }
+        var stick = Vec2.zero
+        for pad in ctx.input.pads { stick += pad.stick(true) }
+        guard stick != .zero else {
+            stickPoint = nil
+            return
+        }
+        if editor?.focused == nil { editor?.focusNext(1) }
+        guard let a = editor?.focused, let p = editor?.point(of: .anchor(a)) else { return }
+        // The stick moves a point of its own, which the anchor follows onto the grid.
+        let from = stickPoint ?? p
+        let to = placed(from + stick * Self.stickSpeed * ctx.dt)
+        stickPoint = from + stick * Self.stickSpeed * ctx.dt
+        moveFocused(a, to: to)
+    }
+}

@@ -1,0 +1,103 @@
+import Engine
+import Foundation
+import Geometry
+import MotionSDL
+import Paths
+import Scenes
+
+/// Writes the path scene's edits back into the `--path-file` they came from: atomically,
+/// through a link, never over anything but a regular file (`DocumentFile.save`). An SVG
+/// document keeps everything but its first path's `d`; a file of bare path data becomes the
+/// new data and a newline.
+struct PathFileWriter {
+    let file: DocumentFile
+    /// The file's text when loaded, and where its path data is in it (nil: all of it).
+    let original: String
+    let range: Range<String.Index>?
+
+    init(path: String, text: String) {
+        file = DocumentFile(url: URL(fileURLWithPath: path))
+        original = text
+        range = pathDataRange(in: text)
+    }
+
+    /// The file's new text for path data `d`.
+    func text(for d: String) -> String {
+        guard let range else { return d + "\n" }
+        return original.replacingCharacters(in: range, with: d)
+    }
+
+    /// Saves `d`; returns what to tell the user when it could not.
+    func save(_ d: String) -> String? {
+        do { try file.save(text(for: d)) } catch {
+            let message = "could not save \(echo(file.url.path, limit: 80)): \(error.description); the file is as it was"
+            FileHandle.standardError.write(Data("motionlab: \(message)\n".utf8))
+            return message
+        }
+        return nil
+    }
+}
+
+/// Export from the path scene: the SVG data on standard output, and a small SVG document
+/// (which `--path-file` reads back) in `--export FILE`, or else, in a session with a
+/// window, under a new name in `$XDG_DATA_HOME/motionlab/exports/` (never over a file).
+struct PathExporter {
+    var file: String?
+    var folder: URL?
+
+    func export(_ d: String) -> String {
+        FileHandle.standardOutput.write(Data((d + "\n").utf8))
+        let document = Self.svgDocument(d)
+        if let file {
+            do { try FilePolicy.write(document, to: file) } catch { return "exported to standard output; \(error.description)" }
+            return "exported to \(echo(file, limit: 80)) and standard output"
+        }
+        guard let folder else { return "exported to standard output" }
+        do { return "exported to \(echo(try Self.writeNew(document, in: folder), limit: 80)) and standard output" } catch {
+            return "exported to standard output; \(error)"
+        }
+    }
+
+    /// A minimal SVG document around path data `d`, its view box the path's control bounds.
+    static func svgDocument(_ d: String) -> String {
+        let b = (try? Path(svg: d))?.controlBounds ?? Rect(x: 0, y: 0, w: 1, h: 1)
+        let pad = max(1, max(b.width, b.height) * 0.05)
+        func n(_ v: Double) -> String { Path.shortNumber(v) }
+        return """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="\(n(b.minX - pad)) \(n(b.minY - pad)) \(n(b.width + 2 * pad)) \(n(b.height + 2 * pad))">
+          <path d="\(d)" fill="none" stroke="black"/>
+        </svg>
+
+        """
+    }
+
+    /// Writes `text` to `path-YYYYMMDD-HHMMSS[-N].svg` in `folder`, created for this write
+    /// (O_EXCL: an existing name is never opened). Returns its path.
+    static func writeNew(_ text: String, in folder: URL) throws -> String {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyyMMdd-HHmmss"
+        let stem = "path-\(f.string(from: Date()))"
+        for k in 0..<1000 {
+            let path = folder.appendingPathComponent(k == 0 ? "\(stem).svg" : "\(stem)-\(k).svg").path
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            if fd < 0 {
+                if errno == EEXIST { continue }
+                throw FilePolicy.Refusal("\(path): cannot create it: \(String(cString: strerror(errno)))")
+            }
+            defer { close(fd) }
+            let bytes = Array(text.utf8)
+            var done = 0
+            while done < bytes.count {
+                let n = bytes[done...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw FilePolicy.Refusal("\(path): cannot write it: \(String(cString: strerror(errno)))") }
+                done += n
+            }
+            return path
+        }
+        throw FilePolicy.Refusal("\(folder.path): no free name for an export")
+    }
+}
