@@ -1,0 +1,72 @@
+import Foundation
+@testable import Paths
+import Testing
+
+extension SDLTests {
+    /// The path editor's files: a `--path-file` written back after each edit, in its own
+    /// coordinates and keeping the rest of an SVG document; Export to standard output and a file.
+    @Suite struct PathFileTests {
+        /// Keys E (edit), Tab (the first anchor), I (insert after it), X (export), as a script.
+        static let script = [("E", 3), ("Tab", 6), ("I", 9), ("X", 12)].flatMap { key, f in
+            ["{\"frame\":\(f),\"type\":\"key\",\"key\":\"\(key)\",\"down\":true}",
+             "{\"frame\":\(f + 1),\"type\":\"key\",\"key\":\"\(key)\",\"down\":false}"]
+        }.joined(separator: "\n") + "\n"
+
+        func runEdit(_ pathFile: URL, in dir: URL, extra: [String] = []) throws -> Motionlab.Result {
+            let script = dir.appendingPathComponent("edit.jsonl")
+            try Self.script.write(to: script, atomically: true, encoding: .utf8)
+            return try Motionlab.run(["--headless", "--scene", "path", "--frames", "20", "--size", "640x480",
+                                      "--path-file", pathFile.path, "--script", script.path] + extra)
+        }
+
+        @Test func anEditedSVGDocumentKeepsAllButItsPathDataWhichIsInItsOwnCoordinates() throws {
+            let dir = Motionlab.tempDir()
+            let file = dir.appendingPathComponent("shape.svg")
+            let head = "<?xml version=\"1.0\"?>\n<!-- mine -->\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\">\n  <g id=\"a\"><path stroke=\"red\" d=\""
+            let tail = "\" fill=\"none\"/></g>\n</svg>\n"
+            try (head + "M1 1L9 1L9 9Z" + tail).write(to: file, atomically: true, encoding: .utf8)
+            let export = dir.appendingPathComponent("out.svg")
+            let r = try runEdit(file, in: dir, extra: ["--export", export.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(text.hasPrefix(head) && text.hasSuffix(tail))
+            let d = String(text.dropFirst(head.count).dropLast(tail.count))
+            // An anchor half-way along the first line, in the file's units.
+            #expect(d == "M1 1L5 1L9 1L9 9Z")
+            // Export: the same data on standard output and in an SVG document.
+            #expect(r.stdout.split(separator: "\n").contains(Substring(d)))
+            let exported = try String(contentsOf: export, encoding: .utf8)
+            #expect(exported.contains("<path d=\"\(d)\""))
+            // Which reads back as a path file.
+            let again = try Motionlab.run(["path", "--path-file", export.path])
+            #expect(again.status == 0, "\(again.stderr)")
+        }
+
+        @Test func aLinkStaysALinkAndBareDataStaysBare() throws {
+            let dir = Motionlab.tempDir()
+            let real = dir.appendingPathComponent("real")
+            try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+            let target = real.appendingPathComponent("p.txt")
+            try "M0 0 L100 0 L100 100\n".write(to: target, atomically: true, encoding: .utf8)
+            let link = dir.appendingPathComponent("link.txt")
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+            let r = try runEdit(link, in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+            #expect(try String(contentsOf: target, encoding: .utf8) == "M0 0L50 0L100 0L100 100\n")
+            // No temporary files left in either folder.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: real.path) == ["p.txt"])
+        }
+
+        @Test func aRunWithoutEditsLeavesTheFileUntouched() throws {
+            let dir = Motionlab.tempDir()
+            let file = dir.appendingPathComponent("p.txt")
+            try "M0 0 L 100 0 L100 100".write(to: file, atomically: true, encoding: .utf8)
+            let before = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+            let r = try Motionlab.run(["--headless", "--scene", "path", "--frames", "5", "--path-file", file.path])
+            #expect(r.status == 0)
+            #expect(try String(contentsOf: file, encoding: .utf8) == "M0 0 L 100 0 L100 100")
+            #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date == before)
+        }
+    }
+}
