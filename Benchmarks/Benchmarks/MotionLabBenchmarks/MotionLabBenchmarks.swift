@@ -65,13 +65,22 @@ let benchmarks: @Sendable () -> Void = {
                   configuration: .init(thresholds: [.wallClock: .init(relative: [.p50: 200.0])])) { benchmark in
             // The benchmark body runs once per sample: the first, whole measuring is kept
             // across runs (as the editor keeps it across drag events).
-            let anchor = AnchorIndex(subpath: 0, index: 1)
-            let home = kept.edit.position(of: anchor) ?? .zero
             for i in benchmark.scaledIterations {
                 kept.step += 1
-                try? kept.edit.moveAnchor(anchor, to: home + Vec2(Double((kept.step + i) % 7), 1))
+                try? kept.edit.moveAnchor(kept.anchor, to: kept.home + Vec2(Double((kept.step + i) % 7), 1))
                 blackHole(try? SampleTable(checking: kept.edit.path, spacing: 1, measurements: &kept.measurements))
             }
+        }
+    }
+
+    // The whole drag event in the path scene's editor: the anchor moved, the table built
+    // again measuring only what changed, the rings put back on their segments, the strokes
+    // flattened again. One step of the scene per event, as at 120 Hz.
+    for (name, path) in [("figure 8", Path?.none), ("1,000 cubics", wavy)] {
+        let drag = SceneDrag(path)
+        Benchmark("Path editor: a drag event in the scene, \(name)",
+                  configuration: .init(thresholds: [.wallClock: .init(relative: [.p50: 200.0])])) { benchmark in
+            for _ in benchmark.scaledIterations { drag.step() }
         }
     }
 
@@ -235,8 +244,37 @@ final class EditSession: @unchecked Sendable {
     var edit: EditablePath
     var measurements = SegmentMeasurements()
     var step = 0
+    let anchor = AnchorIndex(subpath: 0, index: 1)
+    /// Where the anchor was at the start: each move goes a few points from there (from where
+    /// it is, the path would drift further every sample).
+    let home: Vec2
     init(_ path: Path) {
         edit = EditablePath(path)
+        home = edit.position(of: anchor) ?? .zero
         _ = try? SampleTable(checking: edit.path, spacing: 1, measurements: &measurements)
+    }
+}
+
+/// The path scene in edit mode with a mouse holding anchor 1, moved a little each step.
+final class SceneDrag: @unchecked Sendable {
+    let scene: PathScene
+    var at: Vec2
+    var k = 0
+    init(_ path: Path?) {
+        scene = PathScene(customPath: path, startShape: path == nil ? .figure8 : .custom)
+        scene.layout(bounds: Rect(x: 0, y: 40, w: 1280, h: 680))
+        scene.setEditing(true)
+        var ctx = StepContext(dt: 1.0 / 120, step: 0, events: [], input: InputState())
+        scene.step(&ctx)
+        at = scene.editDumpAnchor(1)
+        ctx.events = [.pointerDown(pointer: 0, device: .mouse, at: at)]
+        scene.step(&ctx)
+    }
+
+    func step() {
+        k += 1
+        var ctx = StepContext(dt: 1.0 / 120, step: k, events: [.pointerMove(pointer: 0, device: .mouse, at: at + Vec2(Double(10 + k % 7), 5))],
+                              input: InputState())
+        scene.step(&ctx)
     }
 }

@@ -504,3 +504,13 @@ extension PathScene {
         moveFocused(a, to: to)
     }
 }
+
+extension PathScene {
+    /// Where anchor `i` (in order along the path) is drawn, for benchmarks and tools; the
+    /// scene's centre when there is none.
+    public func editDumpAnchor(_ i: Int) -> Vec2 {
+        let e = editor ?? freshEditor()
+        let all = e.drawnAnchors()
+        return all.indices.contains(i) ? all[i].1 : shapeBounds.center
+    }
+}

@@ -49,6 +49,23 @@ public final class PathScene: Scene {
         Control(.gamepad, "RT / LT", "orbit forward / backward"),
         Control(.gamepad, "X / Y / B", "next shape / debug samples / focus the other ring"),
         Control(.gamepad, "A", "next way to ride"),
+        Control(.mouse, "Edit button", "edit mode: shape the path while the rings ride it"),
+        Control(.mouse, "Edit: drag a point", "move an anchor, or a handle (a smooth point's other handle turns with it)"),
+        Control(.mouse, "Edit: click the path", "put an anchor there (the shape does not change); drag on to move it"),
+        Control(.mouse, "Edit: double-click", "turn an anchor corner ↔ smooth"),
+        Control(.mouse, "Edit: Alt+drag a handle", "move it alone (or the Handles: free button)"),
+        Control(.touch, "Edit: drag points", "one finger per point; hold still on an anchor to delete it; double-tap for corner ↔ smooth"),
+        Control(.keyboard, "E / Escape", "edit mode on / off"),
+        Control(.keyboard, "Edit: Tab / Shift+Tab", "focus the next / previous anchor"),
+        Control(.keyboard, "Edit: ← → ↑ ↓", "move the focused anchor 1 pt (Shift: 10 pt; with the grid, a grid step)"),
+        Control(.keyboard, "Edit: I / C / Delete", "insert an anchor after it / corner ↔ smooth / delete it"),
+        Control(.keyboard, "Edit: G / L / X", "grid snap / linked handles / export the SVG path data"),
+        Control(.keyboard, "Edit: Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y", "undo, redo"),
+        Control(.gamepad, "Start", "edit mode on (B leaves it)"),
+        Control(.gamepad, "Edit: left stick", "move the focused anchor"),
+        Control(.gamepad, "Edit: d-pad ← →", "focus the previous / next anchor"),
+        Control(.gamepad, "Edit: d-pad ↑ / ↓", "insert an anchor after it / grid snap"),
+        Control(.gamepad, "Edit: A / Y / X / Start", "corner ↔ smooth / delete / undo / redo"),
     ]
 
     public private(set) var shape: Shape = .figure8
