@@ -181,6 +181,39 @@ import Testing
         #expect(s.scene.tables[0].checkInvariants())
     }
 
+    @Test func editsInATinyWindowStayInProportionWhenItGrowsAgain() {
+        // The soak found this: points dragged to a tiny window's edges were thousands of
+        // points out once the window grew back, and the table took 473,000 samples.
+        let s = Session()
+        let normal = s.scene.tables[0].length
+        s.run([.resize(w: 64, h: 64)])
+        s.key("E")
+        for k in 0..<4 { s.drag(s.anchor(k), Vec2(1e6, -1e6)) }
+        s.run([.resize(w: 1280, h: 720)])
+        #expect(s.scene.tables[0].length < 8 * normal, "length \(s.scene.tables[0].length) against \(normal)")
+        #expect(Self.ringsOnPath(s))
+    }
+
+    @Test func thirtyThousandFingersOnThePathAndItsPoints() {
+        let s = Session(.heart)
+        s.key("E")
+        let n = s.editor.doc.anchors.count
+        let t = s.scene.tables[0]
+        let downs = (0..<30_000).map { i in
+            InputEvent.pointerDown(pointer: 100 + i, device: .touch, at: t.point(atDistance: t.length * Double(i) / 30_000))
+        }
+        let moves = (0..<30_000).map { i in InputEvent.pointerMove(pointer: 100 + i, device: .touch, at: Vec2(Double(i % 1280), 300)) }
+        let ups = (0..<30_000).map { i in InputEvent.pointerUp(pointer: 100 + i, device: .touch, at: Vec2(Double(i % 1280), 300)) }
+        s.run(downs, frames: 1)
+        #expect(s.editor.doc.anchors.count <= n + PathScene.maxInsertsPerStep)
+        #expect(s.editor.drags.count <= PathScene.maxDrags)
+        s.run(moves, frames: 1)
+        s.run(ups, frames: 1)
+        #expect(s.editor.drags.isEmpty)
+        #expect(Self.ringsOnPath(s))
+        #expect(s.scene.tables[0].checkInvariants())
+    }
+
     @Test func aLongPressDeletesAndTwoFingersMoveTwoAnchors() {
         let s = Session(.star)
         s.key("E")

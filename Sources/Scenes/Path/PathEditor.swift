@@ -53,6 +53,19 @@ struct PathEditor {
     var frame: Rect?
     /// The custom path's own bounds when loaded (the fit keeps to them, not to the edits).
     var loadedBounds = Rect(x: 0, y: 0, w: 0, h: 0)
+    /// Where points may be put, in the path's coordinates: the shape's rect with half its
+    /// size again on every side. The window clamps a drag too, but a window made tiny and
+    /// large again would otherwise scale a point dragged to a tiny window's edge into one
+    /// thousands of points out (the soak found a 473,000-sample table that way).
+    var room = Rect(x: -1e9, y: -1e9, w: 2e9, h: 2e9)
+
+    static func room(around r: Rect) -> Rect {
+        let m = max(r.width, r.height, 1) / 2
+        return r.insetBy(dx: -m, dy: -m)
+    }
+
+    /// `p` (path coordinates) kept inside `room`.
+    func kept(_ p: Vec2) -> Vec2 { room.clamped(p) }
 
     init(_ doc: EditablePath) { self.doc = doc }
 
@@ -149,8 +162,8 @@ struct PathEditor {
         let (a, changes) = try doc.makeMovable(around: target.anchor)
         remap(changes)
         switch target {
-        case .anchor: try doc.moveAnchor(a, to: toDoc(p))
-        case .handle(_, let side): try doc.moveHandle(side, of: a, to: toDoc(p), keepingSmooth: keepingSmooth)
+        case .anchor: try doc.moveAnchor(a, to: kept(toDoc(p)))
+        case .handle(_, let side): try doc.moveHandle(side, of: a, to: kept(toDoc(p)), keepingSmooth: keepingSmooth)
         }
         return changes
     }

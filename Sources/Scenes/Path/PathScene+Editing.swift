@@ -37,10 +37,12 @@ extension PathScene {
             var e = PathEditor(EditablePath(custom))
             e.loadedBounds = custom.controlBounds
             e.frame = nil
+            e.room = PathEditor.room(around: e.loadedBounds)
             return fitted(e)
         }
         var e = PathEditor(EditablePath(makePath(shape, in: shapeBounds)))
         e.frame = shapeBounds
+        e.room = PathEditor.room(around: shapeBounds)
         return e
     }
 
@@ -72,9 +74,22 @@ extension PathScene {
         for (k, e) in edits { edits[k] = fitted(e) }
     }
 
+    /// The most anchors the editor shows (each is drawn and hit-tested every frame); a path
+    /// with more is refused with a message.
+    public static let maxEditableAnchors = 5_000
+    /// The most points held at once, and anchors put on the path in one step.
+    public static let maxDrags = 10
+    public static let maxInsertsPerStep = 4
+
     /// Turns edit mode on or off.
     public func setEditing(_ on: Bool) {
         guard on != editing else { return }
+        if on, editor == nil, shape == .custom, let custom = customPath {
+            let n = custom.subpaths.reduce(0) { $0 + EditablePath.anchorCount($1) }
+            guard n <= Self.maxEditableAnchors else {
+                return tell("this path has \(n) anchors; the editor takes at most \(Self.maxEditableAnchors) (PathScene.maxEditableAnchors)")
+            }
+        }
         editing = on
         if on, editor == nil { editor = freshEditor() }
         if !on {
@@ -128,6 +143,8 @@ extension PathScene {
     @discardableResult
     func edit(recording: Bool = true, finished: Bool = true,
               _ body: (inout PathEditor) throws -> [SegmentChange]?) -> Bool {
+        // This step's drag moves first, so each change is built on the table before it.
+        flushDrags()
         guard var e = editor else { return false }
         let before = e.doc
         let changes: [SegmentChange]?
@@ -135,8 +152,16 @@ extension PathScene {
             tell("\(error)")
             return false
         }
+        editor = e
+        return commit(from: before, changes: changes, recording: recording, finished: finished)
+    }
+
+    /// The editor's path changed from `before` (by `changes`): builds the new table, or puts
+    /// `before` back with the table's message when it cannot be built (see `edit`).
+    @discardableResult
+    func commit(from before: EditablePath, changes: [SegmentChange]?, recording: Bool, finished: Bool) -> Bool {
+        guard var e = editor else { return false }
         guard e.doc != before else {
-            editor = e
             placeButtons()
             return true
         }
@@ -185,6 +210,7 @@ extension PathScene {
         tables = [t]
         strokes = Path.thinned(path.flattened(tolerance: 0.05), toAtMost: Self.maxDrawnPoints)
         place(on: t, at: distances)
+
     }
 
     /// Writes the path back (`onEdited`) and shows a problem if there was one.
@@ -266,6 +292,9 @@ extension PathScene {
     /// taken; else the focus is let go.
     private func press(pointer id: Int, device: PointerDevice, at: Vec2, _ ctx: StepContext) -> Bool {
         guard var e = editor else { return false }
+        // Past the hands a person has, presses on points do nothing (30,000 fingers would
+        // make every move a scan of 30,000 drags).
+        guard e.drags.count < Self.maxDrags else { return true }
         if let target = e.target(at: at, radius: anchorRadius + device.hitSlop) {
             if case .anchor(let a) = target, let last = lastAnchorPress, last.anchor == a,
                editClock - last.time <= Self.doubleClick, last.at.distance(to: at) <= device.hitSlop + anchorRadius {
@@ -280,7 +309,10 @@ extension PathScene {
             return true
         }
         if grabRing(pointer: id, device: device, at: at) { return true }
+        // A few insertions a step (each builds the table again); more presses wait for the next.
+        guard insertsThisStep < Self.maxInsertsPerStep else { return true }
         if insertAnchor(near: at, radius: device.hitSlop + 4) {
+            insertsThisStep += 1
             if let a = editor?.focused {
                 startDrag(.anchor(a), pointer: id, device: device, at: at, ctx)
                 // Resting on the anchor just put there does not delete it.
@@ -311,15 +343,28 @@ extension PathScene {
     private func dragMoved(pointer id: Int, to at: Vec2, _ ctx: StepContext) {
         guard let i = editor?.drags.firstIndex(where: { $0.pointer == id }), let d = editor?.drags[i] else { return }
         if !d.moved && at.distance(to: d.pressedAt) < d.device.hitSlop / 2 { return }
-        editor?.drags[i].moved = true
-        let p = placed(at + d.grab)
-        edit(recording: false, finished: false) { e in
-            guard let j = e.drags.firstIndex(where: { $0.pointer == id }) else { return [] }
-            return try e.move(e.drags[j].target, to: p, keepingSmooth: e.drags[j].keepsSmooth)
+        guard var e = editor else { return }
+        e.drags[i].moved = true
+        // The table is built once a step, however many moves came (`flushDrags`).
+        if pendingDrag == nil { pendingDrag = (e.doc, []) }
+        do {
+            let changes = try e.move(e.drags[i].target, to: placed(at + d.grab), keepingSmooth: e.drags[i].keepsSmooth)
+            pendingDrag?.changes += changes
+        } catch {
+            tell("\(error)")
         }
+        editor = e
+    }
+
+    /// Builds the table for this step's drag moves (all of them at once).
+    func flushDrags() {
+        guard let (before, changes) = pendingDrag else { return }
+        pendingDrag = nil
+        commit(from: before, changes: changes, recording: false, finished: false)
     }
 
     private func endDrag(pointer id: Int, cancelled: Bool) {
+        flushDrags()
         guard var e = editor, let i = e.drags.firstIndex(where: { $0.pointer == id }) else { return }
         let d = e.drags.remove(at: i)
         editor = e
@@ -354,6 +399,10 @@ extension PathScene {
     /// Cuts segment `segment` of subpath `sub` at `u` and focuses the new anchor.
     @discardableResult
     func insertAnchor(subpath sub: Int, segment: Int, at u: Double) -> Bool {
+        if let n = editor?.doc.anchors.count, n >= Self.maxEditableAnchors {
+            tell("the editor takes at most \(Self.maxEditableAnchors) anchors (PathScene.maxEditableAnchors)")
+            return false
+        }
         guard u > 1e-6 && u < 1 - 1e-6 else {
             tell("an anchor is already there")
             return false
@@ -476,6 +525,7 @@ extension PathScene {
     /// moving the focused anchor.
     func stepEditor(_ ctx: StepContext) {
         editClock += ctx.dt
+        insertsThisStep = 0
         if let m = editMessage, editClock >= m.until { editMessage = nil }
         guard editing, editor != nil else { return }
         if let e = editor {

@@ -35,7 +35,11 @@ extension PathScene {
                     }
                 }
                 handVelocity.removeAll { $0.pointer == id }
-                if !up { handVelocity.append((id, ctx.input.velocity(of: id))) }
+                // Kept only for hands holding a ring (a move of every other finger, 30,000 of
+                // them, would grow the list and each removal would scan it).
+                if !up, followers.store.dense.contains(where: { $0.grabbedBy == .pointer(id) }) {
+                    handVelocity.append((id, ctx.input.velocity(of: id)))
+                }
                 if up {
                     let v = ctx.input.velocity(of: id)
                     for (i, e) in followers.store.owners.enumerated() where followers.store.dense[i].grabbedBy == .pointer(id) {
@@ -56,6 +60,7 @@ extension PathScene {
             default: break
             }
         }
+        flushDrags()
     }
 
     private func nextRide() {

@@ -134,6 +134,11 @@ public final class PathScene: Scene {
     var editInfoMemo = TextMemo<EditInfoKey, String>()
     /// Where the stick is taking the focused anchor (off the grid; the anchor snaps).
     var stickPoint: Vec2?
+    /// This step's drag moves, whose table is built once at the end of the input
+    /// (`flushDrags`): the path before them and how they changed its segments.
+    var pendingDrag: (before: EditablePath, changes: [SegmentChange])?
+    /// Anchors put on the path this step (`maxInsertsPerStep`).
+    var insertsThisStep = 0
     /// Each ring's colour, by handle.
     static let ringColors = [Color.red, Color(hex: 0x3a86ff)]
     /// Handles a hand let go of this step, with the hand's velocity (they coast).
