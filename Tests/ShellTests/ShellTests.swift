@@ -1,3 +1,4 @@
+import Foundation
 @testable import Engine
 @testable import Geometry
 @testable import Scenes
@@ -120,5 +121,23 @@ final class ProbeScene: Scene {
         let a = run(), b = run()
         #expect(a == b)
         #expect(a.contains("\"count\":14"))
+    }
+}
+
+/// What the help shows is drawn with the app's bitmap font: a character it lacks would show
+/// as a "?" (the path editor's "↔" did).
+@Suite struct ControlsFontTests {
+    @Test func everyControlIsWrittenInCharactersTheFontHas() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources/font.txt")
+        let metrics = try String(contentsOf: url, encoding: .utf8)
+        let line = try #require(metrics.split(separator: "\n").first { $0.hasPrefix("chars ") })
+        let chars = Set(line.dropFirst("chars ".count).unicodeScalars).union([" "])
+        for scene in SceneRegistry.makeAll(SceneOptions()) {
+            for c in scene.controls {
+                let missing = (c.trigger + c.action).unicodeScalars.filter { !chars.contains($0) }
+                #expect(missing.isEmpty, "\(scene.name): \(c.trigger) — \(c.action): no glyph for \(String(String.UnicodeScalarView(missing)))")
+            }
+        }
     }
 }
