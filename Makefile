@@ -4,7 +4,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test build deps bench bench-vs-sdl probe clean fuzz sanitize install soak screenshots
+.PHONY: run test build deps bench bench-vs-sdl probe clean fuzz sanitize install soak screenshots example
 
 deps:
 	@scripts/install-deps
@@ -18,6 +18,12 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# One of Examples/, built and run: make example NAME=path-handle (interrupted-flight,
+# headless-run); ARGS pass on (--headless --frames 300 --state out.json …).
+example: deps
+	@test -n "$(NAME)" || { echo "make example NAME=…: one of $$(ls Examples | sed 's/\([a-z]\)\([A-Z]\)/\1-\2/g' | tr 'A-Z' 'a-z' | tr '\n' ' ')"; exit 2; }
+	$(SWIFT) run example-$(NAME) $(ARGS)
 
 bench: build
 	.build/release/motionlab bench $(ARGS)

@@ -25,6 +25,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "motionlab", targets: ["motionlab"]),
+        // The engine for use outside the demo (`import MotionLabKit`), and its SDL platform
+        // (`import MotionLabSDL`, which brings the engine too). Examples/ uses only these.
+        .library(name: "MotionLabKit", targets: ["MotionLabKit"]),
+        .library(name: "MotionLabSDL", targets: ["MotionLabSDL"]),
         // For the micro-benchmarks in Benchmarks/ (a separate package, outside this build).
         .library(name: "MotionLabCore", targets: ["Geometry", "Entities", "Paths", "Motion", "Engine", "Scenes"]),
     ],
@@ -48,6 +52,13 @@ let package = Package(
         .target(name: "Engine", dependencies: ["Geometry", "Entities", "Motion"], swiftSettings: crossModule),
         .target(name: "Scenes", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine"], swiftSettings: crossModule),
         .target(name: "Shell", dependencies: ["Geometry", "Engine"], swiftSettings: crossModule),
+        // The products' umbrella modules: one import each.
+        .target(name: "MotionLabKit", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine"]),
+        .target(name: "MotionLabSDL", dependencies: ["MotionLabKit", "MotionSDL"]),
+        // One technique per example, using only the two products (`make example NAME=…`).
+        .executableTarget(name: "example-path-handle", dependencies: ["MotionLabSDL"], path: "Examples/PathHandle"),
+        .executableTarget(name: "example-interrupted-flight", dependencies: ["MotionLabSDL"], path: "Examples/InterruptedFlight"),
+        .executableTarget(name: "example-headless-run", dependencies: ["MotionLabKit"], path: "Examples/HeadlessRun"),
         // The only module where SDL types live.
         .target(name: "MotionSDL", dependencies: ["CSDL2", "CCompositor", "CAffinity", "Geometry", "Engine"]),
         // The benchmark's measurements: per-phase frame timings with HdrHistogram percentiles.

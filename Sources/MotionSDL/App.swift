@@ -1,0 +1,164 @@
+import Engine
+import Foundation
+import Geometry
+
+/// Runs one scene in a window, or headless, with the conventions of `motionlab play`: the
+/// way to use the engine outside the demo in a few lines.
+///
+/// ```swift
+/// import MotionLab
+/// import MotionLabSDL
+///
+/// final class Hello: Scene { … }
+/// exit(App.main(Hello(), title: "Hello"))
+/// ```
+///
+/// The command line it reads (`App.Options.parse`): `--size WxH`, `--headless`,
+/// `--frames N`, `--script FILE` (input as JSON Lines, `InputScript`), `--state FILE` (the
+/// scene's state dump at exit), `--screenshot FILE.bmp` (the last frame), `--resources DIR`.
+/// A headless or scripted run is deterministic: the virtual clock advances 1/60 s a frame.
+public enum App {
+    /// What a run is asked to do.
+    public struct Options: Sendable, Equatable {
+        public var size = Vec2(1280, 720)
+        public var headless = false
+        public var frames: Int?
+        public var script: String?
+        public var state: String?
+        public var screenshot: String?
+        public var resources: String?
+        /// Fixed steps per second.
+        public var hz = 120.0
+
+        public init() {}
+
+        /// Reads `arguments` (without the program's name); a bad or unknown one throws a
+        /// message naming it.
+        public static func parse(_ arguments: [String]) throws(AppError) -> Options {
+            var o = Options()
+            var rest = arguments[...]
+            func value(_ flag: String) throws(AppError) -> String {
+                guard let v = rest.popFirst() else { throw AppError("\(flag) needs a value") }
+                return v
+            }
+            while let a = rest.popFirst() {
+                switch a {
+                case "--headless": o.headless = true
+                case "--frames":
+                    let v = try value(a)
+                    guard let n = Int(v), (1...InputScript.maxFrame).contains(n) else {
+                        throw AppError("--frames must be 1…\(InputScript.maxFrame), got '\(echo(v))'")
+                    }
+                    o.frames = n
+                case "--size":
+                    let v = try value(a)
+                    guard let (w, h) = OptionValues.parseSize(v), Double(w) * Double(h) <= InputLimits.maxWindowPixels else {
+                        throw AppError("--size must be WxH with each side 64…16384, got '\(echo(v))'")
+                    }
+                    o.size = Vec2(Double(w), Double(h))
+                case "--script": o.script = try value(a)
+                case "--state": o.state = try value(a)
+                case "--screenshot": o.screenshot = try value(a)
+                case "--resources": o.resources = try value(a)
+                default: throw AppError("unknown option '\(echo(a))' (options: --size, --headless, --frames, --script, --state, --screenshot, --resources)")
+                }
+            }
+            return o
+        }
+    }
+
+    /// A bad option, file or script, said in words that name it.
+    public struct AppError: Error, CustomStringConvertible {
+        public let description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    /// Runs `scene` with the options in the process's arguments; returns the exit status
+    /// (0, or 2 after printing what was wrong).
+    public static func main(_ scene: any Scene, title: String, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
+        do {
+            try run(scene, title: title, options: try Options.parse(arguments))
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("\(title): \(error)\n".utf8))
+            return 2
+        }
+    }
+
+    /// Runs `scene` until the window closes or `options.frames` frames have run, then writes
+    /// the state dump and screenshot asked for.
+    public static func run(_ scene: any Scene, title: String, options: Options) throws {
+        let folder = try ResourceFolder.locate(explicit: options.resources)
+        var script: [ScriptedEvent] = []
+        if let path = options.script {
+            let text = try FilePolicy.readText(path, limit: InputScript.maxBytes, limitName: "InputScript.maxBytes")
+            do { script = try InputScript.parse(text) } catch { throw AppError("\(path):\(error.line): \(error.message)") }
+        }
+        var platformOptions = PlatformOptions(resources: folder, textures: Textures.catalog)
+        platformOptions.size = options.size
+        platformOptions.title = title
+        platformOptions.headless = options.headless
+        let platform = try Platform(options: platformOptions)
+        let host = SceneHost(scene: scene, size: platform.windowSize, font: try ResourceFolder.font(in: folder))
+        let virtual = options.headless || options.script != nil
+        let driver = FrameDriver(platform: platform, content: host, hz: options.hz,
+                                 virtualFrameTime: virtual ? 1.0 / 60 : nil, script: script)
+        driver.frameLimit = options.frames
+        if let path = options.screenshot { driver.beforeLastPresent = { try platform.saveScreenshot(to: path) } }
+        try driver.run()
+        if let path = options.state { try FilePolicy.write(scene.stateDump().serialized() + "\n", to: path) }
+    }
+}
+
+/// Where the font and images are: `--resources`, `MOTIONLAB_RESOURCES`, beside the binary
+/// (`BIN/Resources`, `BIN/../share/motionlab`), then the MotionLab checkout this module was
+/// built from (so a package that depends on it by path or URL finds them with no set-up).
+public enum ResourceFolder {
+    /// The folder, or an error listing every place it looked.
+    public static func locate(explicit: String?) throws(App.AppError) -> URL {
+        func ok(_ u: URL) -> Bool { FileManager.default.fileExists(atPath: u.appendingPathComponent("font.txt").path) }
+        if let explicit {
+            let u = URL(fileURLWithPath: explicit)
+            guard ok(u) else { throw App.AppError("--resources \(explicit): no font.txt there") }
+            return u
+        }
+        var looked: [String] = []
+        if let env = ProcessInfo.processInfo.environment["MOTIONLAB_RESOURCES"], !env.isEmpty {
+            let u = URL(fileURLWithPath: env)
+            if ok(u) { return u }
+            looked.append("\(env) (MOTIONLAB_RESOURCES)")
+        }
+        for candidate in candidates() {
+            if ok(candidate) { return candidate.standardizedFileURL }
+            looked.append(candidate.standardizedFileURL.path)
+        }
+        throw App.AppError("cannot find the resources (a folder with font.txt); looked in: \(looked.joined(separator: ", ")); pass --resources DIR")
+    }
+
+    /// Beside the running binary (found through /proc/self/exe, so a binary run from PATH or
+    /// through a link is found where it really is), then the checkout it was built from.
+    static func candidates() -> [URL] {
+        var out: [URL] = []
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+        let bin = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        out.append(bin.appendingPathComponent("Resources"))
+        out.append(bin.deletingLastPathComponent().appendingPathComponent("share/motionlab"))
+        // Sources/MotionSDL/App.swift → the checkout's Resources/ (not with
+        // MOTIONLAB_SEARCH_CHECKOUT=0, as a packager checks an installed copy on its own).
+        guard ProcessInfo.processInfo.environment["MOTIONLAB_SEARCH_CHECKOUT"] != "0" else { return out }
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        out.append(checkout.appendingPathComponent("Resources"))
+        return out
+    }
+
+    /// The bitmap font's metrics (`font.txt`) in `folder`, read under the file policy and
+    /// checked; a bad file is an error naming it and the line.
+    public static func font(in folder: URL) throws -> BitmapFont {
+        let path = folder.appendingPathComponent("font.txt").path
+        let metrics = try FilePolicy.readText(path, limit: BitmapFont.maxMetricsBytes, limitName: "BitmapFont.maxMetricsBytes")
+        do { return try BitmapFont(metrics: metrics, texture: Textures.font) } catch {
+            throw App.AppError("\(path): \(error)")
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+@testable import Engine
+import Testing
+
+extension SDLTests {
+    /// Every example in Examples/, built beside the tests and run headless with a script,
+    /// showing what it is for; and one built unchanged by a package outside this one.
+    @Suite struct ExamplesTests {
+        /// The example binary built beside the test binary (as `motionlab` is).
+        static func binary(_ name: String) -> URL {
+            Motionlab.binary.deletingLastPathComponent().appendingPathComponent("example-\(name)")
+        }
+
+        static func run(_ name: String, _ args: [String]) throws -> Motionlab.Result {
+            let p = Motionlab.process(args)
+            p.executableURL = binary(name)
+            return try Motionlab.run(p)
+        }
+
+        static func script(_ dir: URL, _ lines: [String]) throws -> String {
+            let url = dir.appendingPathComponent("script.jsonl")
+            try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+
+        static func state(_ url: URL) throws -> JSONValue { try JSONParser.parse(String(contentsOf: url, encoding: .utf8)) }
+
+        @Test func theHandleIsDraggedAlongThePathAndStaysOnIt() throws {
+            let dir = Motionlab.tempDir()
+            let start = dir.appendingPathComponent("start.json"), end = dir.appendingPathComponent("end.json")
+            let r0 = try Self.run("path-handle", ["--headless", "--size", "640x480", "--frames", "3", "--state", start.path])
+            #expect(r0.status == 0, "\(r0.stderr)")
+            let s0 = try Self.state(start)
+            let (x, y) = (try #require(s0["x"]?.doubleValue), try #require(s0["y"]?.doubleValue))
+            // A drag up and to the left from the ring, 60 moves, then let go.
+            var lines = ["{\"frame\":5,\"type\":\"pointerDown\",\"pointer\":0,\"device\":\"touch\",\"x\":\(x),\"y\":\(y)}"]
+            for i in 1...60 { lines.append("{\"frame\":\(5 + i),\"type\":\"pointerMove\",\"pointer\":0,\"device\":\"touch\",\"x\":\(x - 3 * Double(i)),\"y\":\(y - 2 * Double(i))}") }
+            lines.append("{\"frame\":70,\"type\":\"pointerUp\",\"pointer\":0,\"device\":\"touch\",\"x\":\(x - 180),\"y\":\(y - 120)}")
+            let r = try Self.run("path-handle", ["--headless", "--size", "640x480", "--frames", "300", "--script", try Self.script(dir, lines), "--state", end.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            let s = try Self.state(end)
+            // It moved well along the path, is on it, and is no longer held.
+            #expect(try #require(s["x"]?.doubleValue) < x - 100)
+            #expect(s["offPath"]?.doubleValue == 0)
+            #expect(s["held"] == .bool(false))
+        }
+
+        @Test func aFlightInterruptedMidwayTurnsFromWhereItIsWithoutAJump() throws {
+            let dir = Motionlab.tempDir()
+            let end = dir.appendingPathComponent("end.json")
+            let click = { (f: Int, x: Int, y: Int) in
+                ["{\"frame\":\(f),\"type\":\"pointerDown\",\"pointer\":0,\"device\":\"mouse\",\"x\":\(x),\"y\":\(y)}",
+                 "{\"frame\":\(f + 1),\"type\":\"pointerUp\",\"pointer\":0,\"device\":\"mouse\",\"x\":\(x),\"y\":\(y)}"]
+            }
+            let r = try Self.run("interrupted-flight", ["--headless", "--size", "640x480", "--frames", "200",
+                                                        "--script", try Self.script(dir, click(5, 600, 400) + click(35, 100, 400)), "--state", end.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            let s = try Self.state(end)
+            #expect(s["interrupts"]?.doubleValue == 1)
+            #expect(s["drawn"]?["x"]?.doubleValue == 100 && s["drawn"]?["y"]?.doubleValue == 400)
+            // At 120 steps a second a one-second flight of a few hundred points moves a few
+            // points a step; the interruption adds no jump.
+            #expect(try #require(s["largestStep"]?.doubleValue) < 10)
+        }
+
+        @Test func theHeadlessRunPrintsItsStateTheSameEveryTime() throws {
+            let a = try Self.run("headless-run", ["--frames", "20"]), b = try Self.run("headless-run", ["--frames", "20"])
+            #expect(a.status == 0 && a.stdout == b.stdout)
+            let s = try JSONParser.parse(a.stdout)
+            #expect(s["clicks"]?.doubleValue == 1 && s["moving"] == .bool(true))
+            let settled = try JSONParser.parse(try Self.run("headless-run", ["--frames", "200"]).stdout)
+            #expect(settled["ball"]?["x"]?.doubleValue == 300 && settled["moving"] == .bool(false))
+        }
+
+        /// The products work from outside: a new package that depends on this checkout by
+        /// path builds the path-handle example unchanged and runs it (about 30 s: SwiftPM
+        /// builds only what the product needs).
+        @Test func aPackageOutsideBuildsAnExampleUnchanged() throws {
+            let dir = Motionlab.tempDir().appendingPathComponent("outside")
+            let sources = dir.appendingPathComponent("Sources/handle")
+            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Motionlab.root.appendingPathComponent("Examples/PathHandle/main.swift"),
+                                             to: sources.appendingPathComponent("main.swift"))
+            try """
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(
+                name: "outside",
+                dependencies: [.package(path: "\(Motionlab.root.path)")],
+                targets: [.executableTarget(name: "handle", dependencies: [.product(name: "MotionLabSDL", package: "\(Motionlab.root.lastPathComponent)")])]
+            )
+            """.write(to: dir.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+            let build = Process()
+            build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            build.arguments = ["swift", "build", "--package-path", dir.path]
+            let r = try Motionlab.run(build)
+            #expect(r.status == 0, "\(r.stdout.suffix(2000))\(r.stderr.suffix(2000))")
+            let state = dir.appendingPathComponent("s.json")
+            let run = Process()
+            run.executableURL = dir.appendingPathComponent(".build/debug/handle")
+            run.arguments = ["--headless", "--frames", "5", "--state", state.path]
+            #expect(try Motionlab.run(run).status == 0)
+            #expect(try Self.state(state)["offPath"]?.doubleValue == 0)
+        }
+    }
+}
