@@ -18,17 +18,23 @@ public struct SegmentMeasurements: Sendable {
 
     public init() {}
 
-    /// The coarse tables a build reads and fills, by the new table's segment index.
+    /// The coarse tables a build reads and fills, by the new table's segment index, with the
+    /// segments and lengths they go with (kept together only when the build succeeds).
     final class PieceStore {
         var pieces: [ArcLengthInverse.Pieces?]
-        init(_ pieces: [ArcLengthInverse.Pieces?]) { self.pieces = pieces }
+        let segments: [PathSegment]
+        let lengths: [Double]
+        let measured: Int
+        init(_ pieces: [ArcLengthInverse.Pieces?], segments: [PathSegment], lengths: [Double], measured: Int) {
+            self.pieces = pieces; self.segments = segments; self.lengths = lengths; self.measured = measured
+        }
         func keep(_ p: ArcLengthInverse.Pieces?, for i: Int) { if let p, pieces.indices.contains(i) { pieces[i] = p } }
     }
 
     /// The lengths of `subpaths`' segments (kept where a segment is unchanged, measured
     /// otherwise), and the coarse tables kept for them, indexed as a table numbers its
     /// segments (a lone point takes one).
-    mutating func measure(_ subpaths: [Subpath]) -> (lengths: [[Double]], store: PieceStore) {
+    func measure(_ subpaths: [Subpath]) -> (lengths: [[Double]], store: PieceStore) {
         var flat: [PathSegment] = []
         for sub in subpaths { flat += sub.segments.isEmpty ? [.line(sub.start, sub.start)] : sub.segments }
         let limit = min(flat.count, segments.count)
@@ -47,9 +53,6 @@ public struct SegmentMeasurements: Sendable {
                 newLengths[i] = SampleTable.measure(flat[i])
             }
         }
-        measuredLastTime = flat.count - prefix - suffix
-        segments = flat
-        lengths = newLengths
         var out: [[Double]] = []
         var k = 0
         for sub in subpaths {
@@ -57,11 +60,17 @@ public struct SegmentMeasurements: Sendable {
             out.append(Array(newLengths[k..<(k + n)]))
             k += max(1, n)
         }
-        return (out, PieceStore(newPieces))
+        return (out, PieceStore(newPieces, segments: flat, lengths: newLengths, measured: flat.count - prefix - suffix))
     }
 
-    /// Keeps what the build made of the coarse tables.
-    mutating func keep(_ store: PieceStore) { pieces = store.pieces }
+    /// Keeps what a build that succeeded measured and made (a refused one keeps nothing, so
+    /// the three arrays always describe the same segments).
+    mutating func keep(_ store: PieceStore) {
+        segments = store.segments
+        lengths = store.lengths
+        pieces = store.pieces
+        measuredLastTime = store.measured
+    }
 }
 
 extension SampleTable {

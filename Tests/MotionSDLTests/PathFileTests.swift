@@ -58,6 +58,22 @@ extension SDLTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: real.path) == ["p.txt"])
         }
 
+        @Test func editsOfABuiltInShapeNeverGoIntoThePathFile() throws {
+            let dir = Motionlab.tempDir()
+            let file = dir.appendingPathComponent("p.txt")
+            try "M0 0 L 100 0 L100 100".write(to: file, atomically: true, encoding: .utf8)
+            // S shows the next shape (the oval) before editing it.
+            let script = dir.appendingPathComponent("s.jsonl")
+            try ([("S", 2)] + [("E", 4), ("Tab", 6), ("I", 8)]).flatMap { k, f in
+                ["{\"frame\":\(f),\"type\":\"key\",\"key\":\"\(k)\",\"down\":true}", "{\"frame\":\(f + 1),\"type\":\"key\",\"key\":\"\(k)\",\"down\":false}"]
+            }.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+            let state = dir.appendingPathComponent("state.json")
+            let r = try Motionlab.run(["--headless", "--scene", "path", "--frames", "12", "--path-file", file.path, "--script", script.path, "--state", state.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(try String(contentsOf: state, encoding: .utf8).contains("\"changed\":true"))
+            #expect(try String(contentsOf: file, encoding: .utf8) == "M0 0 L 100 0 L100 100")
+        }
+
         @Test func aRunWithoutEditsLeavesTheFileUntouched() throws {
             let dir = Motionlab.tempDir()
             let file = dir.appendingPathComponent("p.txt")

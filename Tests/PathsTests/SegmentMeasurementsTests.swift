@@ -48,11 +48,23 @@ import Testing
         }
     }
 
-    @Test func aTablePastTheLimitsIsRefusedAsWithoutMeasurements() {
+    @Test func aTablePastTheLimitsIsRefusedAndTheMeasurementsStayWhole() throws {
         var m = SegmentMeasurements()
         var p = Path()
         p.move(to: Vec2(0, 0))
         p.line(to: Vec2(1e9, 0))
         #expect(throws: SampleTable.LimitError.self) { try SampleTable(checking: p, spacing: 1, measurements: &m) }
+        // A refused build keeps nothing: the next, shorter path is measured and built whole
+        // (the review found a refused build left the lengths ahead of the coarse tables,
+        // and the next build read past them).
+        let heart = Path.heart(in: Rect(x: 0, y: 0, w: 300, h: 300))
+        let t = try SampleTable(checking: heart, spacing: 1, measurements: &m)
+        #expect(Self.same(t, try SampleTable(checking: heart, spacing: 1)))
+        var edit = EditablePath(heart)
+        try edit.moveAnchor(AnchorIndex(subpath: 0, index: 1), to: Vec2(1e8, 0))
+        #expect(throws: SampleTable.LimitError.self) { try SampleTable(checking: edit.path, spacing: 0.05, measurements: &m) }
+        let back = try SampleTable(checking: heart, spacing: 1, measurements: &m)
+        #expect(m.measuredLastTime == 0)
+        #expect(Self.same(back, t))
     }
 }

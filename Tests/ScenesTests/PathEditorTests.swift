@@ -232,7 +232,66 @@ import Testing
         s.run([.pointerUp(pointer: 1, device: .touch, at: a + Vec2(30, 0)), .pointerUp(pointer: 2, device: .touch, at: b + Vec2(0, 30))], frames: 1)
         #expect(s.anchor(1).distance(to: a + Vec2(30, 0)) < 1e-9)
         #expect(s.anchor(5).distance(to: b + Vec2(0, 30)) < 1e-9)
-        #expect(s.editor.history.undoCount == 3)
+        // The long press, then the two fingers' gesture: one undo step each.
+        #expect(s.editor.history.undoCount == 2)
+        s.key("Z", ctrl: true)
+        #expect(s.anchor(1) == a && s.anchor(5) == b)
+    }
+
+    @Test func aDeletionUnderOneFingerLeavesTheOthersOnTheirAnchors() {
+        let s = Session(.star)
+        s.key("E")
+        let (a1, a4) = (s.anchor(1), s.anchor(4))
+        // Finger 1 rests on anchor 1 (a long press); finger 2 holds anchor 4 and moves after.
+        s.run([.pointerDown(pointer: 1, device: .touch, at: a1), .pointerDown(pointer: 2, device: .touch, at: a4)], frames: 1)
+        s.run([.pointerMove(pointer: 2, device: .touch, at: a4 + Vec2(0, 20))], frames: 1)
+        s.run([], frames: 45)
+        #expect(s.anchor(3) == a4 + Vec2(0, 20))
+        s.run([.pointerMove(pointer: 2, device: .touch, at: a4 + Vec2(0, 40))], frames: 1)
+        s.run([.pointerUp(pointer: 1, device: .touch, at: a1), .pointerUp(pointer: 2, device: .touch, at: a4 + Vec2(0, 40))], frames: 1)
+        // The anchor that was 4 (now 3) moved; no other did.
+        #expect(s.anchor(3) == a4 + Vec2(0, 40))
+        #expect(s.anchor(1) == EditablePath(s.scene.makePath(.star, in: s.scene.shapeBounds)).position(of: AnchorIndex(subpath: 0, index: 2)))
+    }
+
+    @Test func anUndoInTheMiddleOfADragTakesBackTheDragAlone() {
+        let s = Session(.star)
+        s.key("E")
+        let d0 = s.d
+        s.key("Tab")
+        s.key("I")
+        let d1 = s.d
+        let p = s.anchor(3)
+        s.run([.pointerDown(pointer: 0, device: .mouse, at: p)], frames: 1)
+        s.run([.pointerMove(pointer: 0, device: .mouse, at: p + Vec2(30, 30))], frames: 1)
+        #expect(s.d != d1)
+        s.key("Z", ctrl: true)
+        #expect(s.d == d1)
+        s.run([.pointerMove(pointer: 0, device: .mouse, at: p + Vec2(60, 30))], frames: 1)
+        s.run([.pointerUp(pointer: 0, device: .mouse, at: p + Vec2(60, 30))], frames: 1)
+        // The drag ended with the undo: the pointer moves nothing now.
+        #expect(s.d == d1)
+        s.key("Z", ctrl: true)
+        #expect(s.d == d0)
+    }
+
+    @Test func changingShapeMidDragLetsGoOfThePoint() {
+        let s = Session(.star)
+        s.key("E")
+        let p = s.anchor(2)
+        s.run([.pointerDown(pointer: 0, device: .mouse, at: p)], frames: 1)
+        s.run([.pointerMove(pointer: 0, device: .mouse, at: p + Vec2(20, 0))], frames: 1)
+        s.key("S")
+        s.run([.pointerUp(pointer: 0, device: .mouse, at: p + Vec2(20, 0))], frames: 1)
+        for _ in 0..<(s.scene.availableShapes.count - 1) { s.key("S") }
+        #expect(s.scene.shape == .star && s.editor.drags.isEmpty)
+        // The drag was kept and recorded; the mouse, moving with no button down, moves nothing.
+        let moved = s.anchor(2)
+        #expect(moved == p + Vec2(20, 0))
+        s.run([.pointerMove(pointer: 0, device: .mouse, at: p + Vec2(90, 90))], frames: 50)
+        #expect(s.anchor(2) == moved)
+        s.key("Z", ctrl: true)
+        #expect(s.anchor(2) == p)
     }
 
     @Test func aPadEditsToo() {

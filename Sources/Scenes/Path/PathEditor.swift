@@ -30,8 +30,6 @@ struct PathEditor {
         var pressedAt: Vec2
         var held = 0.0
         var moved = false
-        /// The path when the press began (recorded for undo if the drag changed it).
-        var before: EditablePath
         /// A handle of a smooth point keeps the other in line (unless broken).
         var keepsSmooth: Bool
     }
@@ -43,6 +41,9 @@ struct PathEditor {
     var history = UndoHistory<EditablePath>(limit: 200)
     var focused: AnchorIndex?
     var drags: [Drag] = []
+    /// The path when the current gesture began (the first of its pointers pressed, or the
+    /// last edit made while it went on): recorded once for undo when its last pointer lets go.
+    var gestureBefore: EditablePath?
     /// Consecutive arrow-key or stick moves of one anchor make one undo step.
     var nudging: AnchorIndex?
     /// Whether the path has been changed (until then the scene draws its own shape, so an
@@ -131,28 +132,50 @@ struct PathEditor {
 
     // MARK: Changes
 
-    /// Anchor indices after `changes` (a segment cut or expanded adds anchors after it).
-    static func mapAnchor(_ a: AnchorIndex, through changes: [SegmentChange]) -> AnchorIndex {
-        var a = a
+    /// Anchor `a`'s index after `changes` (a segment cut or expanded adds anchors after it;
+    /// a removal takes one out), or nil when `a` itself was removed.
+    static func mapAnchor(_ a: AnchorIndex, through changes: [SegmentChange]) -> AnchorIndex? {
+        var i = a.index
         for c in changes {
             switch c {
-            case .expanded(let s, let j, let n) where s == a.subpath && a.index > j: a.index += n - 1
-            case .split(let s, let j, _) where s == a.subpath && a.index > j: a.index += 1
+            case .expanded(let s, let j, let n) where s == a.subpath && i > j: i += n - 1
+            case .split(let s, let j, _) where s == a.subpath && i > j: i += 1
+            case .removed(let s, let k) where s == a.subpath:
+                // Segment 0 goes with anchor 0; the last segment (k) with the last anchor (k + 1).
+                if k == 0 {
+                    if i == 0 { return nil }
+                    i -= 1
+                } else if i == k + 1 {
+                    return nil
+                }
+            case .joined(let s, let first, let wraps, _) where s == a.subpath:
+                // The anchor between the two joined segments goes: anchor 0 of a closed
+                // subpath (which then starts at the old anchor 1), else `first + 1`.
+                let gone = wraps ? 0 : first + 1
+                if i == gone { return nil }
+                if i > gone { i -= 1 }
             default: break
             }
         }
-        return a
+        return AnchorIndex(subpath: a.subpath, index: i)
     }
 
-    /// Keeps the focus and every held target on the same anchors after `changes`.
+    /// Keeps the focus and every held target on the same anchors after `changes`; a drag
+    /// whose anchor was removed ends.
     mutating func remap(_ changes: [SegmentChange]) {
         guard !changes.isEmpty else { return }
-        focused = focused.map { Self.mapAnchor($0, through: changes) }
-        for i in drags.indices {
-            switch drags[i].target {
-            case .anchor(let a): drags[i].target = .anchor(Self.mapAnchor(a, through: changes))
-            case .handle(let a, let side): drags[i].target = .handle(Self.mapAnchor(a, through: changes), side)
+        focused = focused.flatMap { Self.mapAnchor($0, through: changes) }
+        drags = drags.compactMap { d in
+            var d = d
+            switch d.target {
+            case .anchor(let a):
+                guard let b = Self.mapAnchor(a, through: changes) else { return nil }
+                d.target = .anchor(b)
+            case .handle(let a, let side):
+                guard let b = Self.mapAnchor(a, through: changes) else { return nil }
+                d.target = .handle(b, side)
             }
+            return d
         }
     }
 
@@ -186,6 +209,7 @@ struct PathEditor {
     /// After the document was replaced whole: nothing held, the focus kept if it still exists.
     private mutating func afterReplace() {
         drags.removeAll()
+        gestureBefore = nil
         nudging = nil
         if let f = focused, doc.position(of: f) == nil { focused = doc.anchors.last }
     }

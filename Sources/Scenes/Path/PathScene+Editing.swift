@@ -90,12 +90,11 @@ extension PathScene {
                 return tell("this path has \(n) anchors; the editor takes at most \(Self.maxEditableAnchors) (PathScene.maxEditableAnchors)")
             }
         }
+        // Whatever is held is let go first: recorded, and saved.
+        if !on { finishGesture() }
         editing = on
         if on, editor == nil { editor = freshEditor() }
-        if !on {
-            editor?.drags.removeAll()
-            if let e = editor, !e.changed { editor = nil }
-        }
+        if !on, let e = editor, !e.changed { editor = nil }
         lastAnchorPress = nil
         placeButtons()
     }
@@ -143,24 +142,35 @@ extension PathScene {
     @discardableResult
     func edit(recording: Bool = true, finished: Bool = true,
               _ body: (inout PathEditor) throws -> [SegmentChange]?) -> Bool {
-        // This step's drag moves first, so each change is built on the table before it.
+        // This step's drag moves first, so each change is built on the table before it; and
+        // what a gesture still going on has done so far is its own undo step.
         flushDrags()
-        guard var e = editor else { return false }
-        let before = e.doc
+        if recording { checkpointGesture() }
+        guard let saved = editor else { return false }
+        var e = saved
         let changes: [SegmentChange]?
         do { changes = try body(&e) } catch {
             tell("\(error)")
             return false
         }
         editor = e
-        return commit(from: before, changes: changes, recording: recording, finished: finished)
+        guard commit(from: saved, changes: changes, recording: recording, finished: finished) else { return false }
+        // A gesture going on starts again from here; one that this edit ended (its anchor
+        // removed) is over.
+        if var e = editor {
+            e.gestureBefore = e.drags.isEmpty ? nil : e.doc
+            editor = e
+        }
+        return true
     }
 
-    /// The editor's path changed from `before` (by `changes`): builds the new table, or puts
-    /// `before` back with the table's message when it cannot be built (see `edit`).
+    /// The editor changed from `saved` (its path by `changes`): builds the new table, or puts
+    /// `saved` back whole (path, focus, what is held) with the table's message when it cannot
+    /// be built (see `edit`).
     @discardableResult
-    func commit(from before: EditablePath, changes: [SegmentChange]?, recording: Bool, finished: Bool) -> Bool {
+    func commit(from saved: PathEditor, changes: [SegmentChange]?, recording: Bool, finished: Bool) -> Bool {
         guard var e = editor else { return false }
+        let before = saved.doc
         guard e.doc != before else {
             placeButtons()
             return true
@@ -169,17 +179,38 @@ extension PathScene {
         let table: SampleTable
         do { table = try SampleTable(checking: path, spacing: spacing, measurements: &measurements) } catch {
             tell("refused: \(error.description)")
-            e.doc = before
-            editor = e
+            editor = saved
             return false
         }
         if recording { e.history.record(before) }
         e.changed = true
         editor = e
         install(table, path: path, changes: changes)
-        if finished { save() }
+        if finished { save() } else { unsaved = true }
         placeButtons()
         return true
+    }
+
+    /// What a gesture still going on has changed becomes an undo step of its own (before an
+    /// edit made while it goes on, so that edit can be undone alone).
+    private func checkpointGesture() {
+        guard var e = editor, let g = e.gestureBefore, g != e.doc else { return }
+        e.history.record(g)
+        e.gestureBefore = e.doc
+        editor = e
+    }
+
+    /// Ends every drag now as if let go (before an undo, a shape change, or leaving edit
+    /// mode): this step's moves built, the gesture recorded once, the path saved.
+    func finishGesture() {
+        flushDrags()
+        guard var e = editor else { return }
+        if let g = e.gestureBefore, g != e.doc { e.history.record(g) }
+        e.gestureBefore = nil
+        e.drags.removeAll()
+        editor = e
+        if unsaved { save() }
+        placeButtons()
     }
 
     /// The new table in place, each ring kept where it was on its segment.
@@ -213,9 +244,11 @@ extension PathScene {
 
     }
 
-    /// Writes the path back (`onEdited`) and shows a problem if there was one.
+    /// Writes the custom path back (`onEdited`: the `--path-file` it came from) and shows a
+    /// problem if there was one. A built-in shape's edits are never written there.
     func save() {
-        guard let e = editor, let onEdited else { return }
+        unsaved = false
+        guard shape == .custom, let e = editor, e.changed, let onEdited else { return }
         if let problem = onEdited(e.doc.path.svgData) { tell(problem) }
     }
 
@@ -227,11 +260,14 @@ extension PathScene {
     }
 
     public func undoEdit() {
+        // A drag going on is let go (and recorded) first, so the undo takes back just it.
+        finishGesture()
         guard editor?.history.canUndo == true else { return tell("nothing to undo") }
         edit(recording: false) { e in _ = e.undo(); return nil }
     }
 
     public func redoEdit() {
+        finishGesture()
         guard editor?.history.canRedo == true else { return tell("nothing to redo") }
         edit(recording: false) { e in _ = e.redo(); return nil }
     }
@@ -275,6 +311,10 @@ extension PathScene {
             return true
         case .key(let k, true):
             return key(k, ctx)
+        case .key(let k, false) where ["Left", "Right", "Up", "Down"].contains(k.name):
+            // A run of arrow-key moves is saved once, when the key is let go.
+            if unsaved { save() }
+            return false
         case .keyRepeat(let k) where ["Left", "Right", "Up", "Down"].contains(k.name):
             return key(k, ctx)
         case .gamepadButton(_, let b, true):
@@ -331,8 +371,9 @@ extension PathScene {
         let alt = ctx.input.isDown(Key("Left Alt")) || ctx.input.isDown(Key("Right Alt"))
         let keepsSmooth = linkedHandles && !alt && e.doc.isSmooth(a)
         e.drags.removeAll { $0.pointer == id }
+        if e.drags.isEmpty { e.gestureBefore = e.doc }
         e.drags.append(PathEditor.Drag(pointer: id, device: device, target: target, grab: p - at, pressedAt: at,
-                                       before: e.doc, keepsSmooth: keepsSmooth))
+                                       keepsSmooth: keepsSmooth))
         e.focused = a
         e.nudging = nil
         editor = e
@@ -346,7 +387,7 @@ extension PathScene {
         guard var e = editor else { return }
         e.drags[i].moved = true
         // The table is built once a step, however many moves came (`flushDrags`).
-        if pendingDrag == nil { pendingDrag = (e.doc, []) }
+        if pendingDrag == nil { pendingDrag = (e, []) }
         do {
             let changes = try e.move(e.drags[i].target, to: placed(at + d.grab), keepingSmooth: e.drags[i].keepsSmooth)
             pendingDrag?.changes += changes
@@ -358,26 +399,29 @@ extension PathScene {
 
     /// Builds the table for this step's drag moves (all of them at once).
     func flushDrags() {
-        guard let (before, changes) = pendingDrag else { return }
+        guard let (saved, changes) = pendingDrag else { return }
         pendingDrag = nil
-        commit(from: before, changes: changes, recording: false, finished: false)
+        // (A refused step puts the editor back as it was before this step's moves.)
+        commit(from: saved, changes: changes, recording: false, finished: false)
     }
 
+    /// A pointer lets go. When it was the gesture's last, the gesture is one undo step and
+    /// is saved; a cancel of the last pointer puts the path back as the gesture found it.
     private func endDrag(pointer id: Int, cancelled: Bool) {
         flushDrags()
         guard var e = editor, let i = e.drags.firstIndex(where: { $0.pointer == id }) else { return }
-        let d = e.drags.remove(at: i)
+        e.drags.remove(at: i)
         editor = e
+        guard e.drags.isEmpty, let g = e.gestureBefore else { return }
+        editor?.gestureBefore = nil
+        guard g != e.doc else { return }
         if cancelled {
-            // Ends without effect: the path as it was when pressed.
-            if e.doc != d.before { edit(recording: false) { e in e.doc = d.before; return nil } }
+            edit(recording: false) { e in e.doc = g; return nil }
             return
         }
-        if e.doc != d.before {
-            editor?.history.record(d.before)
-            save()
-            placeButtons()
-        }
+        editor?.history.record(g)
+        save()
+        placeButtons()
     }
 
     /// Puts an anchor on the path where it passes within `radius` of `at`, by cutting its
@@ -420,7 +464,8 @@ extension PathScene {
     func removeAnchor(_ a: AnchorIndex) {
         edit { e in
             let change = try e.doc.removeAnchor(a)
-            e.drags.removeAll { $0.target.anchor == a }
+            // The other points held and the focus follow their anchors; a drag of this one ends.
+            e.remap([change])
             e.focused = e.doc.position(of: a) != nil ? a : e.doc.anchors.last
             e.nudging = nil
             return [change]
@@ -446,9 +491,10 @@ extension PathScene {
         moveFocused(a, to: snap ? placed(p + delta.normalized() * Self.gridStep) : placed(p + delta))
     }
 
+    /// (Saved when the key is let go or the stick comes back, not at every step of it.)
     private func moveFocused(_ a: AnchorIndex, to target: Vec2) {
         let first = editor?.nudging != a
-        edit(recording: first) { e in
+        edit(recording: first, finished: false) { e in
             let changes = try e.move(.anchor(a), to: target, keepingSmooth: false)
             e.nudging = e.focused
             return changes
@@ -528,20 +574,21 @@ extension PathScene {
         insertsThisStep = 0
         if let m = editMessage, editClock >= m.until { editMessage = nil }
         guard editing, editor != nil else { return }
-        if let e = editor {
-            for d in e.drags where !d.moved {
-                guard case .anchor(let a) = d.target else { continue }
-                if let i = editor?.drags.firstIndex(where: { $0.pointer == d.pointer }) { editor?.drags[i].held += ctx.dt }
-                if d.held + ctx.dt >= Self.longPress {
-                    editor?.drags.removeAll { $0.pointer == d.pointer }
-                    lastAnchorPress = nil
-                    removeAnchor(a)
-                }
+        // Presses held still on an anchor: past `longPress`, the anchor goes. Each is looked
+        // up again by its pointer, as a deletion renumbers the anchors the others hold.
+        for pointer in editor?.drags.map(\.pointer) ?? [] {
+            guard let i = editor?.drags.firstIndex(where: { $0.pointer == pointer }), let d = editor?.drags[i], !d.moved,
+                  case .anchor(let a) = d.target else { continue }
+            editor?.drags[i].held += ctx.dt
+            if d.held + ctx.dt >= Self.longPress {
+                lastAnchorPress = nil
+                removeAnchor(a)
             }
         }
         var stick = Vec2.zero
         for pad in ctx.input.pads { stick += pad.stick(true) }
         guard stick != .zero else {
+            if stickPoint != nil, unsaved { save() }
             stickPoint = nil
             return
         }

@@ -135,8 +135,10 @@ public final class PathScene: Scene {
     /// Where the stick is taking the focused anchor (off the grid; the anchor snaps).
     var stickPoint: Vec2?
     /// This step's drag moves, whose table is built once at the end of the input
-    /// (`flushDrags`): the path before them and how they changed its segments.
-    var pendingDrag: (before: EditablePath, changes: [SegmentChange])?
+    /// (`flushDrags`): the editor before them and how they changed the path's segments.
+    var pendingDrag: (saved: PathEditor, changes: [SegmentChange])?
+    /// The path changed since it was last saved (a run of key or stick moves is saved once).
+    var unsaved = false
     /// Anchors put on the path this step (`maxInsertsPerStep`).
     var insertsThisStep = 0
     /// Each ring's colour, by handle.
@@ -283,7 +285,10 @@ public final class PathScene: Scene {
     public func nextShape(_ delta: Int = 1) {
         let all = availableShapes
         let i = all.firstIndex(of: shape) ?? 0
-        // Each shape keeps its edits (and their undo steps) for when it comes back.
+        // Each shape keeps its edits (and their undo steps) for when it comes back; what is
+        // held is let go first.
+        finishGesture()
+        pendingDrag = nil
         if let e = editor, e.changed { edits[shape] = e }
         shape = all[positiveModulo(i + delta, all.count)]
         editor = edits[shape]
