@@ -59,6 +59,9 @@ let package = Package(
         .executableTarget(name: "example-path-handle", dependencies: ["MotionLabSDL"], path: "Examples/PathHandle"),
         .executableTarget(name: "example-interrupted-flight", dependencies: ["MotionLabSDL"], path: "Examples/InterruptedFlight"),
         .executableTarget(name: "example-headless-run", dependencies: ["MotionLabKit"], path: "Examples/HeadlessRun"),
+        .executableTarget(name: "example-shape-mask", dependencies: ["MotionLabSDL"], path: "Examples/ShapeMask"),
+        .executableTarget(name: "example-copy-drag-drop", dependencies: ["MotionLabSDL"], path: "Examples/CopyDragDrop"),
+        .executableTarget(name: "example-spring-throw", dependencies: ["MotionLabSDL"], path: "Examples/SpringThrow"),
         // The only module where SDL types live.
         .target(name: "MotionSDL", dependencies: ["CSDL2", "CCompositor", "CAffinity", "Geometry", "Engine"]),
         // The benchmark's measurements: per-phase frame timings with HdrHistogram percentiles.

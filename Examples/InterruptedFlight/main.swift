@@ -24,6 +24,8 @@ final class FlightScene: Scene {
     /// The largest distance the drawn ball moved in one step: a jump would show here.
     private var largestStep = 0.0
     private var previous: Vec2?
+    /// The current flight's curve, drawn faintly.
+    private var stroke: [Vec2] = []
 
     init() {
         tweener = Tweener(world: world)
@@ -47,6 +49,7 @@ final class FlightScene: Scene {
         var path = Path()
         path.move(to: from)
         path.quad(to: target, control: middle + across)
+        stroke = path.flattened(tolerance: 0.5).first?.points ?? []
         var timing = MediaTiming(duration: 1)
         timing.fillMode = .forwards
         timing.removedOnCompletion = false
@@ -70,6 +73,7 @@ final class FlightScene: Scene {
     }
 
     func draw(into list: inout DrawList, context: DrawContext) {
+        list.polyline(stroke, width: 1.5, color: Color.dimText.withAlpha(120), closed: false)
         list.fillCircle(center: drawn, radius: 18, color: .accent)
         list.text("click anywhere; click again mid-flight (Space, A: the far corner)",
                   at: Vec2(bounds.minX + 12, bounds.maxY - 24), font: context.font, color: .dimText)

@@ -72,6 +72,70 @@ extension SDLTests {
             #expect(settled["ball"]?["x"]?.doubleValue == 300 && settled["moving"] == .bool(false))
         }
 
+        @Test func theMaskedWedgeSweepsBackAndForthAndReversesWhereItIs() throws {
+            let dir = Motionlab.tempDir()
+            func sweep(_ frames: Int, _ lines: [String] = []) throws -> JSONValue {
+                let out = dir.appendingPathComponent("s\(frames)-\(lines.count).json")
+                var args = ["--headless", "--size", "640x480", "--frames", "\(frames)", "--state", out.path]
+                if !lines.isEmpty { args += ["--script", try Self.script(dir, lines)] }
+                let r = try Self.run("shape-mask", args)
+                #expect(r.status == 0, "\(r.stderr)")
+                return try Self.state(out)
+            }
+            // A whole turn takes 2 s (120 frames at 60 Hz), then it comes back.
+            let quarter = try #require(try sweep(30)["sweep"]?.doubleValue)
+            let back = try #require(try sweep(150)["sweep"]?.doubleValue)
+            #expect(abs(quarter - Double.pi / 2) < 0.1 && abs(back - 3 * Double.pi / 2) < 0.1)
+            // Space at 1 s (half a turn, growing) sends it back from where it is drawn: no
+            // jump, then shrinking at the same half-turn a second.
+            let click = ["{\"frame\":60,\"type\":\"key\",\"key\":\"Space\",\"down\":true}"]
+            let before = try #require(try sweep(59, click)["sweep"]?.doubleValue)
+            let after = try sweep(61, click)
+            let just = try #require(after["sweep"]?.doubleValue)
+            #expect(after["reversals"]?.doubleValue == 1)
+            #expect(abs(just - before) < 0.12, "from \(before) to \(just) across the click")
+            let later = try #require(try sweep(90, click)["sweep"]?.doubleValue)
+            #expect(abs((just - later) - Double.pi * 29 / 60) < 0.12, "\(just) → \(later) in 29 frames")
+        }
+
+        @Test func aColourDraggedAcrossIsCopiedIntoTheOtherPanel() throws {
+            let dir = Motionlab.tempDir()
+            let end = dir.appendingPathComponent("end.json")
+            var lines = ["{\"frame\":5,\"type\":\"pointerDown\",\"pointer\":0,\"device\":\"touch\",\"x\":165,\"y\":116}"]
+            for i in 1...20 { lines.append("{\"frame\":\(5 + i),\"type\":\"pointerMove\",\"pointer\":0,\"device\":\"touch\",\"x\":\(165 + 15.5 * Double(i)),\"y\":\(116 + 4.2 * Double(i))}") }
+            lines.append("{\"frame\":26,\"type\":\"pointerUp\",\"pointer\":0,\"device\":\"touch\",\"x\":475,\"y\":200}")
+            // A drag along the left panel scrolls it and copies nothing.
+            lines.append("{\"frame\":40,\"type\":\"pointerDown\",\"pointer\":1,\"device\":\"touch\",\"x\":165,\"y\":300}")
+            for i in 1...10 { lines.append("{\"frame\":\(40 + i),\"type\":\"pointerMove\",\"pointer\":1,\"device\":\"touch\",\"x\":165,\"y\":\(300 - 15 * Double(i))}") }
+            lines.append("{\"frame\":51,\"type\":\"pointerUp\",\"pointer\":1,\"device\":\"touch\",\"x\":165,\"y\":150}")
+            let r = try Self.run("copy-drag-drop", ["--headless", "--size", "640x480", "--frames", "200", "--script", try Self.script(dir, lines), "--state", end.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            let s = try Self.state(end)
+            // Colour 1 (the second row) copied once; the flight has landed.
+            #expect(s["copies"] == .array([JSONValue(1)]))
+            #expect(s["carries"]?.doubleValue == 0)
+        }
+
+        @Test func aThrownBallLeavesAtTheHandsSpeedAndSpringsToTheCornerItWasThrownAt() throws {
+            let dir = Motionlab.tempDir()
+            var lines = ["{\"frame\":5,\"type\":\"pointerDown\",\"pointer\":0,\"device\":\"touch\",\"x\":100,\"y\":100}"]
+            for i in 1...8 { lines.append("{\"frame\":\(5 + i),\"type\":\"pointerMove\",\"pointer\":0,\"device\":\"touch\",\"x\":\(100 + 25 * i),\"y\":\(100 + 12 * i)}") }
+            lines.append("{\"frame\":14,\"type\":\"pointerUp\",\"pointer\":0,\"device\":\"touch\",\"x\":300,\"y\":196}")
+            let script = try Self.script(dir, lines)
+            func state(_ frames: Int) throws -> JSONValue {
+                let out = dir.appendingPathComponent("t\(frames).json")
+                let r = try Self.run("spring-throw", ["--headless", "--size", "640x480", "--frames", "\(frames)", "--script", script, "--state", out.path])
+                #expect(r.status == 0, "\(r.stderr)")
+                return try Self.state(out)
+            }
+            let a = try state(14), b = try state(15), end = try state(200)
+            // Just after the release it moves right at about the hand's 1,500 pt/s (25 pt a frame).
+            let dx = try #require(b["drawn"]?["x"]?.doubleValue) - (try #require(a["drawn"]?["x"]?.doubleValue))
+            #expect(dx > 20 && dx < 30, "moved \(dx) pt in a frame")
+            #expect(end["corner"]?.doubleValue == 2 && end["moving"] == .bool(false))
+            #expect(end["drawn"]?["x"]?.doubleValue == 580 && end["drawn"]?["y"]?.doubleValue == 420)
+        }
+
         /// The products work from outside: a new package that depends on this checkout by
         /// path builds the path-handle example unchanged and runs it (about 30 s: SwiftPM
         /// builds only what the product needs).
