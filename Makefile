@@ -4,7 +4,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test build deps bench bench-vs-sdl probe clean fuzz sanitize install soak screenshots example
+.PHONY: run test build deps bench bench-vs-sdl probe clean fuzz sanitize install soak screenshots example docs
 
 deps:
 	@scripts/install-deps
@@ -18,6 +18,11 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/docs
+
+# The API documentation (DocC) as static HTML in .build/docs, offline; fails on any DocC warning.
+docs: deps
+	scripts/docs
 
 # One of Examples/, built and run: make example NAME=path-handle (interrupted-flight,
 # headless-run); ARGS pass on (--headless --frames 300 --state out.json …).

@@ -43,9 +43,13 @@ public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
     private var arcTable: [Double] = []
     private static var arcSamples: Int { 128 }
 
+    /// A track through `values`, checked (`TrackError` says what is wrong and where).
+    ///
     /// - Parameters:
+    ///   - values: the keyframes, at least one.
     ///   - keyTimes: fractions of the pass, non-decreasing from 0 to 1; as many as values
     ///     (n + 1 for discrete). Omitted: evenly spaced. Ignored by the paced modes.
+    ///   - mode: how values are interpolated between key times (`CalculationMode`).
     ///   - timingFunctions: one per segment (values − 1), or one for all, or none (linear).
     ///   - tcb: Kochanek–Bartels parameters per value for the cubic modes (or none).
     public init(values: [Value], keyTimes: [Double]? = nil, mode: CalculationMode = .linear,

@@ -78,10 +78,13 @@ public final class Tweener {
     /// animation replaces one already running on the same property of the same target
     /// (that one is reported interrupted), as `addAnimation:forKey:` does with one key.
     ///
-    /// - Parameter carryVelocity: blend the property's current velocity into the start of
-    ///   the new motion over `carryDuration` seconds, so a redirected object does not turn
-    ///   on the spot (position only). A spring needs no carry: it starts with the
-    ///   property's velocity itself (see `Animation.spring`), and ignores this.
+    /// - Parameters:
+    ///   - animation: what to play, on which target and property.
+    ///   - carryVelocity: blend the property's current velocity into the start of the new
+    ///     motion over `carryDuration` seconds, so a redirected object does not turn on the
+    ///     spot (position only). A spring needs no carry: it starts with the property's
+    ///     velocity itself (see `Animation.spring`), and ignores this.
+    ///   - carryDuration: how long the carried velocity fades out, in seconds.
     @discardableResult
     public func add(_ animation: Animation, carryVelocity: Bool = false, carryDuration: Double = 0.35) throws(AnimationError) -> Entity {
         try add(animation, carryVelocity: carryVelocity, carryPosition: false, carryDuration: carryDuration)
