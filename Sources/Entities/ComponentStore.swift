@@ -9,14 +9,19 @@
 /// make adding and removing a component O(1) without moving the entity's other components.
 /// Archetypes win for wide queries over many types, which we do not have.
 public struct ComponentStore<Component>: Sendable where Component: Sendable {
+    /// The components, packed with no gaps (iterate these in hot loops).
     public private(set) var dense: ContiguousArray<Component> = []
+    /// The entity each component in `dense` belongs to, at the same position.
     public private(set) var owners: ContiguousArray<Entity> = []
     private var sparse: ContiguousArray<Int32> = []
     private var pendingInserts: [(Entity, Component)] = []
 
+    /// An empty store.
     public init() {}
 
+    /// How many entities have this component.
     public var count: Int { dense.count }
+    /// Whether no entity has this component.
     public var isEmpty: Bool { dense.isEmpty }
 
     /// Reserves room for `n` components so that filling the store does not reallocate.
@@ -25,6 +30,7 @@ public struct ComponentStore<Component>: Sendable where Component: Sendable {
         owners.reserveCapacity(n)
     }
 
+    /// Whether `e` has this component.
     public func contains(_ e: Entity) -> Bool { denseIndex(of: e) != nil }
 
     /// The index of `e`'s component in `dense`, if it has one.
@@ -70,6 +76,7 @@ public struct ComponentStore<Component>: Sendable where Component: Sendable {
         return removed
     }
 
+    /// `e`'s component, or nil when it has none; setting nil removes it (swap-remove).
     public subscript(e: Entity) -> Component? {
         get { denseIndex(of: e).map { dense[$0] } }
     }
@@ -106,6 +113,7 @@ public struct ComponentStore<Component>: Sendable where Component: Sendable {
         let sparse: UnsafeBufferPointer<Int32>
         let owners: UnsafeBufferPointer<Entity>
 
+        /// `e`'s position in `dense`, or nil when it has none.
         @inline(__always)
         public func callAsFunction(_ e: Entity) -> Int? {
             let i = Int(e.index)
@@ -115,12 +123,12 @@ public struct ComponentStore<Component>: Sendable where Component: Sendable {
         }
     }
 
-    /// Queues an insert to apply at the next `World.applyDeferred()`.
     /// Calls `body` with each component waiting in `deferInsert`, in order.
     public func forEachPendingInsert(_ body: (Component) -> Void) {
         for (_, c) in pendingInserts { body(c) }
     }
 
+    /// Queues an insert to apply at the next `World.applyDeferred()`.
     public mutating func deferInsert(_ c: Component, for e: Entity) {
         pendingInserts.append((e, c))
     }

@@ -5,14 +5,18 @@
 /// 32-bit and a slot is retired (never reused) when its generation would wrap, so an id
 /// of a destroyed entity never becomes valid again.
 public struct Entity: Hashable, Sendable, CustomStringConvertible {
+    /// The slot.
     public let index: UInt32
+    /// The slot's generation when this id was made.
     public let generation: UInt32
 
+    /// The id of slot `index` at `generation` (ids come from `World.spawn()`).
     public init(index: UInt32, generation: UInt32) {
         self.index = index
         self.generation = generation
     }
 
+    /// "INDEXvGENERATION", e.g. "3v1".
     public var description: String { "\(index)v\(generation)" }
 }
 
@@ -22,6 +26,7 @@ public struct EntityAllocator: Sendable {
     private var alive: [Bool] = []
     private var free: [UInt32] = []
 
+    /// An allocator with no entities.
     public init() {}
 
     /// Number of live entities.
@@ -41,6 +46,7 @@ public struct EntityAllocator: Sendable {
         return Entity(index: index, generation: 0)
     }
 
+    /// Whether `e` names an entity not destroyed (its slot is still at that generation).
     public func isAlive(_ e: Entity) -> Bool {
         let i = Int(e.index)
         return i < generations.count && alive[i] && generations[i] == e.generation

@@ -8,6 +8,7 @@ protocol AnyComponentStorage: AnyObject {
 
 /// A reference to one component type's store, shared by the world and the systems using it.
 public final class Storage<Component: Sendable>: AnyComponentStorage {
+    /// The components, by entity.
     public var store = ComponentStore<Component>()
 
     func removeComponent(of e: Entity) { store.remove(e) }
@@ -22,10 +23,12 @@ public final class Storage<Component: Sendable>: AnyComponentStorage {
 /// system: the next system in the order sees them, the running one never sees its own
 /// loop change under it. Inserts apply before destroys, each in the order made.
 public final class World {
+    /// Who is alive.
     public private(set) var entities = EntityAllocator()
     private var storages: [AnyComponentStorage] = []
     private var pendingDestroys: [Entity] = []
 
+    /// A world with no entities.
     public init() {}
 
     /// Registers a component type and returns its storage. Call once per type, at set-up.
@@ -38,6 +41,7 @@ public final class World {
     /// A new entity, alive at once. Safe inside a system.
     public func spawn() -> Entity { entities.create() }
 
+    /// Whether `e` names an entity not destroyed.
     public func isAlive(_ e: Entity) -> Bool { entities.isAlive(e) }
 
     /// Destroys `e` and removes all its components now. Not inside a system.
@@ -87,10 +91,13 @@ public func forEach<A, B>(
 /// A fixed, declared order of systems for one owner (a scene). `run` calls each in order
 /// and applies the world's deferred changes after each.
 public struct SystemSchedule<Owner: AnyObject, Context> {
+    /// A system: called with its owner and the step's context.
     public typealias System = (Owner, inout Context) -> Void
+    /// The systems' names, in the order they run.
     public private(set) var names: [String] = []
     private var systems: [System] = []
 
+    /// A schedule with no systems.
     public init() {}
 
     /// Appends a system; the order of `add` calls is the order they run, every step.
@@ -99,6 +106,7 @@ public struct SystemSchedule<Owner: AnyObject, Context> {
         systems.append(system)
     }
 
+    /// Runs every system once, in order, applying the world's deferred changes after each.
     public func run(_ owner: Owner, world: World, context: inout Context) {
         for system in systems {
             system(owner, &context)

@@ -1,10 +1,15 @@
 /// An 8-bit RGBA colour, straight (not premultiplied) alpha, as SDL's vertices take it.
 public struct Color: Hashable, Sendable, BitwiseCopyable {
+    /// Red, 0…255.
     public var r: UInt8
+    /// Green, 0…255.
     public var g: UInt8
+    /// Blue, 0…255.
     public var b: UInt8
+    /// Opacity, 0 (clear) … 255 (opaque); not premultiplied.
     public var a: UInt8
 
+    /// A colour from its channels (opaque unless `a` says).
     public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
         self.r = r; self.g = g; self.b = b; self.a = a
     }
@@ -14,6 +19,7 @@ public struct Color: Hashable, Sendable, BitwiseCopyable {
         self.init(UInt8((hex >> 16) & 0xff), UInt8((hex >> 8) & 0xff), UInt8(hex & 0xff), alpha)
     }
 
+    /// The same colour with opacity `a`.
     public func withAlpha(_ a: UInt8) -> Color { Color(r, g, b, a) }
 
     /// The same colour with its alpha multiplied by `f` (clamped to 0…1).
@@ -21,13 +27,22 @@ public struct Color: Hashable, Sendable, BitwiseCopyable {
         Color(r, g, b, UInt8((Double(a) * clamp(f, 0, 1)).rounded()))
     }
 
+    /// Opaque white.
     public static let white = Color(255, 255, 255)
+    /// Opaque black.
     public static let black = Color(0, 0, 0)
+    /// Fully transparent.
     public static let clear = Color(0, 0, 0, 0)
+    /// The red of the path scene's first ring.
     public static let red = Color(230, 57, 70)
+    /// The app's background.
     public static let background = Color(hex: 0x1d2330)
+    /// Panels and buttons.
     public static let panel = Color(hex: 0x2a3242)
+    /// Highlights: focus, the pressed button, carries over a target.
     public static let accent = Color(hex: 0x4cc9f0)
+    /// Body text.
     public static let text = Color(hex: 0xe8ecf1)
+    /// Secondary text: hints and status lines.
     public static let dimText = Color(hex: 0x9aa5b5)
 }

@@ -2,7 +2,9 @@
 /// A small deterministic random number generator (SplitMix64), so seeded runs repeat.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
+    /// A generator whose sequence is fixed by `seed` (the same on every machine).
     public init(seed: UInt64) { state = seed }
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
