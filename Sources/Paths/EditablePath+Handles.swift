@@ -3,6 +3,7 @@ import Geometry
 /// Which of an anchor's two handles: the one on the segment arriving at it, or the one on
 /// the segment leaving it.
 public enum HandleSide: String, Equatable, Hashable, Sendable {
+    /// On the segment arriving at the anchor, or on the one leaving it.
     case incoming, outgoing
 }
 

@@ -8,20 +8,26 @@ import Geometry
 /// An anchor of an editable path: its subpath, and its index there. Anchor i starts segment
 /// i; an open subpath's last anchor (index `segments.count`) ends the last segment.
 public struct AnchorIndex: Equatable, Hashable, Sendable {
+    /// Which subpath.
     public var subpath: Int
+    /// Which anchor of it (anchor i starts segment i).
     public var index: Int
+    /// Anchor `index` of subpath `subpath`.
     public init(subpath: Int, index: Int) { self.subpath = subpath; self.index = index }
 }
 
 /// An edit refused, with what to tell the user.
 public enum PathEditError: Error, Equatable, CustomStringConvertible {
+    /// The anchor named is not in the path.
     case noSuchAnchor
+    /// The segment named is not in the path (or has no handle there).
     case noSuchSegment
     /// Removing it would leave a subpath of fewer than two anchors.
     case tooFewAnchors
     /// A point that is not finite or lies past ±`PathLimits.maxCoordinate`.
     case outOfRange
 
+    /// What to tell the user.
     public var description: String {
         switch self {
         case .noSuchAnchor: "there is no such anchor"
@@ -36,8 +42,10 @@ public enum PathEditError: Error, Equatable, CustomStringConvertible {
 /// shape unchanged), removed (their neighbours joined), and moved (with their handles).
 /// A value: an undo history keeps it whole.
 public struct EditablePath: Equatable, Sendable {
+    /// The path's subpaths, as the editor changes them.
     public internal(set) var subpaths: [Subpath]
 
+    /// An editable copy of `path`.
     public init(_ path: Path) { subpaths = path.subpaths }
 
     /// The path the segments make.

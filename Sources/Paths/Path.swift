@@ -7,14 +7,19 @@ import Geometry
 
 /// One element of a path, in the vocabulary of Core Graphics and SVG.
 public enum PathElement: Equatable, Sendable {
+    /// Starts a new subpath at a point.
     case move(to: Vec2)
+    /// A straight line from the current point.
     case line(to: Vec2)
+    /// A quadratic Bézier from the current point, with one control point.
     case quad(to: Vec2, control: Vec2)
+    /// A cubic Bézier from the current point, with two control points.
     case curve(to: Vec2, control1: Vec2, control2: Vec2)
     /// An elliptical arc, evaluated analytically: centre, radii, x-axis rotation, start angle
     /// and signed sweep (radians; positive sweeps toward +y, which is clockwise on screen).
     /// A circle is `rx == ry`. Preceded by an implicit line from the current point to its start.
     case arc(center: Vec2, rx: Double, ry: Double, rotation: Double, start: Double, sweep: Double)
+    /// A line back to the subpath's start, closing it.
     case close
 }
 
@@ -23,13 +28,17 @@ public enum PathElement: Equatable, Sendable {
 /// Non-finite coordinates are rejected at this edge (the element is ignored and counted in
 /// `rejectedElements`), so nothing downstream ever sees NaN.
 public struct Path: Equatable, Sendable {
+    /// The elements as appended (those with non-finite coordinates left out).
     public private(set) var elements: [PathElement] = []
+    /// How many elements were refused for a non-finite coordinate.
     public private(set) var rejectedElements = 0
     private var current: Vec2?
     private var subpathStart: Vec2?
 
+    /// An empty path.
     public init() {}
 
+    /// A path of `elements`, appended in order (see `append(_:)`).
     public init(elements: [PathElement]) {
         for e in elements { append(e) }
     }
@@ -37,8 +46,10 @@ public struct Path: Equatable, Sendable {
     /// Where the next element starts, if the path has a current point.
     public var currentPoint: Vec2? { current }
 
+    /// Whether the path has no elements.
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// Appends `e` through the method of its kind (`move(to:)`, `line(to:)`, …).
     public mutating func append(_ e: PathElement) {
         switch e {
         case .move(let p): move(to: p)
@@ -51,6 +62,7 @@ public struct Path: Equatable, Sendable {
         }
     }
 
+    /// Starts a new subpath at `p`.
     public mutating func move(to p: Vec2) {
         guard p.isFinite else { rejectedElements += 1; return }
         elements.append(.move(to: p))
@@ -66,6 +78,7 @@ public struct Path: Equatable, Sendable {
         current = p
     }
 
+    /// A quadratic Bézier from the current point to `p`, bent toward `c`.
     public mutating func quad(to p: Vec2, control c: Vec2) {
         guard p.isFinite, c.isFinite else { rejectedElements += 1; return }
         if current == nil { move(to: c) }
@@ -73,6 +86,7 @@ public struct Path: Equatable, Sendable {
         current = p
     }
 
+    /// A cubic Bézier from the current point to `p`, with control points `c1` and `c2`.
     public mutating func curve(to p: Vec2, control1 c1: Vec2, control2 c2: Vec2) {
         guard p.isFinite, c1.isFinite, c2.isFinite else { rejectedElements += 1; return }
         if current == nil { move(to: c1) }

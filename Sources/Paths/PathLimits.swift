@@ -2,6 +2,7 @@
 /// ±`maxCoordinate` points, so that squares and sums of squares stay far from overflow, and
 /// at most `maxSegments` drawing commands, so that a path and its sample table fit in memory.
 public enum PathLimits {
+    /// The largest coordinate a path may have, either sign (points).
     public static let maxCoordinate = 1e9
     /// What a segment costs, from the layouts (64-bit), where the path scene shows a path:
     /// the `PathElement` (64 bytes: an arc's centre and five numbers, and the case), the

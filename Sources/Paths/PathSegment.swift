@@ -9,11 +9,16 @@ import Geometry
 /// parameter t in [0, 1], and arc length by adaptive Gauss–Legendre quadrature (analytic
 /// for lines and circular arcs).
 public enum PathSegment: Equatable, Sendable {
+    /// From the first point to the second.
     case line(Vec2, Vec2)
+    /// Start, control point, end.
     case quad(Vec2, Vec2, Vec2)
+    /// Start, two control points, end.
     case cubic(Vec2, Vec2, Vec2, Vec2)
+    /// An elliptical arc: centre, radii, the x axis's rotation, start angle and signed sweep (radians).
     case arc(center: Vec2, rx: Double, ry: Double, rotation: Double, start: Double, sweep: Double)
 
+    /// The point at parameter `t` (0 at the start, 1 at the end; not arc length).
     @inlinable @inline(__always)
     public func point(at t: Double) -> Vec2 {
         switch self {
@@ -47,7 +52,9 @@ public enum PathSegment: Equatable, Sendable {
         }
     }
 
+    /// Where the segment starts.
     public var start: Vec2 { point(at: 0) }
+    /// Where the segment ends.
     public var end: Vec2 { point(at: 1) }
 
     /// The unit tangent at t, from the curve itself. Where the derivative vanishes (a cusp,
@@ -199,7 +206,9 @@ enum GaussLegendre8 {
 
 /// A subpath as segments, closed or open.
 public struct Subpath: Equatable, Sendable {
+    /// The segments, each starting where the one before ends.
     public var segments: [PathSegment]
+    /// Whether the subpath closes back to its start.
     public var isClosed: Bool
     /// The start point (also the only point of a subpath without segments).
     public var start: Vec2

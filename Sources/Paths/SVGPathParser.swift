@@ -7,8 +7,11 @@ import Geometry
 
 /// An error in SVG path data: the character offset (0-based) and what was expected there.
 public struct SVGPathError: Error, Equatable, CustomStringConvertible {
+    /// Where in the data (a UTF-8 byte offset) the problem is.
     public let offset: Int
+    /// What was expected there, or what is wrong.
     public let message: String
+    /// "SVG path data, offset N: …".
     public var description: String { "SVG path data, offset \(offset): \(message)" }
 }
 

@@ -28,14 +28,18 @@ extension SampleTable {
 
     /// A path that needs more than `maxSamples` samples at the spacing asked for.
     public struct LimitError: Error, Equatable, CustomStringConvertible {
+        /// The path's length, in points.
         public let length: Double
+        /// The spacing asked for.
         public let spacing: Double
+        /// How many samples that spacing would take.
         public let samples: Double
         /// The smallest spacing that fits, rounded up to three significant digits.
         public let minimumSpacing: Double
         /// Whether the spacing asked for is below `minSpacing` (or not a positive number)
         /// rather than too fine for the path's length.
         public var isBelowMinimumSpacing: Bool { !(spacing >= SampleTable.minSpacing) }
+        /// What is wrong and the least spacing that would do.
         public var description: String {
             if isBelowMinimumSpacing {
                 return "spacing \(scientific(spacing)) is below \(scientific(SampleTable.minSpacing)) pt, the smallest the sample table takes "

@@ -5,9 +5,13 @@ import Geometry
 /// path (the editor keeps rings here), where a distance or a fraction of the length would
 /// slide.
 public struct CurvePlace: Equatable, Sendable {
+    /// Which subpath (the table's run).
     public var subpath: Int
+    /// Which segment of it.
     public var segment: Int
+    /// The segment's parameter, 0…1.
     public var t: Double
+    /// The place at parameter `t` of segment `segment` of subpath `subpath`.
     public init(subpath: Int, segment: Int, t: Double) { self.subpath = subpath; self.segment = segment; self.t = t }
 }
 

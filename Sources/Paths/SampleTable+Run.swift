@@ -9,7 +9,9 @@ extension SampleTable {
     public struct Run: Sendable, Equatable {
         /// Index of the run's first sample.
         public var first: Int
+        /// How many samples the run has.
         public var count: Int
+        /// Whether its subpath is closed (its samples wrap round).
         public var isClosed: Bool
         /// Arc length of the subpath.
         public var length: Double
@@ -19,8 +21,10 @@ extension SampleTable {
         public var step: Double
         /// The run's segments in the table's `segments`.
         public var firstSegment: Int
+        /// How many segments.
         public var segmentCount: Int
 
+        /// Its samples' indices in the table.
         public var range: Range<Int> { first..<(first + count) }
 
         /// A local arc length (from the run's start) brought onto the run: on a closed run

@@ -9,14 +9,18 @@ extension SampleTable {
     /// Valid only inside `withUnsafeView`, or for as long as the `PinnedSampleTable` it came
     /// from lives.
     public struct UnsafeView {
+        /// The table's `points`.
         public let points: UnsafeBufferPointer<Vec2>
+        /// The table's `tangents`.
         public let tangents: UnsafeBufferPointer<Vec2>
+        /// The table's `distances`.
         public let distances: UnsafeBufferPointer<Double>
         @usableFromInline let runs: UnsafeBufferPointer<Run>
         /// How each sample reaches the next, and the segments they lie on: for points between samples.
         @usableFromInline let brackets: UnsafePointer<SampleBracket>
         @usableFromInline let segments: UnsafePointer<PathSegment>
         @usableFromInline let segmentLengths: UnsafePointer<Double>
+        /// The table's `length`.
         public let length: Double
 
         /// The run holding sample `i`.

@@ -4,7 +4,9 @@ extension SampleTable {
     /// The result of a walk: where it stopped and how many times it crossed a closed run's
     /// seam (+1 forward past the last sample to the first, −1 backward).
     public struct WalkResult: Equatable, Sendable {
+        /// The sample the walk stopped at.
         public var index: Int
+        /// How many times it crossed a closed run's seam (+1 forward, −1 back).
         public var seamCrossings: Int
         /// How many samples the walk moved.
         public var steps: Int

@@ -27,25 +27,32 @@ import Synchronization
 /// table's methods do it through `UnsafeView`, loops over many handles through a view they
 /// borrow once, and pools that keep a table across steps through a `PinnedSampleTable`'s view.
 public struct SampleTable: Sendable {
+    /// The arc length between neighbouring samples asked for (each run's `step` is the exact one).
     public let spacing: Double
     /// Unique to this sampling (copies share it, no other table ever has it): what tweens
     /// on the same table are shared by.
     public let id: UInt64 = SampleTable.nextID.wrappingAdd(1, ordering: .relaxed).newValue
     private static let nextID = Atomic<UInt64>(0)
+    /// The samples' points, run after run.
     public private(set) var points: ContiguousArray<Vec2> = []
+    /// The unit tangent at each sample, from the curve's derivative.
     public private(set) var tangents: ContiguousArray<Vec2> = []
     /// Arc length of each sample from the path's start (subpaths one after another).
     public private(set) var distances: ContiguousArray<Double> = []
+    /// One run of samples per subpath.
     public private(set) var runs: [Run] = []
     /// Where each sample lies on the curve: its segment (an index into `segments`) and the
     /// segment's parameter there.
     public private(set) var sampleSegments: ContiguousArray<Int32> = []
+    /// Each sample's parameter on its segment (`sampleSegments`).
     public private(set) var sampleParameters: ContiguousArray<Double> = []
     /// How each sample reaches the next along the true curve (`SampleTable+Brackets.swift`).
     public internal(set) var brackets: ContiguousArray<SampleBracket> = []
     /// Every subpath's segments one after another, and their arc lengths.
     public private(set) var segments: ContiguousArray<PathSegment> = []
+    /// Each segment's arc length, in `segments`' order.
     public private(set) var segmentLengths: ContiguousArray<Double> = []
+    /// The whole path's arc length (all subpaths).
     public private(set) var length: Double = 0
     /// The global nearest query's tree and grid (`SampleTable+Nearest.swift`).
     private(set) var nearestSamples = NearestSampleIndex.empty
@@ -71,7 +78,9 @@ public struct SampleTable: Sendable {
         nearestSamples = NearestSampleIndex(points: points, runs: runs, spacing: self.spacing)
     }
 
+    /// How many samples.
     public var count: Int { points.count }
+    /// Whether there are none (an empty path).
     public var isEmpty: Bool { points.isEmpty }
 
     /// The run holding sample `i`.

@@ -16,6 +16,7 @@ public struct SegmentMeasurements: Sendable {
     /// benchmark look at.
     public private(set) var measuredLastTime = 0
 
+    /// Nothing measured yet: the first table measures every segment.
     public init() {}
 
     /// The coarse tables a build reads and fills, by the new table's segment index, with the
