@@ -76,6 +76,11 @@ extension Path {
         return p
     }
 
+    /// The uniform scale at which bounds `b` fit `target` (infinite when `b` has no size).
+    public static func fitScale(_ b: Rect, into target: Rect) -> Double {
+        min(b.width > 0 ? target.width / b.width : .infinity, b.height > 0 ? target.height / b.height : .infinity)
+    }
+
     /// The path scaled uniformly and centred to fit inside `rect` with `margin` on each side.
     public func fitted(in rect: Rect, margin: Double = 0) -> Path {
         let b = controlBounds
@@ -83,7 +88,7 @@ extension Path {
         guard b.width > 0 || b.height > 0 else {
             return applying(.translation(target.center - b.center))
         }
-        let s = min(b.width > 0 ? target.width / b.width : .infinity, b.height > 0 ? target.height / b.height : .infinity)
+        let s = Self.fitScale(b, into: target)
         let t = AffineTransform.translation(-b.center)
             .concatenating(.scale(s, s))
             .concatenating(.translation(target.center))

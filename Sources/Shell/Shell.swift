@@ -129,18 +129,14 @@ public final class Shell: FrameContent {
         case .pointerUp(let id, _, _), .pointerCancel(let id, _):
             if let i = chromePointers.firstIndex(of: id) { chromePointers.remove(at: i); return }
             sceneEvents.append(event)
-        case .key(let k, true) where k.name != "Escape" && activeScene.claims(k):
-            // A key the scene needs for what it is in the middle of (Tab and G in the path editor).
+        case .key(let k, true) where activeScene.claims(k):
+            // A key the scene needs for what it is in the middle of (Escape during a carry;
+            // Tab, G and Escape in the path editor).
             sceneEvents.append(event)
         case .key(let k, true):
             switch k.name {
             case "F1", "?": toggleHelp()
-            case "Escape":
-                if activeScene.claims(k) {
-                    sceneEvents.append(event)
-                } else {
-                    wantsQuit = true
-                }
+            case "Escape": wantsQuit = true
             case "G":
                 graphVisible.toggle()
                 relayout()

@@ -1,4 +1,3 @@
-
 /// The images in `Resources/` that the scenes and the shell draw, with the ids their draw
 /// lists name them by, and the catalogue the platform loads them from.
 public enum Textures {

@@ -111,14 +111,14 @@ extension PathScene {
     /// points as drawn (so `motionlab path --svg "$d"` measures what the scene does), and the
     /// focused anchor's place in `anchors`.
     func editDump() -> JSONValue {
-        let e = editor ?? (editing ? freshEditor() : nil)
+        let e = editor
         let anchors = e?.drawnAnchors().map { JSONValue.array([JSONValue($0.1.x), JSONValue($0.1.y)]) } ?? []
         return .object([
             ("on", .bool(editing)),
             ("changed", .bool(e?.changed ?? false)),
             ("anchors", .array(anchors)),
             ("focused", e?.focused.flatMap { e?.flatIndex(of: $0) }.map { JSONValue($0) } ?? .null),
-            ("d", .string(e.map { $0.changed ? $0.windowPath.svgData : currentPath().svgData } ?? currentPath().svgData)),
+            ("d", .string(currentPath().svgData)),
             ("snap", .bool(snap)),
             ("linkedHandles", .bool(linkedHandles)),
             ("undo", JSONValue(e?.history.undoCount ?? 0)),

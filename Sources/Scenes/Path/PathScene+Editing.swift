@@ -56,9 +56,10 @@ extension PathScene {
             e.offset = shapeBounds.center - frame.center * e.scale
         } else {
             let b = e.loadedBounds
-            let margin = min(shapeBounds.width, shapeBounds.height) * 0.1
+            // As `fitCustom` fits it (`Path.fitted`), from the bounds it was loaded with.
+            let margin = Self.customMargin(in: shapeBounds)
             let target = shapeBounds.insetBy(dx: margin, dy: margin)
-            let s = min(b.width > 0 ? target.width / b.width : .infinity, b.height > 0 ? target.height / b.height : .infinity)
+            let s = Path.fitScale(b, into: target)
             e.scale = s.isFinite && s > 0 ? s : 1
             e.offset = target.center - b.center * e.scale
         }
@@ -113,20 +114,14 @@ extension PathScene {
         }
         debugButton.isHidden = editing
         rideButton.isHidden = editing
-        for i in [0, 1, 2, 3, 4] { setEditButtonHidden(i, !editing) }
+        undoButton.isHidden = !editing
+        redoButton.isHidden = !editing
+        snapButton.isHidden = !editing
+        linkButton.isHidden = !editing
+        exportButton.isHidden = !editing
         linkButton.label = linkedHandles ? "Handles: linked" : "Handles: free"
         undoButton.isEnabled = editor?.history.canUndo ?? false
         redoButton.isEnabled = editor?.history.canRedo ?? false
-    }
-
-    private func setEditButtonHidden(_ i: Int, _ hidden: Bool) {
-        switch i {
-        case 0: undoButton.isHidden = hidden
-        case 1: redoButton.isHidden = hidden
-        case 2: snapButton.isHidden = hidden
-        case 3: linkButton.isHidden = hidden
-        default: exportButton.isHidden = hidden
-        }
     }
 
     /// Shows `text` in the status line for a few seconds.
@@ -236,10 +231,7 @@ extension PathScene {
             }
             distances.append(t.distance(at: place) ?? positiveModulo(f.distance, old.length) / old.length * t.length)
         }
-        tables = []
-        strokes = []
-        tables = [t]
-        strokes = Path.thinned(path.flattened(tolerance: 0.05), toAtMost: Self.maxDrawnPoints)
+        setTable(t, drawing: path)
         place(on: t, at: distances)
 
     }

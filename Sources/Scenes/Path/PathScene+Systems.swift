@@ -14,11 +14,6 @@ extension PathScene {
                 if debugButton.hit(at, device: device) { debug.toggle(); continue }
                 if rideButton.hit(at, device: device) { nextRide(); continue }
                 if editButton.hit(at, device: device) { setEditing(true); continue }
-                if editing {
-                    // (Edit mode sends here only presses on no point of the path: a ring may take it.)
-                    _ = grabRing(pointer: id, device: device, at: at)
-                    continue
-                }
                 // A press anywhere stops what is coasting (and may take hold of it).
                 release { $0 == .momentum }
                 grabOrSend(pointer: id, device: device, at: at)

@@ -221,8 +221,11 @@ public final class PathScene: Scene {
 
     /// A custom path as the scene lays it out in `rect`: scaled to fit with a margin.
     public static func fitCustom(_ path: Path, in rect: Rect) -> Path {
-        path.fitted(in: rect, margin: min(rect.width, rect.height) * 0.1)
+        path.fitted(in: rect, margin: customMargin(in: rect))
     }
+
+    /// The margin a custom path keeps inside `rect`.
+    static func customMargin(in rect: Rect) -> Double { min(rect.width, rect.height) * 0.1 }
 
     func fractions() -> [Double] {
         guard let t = tables.first, t.length > 0 else { return [] }
@@ -237,17 +240,25 @@ public final class PathScene: Scene {
         shapeBounds = Rect(x: sceneBounds.minX, y: top, w: sceneBounds.width, h: max(1, bottom - top))
         fitEditor()
         let path = currentPath()
-        // The old table and strokes go before the new ones are built, so a path near the
+        // The old table and strokes go before the new one is built, so a path near the
         // limits never has two tables alive at once.
         tables = []
         strokes = []
-        tables = [SampleTable(path: path, spacing: spacing)]
-        strokes = Path.thinned(path.flattened(tolerance: 0.05), toAtMost: Self.maxDrawnPoints)
+        setTable(SampleTable(path: path, spacing: spacing), drawing: path)
         shapeButton.label = "Shape: \(shape.rawValue) ▸"
         let t = tables[0]
         place(on: t, at: followers.store.dense.indices.map { i in
             (keepingFractions.map { i < $0.count ? $0[i] : 0 } ?? 0) * t.length
         })
+    }
+
+    /// `t` becomes the table the rings ride and `path` what is drawn (thinned to
+    /// `maxDrawnPoints`); the old table and strokes are let go first.
+    func setTable(_ t: SampleTable, drawing path: Path) {
+        tables = []
+        strokes = []
+        tables = [t]
+        strokes = Path.thinned(path.flattened(tolerance: 0.05), toAtMost: Self.maxDrawnPoints)
     }
 
     /// Puts every ring at its arc length on table `t` (the new table), exactly on the curve,
