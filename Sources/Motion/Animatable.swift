@@ -11,11 +11,17 @@ public struct Animatable: Sendable {
     /// those are reset each step: an entity at rest costs one check.
     var touched: UInt8 = 0
     var settling: UInt8 = 0
+    /// Where the entity is, in points.
     public var position: Channel<Vec2>
+    /// How far the entity is turned, in radians.
     public var rotation: Channel<Double>
+    /// The entity's scale factor: 1 is its natural size.
     public var scale: Channel<Double>
+    /// The entity's opacity, from 0 (transparent) to 1 (opaque).
     public var alpha: Channel<Double>
 
+    /// A transform at rest: at `position` (points), turned by `rotation` (radians), scaled by
+    /// `scale`, with opacity `alpha`.
     public init(position: Vec2 = .zero, rotation: Double = 0, scale: Double = 1, alpha: Double = 1) {
         self.position = Channel(position)
         self.rotation = Channel(rotation)
@@ -80,9 +86,19 @@ public struct AnimatableExtras: Sendable {
     /// See `Animatable.touched`.
     var touched: UInt8 = 0
     var settling: UInt8 = 0
+    /// The colour the entity is tinted with (white by default).
     public var tint: Channel<ColorValue>
-    public var custom0, custom1, custom2, custom3: Channel<Double>
+    /// Custom scalar property 0 (`AnimatedProperty.custom(0)`).
+    public var custom0: Channel<Double>
+    /// Custom scalar property 1 (`AnimatedProperty.custom(1)`).
+    public var custom1: Channel<Double>
+    /// Custom scalar property 2 (`AnimatedProperty.custom(2)`).
+    public var custom2: Channel<Double>
+    /// Custom scalar property 3 (`AnimatedProperty.custom(3)`).
+    public var custom3: Channel<Double>
 
+    /// Extras at rest: tinted `tint`, with the four custom scalars at the values of `custom`,
+    /// in order.
     public init(tint: Color = .white, custom: (Double, Double, Double, Double) = (0, 0, 0, 0)) {
         self.tint = Channel(ColorValue(tint))
         custom0 = Channel(custom.0); custom1 = Channel(custom.1); custom2 = Channel(custom.2); custom3 = Channel(custom.3)

@@ -1,6 +1,15 @@
 /// Which property an animation drives.
 public enum AnimatedProperty: Hashable, Sendable, CustomStringConvertible {
-    case position, rotation, scale, alpha, tint
+    /// The position, in points (`Animatable.position`).
+    case position
+    /// The rotation, in radians (`Animatable.rotation`).
+    case rotation
+    /// The scale factor, 1 being natural size (`Animatable.scale`).
+    case scale
+    /// The opacity, from 0 (transparent) to 1 (opaque) (`Animatable.alpha`).
+    case alpha
+    /// The tint colour (`AnimatableExtras.tint`).
+    case tint
     /// One of the custom scalar properties, `custom(0)` … `custom(customSlots - 1)` (such as
     /// the arrow's `lengthRadians`); others are refused when an animation is added.
     case custom(Int)
@@ -8,6 +17,7 @@ public enum AnimatedProperty: Hashable, Sendable, CustomStringConvertible {
     /// How many custom scalar properties an entity has.
     public static let customSlots = Int(Slot.custom3.rawValue - Slot.custom0.rawValue) + 1
 
+    /// The property's name as messages show it (`custom(2)` for a custom one).
     public var description: String {
         switch self {
         case .position: "position"
@@ -94,6 +104,7 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
     /// its property does not hold is `trackDoesNotFit`, with the value's kind.)
     case spring(SpringError)
 
+    /// The error as a sentence for the user.
     public var description: String {
         switch self {
         case .timing(let e): e.description

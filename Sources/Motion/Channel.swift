@@ -2,10 +2,17 @@
 /// presentation value (what is drawn now), plus last step's presentation for interpolation
 /// (and, divided by the step, the presentation's velocity).
 public struct Channel<Value: Interpolatable>: Sendable {
+    /// The value it was set to, or is going to: what remains once its animations end (Core
+    /// Animation's model layer).
     public var model: Value
+    /// What is drawn this step: the model with this step's animations applied (Core
+    /// Animation's presentation layer).
     public internal(set) var presentation: Value
+    /// Last step's presentation, for drawing between steps (`interpolated(_:)`) and for the
+    /// velocity.
     public internal(set) var previous: Value
 
+    /// A channel at rest at `v`: model, presentation and last step's presentation.
     public init(_ v: Value) {
         model = v; presentation = v; previous = v
     }

@@ -18,7 +18,18 @@ public enum CalculationMode: String, Equatable, Sendable, CaseIterable {
 
 /// Kochanek–Bartels parameters at one keyframe (all 0 gives a Catmull–Rom spline).
 public struct TCB: Equatable, Sendable {
-    public var tension = 0.0, continuity = 0.0, bias = 0.0
+    /// How tight the curve is at the keyframe (`CAKeyframeAnimation.tensionValues`): 0 is
+    /// Catmull–Rom, towards 1 the tangent shrinks to nothing (a sharper turn), below 0 it
+    /// grows (a rounder one).
+    public var tension = 0.0
+    /// How the tangents on either side of the keyframe differ
+    /// (`CAKeyframeAnimation.continuityValues`): 0 is smooth, away from 0 a corner forms.
+    public var continuity = 0.0
+    /// Which side the curve leans to at the keyframe (`CAKeyframeAnimation.biasValues`):
+    /// above 0 it carries on the way it came (overshoots), below 0 it turns early toward
+    /// the next value.
+    public var bias = 0.0
+    /// Kochanek–Bartels parameters, each usually −1…1; all 0 by default (Catmull–Rom).
     public init(tension: Double = 0, continuity: Double = 0, bias: Double = 0) {
         self.tension = tension; self.continuity = continuity; self.bias = bias
     }
@@ -26,6 +37,7 @@ public struct TCB: Equatable, Sendable {
 
 /// A keyframe track that cannot be used, with what is wrong.
 public struct TrackError: Error, Equatable, CustomStringConvertible {
+    /// The error as a sentence for the user.
     public let description: String
 }
 
@@ -33,11 +45,18 @@ public struct TrackError: Error, Equatable, CustomStringConvertible {
 /// animation as a value type. Build with `init(values:…)`, which validates everything, then
 /// evaluate with `value(at:)` for a pass progress in [0, 1].
 public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
+    /// The keyframes, at least one (`CAKeyframeAnimation.values`).
     public let values: [Value]
+    /// How values are interpolated between key times (`CAKeyframeAnimation.calculationMode`).
     public let mode: CalculationMode
     /// The key times in use: given ones, or for paced modes ones derived from distances.
     public private(set) var keyTimes: [Double]
+    /// The curves that shape each segment, as given (`CAKeyframeAnimation.timingFunctions`):
+    /// none (linear), one for every segment, or one per segment. The paced and discrete
+    /// modes ignore them.
     public let timingFunctions: [TimingFunction]
+    /// Kochanek–Bartels parameters, one per value, for the cubic modes; empty means all 0
+    /// (a Catmull–Rom spline).
     public let tcb: [TCB]
     /// For cubicPaced: cumulative arc length of the spline at `arcSamples` points per segment.
     private var arcTable: [Double] = []

@@ -2,7 +2,15 @@ import Geometry
 
 /// How an animation's value is held outside its active time, as `CAMediaTimingFillMode`.
 public enum FillMode: String, Equatable, Sendable, CaseIterable {
-    case removed, forwards, backwards, both
+    /// Nothing is held: outside its active time the animation shows nothing and the model
+    /// value is drawn (`kCAFillModeRemoved`).
+    case removed
+    /// After its active time the animation holds its final value (`kCAFillModeForwards`).
+    case forwards
+    /// Before its active time the animation shows its first value (`kCAFillModeBackwards`).
+    case backwards
+    /// Both: the first value before, the final value after (`kCAFillModeBoth`).
+    case both
 
     var fillsForwards: Bool { self == .forwards || self == .both }
     var fillsBackwards: Bool { self == .backwards || self == .both }
@@ -10,6 +18,7 @@ public enum FillMode: String, Equatable, Sendable, CaseIterable {
 
 /// A timing configuration that cannot be used, with what is wrong.
 public struct TimingError: Error, Equatable, CustomStringConvertible {
+    /// The error as a sentence for the user.
     public let description: String
 }
 
@@ -36,11 +45,15 @@ public struct MediaTiming: Equatable, Sendable {
     public var repeatDuration = 0.0
     /// After each forward pass, play backward (a repeat is then forward and back).
     public var autoreverses = false
+    /// What shows before and after the active time (`CAMediaTiming.fillMode`); `.removed`,
+    /// nothing, by default.
     public var fillMode = FillMode.removed
     /// Whether the animation is removed when it completes. With `.forwards` fill the
     /// model takes the final value either way, so nothing stale is left behind.
     public var removedOnCompletion = true
 
+    /// Timing for one pass of `duration` seconds, begun when the animation is added, at
+    /// normal speed, played once and not filled.
     public init(duration: Double = 0.25) { self.duration = duration }
 
     /// Checks the settings: positive finite duration, finite non-negative speed, and not both
@@ -77,8 +90,10 @@ public struct MediaTiming: Equatable, Sendable {
         return beginTime + (activeDuration - timeOffset) / speed
     }
 
+    /// Which part of an animation shows at a moment: before, inside or after its active
+    /// time (what `phase(at:)` answers).
     public enum Phase: Equatable, Sendable {
-        /// Before the active time. `progress` is the pass progress to show if filling backwards.
+        /// Before the active time, and whether it fills backwards (shows its first value).
         case before(fill: Bool)
         /// Inside: the pass progress (0…1, reversed on a backward pass), before the timing function.
         case active(progress: Double)
@@ -89,7 +104,7 @@ public struct MediaTiming: Equatable, Sendable {
     /// Times closer than this (seconds) count as equal.
     static let epsilon = 1e-9
 
-    /// Which part of the animation shows at parent time `t`.
+    /// Which part of the animation shows at time `parent` on its parent's clock.
     @inline(__always)
     public func phase(at parent: Double) -> Phase {
         let local = localTime(parent)

@@ -32,18 +32,43 @@ public enum RotationMode: String, Equatable, Sendable, CaseIterable {
 /// and 30°, each given a third of the time. Rotation comes from the tangent, continuous at joins and
 /// across a closed path's seam.
 public struct PathTrack: Sendable {
-    public enum Mode: String, Sendable { case paced, linear }
+    /// How progress is spread along the path (`CAKeyframeAnimation.calculationMode` on a
+    /// path; see above).
+    public enum Mode: String, Sendable {
+        /// Constant speed, by arc length (`kCAAnimationPaced`).
+        case paced
+        /// An equal share of the time for every path element, as Core Animation's
+        /// `kCAAnimationLinear` (the speed changes with the elements' lengths).
+        case linear
+    }
 
+    /// The path's arc-length sample table, from which the paced mode reads positions and
+    /// tangents.
     public let table: SampleTable
+    /// How progress is spread along the path.
     public let mode: Mode
+    /// Whether and how the target turns to follow the path; a track that turns it also
+    /// drives its rotation.
     public var rotationMode: RotationMode
     /// Where progress 0 and 1 land, as fractions of the path's length (see above).
     public let from: Double
+    /// Where progress 1 lands, as a fraction of the path's length (see above).
     public let to: Double
     /// The path's elements as Core Animation stores them (arcs as cubic Béziers), for linear
     /// mode, each knowing where its tangent comes from at a joint (`PathTrack+Joints.swift`).
     let elements: [LinearElement]
 
+    /// A track along `path`, or the part of it from fraction `from` to `to` of its length.
+    ///
+    /// - Parameters:
+    ///   - path: the path to follow, in points.
+    ///   - mode: how progress is spread along it; paced (constant speed) by default.
+    ///   - rotationMode: whether the target turns to the path's tangent; not by default.
+    ///   - spacing: the distance between samples of the path's table, in points.
+    ///   - from: where progress 0 lands, as a fraction of the path's length (one that is not
+    ///     finite counts as 0).
+    ///   - to: where progress 1 lands, as a fraction of the path's length (one that is not
+    ///     finite counts as 1).
     public init(path: Path, mode: Mode = .paced, rotationMode: RotationMode = .none, spacing: Double = 1,
                 from: Double = 0, to: Double = 1) {
         table = SampleTable(path: path, spacing: spacing)
@@ -110,6 +135,7 @@ public struct PathTrack: Sendable {
     @inline(__always)
     func pathFraction(_ u: Double) -> Double { from + (to - from) * clamp(u, 0, 1) }
 
+    /// The position at pass progress `u` (0…1, clamped), in points.
     public func position(at u: Double) -> Vec2 {
         switch mode {
         case .paced: return table.point(atDistance: pathFraction(u) * table.length)

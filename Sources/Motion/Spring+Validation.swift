@@ -3,10 +3,12 @@ public struct SpringError: Error, Equatable, CustomStringConvertible {
     /// The parameter at fault: "mass", "stiffness", "damping", "duration", "bounce",
     /// "response", "dampingRatio", "settlingDuration" or "epsilon".
     public let parameter: String
+    /// The value given for it.
     public let value: Double
     /// What it must be, as a phrase ("a positive finite number").
     public let requirement: String
 
+    /// The error as a sentence for the user.
     public var description: String { "\(parameter) must be \(requirement), got \(value)" }
 }
 

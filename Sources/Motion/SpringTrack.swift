@@ -38,6 +38,7 @@ extension ColorValue: SpringValue {
 /// (and `Tweener.seek` and `reverse` leave it alone); pausing it holds it where it is. It is
 /// never additive.
 public struct SpringTrack: Sendable {
+    /// The spring it moves on.
     public var spring: Spring
     /// Settled when the displacement from the target and the velocity are both within this
     /// (Euclidean length over the components; the value's units, and units per second).
@@ -49,6 +50,8 @@ public struct SpringTrack: Sendable {
     /// The velocity to start with; nil carries on with the property's own.
     let initialVelocity: SIMD4<Double>?
 
+    /// A spring track to `target` on `spring`, starting with `initialVelocity` (units per
+    /// second) if given, settled within `epsilon`.
     public init<V: SpringValue>(to target: V, spring: Spring, initialVelocity: V? = nil, epsilon: Double = 0.001) {
         self.spring = spring
         self.epsilon = epsilon

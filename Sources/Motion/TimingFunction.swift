@@ -10,14 +10,19 @@ import Paths
 /// Maps an animation's linear progress (0…1) to eased progress: Core Animation's cubic
 /// Bézier timing functions and the easing families of Godot, DOTween and GSAP.
 public enum TimingFunction: Equatable, Sendable {
+    /// Progress unchanged: an even pace (`kCAMediaTimingFunctionLinear`).
     case linear
     /// A cubic Bézier from (0,0) to (1,1) with control points (x1,y1) and (x2,y2), as
     /// `CAMediaTimingFunction(controlPoints:)`.
     case cubicBezier(Double, Double, Double, Double)
+    /// One of the classic easing families in a mode, such as `.easing(.back, .out)`.
     case easing(Easing, EasingMode)
 
+    /// Starts slowly, then speeds up (`kCAMediaTimingFunctionEaseIn`).
     public static let easeIn = TimingFunction.cubicBezier(0.42, 0, 1, 1)
+    /// Starts quickly, then slows down (`kCAMediaTimingFunctionEaseOut`).
     public static let easeOut = TimingFunction.cubicBezier(0, 0, 0.58, 1)
+    /// Starts slowly, speeds up, and slows down again (`kCAMediaTimingFunctionEaseInEaseOut`).
     public static let easeInEaseOut = TimingFunction.cubicBezier(0.42, 0, 0.58, 1)
     /// `kCAMediaTimingFunctionDefault`.
     public static let `default` = TimingFunction.cubicBezier(0.25, 0.1, 0.25, 1)
@@ -37,7 +42,7 @@ public enum TimingFunction: Equatable, Sendable {
 /// y for the x of a cubic Bézier timing curve: finds the curve parameter t with x(t) = x by
 /// Newton's method, falling back to bisection where the slope is too flat, then returns y(t).
 /// Accurate to 1e-10 in x (the presets need 1e-5 in y).
-public func solveCubicBezier(_ x: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+package func solveCubicBezier(_ x: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
     if x <= 0 { return 0 }
     if x >= 1 { return 1 }
     // Polynomial coefficients of B(t) = ((a t + b) t + c) t for each axis.
@@ -68,11 +73,38 @@ public func solveCubicBezier(_ x: Double, _ x1: Double, _ y1: Double, _ x2: Doub
 }
 
 /// In, out, or in-out.
-public enum EasingMode: String, Equatable, Sendable, CaseIterable { case `in`, out, inOut }
+public enum EasingMode: String, Equatable, Sendable, CaseIterable {
+    /// The curve as it is: a slow start.
+    case `in`
+    /// The curve mirrored: a slow end.
+    case out
+    /// The curve over the first half and its mirror over the second: a slow start and end.
+    case inOut
+}
 
 /// The classic easing families (Penner's equations, as easings.net gives them).
+///
+/// Each case gives its curve in its in form, for progress x in 0…1; `EasingMode` makes the
+/// out and in-out forms from it.
 public enum Easing: String, Equatable, Sendable, CaseIterable {
-    case sine, quad, cubic, quart, expo, circ, back, elastic, bounce
+    /// A quarter of a cosine wave: 1 − cos(πx/2).
+    case sine
+    /// The square: x².
+    case quad
+    /// The cube: x³.
+    case cubic
+    /// The fourth power: x⁴.
+    case quart
+    /// Exponential: 2^(10x − 10), exactly 0 at the start.
+    case expo
+    /// A quarter circle: 1 − √(1 − x²).
+    case circ
+    /// Backs up a little before it goes (to about −0.1), so it leaves 0…1.
+    case back
+    /// Swings back and forth about the start, ever wider (leaving 0…1), before it goes.
+    case elastic
+    /// Hops off the start, ever higher, before it goes: a dropped ball's bounces, backwards.
+    case bounce
 
     /// The "in" form; "out" and "in-out" are derived from it.
     @inline(__always)
@@ -103,6 +135,8 @@ public enum Easing: String, Equatable, Sendable, CaseIterable {
         return n1 * y * y + 0.984375
     }
 
+    /// Eased progress for progress `x` (clamped to 0…1) in `mode`; 0 at 0 and 1 at 1, though
+    /// `back` and `elastic` leave 0…1 on the way.
     public func value(_ x: Double, _ mode: EasingMode) -> Double {
         let x = clamp(x, 0, 1)
         switch mode {

@@ -8,13 +8,16 @@ import Geometry
 /// Its life: running (possibly paused), then finished or interrupted, each reported once as
 /// a `TweenEvent` in the step it happens.
 public struct Tween: Sendable {
+    /// The entity it animates.
     public let target: Entity
     /// Its track's kind, and where the tweener's pool of that kind keeps it.
     let trackKind: Track.Kind
     let trackIndex: Int32
     /// Parent seconds since the animation was added.
     public internal(set) var time = 0.0
+    /// When it begins, how long a pass lasts, how it repeats and fills (ignored by a spring).
     public let timing: MediaTiming
+    /// The curve that shapes each pass (ignored by a spring).
     public let timingFunction: TimingFunction
     private let listenerRaw: Int32
     /// Where the property's channel lives (its `AnimatedProperty.Slot`).
@@ -36,16 +39,22 @@ public struct Tween: Sendable {
         flags = a.additive ? Self.additiveFlag : 0
     }
 
+    /// The property of `target` it drives.
     @inline(__always) public var property: AnimatedProperty { AnimatedProperty(slot) }
 
     /// Who to tell when it finishes or is interrupted.
     public var listener: Int? { listenerRaw < 0 ? nil : Int(listenerRaw) }
     /// Adds to the model value instead of replacing it.
     public var additive: Bool { flags & Self.additiveFlag != 0 }
+    /// Whether it is paused (`Tweener.pause(_:)`): its clock stands still and it holds its
+    /// value; a paused spring holds where it is.
     public internal(set) var isPaused: Bool {
         get { flags & Self.pausedFlag != 0 }
         set { flags = newValue ? flags | Self.pausedFlag : flags & ~Self.pausedFlag }
     }
+    /// Whether it has ended (or its target is gone). A finished tween is removed in that
+    /// step, unless it does not fill forwards and `removedOnCompletion` is false: then it
+    /// stays, inert, for inspection.
     public internal(set) var isFinished: Bool {
         get { flags & Self.finishedFlag != 0 }
         set { flags = newValue ? flags | Self.finishedFlag : flags & ~Self.finishedFlag }

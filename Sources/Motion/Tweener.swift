@@ -26,10 +26,13 @@ import Paths
 /// its target to the model. A spring added where one runs takes over its position and
 /// velocity (`Tweener+Spring.swift`).
 public final class Tweener {
+    /// The world whose entities it animates, and in which each animation is an entity.
     public let world: World
+    /// Each animated entity's transform: give an entity one to animate it.
     public let animatables: Storage<Animatable>
     /// Tint and custom scalars, for the entities that animate them.
     public let extras: Storage<AnimatableExtras>
+    /// The animations, running ones and finished ones kept for inspection, by entity.
     public let animations: Storage<Tween>
     var scalarTracks = TrackPool(placeholder: Tweener.emptyScalar)
     var pointTracks = TrackPool(placeholder: try! KeyframeTrack(values: [Vec2.zero]))
@@ -63,6 +66,7 @@ public final class Tweener {
     /// The last step's length, for velocities.
     public internal(set) var lastDt = 0.0
 
+    /// A tween system for the entities of `world`, with its stores made there.
     public init(world: World) {
         self.world = world
         animatables = world.makeStorage()
@@ -178,7 +182,7 @@ public final class Tweener {
     private static let emptyScalar = try! KeyframeTrack(values: [0.0])
 
     /// Number of tracks held (for tests: removed animations give theirs back).
-    public var trackCount: Int {
+    var trackCount: Int {
         scalarTracks.liveCount + pointTracks.liveCount + colorTracks.liveCount + pathTracks.liveCount + springs.liveCount
     }
 
@@ -194,6 +198,7 @@ public final class Tweener {
         return e
     }
 
+    /// Whether an animation that has not finished drives `target`.
     public func isAnimating(_ target: Entity) -> Bool {
         animations.store.dense.contains { $0.target == target && !$0.isFinished }
     }
@@ -227,7 +232,9 @@ public final class Tweener {
         }
     }
 
+    /// Pauses `animation`: its clock stops and it holds its value until `resume(_:)`.
     public func pause(_ animation: Entity) { animations.store.modify(animation) { $0.isPaused = true } }
+    /// Resumes a paused `animation` from where its clock stopped.
     public func resume(_ animation: Entity) { animations.store.modify(animation) { $0.isPaused = false } }
 
     /// Jumps to `fraction` (0…1) of the active time (of the first cycle for endless ones).

@@ -20,16 +20,33 @@ import Geometry
 public enum App {
     /// What a run is asked to do.
     public struct Options: Sendable, Equatable {
+        /// The window's size in points, set by `--size WxH`: 1280×720 unless given.
+        ///
+        /// The command line takes each side in 64…16384 and at most
+        /// `InputLimits.maxWindowPixels` in all.
         public var size = Vec2(1280, 720)
+        /// Whether to run without a display, set by `--headless`: a hidden window, SDL's
+        /// dummy video driver and software renderer, and the virtual clock.
         public var headless = false
+        /// How many frames to run before stopping, set by `--frames N` (1…`InputScript.maxFrame`);
+        /// nil runs until the window closes.
         public var frames: Int?
+        /// The path of an input script to play, set by `--script FILE` (JSON Lines, read by
+        /// `InputScript`); a scripted run uses the virtual clock.
         public var script: String?
+        /// Where to write the scene's state dump when the run ends, set by `--state FILE`;
+        /// nil writes none.
         public var state: String?
+        /// Where to save the last frame as a BMP, set by `--screenshot FILE.bmp`; nil saves none.
         public var screenshot: String?
+        /// The folder holding the font and images, set by `--resources DIR`; nil searches the
+        /// usual places (`ResourceFolder.locate(explicit:)`).
         public var resources: String?
         /// Fixed steps per second.
         public var hz = 120.0
 
+        /// The defaults: a 1280×720 window, shown, running until it closes, with nothing read
+        /// or written.
         public init() {}
 
         /// Reads `arguments` (without the program's name); a bad or unknown one throws a
@@ -69,7 +86,9 @@ public enum App {
 
     /// A bad option, file or script, said in words that name it.
     public struct AppError: Error, CustomStringConvertible {
+        /// The error as a sentence for the user.
         public let description: String
+        /// An error that says `description` to the user.
         public init(_ description: String) { self.description = description }
     }
 

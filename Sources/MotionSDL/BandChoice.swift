@@ -98,8 +98,11 @@ struct BandChoice {
 
 /// What the last trial of bands against one thread measured (`BandChoice`): each way's
 /// median drawing time, and which was kept.
-public struct BandDecision: Equatable, Sendable {
-    public var bandedMilliseconds: Double
-    public var aloneMilliseconds: Double
-    public var banded: Bool
+package struct BandDecision: Equatable, Sendable {
+    /// The trial's median time to draw a frame in bands, in milliseconds.
+    package var bandedMilliseconds: Double
+    /// The trial's median time to draw a frame on the submitting thread alone, in milliseconds.
+    package var aloneMilliseconds: Double
+    /// Whether bands were kept: their median was more than 3% lower.
+    package var banded: Bool
 }

@@ -17,8 +17,10 @@ import Foundation
 ///   a newer version, or a damaged one behind a link: reported and left exactly as it is,
 ///   and this session does not save over it.
 public struct DocumentFile: Sendable {
+    /// Where the document is kept (a symbolic link there is read and written through).
     public let url: URL
 
+    /// The document at `url`; nothing is read or written until `load` or `save`.
     public init(url: URL) { self.url = url }
 
     /// `$XDG_DATA_HOME/motionlab/sheet.json`, or `~/.local/share/motionlab/sheet.json`.
@@ -34,6 +36,7 @@ public struct DocumentFile: Sendable {
 
     /// What loading found.
     public struct Loaded<Document> {
+        /// The document read, or the empty one when there was none or it could not be read.
         public var document: Document
         /// Set when the file was unreadable or damaged: what was wrong and what was done.
         public var problem: String?

@@ -61,21 +61,22 @@ extension Platform {
         (lastCounts, lastSubmits) = (counts.composited, counts.submitted)
     }
 
-    /// How many bands frames are drawn in (1 unless `options.bands` applies), and by how
-    /// many threads.
+    /// How many bands frames are drawn in (1 unless `options.bands` applies).
     public var bandCount: Int { bands?.count ?? 1 }
-    public var bandThreadCount: Int { bands?.threads ?? 1 }
+    /// How many threads draw the bands, this one included (1 when frames are not drawn in
+    /// bands).
+    package var bandThreadCount: Int { bands?.threads ?? 1 }
 
     /// Frames a trial of bands against one thread takes (`BandChoice`).
-    public static let bandTrialFrames = BandChoice.trialFrames
+    package static let bandTrialFrames = BandChoice.trialFrames
 
     /// With `options.chooseBands`: what the last trial of bands against this thread alone
     /// measured and kept (nil before the first trial ends).
-    public var bandDecision: BandDecision? { bands != nil && options.chooseBands ? bandChoice.decision : nil }
+    package var bandDecision: BandDecision? { bands != nil && options.chooseBands ? bandChoice.decision : nil }
 
     /// How the last frame's bands were drawn: (band, thread, start, end), nanoseconds on
     /// `MonotonicClock`, thread 0 being the one that submits. Empty when not banded.
-    public var lastBandTimings: [(band: Int, thread: Int, start: UInt64, end: UInt64)] {
+    package var lastBandTimings: [(band: Int, thread: Int, start: UInt64, end: UInt64)] {
         guard lastFrameBanded, let bands else { return [] }
         return bands.lastTimings.map { ($0.band, $0.thread, $0.start, $0.end) }
     }

@@ -35,15 +35,22 @@ public final class Platform: FramePlatform {
     var controllers: [Int32: OpaquePointer] = [:]
     /// Events waiting for `poll`, such as gamepads opened at start.
     var queued: [InputEvent] = []
+    /// Whether SDL has reported a quit: the user closed the window, or the process was asked
+    /// to end (Ctrl-C).
     public internal(set) var quitRequested = false
     /// The window is minimised or hidden: the loop should pause.
     public internal(set) var isPaused = false
     /// What the last frame's compositor drew, by kind (`Compositor`).
-    public internal(set) var lastCounts = Compositor.Counts()
+    package internal(set) var lastCounts = Compositor.Counts()
     /// What the last frame handed to SDL: draw calls, vertices, indices, texture switches
     /// (summed over the bands).
-    public internal(set) var lastSubmits = SubmitCounts()
+    package internal(set) var lastSubmits = SubmitCounts()
 
+    /// Starts SDL and opens the window, its renderer and the textures `options` describe.
+    ///
+    /// Throws an `SDLError` when SDL cannot start or make the window or renderer, and a
+    /// `FilePolicy.Refusal` or `SDLError` for the first image that cannot be read or loaded.
+    /// Keep one platform at a time: releasing one quits SDL (`SDL_Quit`).
     public init(options: PlatformOptions) throws {
         self.options = options
         if options.headless || options.videoDriver != nil {
@@ -138,10 +145,14 @@ public final class Platform: FramePlatform {
         return info.name.map { String(cString: $0) } ?? "?"
     }
 
+    /// Pixels per point on the window's display (2 on a typical high-DPI one).
     public var pixelsPerPoint: Double { pixelScale }
+    /// Whether the renderer truncates vertex positions to whole pixels: true with SDL's
+    /// software renderer.
     public var truncatesVertices: Bool { isSoftware }
     lazy var isSoftware = rendererName == "software"
 
+    /// The video driver SDL is using (`x11`, `wayland`, `dummy`, …), or `?` if none.
     public var videoDriverName: String { SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "?" }
 
     /// Resizes the window (scripted resizes), within `InputLimits` (a larger size is scaled
@@ -162,6 +173,7 @@ public final class Platform: FramePlatform {
 
     // MARK: What was rendered
 
+    /// Shows what was rendered since the last present.
     public func present() { SDL_RenderPresent(renderer) }
 
     /// Runs `body` with the renderer's scale at 1, so that coordinates are pixels, and puts

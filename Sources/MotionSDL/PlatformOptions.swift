@@ -4,7 +4,10 @@ import Geometry
 
 /// How to open the platform.
 public struct PlatformOptions: Sendable {
+    /// The window's size in points: 1280×720 unless set. A size past `InputLimits` is
+    /// scaled down to fit, its aspect ratio kept.
     public var size = Vec2(1280, 720)
+    /// The window's title: "MotionLab" unless set.
     public var title = "MotionLab"
     /// No display: SDL's offscreen or dummy video driver, hidden window, and gamepad events
     /// let through without keyboard focus (which a hidden window never has).
@@ -14,6 +17,8 @@ public struct PlatformOptions: Sendable {
     public var videoDriver: String?
     /// SDL's render driver name (`software`, `opengl`, …); headless runs default to software.
     public var renderer: String?
+    /// Whether presenting waits for the display's vertical sync: true unless set. Ignored
+    /// when `headless`, or when `renderer` is `software`.
     public var vsync = true
     /// Where the textures live.
     public var resources: URL
@@ -38,8 +43,9 @@ public struct PlatformOptions: Sendable {
     /// everything to SDL's renderer, the reference.
     public var ownCompositor = true
     /// The compositor's inner loop (`Compositor.Kernel`): C by default, Swift the reference.
-    public var compositorKernel = Compositor.Kernel.c
+    package var compositorKernel = Compositor.Kernel.c
 
+    /// Options with the defaults above, loading `textures` from the folder `resources`.
     public init(resources: URL, textures: TextureCatalog) {
         self.resources = resources
         self.textures = textures

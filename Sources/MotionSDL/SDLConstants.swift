@@ -43,6 +43,7 @@ enum SDLConstants {
 
 /// The error SDL reported for the last failing call.
 public struct SDLError: Error, CustomStringConvertible {
+    /// The error as a sentence for the user: the call that failed and SDL's message.
     public let description: String
     init(_ what: String) {
         description = "\(what): \(String(cString: SDL_GetError()))"

@@ -5,13 +5,18 @@ import CSDL2
 /// the vertices and indices they carried, and how often the texture changed from one call
 /// to the next. With OpenGL, SDL makes one draw call of each run of these with the same
 /// texture and clip (SDL 2.26's `GL_RunCommandQueue`), so these are an upper bound there.
-public struct SubmitCounts: Equatable, Sendable {
-    public var drawCalls = 0
-    public var vertices = 0
-    public var indices = 0
-    public var textureSwitches = 0
+package struct SubmitCounts: Equatable, Sendable {
+    /// Calls made to SDL to draw.
+    package var drawCalls = 0
+    /// Vertices those calls carried.
+    package var vertices = 0
+    /// Indices those calls carried.
+    package var indices = 0
+    /// Calls whose texture (or none) differed from the call before.
+    package var textureSwitches = 0
 
-    public init() {}
+    /// Nothing counted.
+    package init() {}
 
     static func += (a: inout SubmitCounts, b: SubmitCounts) {
         a.drawCalls += b.drawCalls; a.vertices += b.vertices; a.indices += b.indices; a.textureSwitches += b.textureSwitches

@@ -3,8 +3,10 @@ import Geometry
 /// Which of an anchor's two handles: the one on the segment arriving at it, or the one on
 /// the segment leaving it.
 public enum HandleSide: String, Equatable, Hashable, Sendable {
-    /// On the segment arriving at the anchor, or on the one leaving it.
-    case incoming, outgoing
+    /// On the segment arriving at the anchor.
+    case incoming
+    /// On the segment leaving the anchor.
+    case outgoing
 }
 
 // Handles: the Bézier control points next to an anchor, moved on their own or with the

@@ -20,7 +20,17 @@ import Geometry
 ///   from its segment's start, c3 the run's `SampleTable.jointTolerance`. Every stretch that
 ///   reaches a joint is one of these, so that the leaving segment answers there.
 public struct SampleBracket: Sendable, Equatable {
-    public enum Kind: UInt8, Sendable { case turn, curve, exact }
+    /// How a query finds the curve between two samples (the list in `SampleBracket`'s comment).
+    public enum Kind: UInt8, Sendable {
+        /// On a line, or on a circular arc that turns by at most `turnLimit`: the first
+        /// sample's point and tangent turned along.
+        case turn
+        /// On one segment, its parameter a cubic in the fraction between the samples.
+        case curve
+        /// Across a corner, join, cusp or seam, or where the cubic missed: solved on the
+        /// segments themselves.
+        case exact
+    }
 
     @usableFromInline var c0, c1, c2, c3: Double
     @usableFromInline var segment: Int32
@@ -28,6 +38,7 @@ public struct SampleBracket: Sendable, Equatable {
     /// For the `exact` stretch that ends at a closed run's seam, the run's first segment of
     /// some length, which leaves the seam; −1 on every other.
     @usableFromInline var seamSegment: Int32
+    /// How a query finds the curve in this stretch.
     public let kind: Kind
 
     @usableFromInline init(kind: Kind, c: (Double, Double, Double, Double) = (0, 0, 0, 0), segment: Int, endSegment: Int,

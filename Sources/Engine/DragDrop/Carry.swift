@@ -7,7 +7,9 @@ import Motion
 /// `Item` is the scene's own name for what was lifted (a card in a strip, a chord on a
 /// line); the system only compares it.
 public struct Carry<Item: Equatable & Sendable>: Sendable {
+    /// What was lifted, in the scene's own terms.
     public var item: Item
+    /// Who carries it.
     public var carrier: Carrier
     /// Frame in root (window) space.
     public var frame: Rect
@@ -35,6 +37,7 @@ public struct Carry<Item: Equatable & Sendable>: Sendable {
 
 /// Where a let-go carry is flying, on a spring that started from the hand's velocity.
 public struct Flight: Sendable, Equatable {
+    /// Why a carry is flying.
     public enum Kind: Sendable, Equatable {
         /// A miss or a cancel: back to where it came from.
         case returning
@@ -42,6 +45,7 @@ public struct Flight: Sendable, Equatable {
         case settling
     }
 
+    /// Whether it is going home or landing.
     public var kind: Kind
     /// The frame it is flying to (root space; the scene keeps it current as panels scroll).
     public var target: Rect
@@ -51,10 +55,14 @@ public struct Flight: Sendable, Equatable {
 
 /// A carry by keys or a pad: the zone and the slot along it that it would drop into.
 public struct KeyCarry: Sendable, Equatable {
+    /// The keyboard or the pad that carries it.
     public var carrier: Carrier
+    /// The drop zone it would land in (`DragDrop.zones` index).
     public var zone: Int
+    /// The place along the zone it would take: 0 before the first item.
     public var slot: Int
 
+    /// A keyboard or pad carry aimed at `slot` of `zone`.
     public init(carrier: Carrier, zone: Int, slot: Int) {
         self.carrier = carrier
         self.zone = zone

@@ -19,6 +19,7 @@ import Motion
 /// held still, and what it lifted then follows in any direction. A press on a moving panel
 /// catches it. A carry near a panel's edge scrolls it (`EdgeAutoScroll`).
 public struct DragDrop<Item: Equatable & Sendable>: Sendable {
+    /// How presses decide and how carries move: the system's tunable numbers.
     public struct Rules: Sendable {
         /// Movement (points) before a press decides.
         public var slop: Double
@@ -31,6 +32,8 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
         /// What a let-go carry flies on: home after a miss, into place after a drop.
         public var flightSpring: Spring
 
+        /// Rules with the defaults of a touch interface: 10 pt of slop, a 0.35 s hold, auto-scroll up
+        /// to 900 pt/s, and a flight spring of 0.35 s with a little bounce.
         public init(slop: Double = 10, holdTime: Double = 0.35, autoScrollSpeed: Double = 900, bodyInset: Vec2 = .zero,
                     flightSpring: Spring = Spring(duration: 0.35, bounce: 0.12)) {
             self.slop = slop
@@ -45,7 +48,9 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
     public enum Press: Sendable {
         /// Pressed on a panel, on something liftable or not, deciding.
         case pending(SpaceTree.SpaceID, Item?)
+        /// Decided along the panel's axis: it scrolls that panel.
         case scrolling(SpaceTree.SpaceID)
+        /// Decided to lift: the pointer carries what it pressed.
         case carrying
         /// Nothing more happens until the pointer lifts.
         case ignored
@@ -53,15 +58,21 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
 
     /// A press decided to lift `item`: the scene calls `lift` with its frame.
     public struct Lift: Sendable {
+        /// What to lift.
         public var item: Item
+        /// The pointer that lifts it.
         public var carrier: Carrier
+        /// Where the pointer is now (root space).
         public var at: Vec2
+        /// Where the press began (root space): where in the item's frame it was grabbed.
         public var pressedAt: Vec2
     }
 
     /// A pointer let go of carry `index`: dropped, or cancelled (it should fly back).
     public struct Release: Sendable {
+        /// The carry's index in `carries`.
         public var index: Int
+        /// The press was cancelled (the window lost focus, a touch was cancelled): send it home.
         public var cancelled: Bool
     }
 
@@ -74,9 +85,13 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
         var held = 0.0
     }
 
+    /// How presses decide and carries move.
     public var rules: Rules
+    /// The scene's coordinate spaces: the panels, their content and the zones.
     public var spaces = SpaceTree()
+    /// The scroll panels that take presses and auto-scroll, in hit order.
     public var panels: [SpaceTree.SpaceID] = []
+    /// The nodes a carry can land in; `Carry.target` and `KeyCarry.zone` index them.
     public var zones: [SpaceTree.SpaceID] = []
     /// The node through which the zones are seen (their scroll panel).
     public var zoneClip = SpaceTree.SpaceID.root
@@ -86,6 +101,7 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
     public var keyCarry: KeyCarry?
     var gestures: [Gesture] = []
 
+    /// A system with no spaces, panels or zones yet.
     public init(rules: Rules = Rules()) {
         self.rules = rules
     }
@@ -240,11 +256,13 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
         carries.contains { $0.item == item && (!carriedOnly || $0.isCarried) }
     }
 
+    /// Carry `k` (an index in `carries`), to read or change.
     public subscript(carry k: Int) -> Carry<Item> {
         get { carries[k] }
         set { carries[k] = newValue }
     }
 
+    /// Takes carry `k` off the board and returns it (it landed, or was dropped where it is removed).
     @discardableResult
     public mutating func removeCarry(at k: Int) -> Carry<Item> { carries.remove(at: k) }
 

@@ -2,11 +2,15 @@
 /// `font.txt` that `scripts/make-resources` writes. The platform loads a 1× or 2× atlas of
 /// the same grid, so these normalised coordinates address either.
 public struct BitmapFont: Sendable {
+    /// The atlas texture the glyphs are drawn from.
     public let texture: TextureID
-    /// Cell size at 1×, in points.
+    /// A cell's width at 1×, in points: every glyph advances this far.
     public let cellWidth: Double
+    /// A cell's height at 1×, in points: a line of text.
     public let cellHeight: Double
+    /// Cells in one row of the atlas.
     public let columns: Int
+    /// Rows of cells in the atlas.
     public let rows: Int
     /// Glyph index for ASCII scalars (or -1), then the non-ASCII scalars in a short list.
     private var ascii = [Int](repeating: -1, count: 128)
@@ -101,6 +105,8 @@ public struct BitmapFont: Sendable {
         fallback = max(0, ascii[Int(("?" as Unicode.Scalar).value)])
     }
 
+    /// The cell of `c` in the atlas; a character the font lacks gets the cell of `?` (or of the
+    /// first glyph, in a font without `?`).
     public func glyphIndex(for c: Unicode.Scalar) -> Int {
         if c.value < 128 {
             let g = ascii[Int(c.value)]
@@ -110,6 +116,7 @@ public struct BitmapFont: Sendable {
         return fallback
     }
 
+    /// The texture coordinates of `c`'s cell, from 0 to 1 across the atlas.
     public func uv(for c: Unicode.Scalar) -> (u0: Float, v0: Float, u1: Float, v1: Float) {
         atlasCell(glyphIndex(for: c), columns: columns, count: columns * rows)
     }
@@ -120,7 +127,9 @@ public struct BitmapFont: Sendable {
     }
 }
 
+/// Why a `font.txt` was refused, naming the line.
 public struct FontError: Error, Equatable, CustomStringConvertible {
+    /// The error as a sentence for the user, with the line number.
     public let description: String
     init(_ d: String) { description = d }
 }

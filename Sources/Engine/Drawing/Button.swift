@@ -2,22 +2,28 @@ import Geometry
 
 /// A labelled on-screen button that mouse, touch and the gamepad's cursor can press.
 public struct Button: Sendable {
+    /// Where the button is, in the scene's points.
     public var rect: Rect
+    /// The text drawn centred on it.
     public var label: String
+    /// A hidden button is neither drawn nor hit.
     public var isHidden = false
     /// A disabled button shows dimmed and its presses do nothing (they still land on it, not
     /// on what is behind).
     public var isEnabled = true
 
+    /// A shown, enabled button.
     public init(rect: Rect, label: String) {
         self.rect = rect
         self.label = label
     }
 
-    /// The touch-target size of Apple's and Google's guidelines, the height used where the
-    /// window is too short for it, and the least any target gets (points).
+    /// The touch-target size of Apple's and Google's guidelines, 44 pt: a button's height
+    /// where the window has room.
     public static let touchTarget = 44.0
+    /// A button's height where the window is too short for `touchTarget` (points).
     public static let compactHeight = 34.0
+    /// The least any target gets, in points, however small the window.
     public static let minimumTouchTarget = 32.0
 
     /// A button's height in a scene's `area`: `touchTarget` where the area is at least 500 pt
@@ -44,6 +50,8 @@ public struct Button: Sendable {
         !isHidden && rect.insetBy(dx: -device.hitSlop / 2, dy: -device.hitSlop / 2).contains(p)
     }
 
+    /// Draws the button's panel and centred label into `list`; `highlighted` lights it in the accent
+    /// colour (the focused or pressed button). A hidden button draws nothing.
     public func draw(into list: inout DrawList, font: BitmapFont, highlighted: Bool = false) {
         guard !isHidden else { return }
         let lit = highlighted && isEnabled

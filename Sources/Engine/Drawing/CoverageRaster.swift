@@ -12,16 +12,16 @@ import Geometry
 ///
 /// - Complexity: O(pixels inside each triangle's bounding box), no allocation once the
 ///   buffer has grown to the size used.
-public struct CoverageRaster: Sendable {
-    public private(set) var width = 0
-    public private(set) var height = 0
+package struct CoverageRaster: Sendable {
+    package private(set) var width = 0
+    package private(set) var height = 0
     /// Row by row, `width` per row: 0 uncovered … 255 fully covered.
-    public private(set) var alpha: [UInt8] = []
+    package private(set) var alpha: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// Clears to uncovered at `width` × `height` pixels.
-    public mutating func reset(width w: Int, height h: Int) {
+    package mutating func reset(width w: Int, height h: Int) {
         width = max(0, w)
         height = max(0, h)
         let n = width * height
@@ -33,14 +33,14 @@ public struct CoverageRaster: Sendable {
     }
 
     /// The coverage at pixel (x, y) as 0…1.
-    public func coverage(x: Int, y: Int) -> Double {
+    package func coverage(x: Int, y: Int) -> Double {
         guard x >= 0, y >= 0, x < width, y < height else { return 0 }
         return Double(alpha[y * width + x]) / 255
     }
 
     /// Fills triangle `a b c` (pixel coordinates, either winding), its alpha interpolated
     /// from the vertices' (0…1) at each pixel centre it contains.
-    public mutating func fill(_ a: Vec2, _ b: Vec2, _ c: Vec2, alpha aa: Double, _ ab: Double, _ ac: Double) {
+    package mutating func fill(_ a: Vec2, _ b: Vec2, _ c: Vec2, alpha aa: Double, _ ab: Double, _ ac: Double) {
         let area = (b - a).cross(c - a)
         guard area != 0, area.isFinite else { return }
         let x0 = max(0, Int((min(a.x, b.x, c.x) - 0.5).rounded(.up)))

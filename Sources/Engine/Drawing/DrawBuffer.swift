@@ -26,6 +26,7 @@ public struct DrawBuffer<Element: BitwiseCopyable>: RandomAccessCollection, @unc
     /// How many elements are in use.
     @usableFromInline var used = 0
 
+    /// An empty buffer with room for 16 elements.
     public init() { self.init(capacity: 16) }
 
     @usableFromInline init(capacity: Int) {
@@ -34,9 +35,12 @@ public struct DrawBuffer<Element: BitwiseCopyable>: RandomAccessCollection, @unc
         base = owner.base
     }
 
+    /// The first element's index: always 0.
     public var startIndex: Int { 0 }
+    /// One past the last element's index: the count.
     public var endIndex: Int { used }
 
+    /// The element at `i` (0 ..< count); an index outside stops the program.
     public subscript(i: Int) -> Element {
         precondition(i >= 0 && i < used, "DrawBuffer index \(i) out of range 0..<\(used)")
         return base[i]
@@ -73,10 +77,13 @@ public struct DrawBuffer<Element: BitwiseCopyable>: RandomAccessCollection, @unc
         return p
     }
 
+    /// Adds `e` at the end.
+    /// - Complexity: amortised O(1).
     public mutating func append(_ e: Element) {
         appendUninitialized(1).initialize(to: e)
     }
 
+    /// Adds the elements of `s` at the end, with one capacity check for all of them.
     public mutating func append(contentsOf s: some Collection<Element>) {
         let p = appendUninitialized(s.count)
         for (k, e) in s.enumerated() { (p + k).initialize(to: e) }
@@ -92,10 +99,13 @@ public struct DrawBuffer<Element: BitwiseCopyable>: RandomAccessCollection, @unc
     /// copy: the next append takes fresh memory).
     public mutating func removeAll() { used = 0 }
 
+    /// Makes room for at least `n` elements in all, unshared, so appends up to `n` do not grow it.
     public mutating func reserveCapacity(_ n: Int) {
         if n > capacity || !isKnownUniquelyReferenced(&owner) { grow(Swift.max(n, capacity)) }
     }
 
+    /// Calls `body` with the elements in contiguous memory (valid only during the call), as
+    /// `Array.withUnsafeBufferPointer` does.
     public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
         try withExtendedLifetime(owner) { try body(UnsafeBufferPointer(start: base, count: used)) }
     }

@@ -6,7 +6,15 @@ import Darwin
 import Geometry
 
 /// How thick lines meet at corners (`CGLineJoin`).
-public enum LineJoin: String, Sendable, CaseIterable { case miter, round, bevel }
+public enum LineJoin: String, Sendable, CaseIterable {
+    /// Outer edges extended to meet in a point, kept within four times the half width of
+    /// the corner.
+    case miter
+    /// Rounded by an arc about the corner.
+    case round
+    /// Cut straight across the corner.
+    case bevel
+}
 
 // MARK: Anti-aliased shapes
 

@@ -27,6 +27,7 @@ public struct DrawList: Sendable {
     /// The offset for an anti-aliased shape's vertices now.
     @usableFromInline var shapeOffset: Vec2 { currentMask == 0 ? Vec2(snapBias, snapBias) : .zero }
 
+    /// An empty list at 1 pixel per point.
     public init() {}
 
     /// The frame's vertices, in the order drawn.
@@ -38,6 +39,7 @@ public struct DrawList: Sendable {
     /// The masked images of this frame (commands name them by `mask`).
     public var masks: [MaskedImage] { maskList }
 
+    /// Empties the list for the next frame, keeping its memory: no allocation once it has grown.
     public mutating func reset() {
         vertexBuffer.removeAll()
         indexBuffer.removeAll()
@@ -57,6 +59,8 @@ public struct DrawList: Sendable {
     /// Ends the mask begun by `beginMask`; what follows is drawn as usual.
     public mutating func endMask() { currentMask = 0 }
 
+    /// Makes room for `v` vertices and `i` indices in all, so a frame that draws that much does
+    /// not grow the buffers on the way.
     public mutating func reserve(vertices v: Int, indices i: Int) {
         vertexBuffer.reserveCapacity(v)
         indexBuffer.reserveCapacity(i)
@@ -68,6 +72,7 @@ public struct DrawList: Sendable {
         clipStack.append(r)
     }
 
+    /// Restores the clip in force before the last `pushClip`.
     public mutating func popClip() { _ = clipStack.popLast() }
 
     /// Starts or extends the command for `texture` at the current clip and returns the index
@@ -101,6 +106,7 @@ public struct DrawList: Sendable {
         i[3] = base; i[4] = base + 2; i[5] = base + 3
     }
 
+    /// A rect filled with `color`, with sharp edges (not anti-aliased).
     @inlinable
     public mutating func fillRect(_ r: Rect, color: Color) {
         rect(r, color: color, texture: .none, uv: (0, 0, 1, 1))

@@ -10,7 +10,7 @@
 ///
 /// Colours are averaged weighted by alpha (in premultiplied form), so a transparent pixel's
 /// colour does not bleed into the copy's edge.
-public enum ImageDownsample {
+package enum ImageDownsample {
     /// One new pixel's share of the old row or column: `count` old pixels from `first`, the
     /// first and last only in part.
     struct Span {
@@ -40,7 +40,7 @@ public enum ImageDownsample {
     /// size must be at least 1 and at most the old in each direction.
     ///
     /// - Complexity: O(old pixels + new pixels); one temporary row of floats per new column.
-    public static func downsample(_ source: UnsafePointer<UInt32>, sourceWidth: Int, sourceHeight: Int, sourcePitch: Int,
+    package static func downsample(_ source: UnsafePointer<UInt32>, sourceWidth: Int, sourceHeight: Int, sourcePitch: Int,
                                   into out: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
         precondition(width >= 1 && height >= 1 && width <= sourceWidth && height <= sourceHeight)
         let columns = spans(from: sourceWidth, to: width), rows = spans(from: sourceHeight, to: height)

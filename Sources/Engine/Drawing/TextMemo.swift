@@ -4,6 +4,7 @@
 public struct TextMemo<Key, Value> {
     private var last: (key: Key, value: Value)?
 
+    /// A memo with nothing made yet.
     public init() {}
 
     /// The value for `key`: the last one if `same` says the key is the last one's, else

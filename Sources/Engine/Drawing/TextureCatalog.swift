@@ -1,8 +1,11 @@
 /// A texture the draw list can name. 0 is "no texture" (flat colour); the others are the
 /// ids registered in a `TextureCatalog`.
 public struct TextureID: Hashable, Sendable {
+    /// The id's number: 0 for none, else as registered.
     public let raw: Int32
+    /// The texture numbered `raw`.
     @inlinable public init(raw: Int32) { self.raw = raw }
+    /// No texture: triangles filled with their vertices' colour.
     public static let none = TextureID(raw: 0)
 }
 
@@ -14,6 +17,7 @@ public struct TextureID: Hashable, Sendable {
 public struct TextureCatalog: Sendable {
     /// One registered image.
     public struct Entry: Sendable, Equatable {
+        /// The id draw lists name it by.
         public var id: TextureID
         /// The image's file name in the resources folder.
         public var file: String
@@ -25,6 +29,7 @@ public struct TextureCatalog: Sendable {
     /// The images, in the order they were registered.
     public private(set) var entries: [Entry] = []
 
+    /// An empty catalogue.
     public init() {}
 
     /// Registers `file` as the image drawn for `id` (not `.none`, and not registered before).

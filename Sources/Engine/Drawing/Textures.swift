@@ -3,8 +3,11 @@
 public enum Textures {
     /// The bitmap font's atlas (`BitmapFont`), which the shell and every scene write with.
     @inlinable public static var font: TextureID { TextureID(raw: 1) }
+    /// A ball: the bounce scene's balls.
     @inlinable public static var ball: TextureID { TextureID(raw: 2) }
+    /// A photo: what the arrow scene's animated shape masks, and the tap scene's sprite.
     @inlinable public static var photo: TextureID { TextureID(raw: 3) }
+    /// The board scene's chord cards, one atlas cell each (`atlasCell`).
     @inlinable public static var chords: TextureID { TextureID(raw: 4) }
     /// A 32×32 ball, drawn unscaled by the stress scene (SDL's software renderer blits
     /// unscaled, unrotated, untinted quads directly, as testsprite2's sprites are).

@@ -4,15 +4,21 @@
 /// `record(_:)` is called with the value as it was before each change; a new change clears
 /// what could be redone. At most `limit` steps are kept; older ones fall off.
 public struct UndoHistory<Value>: Sendable where Value: Sendable {
+    /// The most undo steps kept (at least 1).
     public let limit: Int
     private var undos: [Value] = []
     private var redos: [Value] = []
 
+    /// An empty history that keeps up to `limit` steps.
     public init(limit: Int = 100) { self.limit = max(1, limit) }
 
+    /// Whether there is a change to undo.
     public var canUndo: Bool { !undos.isEmpty }
+    /// Whether there is an undone change to redo.
     public var canRedo: Bool { !redos.isEmpty }
+    /// How many changes can be undone.
     public var undoCount: Int { undos.count }
+    /// How many undone changes can be redone.
     public var redoCount: Int { redos.count }
 
     /// Remembers `before`, the value just replaced by a change.
@@ -37,6 +43,7 @@ public struct UndoHistory<Value>: Sendable where Value: Sendable {
         return v
     }
 
+    /// Forgets every step (a new document).
     public mutating func removeAll() {
         undos.removeAll()
         redos.removeAll()

@@ -4,7 +4,24 @@ import Geometry
 /// drop), cancel, delete, undo or redo — the conventions of dnd-kit's keyboard sensor and
 /// react-beautiful-dnd, shared by every scene with a focus.
 public enum FocusCommand: Equatable, Sendable {
-    case left, right, up, down, activate, cancel, delete, undo, redo
+    /// Move the focus left (or to the previous item).
+    case left
+    /// Move the focus right (or to the next item).
+    case right
+    /// Move the focus up.
+    case up
+    /// Move the focus down.
+    case down
+    /// Act on the focus: press its button, lift what it is on, or drop what is carried.
+    case activate
+    /// Put back what is carried, or leave the mode.
+    case cancel
+    /// Remove the focused thing.
+    case delete
+    /// Take back the last edit.
+    case undo
+    /// Do again the last edit taken back.
+    case redo
 
     /// The command key `k` gives, with the modifiers held in `input` (Ctrl+Z undoes,
     /// Ctrl+Shift+Z and Ctrl+Y redo).
@@ -46,10 +63,13 @@ public enum FocusCommand: Equatable, Sendable {
 /// A stick that steps a focus like the d-pad: a step when pushed past half-way, then
 /// repeats while held (the first after `delay`, then every `interval`), per pad.
 public struct StickSteps: Sendable {
+    /// Seconds held before the first repeat.
     public static let delay = 0.35
+    /// Seconds between repeats after that.
     public static let interval = 0.12
     private var held: [Int: (direction: FocusCommand?, wait: Double)] = [:]
 
+    /// No stick held.
     public init() {}
 
     /// The step pad `pad`'s stick at `stick` gives in this fixed step of `dt`, if any.

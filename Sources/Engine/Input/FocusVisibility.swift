@@ -2,8 +2,10 @@
 /// or a gamepad is used and hides again at the next press of a mouse or finger, so pointer
 /// users never see a ring they did not ask for.
 public struct FocusVisibility: Sendable, Equatable {
+    /// Whether the focus ring should be drawn now.
     public private(set) var isVisible = false
 
+    /// Hidden until a key or a pad is used.
     public init() {}
 
     /// Updates from one input event.

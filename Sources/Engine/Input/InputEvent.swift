@@ -2,7 +2,10 @@ import Geometry
 
 /// What kind of device a pointer is.
 public enum PointerDevice: String, Sendable, Hashable, Codable {
-    case mouse, touch
+    /// A mouse, or a trackpad driving the cursor.
+    case mouse
+    /// A finger on a touchscreen.
+    case touch
 
     /// How far from a target a press may land and still hit it: fingers are blunter.
     public var hitSlop: Double { self == .touch ? 22 : 8 }
@@ -10,30 +13,108 @@ public enum PointerDevice: String, Sendable, Hashable, Codable {
 
 /// A key, by SDL's key name (`Return`, `Space`, `Left`, `F1`, `A`, `1`, `Tab`, …).
 public struct Key: Hashable, Sendable, CustomStringConvertible {
+    /// SDL's name for the key (`SDL_GetKeyName`).
     public let name: String
+    /// The key SDL calls `name`.
     public init(_ name: String) { self.name = name }
+    /// The key's name.
     public var description: String { name }
 
-    public static let left = Key("Left"), right = Key("Right"), up = Key("Up"), down = Key("Down")
-    public static let enter = Key("Return"), space = Key("Space"), tab = Key("Tab"), escape = Key("Escape")
-    public static let f1 = Key("F1"), question = Key("?"), slash = Key("/"), backspace = Key("Backspace")
+    /// The left arrow.
+    public static let left = Key("Left")
+    /// The right arrow.
+    public static let right = Key("Right")
+    /// The up arrow.
+    public static let up = Key("Up")
+    /// The down arrow.
+    public static let down = Key("Down")
+    /// Return (Enter).
+    public static let enter = Key("Return")
+    /// The space bar.
+    public static let space = Key("Space")
+    /// Tab.
+    public static let tab = Key("Tab")
+    /// Escape.
+    public static let escape = Key("Escape")
+    /// F1: help.
+    public static let f1 = Key("F1")
+    /// `?`: help.
+    public static let question = Key("?")
+    /// `/` (the `?` key unshifted on US layouts).
+    public static let slash = Key("/")
+    /// Backspace.
+    public static let backspace = Key("Backspace")
 }
 
 /// A game controller axis, named as SDL's `SDL_GameControllerGetStringForAxis` names it.
 public enum GamepadAxis: String, Sendable, CaseIterable, Codable {
-    case leftx, lefty, rightx, righty, lefttrigger, righttrigger
+    /// The left stick, left to right (-1…1).
+    case leftx
+    /// The left stick, up to down (-1…1).
+    case lefty
+    /// The right stick, left to right (-1…1).
+    case rightx
+    /// The right stick, up to down (-1…1).
+    case righty
+    /// The left trigger (0…1).
+    case lefttrigger
+    /// The right trigger (0…1).
+    case righttrigger
 }
 
 /// A game controller button, named as SDL's `SDL_GameControllerGetStringForButton` names it.
 public enum GamepadButton: String, Sendable, CaseIterable, Codable {
-    case a, b, x, y, back, guide, start, leftstick, rightstick, leftshoulder, rightshoulder
-    case dpup, dpdown, dpleft, dpright, misc1, paddle1, paddle2, paddle3, paddle4, touchpad
+    /// The bottom face button (Xbox A, PlayStation cross).
+    case a
+    /// The right face button (Xbox B, PlayStation circle).
+    case b
+    /// The left face button (Xbox X, PlayStation square).
+    case x
+    /// The top face button (Xbox Y, PlayStation triangle).
+    case y
+    /// Back (View, Select, Share).
+    case back
+    /// The guide button (Xbox, PS).
+    case guide
+    /// Start (Menu, Options).
+    case start
+    /// The left stick pressed in.
+    case leftstick
+    /// The right stick pressed in.
+    case rightstick
+    /// The left shoulder (bumper).
+    case leftshoulder
+    /// The right shoulder (bumper).
+    case rightshoulder
+    /// The d-pad's up.
+    case dpup
+    /// The d-pad's down.
+    case dpdown
+    /// The d-pad's left.
+    case dpleft
+    /// The d-pad's right.
+    case dpright
+    /// An extra button (Xbox Series share, Switch Pro capture).
+    case misc1
+    /// The first back paddle (Xbox Elite).
+    case paddle1
+    /// The second back paddle.
+    case paddle2
+    /// The third back paddle.
+    case paddle3
+    /// The fourth back paddle.
+    case paddle4
+    /// The touchpad pressed (PlayStation 4 and 5).
+    case touchpad
 }
 
 /// A platform-neutral input event. Coordinates are window points (top-left origin, y down).
 public enum InputEvent: Hashable, Sendable {
+    /// A mouse button or a finger goes down at `at`; `pointer` names it until it lifts.
     case pointerDown(pointer: Int, device: PointerDevice, at: Vec2)
+    /// The pointer moves to `at` (the mouse also moves with no button down).
     case pointerMove(pointer: Int, device: PointerDevice, at: Vec2)
+    /// The button or finger lifts at `at`.
     case pointerUp(pointer: Int, device: PointerDevice, at: Vec2)
     /// The pointer's gesture ends without effect (focus lost, touch cancelled).
     case pointerCancel(pointer: Int, device: PointerDevice)
@@ -41,18 +122,25 @@ public enum InputEvent: Hashable, Sendable {
     /// from you, which scrolls toward the top (the content moves down); positive `dx` scrolls
     /// toward the right end.
     case wheel(dx: Double, dy: Double)
+    /// A key goes down or up.
     case key(Key, down: Bool)
     /// The system's auto-repeat of a key held down (after a `key(_, down: true)`): for
     /// moves that should keep going while the key is held (arrows in a list). Toggles and
     /// actions listen to the down event only.
     case keyRepeat(Key)
+    /// A game controller is connected; `pad` is its instance id.
     case gamepadAdded(pad: Int)
+    /// The controller is disconnected (its held buttons and axes are gone with it).
     case gamepadRemoved(pad: Int)
     /// Stick axes in -1…1 (y down positive, as SDL), triggers in 0…1. Raw: no dead zone.
     case gamepadAxis(pad: Int, axis: GamepadAxis, value: Double)
+    /// A controller's button goes down or up.
     case gamepadButton(pad: Int, button: GamepadButton, down: Bool)
+    /// The window's size is now `w` × `h` points.
     case resize(w: Double, h: Double)
+    /// The window lost the keyboard focus: held keys and pointers are let go.
     case focusLost
+    /// The window has the keyboard focus again.
     case focusGained
     /// The app stalls for this many seconds before the frame (a script's way to test what a
     /// hitch does; the frame driver adds it to the frame's time and hands it to no one).

@@ -12,8 +12,11 @@ import Geometry
 public struct InputState: Sendable {
     /// A pointer that is down.
     public struct Pointer: Sendable, Equatable {
+        /// Its id, from its down event until it lifts.
         public var id: Int
+        /// The mouse or a finger.
         public var device: PointerDevice
+        /// Where it is now (window points).
         public var position: Vec2
         /// Where it has been lately, for its velocity.
         public var tracker = VelocityTracker()
@@ -21,10 +24,14 @@ public struct InputState: Sendable {
 
     /// One connected gamepad's current axes and buttons.
     public struct Pad: Sendable, Equatable {
+        /// The pad's instance id, as in its events.
         public var id: Int
+        /// Each axis's raw value, in the order of `GamepadAxis.allCases`.
         public var axes = [Double](repeating: 0, count: GamepadAxis.allCases.count)
+        /// The buttons held down.
         public var buttons = Set<GamepadButton>()
 
+        /// Axis `a`'s raw value: sticks -1…1, triggers 0…1, no dead zone.
         public func axis(_ a: GamepadAxis) -> Double { axes[a.index] }
 
         /// The left or right stick with a scaled radial dead zone applied: zero inside
@@ -35,9 +42,13 @@ public struct InputState: Sendable {
         }
     }
 
+    /// The pointers down, in the order they went down.
     public private(set) var pointers: [Pointer] = []
+    /// The keys held down.
     public private(set) var keys = Set<Key>()
+    /// The connected gamepads, in the order they arrived.
     public private(set) var pads: [Pad] = []
+    /// Whether the window has the keyboard focus.
     public private(set) var hasFocus = true
     /// The latest known position of the mouse (hover included).
     public private(set) var mousePosition = Vec2(-1, -1)
@@ -46,6 +57,7 @@ public struct InputState: Sendable {
     /// The hand's velocity as each of the latest released pointers let go (one per id).
     private var releases: [(id: Int, velocity: Vec2)] = []
 
+    /// Nothing down, no pads, the window focused.
     public init() {}
 
     /// Pointer `id`'s velocity (points per second): while it is down, as of the latest
@@ -65,7 +77,9 @@ public struct InputState: Sendable {
     /// - Complexity: O(`InputLimits.maxPointers`).
     public func pointer(_ id: Int) -> Pointer? { pointerIndex(id).map { pointers[$0] } }
     private func pointerIndex(_ id: Int) -> Int? { pointers.firstIndex { $0.id == id } }
+    /// The gamepad `id`, if it is connected.
     public func pad(_ id: Int) -> Pad? { pads.first { $0.id == id } }
+    /// Whether `key` is held down.
     public func isDown(_ key: Key) -> Bool { keys.contains(key) }
 
     /// Records `event` and appends to `out` the events scenes should see: the event itself,

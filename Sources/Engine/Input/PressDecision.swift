@@ -6,10 +6,10 @@ import Geometry
 /// whole movement so far: mostly across the panel's scroll axis picks the item up, anything
 /// else (along the axis, or exactly diagonal) scrolls. The caller keeps the decision for the
 /// rest of the gesture.
-public enum PressDecision: Equatable, Sendable {
+package enum PressDecision: Equatable, Sendable {
     case undecided, pickUp, scroll
 
-    public static func decide(moved total: Vec2, scrollAxis: ScrollPanel.Axis, onItem: Bool, slop: Double) -> PressDecision {
+    package static func decide(moved total: Vec2, scrollAxis: ScrollPanel.Axis, onItem: Bool, slop: Double) -> PressDecision {
         guard total.length >= slop else { return .undecided }
         let across = abs(scrollAxis.across(total))
         let along = abs(scrollAxis.along(total))

@@ -11,6 +11,7 @@ import Geometry
 /// time they happened (the platform's event time, a script's frame time), never the time of
 /// the fixed step that handles them, so the estimate does not depend on the step rate.
 public struct VelocityTracker: Sendable, Equatable {
+    /// The samples kept: the newest 20 (older ones are overwritten).
     public static let maxSamples = 20
     /// Seconds of history a fit looks at.
     public static let horizon = 0.1
@@ -26,6 +27,7 @@ public struct VelocityTracker: Sendable, Equatable {
     private var newest = -1
     private var count = 0
 
+    /// A tracker with no samples: velocity zero.
     public init() {}
 
     /// Forgets every sample (a new gesture).

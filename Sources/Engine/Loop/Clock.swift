@@ -15,6 +15,7 @@ public protocol FrameClock {
 public struct MonotonicClock: FrameClock {
     private var last: UInt64
 
+    /// A clock whose first frame time counts from now.
     public init() { last = Self.nanoseconds() }
 
     public mutating func nextFrameTime() -> Double {
@@ -36,9 +37,12 @@ public struct MonotonicClock: FrameClock {
 
 /// A clock that advances exactly `frameTime` per frame, whatever the wall clock does.
 public struct VirtualClock: FrameClock {
+    /// Seconds each frame stands for (1/60 s by default).
     public var frameTime: Double
+    /// The seconds handed out so far: the virtual time now.
     public private(set) var now: Double = 0
 
+    /// A clock at time 0 that steps `frameTime` seconds per frame.
     public init(frameTime: Double = 1.0 / 60.0) { self.frameTime = frameTime }
 
     public mutating func nextFrameTime() -> Double {

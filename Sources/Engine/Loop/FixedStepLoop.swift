@@ -31,6 +31,8 @@ public struct FixedStepLoop: Sendable {
     /// Whether the loop is paused (no time accumulates).
     public private(set) var isPaused = false
 
+    /// A loop at step zero with nothing accumulated.
+    ///
     /// - Parameters:
     ///   - hz: steps per second (default 120).
     ///   - maxFrameTime: the frame-time clamp in seconds (default 0.25 s).

@@ -28,8 +28,11 @@ import Geometry
 /// Each phase is timed, and heap allocations counted when `countAllocations` is set; the
 /// figures are in `report` after every frame (the benchmark's table comes from them).
 public final class FrameDriver {
+    /// The window (or the headless stand-in) the frames are shown in.
     public let platform: any FramePlatform
+    /// What is run and drawn: a scene in a `SceneHost`, or the demo's shell.
     public let content: any FrameContent
+    /// The fixed-step loop that turns real time into steps.
     public private(set) var loop: FixedStepLoop
     /// Frames run so far (the current one included, once it has started).
     public private(set) var frame = 0
@@ -246,8 +249,11 @@ public final class FrameDriver {
 
 /// A thread that runs one job per `start`; `wait` blocks until that run is done.
 public protocol FrameWorker: AnyObject {
+    /// Runs the job once on the thread, returning at once.
     func start()
+    /// Blocks until the run `start` began is done; called once per `start`.
     func wait()
+    /// Ends the thread once any run under way is done.
     func stop()
 }
 
@@ -260,8 +266,18 @@ final class DrawListBox: @unchecked Sendable {
 public struct FrameReport: Sendable {
     /// A figure for each phase of a frame, and for the whole frame.
     public struct Phases: Sendable, Equatable {
-        public var sim: UInt64 = 0, build: UInt64 = 0, submit: UInt64 = 0, present: UInt64 = 0, frame: UInt64 = 0
+        /// Simulating: the fixed steps of the content.
+        public var sim: UInt64 = 0
+        /// Building the draw list.
+        public var build: UInt64 = 0
+        /// Handing the draw list to the renderer.
+        public var submit: UInt64 = 0
+        /// Presenting the picture (waiting for vsync, where it is on).
+        public var present: UInt64 = 0
+        /// The whole frame.
+        public var frame: UInt64 = 0
     }
+    /// The frame's number, from 0.
     public var frame = 0
     /// Fixed steps run.
     public var steps = 0

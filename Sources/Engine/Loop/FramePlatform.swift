@@ -37,7 +37,9 @@ extension FramePlatform {
         times.append(contentsOf: repeatElement(now, count: events.count - times.count))
     }
 
+    /// One pixel per point, unless the platform knows better.
     public var pixelsPerPoint: Double { 1 }
+    /// Vertices land where they are put, unless the platform says otherwise.
     public var truncatesVertices: Bool { false }
 }
 
@@ -76,6 +78,7 @@ public final class NullPlatform: FramePlatform {
     /// Events the next `poll` hands out.
     public var pending: [InputEvent] = []
 
+    /// A platform whose absent window is `size` points large.
     public init(size: Vec2) { windowSize = size }
 
     public func poll(into events: inout [InputEvent]) {

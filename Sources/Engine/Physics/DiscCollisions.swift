@@ -11,9 +11,13 @@ import Geometry
 /// crowd and allocates nothing once the buffers have grown. Up to `iterations` passes run
 /// while overlaps remain; a crowd packed tighter than the bounds can hold may keep some.
 public struct DiscCollisions: Sendable {
+    /// Each disc's centre (points); `resolve` moves them apart.
     public var positions: ContiguousArray<Vec2> = []
+    /// Each disc's velocity (points per second); `resolve` changes it where discs collide.
     public var velocities: ContiguousArray<Vec2> = []
+    /// Each disc's radius (points).
     public var radii: ContiguousArray<Double> = []
+    /// Each disc's 1 / mass; 0 holds a disc still (a hand has it).
     public var inverseMasses: ContiguousArray<Double> = []
     /// 1: elastic; 0: the closing speed is lost.
     public var restitution = 1.0
@@ -23,8 +27,10 @@ public struct DiscCollisions: Sendable {
     private var cellOf: ContiguousArray<Int32> = []
     private var fill: ContiguousArray<Int32> = []
 
+    /// No discs; elastic collisions.
     public init() {}
 
+    /// How many discs there are.
     public var count: Int { positions.count }
 
     /// Empties the discs, keeping the buffers.
@@ -35,6 +41,7 @@ public struct DiscCollisions: Sendable {
         inverseMasses.removeAll(keepingCapacity: true)
     }
 
+    /// Adds a disc at `position`, moving at `velocity`.
     public mutating func append(position: Vec2, velocity: Vec2, radius: Double, inverseMass: Double) {
         positions.append(position)
         velocities.append(velocity)

@@ -3,13 +3,16 @@ import Geometry
 /// One scene filling the window, without the shell's tabs and HUD: what the benchmark runs.
 /// It routes input and resizes to the scene the way the shell does for its active scene.
 public final class SceneHost: FrameContent {
+    /// The scene it runs.
     public let scene: any Scene
     public private(set) var size: Vec2
+    /// The font the scene draws its text with.
     public let font: BitmapFont
     public var wantsQuit: Bool { false }
     private var input = InputState()
     private var pending: [InputEvent] = []
 
+    /// Hosts `scene` in a window of `size` points, laying it out for that size.
     public init(scene: any Scene, size: Vec2, font: BitmapFont) {
         self.scene = scene
         self.size = size

@@ -3,11 +3,16 @@ import Entities
 /// What a fixed step hands to a scene: its duration, its number, the input events that
 /// belong to it (already made consistent by `InputState`) and what is held down.
 public struct StepContext {
+    /// The step's duration in seconds: the same every step (1/120 s by default).
     public var dt: Double
+    /// The step's number, from 0.
     public var step: Int
+    /// The input events of this step, in order.
     public var events: [InputEvent]
+    /// What is held down after those events.
     public var input: InputState
 
+    /// A step's context.
     public init(dt: Double, step: Int, events: [InputEvent], input: InputState) {
         self.dt = dt; self.step = step; self.events = events; self.input = input
     }

@@ -2,15 +2,21 @@ import Geometry
 
 /// An input event bound to the frame it applies at (frames count from 1).
 public struct ScriptedEvent: Equatable, Sendable {
+    /// The frame it applies at, from 1.
     public var frame: Int
+    /// The event.
     public var event: InputEvent
+    /// `event` at the start of frame `frame`.
     public init(frame: Int, event: InputEvent) { self.frame = frame; self.event = event }
 }
 
 /// A script error: which line and what is wrong with it.
 public struct ScriptError: Error, Equatable, CustomStringConvertible {
+    /// The script's line, from 1.
     public let line: Int
+    /// What is wrong with it.
     public let message: String
+    /// The error as a sentence for the user, with the line.
     public var description: String { "line \(line): \(message)" }
 }
 

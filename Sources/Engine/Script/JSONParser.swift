@@ -1,9 +1,12 @@
 /// A JSON syntax error: where (1-based column in the text) and what was expected.
 public struct JSONParseError: Error, Equatable, CustomStringConvertible {
-    /// 1-based line and column (in bytes) of the problem.
+    /// The 1-based line of the problem.
     public let line: Int
+    /// The 1-based column of the problem, in bytes from the line's start.
     public let column: Int
+    /// What was wrong or expected there: "expected ':'".
     public let message: String
+    /// The error as a sentence for the user, with where it is.
     public var description: String { line > 1 ? "line \(line), column \(column): \(message)" : "column \(column): \(message)" }
 }
 

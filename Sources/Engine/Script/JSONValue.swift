@@ -11,11 +11,17 @@ import Geometry
 public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral
 {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number (written as null when not finite).
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object: its members in the order they are written (a key may repeat).
     case object([(String, JSONValue)])
     /// A parsed value with its verbatim JSON text (a slice of the parsed text, so keeping
     /// it copies nothing). Written as `text`, compared by `text`; the accessors
@@ -23,17 +29,28 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
     /// be the JSON text of the value: the parser is what makes these.
     indirect case sourced(JSONValue, text: Substring)
 
+    /// A string from a literal: `"on"`.
     public init(stringLiteral s: String) { self = .string(s) }
+    /// A number from an integer literal: `3`.
     public init(integerLiteral i: Int) { self = .number(Double(i)) }
+    /// A number from a floating-point literal: `0.5`.
     public init(floatLiteral d: Double) { self = .number(d) }
+    /// `true` or `false` from a literal.
     public init(booleanLiteral b: Bool) { self = .bool(b) }
+    /// An array from a literal: `[1, "a", true]`.
     public init(arrayLiteral a: JSONValue...) { self = .array(a) }
+    /// The number `d`.
     public init(_ d: Double) { self = .number(d) }
+    /// The number `i` (exact up to 2^53).
     public init(_ i: Int) { self = .number(Double(i)) }
+    /// A point as `{"x": …, "y": …}`.
     public init(_ v: Vec2) { self = .object([("x", .number(v.x)), ("y", .number(v.y))]) }
+    /// A rect as `[x, y, w, h]`.
     public init(_ r: Rect) { self = .array(r.array.map { .number($0) }) }
+    /// An array of numbers.
     public init(numbers: [Double]) { self = .array(numbers.map { .number($0) }) }
 
+    /// Whether the two write the same JSON text (so the order of an object's members counts).
     public static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized() == b.serialized() }
 
     /// The value of `key` in an object.
@@ -42,9 +59,13 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
         return nil
     }
 
+    /// The number, if the value is one.
     public var doubleValue: Double? { if case .number(let d) = parsed { d } else { nil } }
+    /// The string, if the value is one.
     public var stringValue: String? { if case .string(let s) = parsed { s } else { nil } }
+    /// The Boolean, if the value is one.
     public var boolValue: Bool? { if case .bool(let b) = parsed { b } else { nil } }
+    /// The elements, if the value is an array.
     public var arrayValue: [JSONValue]? { if case .array(let a) = parsed { a } else { nil } }
     /// An object's members, in order.
     public var objectValue: [(String, JSONValue)]? { if case .object(let kv) = parsed { kv } else { nil } }
@@ -76,6 +97,7 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
         return out
     }
 
+    /// Appends the value's compact JSON text to `out`.
     public func write(to out: inout String) {
         switch self {
         case .null: out += "null"

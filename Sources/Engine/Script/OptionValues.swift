@@ -1,8 +1,8 @@
 /// The option values the command line parses itself (argument-parser parses the rest): kept
 /// here, outside the executable, so that they can be tested and fuzzed on their own.
-public enum OptionValues {
+package enum OptionValues {
     /// A window size "WxH" (either case of x), each side 64…16384.
-    public static func parseSize(_ s: String) -> (w: Int, h: Int)? {
+    package static func parseSize(_ s: String) -> (w: Int, h: Int)? {
         let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count <= 6, parts[1].count <= 6,
               let w = Int(parts[0]), let h = Int(parts[1]), (64...16384).contains(w), (64...16384).contains(h) else { return nil }
@@ -10,7 +10,7 @@ public enum OptionValues {
     }
 
     /// A comma-separated list of finite numbers ("0,0.25, 1"), or the first entry that is not one.
-    public static func parseNumbers(_ s: String) -> Result<[Double], NotANumber> {
+    package static func parseNumbers(_ s: String) -> Result<[Double], NotANumber> {
         var out: [Double] = []
         for part in s.split(separator: ",", omittingEmptySubsequences: false) {
             let trimmed = part.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
@@ -20,5 +20,5 @@ public enum OptionValues {
         return .success(out)
     }
 
-    public struct NotANumber: Error, Equatable { public let text: String }
+    package struct NotANumber: Error, Equatable { package let text: String }
 }

@@ -23,12 +23,14 @@ public struct EdgeAutoScroll: Sendable, Equatable {
     public static let intentDistance = 2.0
     /// Movement away from the edge (points) that cancels intent; larger than a finger's jitter.
     public static let retreatDistance = 4.0
-    /// Seconds of scrolling to reach the full time boost, and that boost (+60 %).
+    /// Seconds of scrolling to reach the full time boost.
     public static let rampTime = 2.0
+    /// How much faster a long scroll gets: +60 % after `rampTime`.
     public static let timeBoost = 0.6
 
     /// The edge being scrolled toward: -1 the near edge, +1 the far edge, 0 none.
     public private(set) var edge = 0
+    /// Whether intent has been shown for `edge`: the zone scrolls while this holds.
     public private(set) var armed = false
     /// How long it has been armed (for the time boost).
     public private(set) var scrollingTime = 0.0
@@ -36,6 +38,7 @@ public struct EdgeAutoScroll: Sendable, Equatable {
     /// Where the current stillness began; movement is measured from here.
     private var anchor: Double?
 
+    /// Not scrolling, with no intent yet.
     public init() {}
 
     /// The zone depth for a panel `extent` points long: 18 % of it, between 24 and 96 points,

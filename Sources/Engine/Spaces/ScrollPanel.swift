@@ -13,28 +13,54 @@ import Geometry
 /// `offset` is the content offset (UIScrollView's `contentOffset` along the axis): 0 shows
 /// the content's start; dragging the content toward the start increases it.
 public struct ScrollPanel: Sendable, Equatable {
-    public enum Axis: Sendable, Equatable { case horizontal, vertical }
-    public enum Phase: Sendable, Equatable { case idle, dragging, decelerating, springing }
+    /// The direction a panel scrolls in.
+    public enum Axis: Sendable, Equatable {
+        /// Left and right: a strip.
+        case horizontal
+        /// Up and down: a sheet.
+        case vertical
+    }
 
-    /// UIScrollView.DecelerationRate.normal and .fast: velocity kept per millisecond.
+    /// What the panel is doing.
+    public enum Phase: Sendable, Equatable {
+        /// At rest.
+        case idle
+        /// Held by a finger or the mouse: it follows the hand.
+        case dragging
+        /// Let go with speed: coasting to a stop.
+        case decelerating
+        /// Let go past an edge (or coasted past one): springing back to it.
+        case springing
+    }
+
+    /// UIScrollView.DecelerationRate.normal: the velocity kept per millisecond of coasting.
     public static let normalRate = 0.998
+    /// UIScrollView.DecelerationRate.fast: stops sooner.
     public static let fastRate = 0.99
     /// UIScrollView's rubber-band constant.
     public static let rubberBand = 0.55
 
+    /// The direction it scrolls in.
     public let axis: Axis
+    /// How much of the content shows at once, in points along the axis.
     public var viewport: Double
+    /// The content's length along the axis, in points.
     public var contentLength: Double
+    /// The content offset: 0 shows the content's start, `maxOffset` its end (past either while
+    /// rubber-banding).
     public private(set) var offset = 0.0
     /// Points per second, in offset units.
     public private(set) var velocity = 0.0
+    /// What the panel is doing now.
     public private(set) var phase = Phase.idle
+    /// How fast momentum decays: `normalRate` or `fastRate` (velocity kept per millisecond).
     public var decelerationRate = ScrollPanel.normalRate
     /// Seconds since the panel last moved, for fading the indicator.
     public private(set) var idleTime = 10.0
     private var dragStartOffset = 0.0
     private var dragTranslation = 0.0
 
+    /// A panel at rest at the content's start.
     public init(axis: Axis, viewport: Double, contentLength: Double) {
         self.axis = axis
         self.viewport = viewport
@@ -43,6 +69,7 @@ public struct ScrollPanel: Sendable, Equatable {
 
     /// The largest in-range offset.
     public var maxOffset: Double { max(0, contentLength - viewport) }
+    /// Whether it is held, coasting or springing.
     public var isMoving: Bool { phase != .idle }
 
     /// UIScrollView's rubber band: how far the content moves when dragged `x` past an edge,

@@ -10,8 +10,11 @@ import Geometry
 ///
 /// Nodes live in flat arrays indexed by `SpaceID`; the root is node 0 (window points).
 public struct SpaceTree: Sendable {
+    /// A node of the tree, as `add` and `addPanel` hand it out.
     public struct SpaceID: Hashable, Sendable {
+        /// The node's index in the tree's arrays.
         public let raw: Int
+        /// The root: the window, in points.
         public static let root = SpaceID(raw: 0)
     }
 
@@ -22,6 +25,7 @@ public struct SpaceTree: Sendable {
     private var panelOf: [Int] = [-1]
     private var panels: [ScrollPanel] = []
 
+    /// A tree of only the root, `rootSize` points large.
     public init(rootSize: Vec2 = .zero) {
         frames[0] = Rect(origin: .zero, size: rootSize)
     }
@@ -53,8 +57,11 @@ public struct SpaceTree: Sendable {
     /// Whether node `s` is a scroll panel.
     public func isPanel(_ s: SpaceID) -> Bool { panelOf[s.raw] >= 0 }
 
+    /// How many nodes there are, the root included.
     public var count: Int { parents.count }
+    /// The node `s` was added to; nil for the root.
     public func parent(of s: SpaceID) -> SpaceID? { parents[s.raw] < 0 ? nil : SpaceID(raw: parents[s.raw]) }
+    /// Node `s`'s frame, in its parent's space.
     public func frame(of s: SpaceID) -> Rect { frames[s.raw] }
     /// Where the node's own space starts: set by `setBoundsOrigin`, or a panel's offset.
     @inline(__always)
@@ -62,6 +69,7 @@ public struct SpaceTree: Sendable {
     /// The node's own space: its bounds (origin and size).
     public func bounds(of s: SpaceID) -> Rect { Rect(origin: origin(s.raw), size: frames[s.raw].size) }
 
+    /// Moves or resizes node `s` (its frame in its parent's space).
     public mutating func setFrame(_ r: Rect, of s: SpaceID) { frames[s.raw] = r }
     /// Sets the bounds origin of a node that is not a panel (a panel's is its offset).
     public mutating func setBoundsOrigin(_ o: Vec2, of s: SpaceID) {
@@ -94,10 +102,13 @@ public struct SpaceTree: Sendable {
         p - toRoot(.zero, from: s)
     }
 
+    /// Point `p` in node `a`'s space, converted to node `b`'s (as UIView's `convert(_:from:)`).
     public func convert(_ p: Vec2, from a: SpaceID, to b: SpaceID) -> Vec2 {
         fromRoot(toRoot(p, from: a), to: b)
     }
 
+    /// Rect `r` in node `a`'s space, converted to node `b`'s (moved, not scaled: the spaces do not
+    /// scale or rotate).
     public func convert(_ r: Rect, from a: SpaceID, to b: SpaceID) -> Rect {
         Rect(origin: convert(r.origin, from: a, to: b), size: r.size)
     }

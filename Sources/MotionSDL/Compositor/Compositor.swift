@@ -27,7 +27,7 @@ import Engine
 ///
 /// The images are read only while frames are drawn, so one compositor serves the window's
 /// renderer and every band's at once.
-public struct Compositor {
+package struct Compositor {
     /// By texture index: the image, or nil where SDL draws (no image).
     private var images: [CompositorImage?] = []
 
@@ -37,27 +37,33 @@ public struct Compositor {
     /// Which inner loop composites untinted images: the C one (`CCompositor`, the default:
     /// the fastest, measured) or the Swift one (`CompositorSpans`), which makes the same
     /// pixels (tested) and is kept as the readable reference.
-    public enum Kernel: String, Sendable, CaseIterable { case c, swift }
+    package enum Kernel: String, Sendable, CaseIterable {
+        /// The C loop (`CCompositor`): the default, and the fastest.
+        case c
+        /// The Swift loop (`CompositorSpans`): the readable reference.
+        case swift
+    }
     var kernel = Kernel.c
 
     /// What one frame's copies were, by kind.
-    public struct Counts: Equatable, Sendable {
+    package struct Counts: Equatable, Sendable {
         /// Untinted images whose every pixel is opaque or clear: runs copied.
-        public var copied = 0
+        package var copied = 0
         /// Untinted images with translucent pixels: blended.
-        public var blended = 0
+        package var blended = 0
         /// Tinted images.
-        public var tinted = 0
+        package var tinted = 0
         /// Images drawn scaled, with linear filtering (`compositeScaled`); tinted or not.
-        public var scaled = 0
+        package var scaled = 0
         /// Image quads (triangle pairs with a texture) left to SDL: scaled, rotated, or
         /// not rectangles.
-        public var toSDL = 0
+        package var toSDL = 0
 
         /// Images the compositor drew.
-        public var composited: Int { copied + blended + tinted + scaled }
+        package var composited: Int { copied + blended + tinted + scaled }
 
-        public init() {}
+        /// No images counted.
+        package init() {}
 
         init(toSDL: Int) { self.toSDL = toSDL }
 

@@ -19,7 +19,9 @@ import Synchronization
 public enum FilePolicy {
     /// A file the policy refuses, or an I/O error, in words that name the file.
     public struct Refusal: Error, CustomStringConvertible, Equatable {
+        /// The error as a sentence for the user.
         public let description: String
+        /// A refusal that says `description` to the user.
         public init(_ description: String) { self.description = description }
     }
 
