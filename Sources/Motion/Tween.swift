@@ -25,7 +25,7 @@ public struct Tween: Sendable {
     private var flags: UInt8
     private var directionRaw: Int8 = 1
 
-    private static let additiveFlag: UInt8 = 1, pausedFlag: UInt8 = 2, finishedFlag: UInt8 = 4, carryFlag: UInt8 = 8
+    private static let additiveFlag: UInt8 = 1, pausedFlag: UInt8 = 2, finishedFlag: UInt8 = 4, carryFlag: UInt8 = 8, orphanFlag: UInt8 = 16
 
     /// `a`, its track kept at `trackIndex` in the pool of its kind.
     init(_ a: Animation, trackIndex: Int32) {
@@ -54,10 +54,16 @@ public struct Tween: Sendable {
     }
     /// Whether it has ended (or its target is gone). A finished tween is removed in that
     /// step, unless it does not fill forwards and `removedOnCompletion` is false: then it
-    /// stays, inert, for inspection.
+    /// stays, inert, for inspection. One whose target is gone is always removed.
     public internal(set) var isFinished: Bool {
         get { flags & Self.finishedFlag != 0 }
         set { flags = newValue ? flags | Self.finishedFlag : flags & ~Self.finishedFlag }
+    }
+    /// Whether its target was destroyed (or lost the component it drives) while it ran: it
+    /// ended unfinished, is reported `.interrupted`, and is removed whatever its timing says.
+    var isOrphaned: Bool {
+        get { flags & Self.orphanFlag != 0 }
+        set { flags = newValue ? flags | Self.orphanFlag : flags & ~Self.orphanFlag }
     }
     /// Whether a velocity carry is blended into its start (kept in `Tweener.carries`).
     var hasCarry: Bool {

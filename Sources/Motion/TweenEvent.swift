@@ -6,8 +6,8 @@ public struct TweenEvent: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// It ran to the end of its active time (or, a spring, settled).
         case finished
-        /// It was interrupted (`Tweener.interrupt(_:commit:)`) or replaced by another
-        /// animation of the same property before its end.
+        /// It was interrupted (`Tweener.interrupt(_:commit:)`), replaced by another animation
+        /// of the same property before its end, or its target was destroyed.
         case interrupted
     }
     /// Who to tell: the animation's `listener`.

@@ -80,7 +80,11 @@ extension Tweener {
                        extras: inout ContiguousArray<AnimatableExtras>, extrasLookup: ComponentStore<AnimatableExtras>.Lookup) -> Bool {
         let isExtra = a.slot.isExtra
         guard let ti = isExtra ? extrasLookup(a.target) : lookup(a.target) else {
-            a.isFinished = true  // its target is gone (or lacks the component)
+            // Its target is gone (or lacks the component): it ends unfinished, as Core
+            // Animation's animations end with their layer (`animationDidStop` with false).
+            a.isFinished = true
+            a.isOrphaned = true
+            if let l = a.listener { events.append(TweenEvent(listener: l, animation: owner, target: a.target, kind: .interrupted)) }
             return true
         }
         if a.trackKind == .spring {
@@ -189,7 +193,7 @@ extension Tweener {
         gone.removeAll(keepingCapacity: true)
         defer { scratch = gone }
         animations.store.withDense { anims, owners in
-            for i in anims.indices where anims[i].isFinished && (anims[i].timing.removedOnCompletion || anims[i].timing.fillMode.fillsForwards) {
+            for i in anims.indices where anims[i].isFinished && (anims[i].timing.removedOnCompletion || anims[i].timing.fillMode.fillsForwards || anims[i].isOrphaned) {
                 gone.append(owners[i])
             }
         }

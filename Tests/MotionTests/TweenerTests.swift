@@ -59,6 +59,24 @@ import Testing
         #expect(next.distance(to: shown) <= stepTravel + 1e-9)
     }
 
+    @Test(arguments: [true, false])
+    func anAnimationWhoseTargetIsDestroyedEndsInterruptedAndGoes(kept: Bool) throws {
+        let (t, e) = setUp()
+        var flight = line(.zero, Vec2(100, 0), fill: .removed, target: e)
+        // Kept: an animation that would otherwise stay, inert, after its end.
+        flight.timing.removedOnCompletion = !kept
+        try t.add(flight)
+        for _ in 0..<30 { t.step(dt: dt) }
+        t.world.destroy(e)
+        t.step(dt: dt)
+        #expect(t.events.map(\.kind) == [.interrupted])
+        #expect(t.events.first?.listener == 7 && t.events.first?.target == e)
+        #expect(t.animations.store.isEmpty)
+        #expect(t.trackCount == 0)
+        for _ in 0..<240 { t.step(dt: dt) }
+        #expect(!t.events.contains { $0.listener == 7 })
+    }
+
     @Test func aNewAnimationOnTheSamePropertyReplacesTheOldOne() throws {
         let (t, e) = setUp()
         try t.add(line(.zero, Vec2(100, 0), listener: 1, target: e))
