@@ -1,13 +1,15 @@
 import Engine
 import Foundation
+import Synchronization
 
 /// A thread that runs its job once per `start`; `wait` blocks until that run is done. The
 /// semaphores order every access: the job and the waiting thread never touch the same data
-/// at the same time, which is why it may be `@unchecked Sendable`.
+/// at the same time, which is why it may be `@unchecked Sendable`. (`running` is atomic: a
+/// `stop` may come while the thread is waking for a `start`.)
 package final class WorkerThread: FrameWorker, @unchecked Sendable {
     private let go = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
-    private var running = true
+    private let running = Atomic(true)
     private let job: () -> Void
 
     /// Starts a thread that runs `job` once for each `start`; it waits until then.
@@ -16,7 +18,7 @@ package final class WorkerThread: FrameWorker, @unchecked Sendable {
         let thread = Thread { [self] in
             while true {
                 go.wait()
-                guard running else { return }
+                guard running.load(ordering: .acquiring) else { return }
                 self.job()
                 done.signal()
             }
@@ -39,7 +41,7 @@ package final class WorkerThread: FrameWorker, @unchecked Sendable {
     /// Call it once, with no run begun that has not been waited for. Until then the thread
     /// keeps running, and keeps the worker alive.
     package func stop() {
-        running = false
+        running.store(false, ordering: .releasing)
         go.signal()
     }
 }
