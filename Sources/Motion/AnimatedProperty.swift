@@ -103,6 +103,8 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
     /// the spring's own or "to", "initialVelocity", "epsilon". (A spring to a kind of value
     /// its property does not hold is `trackDoesNotFit`, with the value's kind.)
     case spring(SpringError)
+    /// A listener outside 0…`Int32.max` (a tween keeps it in 32 bits).
+    case listenerOutOfRange(Int)
 
     /// The error as a sentence for the user.
     public var description: String {
@@ -111,6 +113,7 @@ public enum AnimationError: Error, Equatable, CustomStringConvertible {
         case .trackDoesNotFit(let track, let property): "a \(track) track cannot drive \(property)"
         case .noSuchCustomSlot(let i): "custom(\(i)) does not exist: custom properties are 0…\(AnimatedProperty.customSlots - 1)"
         case .spring(let e): "spring: \(e.description)"
+        case .listenerOutOfRange(let l): "listener \(l) is out of range: listeners are 0…\(Int32.max)"
         }
     }
 }

@@ -16,7 +16,8 @@ public struct Animation: Sendable {
     public var timingFunction: TimingFunction
     /// Adds to the model value instead of replacing it.
     public var additive: Bool
-    /// Who to tell when it finishes or is interrupted.
+    /// Who to tell when it finishes or is interrupted: 0…`Int32.max` (`Tweener.add` refuses
+    /// others).
     public var listener: Int?
 
     /// An animation of `property` of `target` along `track` on `timing`; by default with

@@ -118,6 +118,7 @@ public final class Tweener {
     }
 
     private func add(_ animation: Animation, carryVelocity: Bool, carryPosition: Bool, carryDuration: Double) throws(AnimationError) -> Entity {
+        if let l = animation.listener, !(0...Int(Int32.max)).contains(l) { throw .listenerOutOfRange(l) }
         if case .spring(let track) = animation.track { return try addSpring(animation, track) }
         do { try animation.timing.validate() } catch { throw .timing(error) }
         if case .custom(let i) = animation.property, !(0..<AnimatedProperty.customSlots).contains(i) {

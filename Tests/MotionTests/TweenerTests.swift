@@ -77,6 +77,19 @@ import Testing
         #expect(!t.events.contains { $0.listener == 7 })
     }
 
+    @Test(arguments: [-1, Int(Int32.max) + 1, Int.max])
+    func aListenerATweenCannotKeepIsRefusedNotChanged(listener: Int) throws {
+        let (t, e) = setUp()
+        #expect(throws: AnimationError.listenerOutOfRange(listener)) {
+            try t.add(line(.zero, Vec2(100, 0), listener: listener, target: e))
+        }
+        #expect(t.animations.store.isEmpty)
+        // The largest that fits is kept as it is and told.
+        try t.add(line(.zero, Vec2(100, 0), seconds: 0.01, listener: Int(Int32.max), target: e))
+        t.step(dt: dt); t.step(dt: dt)
+        #expect(t.events.map(\.listener) == [Int(Int32.max)])
+    }
+
     @Test func aNewAnimationOnTheSamePropertyReplacesTheOldOne() throws {
         let (t, e) = setUp()
         try t.add(line(.zero, Vec2(100, 0), listener: 1, target: e))
