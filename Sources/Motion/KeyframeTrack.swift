@@ -52,7 +52,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Equatable, Sendable {
     /// The key times in use: given ones, or for paced modes ones derived from distances.
     public private(set) var keyTimes: [Double]
     /// The curves that shape each segment, as given (`CAKeyframeAnimation.timingFunctions`):
-    /// none (linear), one for every segment, or one per segment. The paced and discrete
+    /// none (linear), one shared by every segment, or one per segment. The paced and discrete
     /// modes ignore them.
     public let timingFunctions: [TimingFunction]
     /// Kochanek–Bartels parameters, one per value, for the cubic modes; empty means all 0

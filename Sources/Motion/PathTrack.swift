@@ -50,7 +50,7 @@ public struct PathTrack: Sendable {
     /// Whether and how the target turns to follow the path; a track that turns it also
     /// drives its rotation.
     public var rotationMode: RotationMode
-    /// Where progress 0 and 1 land, as fractions of the path's length (see above).
+    /// Where progress 0 lands, as a fraction of the path's length (see above).
     public let from: Double
     /// Where progress 1 lands, as a fraction of the path's length (see above).
     public let to: Double

@@ -4,8 +4,9 @@ import Geometry
 
 /// How to open the platform.
 public struct PlatformOptions: Sendable {
-    /// The window's size in points: 1280×720 unless set. A size past `InputLimits` is
-    /// scaled down to fit, its aspect ratio kept.
+    /// The window's size in points: 1280×720 unless set. Each side is clamped to
+    /// `InputLimits.maxWindowSide`, then, past `InputLimits.maxWindowPixels`, both sides are
+    /// scaled alike.
     public var size = Vec2(1280, 720)
     /// The window's title: "MotionLab" unless set.
     public var title = "MotionLab"

@@ -59,7 +59,8 @@ public struct KeyCarry: Sendable, Equatable {
     public var carrier: Carrier
     /// The drop zone it would land in (`DragDrop.zones` index).
     public var zone: Int
-    /// The place along the zone it would take: 0 before the first item.
+    /// The place along the zone it would take, in the scene's own terms (the board's are
+    /// fixed places a slot step apart, 0 at the line's start).
     public var slot: Int
 
     /// A keyboard or pad carry aimed at `slot` of `zone`.

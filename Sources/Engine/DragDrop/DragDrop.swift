@@ -48,7 +48,8 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
     public enum Press: Sendable {
         /// Pressed on a panel, on something liftable or not, deciding.
         case pending(SpaceTree.SpaceID, Item?)
-        /// Decided along the panel's axis: it scrolls that panel.
+        /// Scrolling that panel: the press moved along its axis, was not on an item, or
+        /// caught the panel moving.
         case scrolling(SpaceTree.SpaceID)
         /// Decided to lift: the pointer carries what it pressed.
         case carrying

@@ -129,7 +129,7 @@ public struct BitmapFont: Sendable {
 
 /// Why a `font.txt` was refused, naming the line.
 public struct FontError: Error, Equatable, CustomStringConvertible {
-    /// The error as a sentence for the user, with the line number.
+    /// The error as a sentence for the user, naming the line where there is one.
     public let description: String
     init(_ d: String) { description = d }
 }

@@ -10,7 +10,8 @@ public enum LineJoin: String, Sendable, CaseIterable {
     /// Outer edges extended to meet in a point, kept within four times the half width of
     /// the corner.
     case miter
-    /// Rounded by an arc about the corner.
+    /// A disc at every point (so the ends are round too), for lines wider than 2 pt;
+    /// thinner ones bevel.
     case round
     /// Cut straight across the corner.
     case bevel

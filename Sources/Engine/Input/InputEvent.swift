@@ -110,7 +110,7 @@ public enum GamepadButton: String, Sendable, CaseIterable, Codable {
 
 /// A platform-neutral input event. Coordinates are window points (top-left origin, y down).
 public enum InputEvent: Hashable, Sendable {
-    /// A mouse button or a finger goes down at `at`; `pointer` names it until it lifts.
+    /// The left mouse button or a finger goes down at `at`; `pointer` names it until it lifts.
     case pointerDown(pointer: Int, device: PointerDevice, at: Vec2)
     /// The pointer moves to `at` (the mouse also moves with no button down).
     case pointerMove(pointer: Int, device: PointerDevice, at: Vec2)

@@ -272,12 +272,13 @@ public struct FrameReport: Sendable {
         public var build: UInt64 = 0
         /// Handing the draw list to the renderer.
         public var submit: UInt64 = 0
-        /// Presenting the picture (waiting for vsync, where it is on).
+        /// Presenting the picture (waiting for vsync, where it is on, and, pipelined, for
+        /// the worker).
         public var present: UInt64 = 0
         /// The whole frame.
         public var frame: UInt64 = 0
     }
-    /// The frame's number, from 0.
+    /// The frame's number, from 1 (0 before the first frame).
     public var frame = 0
     /// Fixed steps run.
     public var steps = 0

@@ -3,9 +3,11 @@ import Entities
 /// What a fixed step hands to a scene: its duration, its number, the input events that
 /// belong to it (already made consistent by `InputState`) and what is held down.
 public struct StepContext {
-    /// The step's duration in seconds: the same every step (1/120 s by default).
+    /// The step's duration in seconds: the loop's fixed step (1/120 s by default); 0 for the
+    /// shell's cancel step when it switches tabs.
     public var dt: Double
-    /// The step's number, from 0.
+    /// Steps run so far, this frame's included (the same for every step of one frame); −1
+    /// for the shell's cancel step.
     public var step: Int
     /// The input events of this step, in order.
     public var events: [InputEvent]

@@ -21,7 +21,8 @@ public enum JSONValue: Equatable, Sendable, ExpressibleByStringLiteral, Expressi
     case string(String)
     /// An array.
     case array([JSONValue])
-    /// An object: its members in the order they are written (a key may repeat).
+    /// An object: its members in the order they are written. The parser refuses a repeated
+    /// key; a value built by hand may repeat one, and `[key]` finds the first.
     case object([(String, JSONValue)])
     /// A parsed value with its verbatim JSON text (a slice of the parsed text, so keeping
     /// it copies nothing). Written as `text`, compared by `text`; the accessors
