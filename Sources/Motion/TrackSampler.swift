@@ -32,11 +32,9 @@ extension PathTrack {
 extension KeyframeTrack where Value == Double {
     /// The two ends and the curve of a two-value track whose value is a straight blend.
     var lineSampler: TrackSampler {
-        guard values.count == 2, mode == .linear || mode == .paced || mode == .cubic else { return .general }
-        // Two-value cubic (Kochanek–Bartels with clamped ends) is not a straight blend unless
-        // its tangents match the chord, which the default parameters give.
-        if mode == .cubic && !(tcb.isEmpty || tcb.allSatisfy { $0 == TCB() }) { return .general }
-        if mode == .cubic { return .general }
+        // A two-value cubic track (Kochanek–Bartels with clamped ends) is sampled the general
+        // way: it is a straight blend only where its tangents match the chord.
+        guard values.count == 2, mode == .linear || mode == .paced else { return .general }
         let curve = mode == .paced || timingFunctions.isEmpty ? TimingFunction.linear : timingFunctions[0]
         return .scalarLine(from: values[0], to: values[1], curve: curve)
     }
