@@ -16,6 +16,10 @@ import Foundation
 /// - anything else — not a regular file, unreadable, too large, not this kind of document,
 ///   a newer version, or a damaged one behind a link: reported and left exactly as it is,
 ///   and this session does not save over it.
+///
+/// A save can say what it expects to find (`save(_:over:)`, with what `load` found and then
+/// what the last save wrote), so that a change made to the file outside this program since
+/// then — another editor, another session — is refused rather than saved over.
 public struct DocumentFile: Sendable {
     /// Where the document is kept (a symbolic link there is read and written through).
     public let url: URL
@@ -34,6 +38,14 @@ public struct DocumentFile: Sendable {
     /// The largest document read (a sheet is a few kilobytes).
     public static let maxBytes = 16 << 20
 
+    /// What a save expects the file to hold: what this program last read there or wrote.
+    public enum Expected: Sendable, Equatable {
+        /// No file.
+        case nothing
+        /// This text, byte for byte.
+        case text(String)
+    }
+
     /// What loading found.
     public struct Loaded<Document> {
         /// The document read, or the empty one when there was none or it could not be read.
@@ -43,6 +55,9 @@ public struct DocumentFile: Sendable {
         /// False when the file is there but is not a document this session may replace: it
         /// is left as it is, and this session must not save over it.
         public var mayOverwrite = true
+        /// What is on disk now, for the first `save(_:over:)`: nothing, or the text read
+        /// (nothing after a damaged file was moved aside).
+        public var found = Expected.nothing
     }
 
     /// Loads the document with `parse`, whose errors describe what is wrong and where, as the
@@ -64,7 +79,7 @@ public struct DocumentFile: Sendable {
             return leftAlone(empty, error.description)
         }
         let problem: String
-        do { return Loaded(document: try parse(text)) } catch { problem = "\(error)" }
+        do { return Loaded(document: try parse(text), found: .text(text)) } catch { problem = "\(error)" }
         let viaLink = target != url.path
         guard recognise(text), !viaLink else {
             let what = viaLink ? "\(name) (a link to \(FilePolicy.shown(target)))" : name
@@ -106,8 +121,15 @@ public struct DocumentFile: Sendable {
 
     /// Writes `text` atomically through the `FilePolicy` (never to a device or FIFO). Throws,
     /// leaving the old file as it was and no temporary file behind, if anything fails.
-    public func save(_ text: String) throws(FilePolicy.Refusal) {
+    ///
+    /// With `expected`, the file must still hold what it says, or be missing: a file changed
+    /// (or made) since by anyone else is not saved over, and the refusal says so. (A change
+    /// in the instant between that check and the rename is not caught: there is no lock.)
+    public func save(_ text: String, over expected: Expected? = nil) throws(FilePolicy.Refusal) {
         let target = try FilePolicy.resolve(url.path)
+        if let expected, try !stillHolds(expected, at: target) {
+            throw FilePolicy.Refusal("\(FilePolicy.shown(url.lastPathComponent)) changed on disk since it was read or saved here; not saved over")
+        }
         let dir = FilePolicy.folder(of: target)
         var st = stat()
         if stat(dir, &st) != 0 && errno == ENOENT {
@@ -116,5 +138,18 @@ public struct DocumentFile: Sendable {
             }
         }
         try FilePolicy.write(text, to: url.path, streams: false)
+    }
+
+    /// Whether saving at `target` loses nothing: the file still holds `expected`, or is
+    /// missing (removed since: nothing is lost by writing it anew). Read as `FilePolicy`
+    /// reads: a regular file only, and no further than `expected`'s length.
+    private func stillHolds(_ expected: Expected, at target: String) throws(FilePolicy.Refusal) -> Bool {
+        var st = stat()
+        guard stat(target, &st) == 0 else {
+            if errno == ENOENT { return true }
+            throw FilePolicy.Refusal("\(FilePolicy.shown(target)): cannot read it: \(FilePolicy.errnoText())")
+        }
+        guard case .text(let t) = expected, Int(st.st_size) == t.utf8.count else { return false }
+        return try FilePolicy.read(target, limit: max(1, t.utf8.count), limitName: "its expected size").elementsEqual(t.utf8)
     }
 }

@@ -8,17 +8,21 @@ import Scenes
 /// Writes the path scene's edits back into the `--path-file` they came from: atomically,
 /// through a link, never over anything but a regular file (`DocumentFile.save`). An SVG
 /// document keeps everything but its first path's `d`; a file of bare path data becomes the
-/// new data and a newline.
-struct PathFileWriter {
+/// new data and a newline. A file changed on disk since it was read (or last saved) is not
+/// saved over: the edit stays in the scene, and Export still works.
+final class PathFileWriter {
     let file: DocumentFile
     /// The file's text when loaded, and where its path data is in it (nil: all of it).
     let original: String
     let range: Range<String.Index>?
+    /// What the file holds, as far as this program knows: what it read, then what it saved.
+    private var onDisk: DocumentFile.Expected
 
     init(path: String, text: String) {
         file = DocumentFile(url: URL(fileURLWithPath: path))
         original = text
         range = pathDataRange(in: text)
+        onDisk = .text(text)
     }
 
     /// The file's new text for path data `d`.
@@ -29,11 +33,13 @@ struct PathFileWriter {
 
     /// Saves `d`; returns what to tell the user when it could not.
     func save(_ d: String) -> String? {
-        do { try file.save(text(for: d)) } catch {
+        let new = text(for: d)
+        do { try file.save(new, over: onDisk) } catch {
             let message = "could not save \(echo(file.url.path, limit: 80)): \(error.description); the file is as it was"
             FileHandle.standardError.write(Data("motionlab: \(message)\n".utf8))
             return message
         }
+        onDisk = .text(new)
         return nil
     }
 }

@@ -180,11 +180,17 @@ func attach(_ file: DocumentFile, to board: BoardScene) {
         board.onChange = { _ in board.showBanner("the sheet could not be read, so changes are not saved over it") }
         return
     }
+    // What the file holds as far as this session knows: a sheet changed on disk by anyone
+    // else since (another session, an editor) is not saved over.
+    var onDisk = loaded.found
     board.onChange = { doc in
-        do { try file.save(doc.serialized()) } catch {
+        let text = doc.serialized()
+        do { try file.save(text, over: onDisk) } catch {
             FileHandle.standardError.write(Data("motionlab: could not save the sheet: \(describe(error)); the previous version is kept\n".utf8))
-            board.showBanner("could not save the sheet; the previous version is kept")
+            board.showBanner("sheet not saved: \(describe(error))")
+            return
         }
+        onDisk = .text(text)
     }
 }
 

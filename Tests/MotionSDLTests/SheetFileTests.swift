@@ -28,6 +28,38 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         #expect(left == ["sheet.json"])
     }
 
+    @Test func aSheetChangedOnDiskSinceItWasReadIsNotSavedOver() throws {
+        let url = tempURL()
+        let file = DocumentFile(url: url)
+        var doc = SheetDocument.empty
+        doc.lines[0].chords = [.init(name: "G", x: 10)]
+        try file.save(doc.serialized())
+        let loaded = loadSheet(file)
+        #expect(loaded.found == .text(doc.serialized()))
+        // This session saves twice, each over what it last wrote.
+        doc.lines[1].chords = [.init(name: "Am", x: 20)]
+        try file.save(doc.serialized(), over: loaded.found)
+        let mine = DocumentFile.Expected.text(doc.serialized())
+        doc.lines[2].chords = [.init(name: "F", x: 30)]
+        try file.save(doc.serialized(), over: mine)
+        // Someone else writes the file (same length, then longer); ours is refused, theirs kept.
+        let ours = DocumentFile.Expected.text(doc.serialized())
+        var theirs = doc.serialized()
+        theirs = String(theirs.reversed())
+        for other in [theirs, doc.serialized() + " "] {
+            try other.write(to: url, atomically: true, encoding: .utf8)
+            #expect(throws: FilePolicy.Refusal.self) { try file.save(SheetDocument.empty.serialized(), over: ours) }
+            #expect(try String(contentsOf: url, encoding: .utf8) == other)
+        }
+        // Removed by someone else: nothing is lost by saving it anew.
+        try FileManager.default.removeItem(at: url)
+        try file.save(doc.serialized(), over: ours)
+        #expect(FileManager.default.fileExists(atPath: url.path))
+        // A file that appeared where none was expected is not saved over either.
+        #expect(throws: FilePolicy.Refusal.self) { try file.save(SheetDocument.empty.serialized(), over: .nothing) }
+        #expect(loadSheet(file).document == doc)
+    }
+
     @Test func aDamagedSheetIsReportedMovedAsideAndNeverOverwritten() throws {
         let url = tempURL()
         let garbage = "{\"version\":1,\"lines\":[{\"text\":\"x\",\"chords\":[{\"name\":\"C\"}]}]}"
