@@ -123,9 +123,11 @@ public struct DocumentFile: Sendable {
     /// leaving the old file as it was and no temporary file behind, if anything fails.
     ///
     /// With `expected`, the file must still hold what it says, or be missing: a file changed
-    /// (or made) since by anyone else is not saved over, and the refusal says so. (A change
+    /// (or made) since by anyone else is not saved over, and the refusal says so. Returns what
+    /// the file holds now, for the next save to expect. (A change
     /// in the instant between that check and the rename is not caught: there is no lock.)
-    public func save(_ text: String, over expected: Expected? = nil) throws(FilePolicy.Refusal) {
+    @discardableResult
+    public func save(_ text: String, over expected: Expected? = nil) throws(FilePolicy.Refusal) -> Expected {
         let target = try FilePolicy.resolve(url.path)
         if let expected, try !stillHolds(expected, at: target) {
             throw FilePolicy.Refusal("\(FilePolicy.shown(url.lastPathComponent)) changed on disk since it was read or saved here; not saved over")
@@ -138,6 +140,7 @@ public struct DocumentFile: Sendable {
             }
         }
         try FilePolicy.write(text, to: url.path, streams: false)
+        return .text(text)
     }
 
     /// Whether saving at `target` loses nothing: the file still holds `expected`, or is

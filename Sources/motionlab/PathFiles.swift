@@ -33,13 +33,11 @@ final class PathFileWriter {
 
     /// Saves `d`; returns what to tell the user when it could not.
     func save(_ d: String) -> String? {
-        let new = text(for: d)
-        do { try file.save(new, over: onDisk) } catch {
+        do { onDisk = try file.save(text(for: d), over: onDisk) } catch {
             let message = "could not save \(echo(file.url.path, limit: 80)): \(error.description); the file is as it was"
             FileHandle.standardError.write(Data("motionlab: \(message)\n".utf8))
             return message
         }
-        onDisk = .text(new)
         return nil
     }
 }

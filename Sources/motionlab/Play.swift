@@ -184,13 +184,10 @@ func attach(_ file: DocumentFile, to board: BoardScene) {
     // else since (another session, an editor) is not saved over.
     var onDisk = loaded.found
     board.onChange = { doc in
-        let text = doc.serialized()
-        do { try file.save(text, over: onDisk) } catch {
+        do { onDisk = try file.save(doc.serialized(), over: onDisk) } catch {
             FileHandle.standardError.write(Data("motionlab: could not save the sheet: \(describe(error)); the previous version is kept\n".utf8))
             board.showBanner("sheet not saved: \(describe(error))")
-            return
         }
-        onDisk = .text(text)
     }
 }
 

@@ -41,12 +41,10 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         try file.save(doc.serialized(), over: loaded.found)
         let mine = DocumentFile.Expected.text(doc.serialized())
         doc.lines[2].chords = [.init(name: "F", x: 30)]
-        try file.save(doc.serialized(), over: mine)
+        let ours = try file.save(doc.serialized(), over: mine)
+        #expect(ours == .text(doc.serialized()))
         // Someone else writes the file (same length, then longer); ours is refused, theirs kept.
-        let ours = DocumentFile.Expected.text(doc.serialized())
-        var theirs = doc.serialized()
-        theirs = String(theirs.reversed())
-        for other in [theirs, doc.serialized() + " "] {
+        for other in [String(doc.serialized().reversed()), doc.serialized() + " "] {
             try other.write(to: url, atomically: true, encoding: .utf8)
             #expect(throws: FilePolicy.Refusal.self) { try file.save(SheetDocument.empty.serialized(), over: ours) }
             #expect(try String(contentsOf: url, encoding: .utf8) == other)
