@@ -47,6 +47,9 @@ let package = Package(
         ),
         // sched_getaffinity, which Swift's Glibc module does not declare (for UsableProcessors).
         .target(name: "CAffinity"),
+        // Inode flags (append-only, immutable) and extended attributes, for saves that keep a
+        // file's identity (FilePolicy).
+        .target(name: "CFileIdentity"),
         .target(name: "Geometry", swiftSettings: crossModule),
         .target(name: "Entities", swiftSettings: crossModule),
         .target(name: "Paths", dependencies: ["Geometry"], swiftSettings: crossModule),
@@ -65,7 +68,7 @@ let package = Package(
         .executableTarget(name: "example-copy-drag-drop", dependencies: ["MotionLabSDL"], path: "Examples/CopyDragDrop"),
         .executableTarget(name: "example-spring-throw", dependencies: ["MotionLabSDL"], path: "Examples/SpringThrow"),
         // The only module where SDL types live.
-        .target(name: "MotionSDL", dependencies: ["CSDL2", "CCompositor", "CAffinity", "Geometry", "Engine"]),
+        .target(name: "MotionSDL", dependencies: ["CSDL2", "CCompositor", "CAffinity", "CFileIdentity", "Geometry", "Engine"]),
         // The benchmark's measurements: per-phase frame timings with HdrHistogram percentiles.
         .target(
             name: "MotionBench",
@@ -100,6 +103,6 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine", "Scenes", "Shell", "TestSupport"]),
         .testTarget(name: "ShellTests", dependencies: ["Geometry", "Engine", "Scenes", "Shell", "TestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Paths", "Engine", "Scenes"]),
-        .testTarget(name: "MotionSDLTests", dependencies: ["CSDL2", "Geometry", "Paths", "Engine", "Scenes", "Shell", "MotionSDL", "MotionBench"]),
+        .testTarget(name: "MotionSDLTests", dependencies: ["CSDL2", "CFileIdentity", "Geometry", "Paths", "Engine", "Scenes", "Shell", "MotionSDL", "MotionBench"]),
     ]
 )

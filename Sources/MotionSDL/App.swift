@@ -95,11 +95,12 @@ public enum App {
     /// Runs `scene` with the options in the process's arguments; returns the exit status
     /// (0, or 2 after printing what was wrong).
     public static func main(_ scene: any Scene, title: String, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
+        StandardStream.ignoreWriteSignals()
         do {
             try run(scene, title: title, options: try Options.parse(arguments))
-            return 0
+            return StandardStream.exitStatus(0)
         } catch {
-            FileHandle.standardError.write(Data("\(title): \(error)\n".utf8))
+            StandardStream.error.write("\(title): \(error)\n")
             return 2
         }
     }

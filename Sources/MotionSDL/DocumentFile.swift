@@ -24,14 +24,26 @@ public struct DocumentFile: Sendable {
     /// Where the document is kept (a symbolic link there is read and written through).
     public let url: URL
 
-    /// The document at `url`; nothing is read or written until `load` or `save`.
-    public init(url: URL) { self.url = url }
+    /// Whether a save may make the document's folder when it is not there: true for the
+    /// program's own data folder, false for a file the user named, whose folder vanishing is
+    /// reported rather than made again.
+    public let makesFolder: Bool
 
-    /// `$XDG_DATA_HOME/motionlab/sheet.json`, or `~/.local/share/motionlab/sheet.json`.
+    /// The document at `url`; nothing is read or written until `load` or `save`.
+    public init(url: URL, makesFolder: Bool = false) {
+        self.url = url
+        self.makesFolder = makesFolder
+    }
+
+    /// `$XDG_DATA_HOME/motionlab/sheet.json`, or `~/.local/share/motionlab/sheet.json`. A
+    /// relative `XDG_DATA_HOME` is ignored, as the XDG Base Directory spec says.
     public static func defaultSheetURL() -> URL {
-        let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
+        defaultSheetURL(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
+    }
+
+    static func defaultSheetURL(environment env: [String: String], home: String) -> URL {
+        let base = env["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? URL(fileURLWithPath: home).appendingPathComponent(".local/share")
         return base.appendingPathComponent("motionlab/sheet.json")
     }
 
@@ -119,8 +131,9 @@ public struct DocumentFile: Sendable {
         return nil
     }
 
-    /// Writes `text` atomically through the `FilePolicy` (never to a device or FIFO). Throws,
-    /// leaving the old file as it was and no temporary file behind, if anything fails.
+    /// Writes `text` through the `FilePolicy` (never to a device or FIFO), keeping the file's
+    /// identity or refusing (`OutputFile`). Throws, leaving the old file as it was and no
+    /// temporary file behind, if anything fails.
     ///
     /// With `expected`, the file must still hold what it says, or be missing: a file changed
     /// (or made) since by anyone else is not saved over, and the refusal says so. Returns what
@@ -135,6 +148,9 @@ public struct DocumentFile: Sendable {
         let dir = FilePolicy.folder(of: target)
         var st = stat()
         if stat(dir, &st) != 0 && errno == ENOENT {
+            guard makesFolder else {
+                throw FilePolicy.Refusal("\(FilePolicy.shown(dir)): the folder is not there (removed?); not made again")
+            }
             do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
                 throw FilePolicy.Refusal("\(FilePolicy.shown(dir)): cannot create the folder")
             }

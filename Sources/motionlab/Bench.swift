@@ -120,11 +120,11 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         do { try bench() } catch let e as CommandError {
-            FileHandle.standardError.write(Data("motionlab bench: \(e.description)\n".utf8))
+            StandardStream.error.write("motionlab bench: \(e.description)\n")
             throw ExitCode(2)
         } catch let e as SDLError {
             // SDL could not start, or an image would not load.
-            FileHandle.standardError.write(Data("motionlab bench: \(e.description)\n".utf8))
+            StandardStream.error.write("motionlab bench: \(e.description)\n")
             throw ExitCode(1)
         }
     }
@@ -146,7 +146,7 @@ struct Bench: ParsableCommand {
         // With --json -, standard output carries the JSON alone.
         let toStdout = json == "-"
         func say(_ text: String) {
-            if toStdout { FileHandle.standardError.write(Data((text + "\n").utf8)) } else { print(text) }
+            if toStdout { StandardStream.error.line(text) } else { StandardStream.output.line(text) }
         }
         var trace = self.trace.map { _ in TraceEvents() }
         var runs: [FrameTimings] = []
@@ -194,7 +194,7 @@ struct Bench: ParsableCommand {
         }
         if let json {
             let text = all.report(env: environment(platform), runs: runs).serialized() + "\n"
-            if toStdout { print(text, terminator: "") } else {
+            if toStdout { StandardStream.output.write(text) } else {
                 try writeOutput(text, to: json, option: "--json")
             }
         }
@@ -251,11 +251,11 @@ struct Bench: ParsableCommand {
             let now = DispatchTime.now().uptimeNanoseconds
             if progress && now - lastProgress > 500_000_000 {
                 lastProgress = now
-                FileHandle.standardError.write(Data("\rbench: run \(run + 1)/\(`repeat`), frame \(frame + 1)/\(total)   ".utf8))
+                StandardStream.error.write("\rbench: run \(run + 1)/\(`repeat`), frame \(frame + 1)/\(total)   ")
             }
         }
         motionlab_malloc_counting(0)
-        if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if progress { StandardStream.error.write("\r\u{1B}[K") }
         return (timings, driver.list.vertices.count / 4)
     }
 

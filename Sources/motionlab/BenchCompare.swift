@@ -1,6 +1,7 @@
 import ArgumentParser
 import Engine
 import Foundation
+import MotionSDL
 import MotionBench
 
 /// `motionlab bench compare A.json B.json`: two reports side by side, per phase and for fps.
@@ -27,9 +28,9 @@ struct BenchCompare: ParsableCommand {
     func run() throws {
         do {
             let a = try load(before), b = try load(after)
-            print(Self.table(a, b, names: (before, after)), terminator: "")
+            StandardStream.output.write(Self.table(a, b, names: (before, after)))
         } catch let e as CommandError {
-            FileHandle.standardError.write(Data("motionlab bench compare: \(e.description)\n".utf8))
+            StandardStream.error.write("motionlab bench compare: \(e.description)\n")
             throw ExitCode(2)
         }
     }

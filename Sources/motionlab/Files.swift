@@ -45,8 +45,13 @@ func describe(_ error: Error) -> String {
 func checkWritable(_ path: String, option: String) throws {
     let destination: FilePolicy.Destination
     do { destination = try FilePolicy.destination(for: path) } catch { throw ValidationError("\(option) \(error.description)") }
-    if case .replace(let target, let mode) = destination, mode != nil, access(target, W_OK) != 0 {
-        throw ValidationError("\(option) \(path): the file is not writable")
+    if case .replace(let target, let existing?) = destination {
+        // Read-only by its owner's bits is refused whoever runs the program, root too, as a
+        // save over it is (OutputFile).
+        guard existing.st_mode & S_IWUSR != 0 else {
+            throw ValidationError("\(option) \(path): is read-only (mode \(String(existing.st_mode & 0o7777, radix: 8))); not written over")
+        }
+        guard access(target, W_OK) == 0 else { throw ValidationError("\(option) \(path): the file is not writable") }
     }
 }
 

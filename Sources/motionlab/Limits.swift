@@ -52,5 +52,5 @@ struct Limits: ParsableCommand {
         return out
     }
 
-    func run() throws { print(Self.markdown, terminator: "") }
+    func run() throws { StandardStream.output.write(Self.markdown) }
 }

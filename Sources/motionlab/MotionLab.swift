@@ -1,6 +1,7 @@
 import ArgumentParser
 import Engine
 import Foundation
+import MotionSDL
 
 @main
 struct MotionLab: ParsableCommand {
@@ -18,6 +19,7 @@ struct MotionLab: ParsableCommand {
     /// As argument-parser's `main`, except that its usage errors (which it exits with 64)
     /// exit with `badInput` like every other bad input.
     static func main() {
+        StandardStream.ignoreWriteSignals()
         unblockQuitSignals()
         // argument-parser answers `help TOPIC` for an unknown topic with the top-level help
         // and exit 0; an unknown topic is bad input like any other.
@@ -25,7 +27,7 @@ struct MotionLab: ParsableCommand {
         if args.first == "help", let topic = args.dropFirst().first, !topic.hasPrefix("-") {
             let topics = configuration.subcommands.compactMap { $0.configuration.commandName ?? String(describing: $0).lowercased() }
             if !topics.contains(topic) {
-                FileHandle.standardError.write(Data("motionlab help: no topic '\(echo(topic))' (topics: \(topics.joined(separator: ", ")))\n".utf8))
+                StandardStream.error.write("motionlab help: no topic '\(echo(topic))' (topics: \(topics.joined(separator: ", ")))\n")
                 Foundation.exit(badInput)
             }
         }
@@ -33,12 +35,15 @@ struct MotionLab: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(badInput)
-            }
-            exit(withError: error)
+            // As argument-parser's `exit(withError:)`, but through `StandardStream`, which
+            // never traps on a failed write: help and version on standard output, errors on
+            // standard error.
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty { (code == .success ? StandardStream.output : .error).line(message) }
+            Foundation.exit(StandardStream.exitStatus(code == .validationFailure ? badInput : code.rawValue))
         }
+        Foundation.exit(StandardStream.exitStatus(0))
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Engine
 import Foundation
+import MotionSDL
 import Paths
 
 /// The largest path file read (an SVG document at `PathLimits.maxSegments`, a million
@@ -129,9 +130,9 @@ struct PathInfo: ParsableCommand {
                 ("length", JSONValue(table.length)), ("samples", JSONValue(table.count)),
                 ("subpaths", JSONValue(table.runs.count)), ("points", .array(points)),
             ])
-            print(out.serialized())
+            StandardStream.output.line(out.serialized())
         } catch let e as CommandError {
-            FileHandle.standardError.write(Data("motionlab path: \(e.description)\n".utf8))
+            StandardStream.error.write("motionlab path: \(e.description)\n")
             throw ExitCode(2)
         }
     }

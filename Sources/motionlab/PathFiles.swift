@@ -35,7 +35,7 @@ final class PathFileWriter {
     func save(_ d: String) -> String? {
         do { onDisk = try file.save(text(for: d), over: onDisk) } catch {
             let message = "could not save \(echo(file.url.path, limit: 80)): \(error.description); the file is as it was"
-            FileHandle.standardError.write(Data("motionlab: \(message)\n".utf8))
+            StandardStream.error.write("motionlab: \(message)\n")
             return message
         }
         return nil
@@ -50,7 +50,7 @@ struct PathExporter {
     var folder: URL?
 
     func export(_ d: String) -> String {
-        FileHandle.standardOutput.write(Data((d + "\n").utf8))
+        StandardStream.output.write(d + "\n")
         let document = Self.svgDocument(d)
         if let file {
             do { try FilePolicy.write(document, to: file) } catch { return "exported to standard output; \(error.description)" }
@@ -92,13 +92,9 @@ struct PathExporter {
                 throw FilePolicy.Refusal("\(path): cannot create it: \(String(cString: strerror(errno)))")
             }
             defer { close(fd) }
-            let bytes = Array(text.utf8)
-            var done = 0
-            while done < bytes.count {
-                let n = bytes[done...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw FilePolicy.Refusal("\(path): cannot write it: \(String(cString: strerror(errno)))") }
-                done += n
+            if let code = FilePolicy.writeAll(Array(text.utf8)[...], to: fd) {
+                unlink(path)
+                throw FilePolicy.Refusal("\(path): cannot write it: \(String(cString: strerror(code)))")
             }
             return path
         }

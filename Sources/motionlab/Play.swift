@@ -103,10 +103,10 @@ struct Play: ParsableCommand {
 
     func run() throws {
         do { try play() } catch let e as CommandError {
-            FileHandle.standardError.write(Data("motionlab: \(e.description)\n".utf8))
+            StandardStream.error.write("motionlab: \(e.description)\n")
             throw ExitCode(2)
         } catch let e as FilePolicy.Refusal {
-            FileHandle.standardError.write(Data("motionlab: \(e.description)\n".utf8))
+            StandardStream.error.write("motionlab: \(e.description)\n")
             throw ExitCode(2)
         }
     }
@@ -149,7 +149,7 @@ struct Play: ParsableCommand {
         }
         if let board = scenes.compactMap({ $0 as? BoardScene }).first {
             let url = sheet.map { URL(fileURLWithPath: $0) } ?? (headless || script != nil ? nil : DocumentFile.defaultSheetURL())
-            if let url { attach(DocumentFile(url: url), to: board) }
+            if let url { attach(DocumentFile(url: url, makesFolder: sheet == nil), to: board) }
         }
         var options = try window.platformOptions()
         options.headless = headless
@@ -173,7 +173,7 @@ func attach(_ file: DocumentFile, to board: BoardScene) {
     }
     board.load(loaded.document)
     if let problem = loaded.problem {
-        FileHandle.standardError.write(Data("motionlab: sheet \(problem)\n".utf8))
+        StandardStream.error.write("motionlab: sheet \(problem)\n")
         board.showBanner(problem)
     }
     guard loaded.mayOverwrite else {
@@ -185,7 +185,7 @@ func attach(_ file: DocumentFile, to board: BoardScene) {
     var onDisk = loaded.found
     board.onChange = { doc in
         do { onDisk = try file.save(doc.serialized(), over: onDisk) } catch {
-            FileHandle.standardError.write(Data("motionlab: could not save the sheet: \(describe(error)); the previous version is kept\n".utf8))
+            StandardStream.error.write("motionlab: could not save the sheet: \(describe(error)); the previous version is kept\n")
             board.showBanner("sheet not saved: \(describe(error))")
         }
     }
@@ -224,6 +224,6 @@ struct Controls: ParsableCommand {
     func run() throws {
         let font = BitmapFont.placeholder
         let shell = Shell(scenes: SceneRegistry.makeAll(SceneOptions()), size: Vec2(1280, 720), font: font)
-        print(shell.controlsMarkdown(), terminator: "")
+        StandardStream.output.write(shell.controlsMarkdown())
     }
 }

@@ -71,7 +71,7 @@ struct Soak: ParsableCommand {
 
     func run() throws {
         do { try soak() } catch let e as CommandError {
-            FileHandle.standardError.write(Data("motionlab soak: \(e.description)\n".utf8))
+            StandardStream.error.write("motionlab soak: \(e.description)\n")
             throw ExitCode(2)
         }
     }
@@ -146,30 +146,37 @@ struct Soak: ParsableCommand {
         if let json { try writeOutput(JSONValue.object(summary).serialized() + "\n", to: json, option: "--json") }
         // The log is in place from the start (so a crash leaves it); it is kept when asked
         // for (--record) or when it reproduces a failure, otherwise this run's file is removed.
+        var logFailure: FilePolicy.Refusal?
         if let out = logFile {
             if record != nil || checker.violation != nil {
-                do { try out.commit() } catch { throw CommandError.usage(error.description) }
+                do { try out.commit() } catch { logFailure = error }
             } else {
                 out.discard()
             }
         }
+        // A violation is reported even when its script could not be written, and then says so.
+        if let logFailure, checker.violation == nil { throw CommandError.usage(logFailure.description) }
         if let state {
             let dump = shell.stateDump(frame: driver.frame, step: driver.loop.step, droppedTime: driver.loop.droppedTime)
             try writeOutput(dump.serialized() + "\n", to: state, option: "--state")
         }
         if let v = checker.violation {
-            let path = record ?? failureScriptPath
-            FileHandle.standardError.write(Data("""
-                motionlab soak: violation at frame \(v.frame) in scene \(v.scene): \(v.invariant)
-                  reproduce: motionlab soak --replay \(replay ?? path)
-                  look at it: motionlab play --headless --script \(replay ?? path) --frames \(v.frame) --state state.json
+            let path = replay ?? record ?? failureScriptPath
+            StandardStream.error.line("motionlab soak: violation at frame \(v.frame) in scene \(v.scene): \(v.invariant)")
+            if replay == nil, let logFailure {
+                StandardStream.error.line("  the script that reproduces it was not written: \(logFailure.description)")
+            } else {
+                StandardStream.error.write("""
+                      reproduce: motionlab soak --replay \(path)
+                      look at it: motionlab play --headless --script \(path) --frames \(v.frame) --state state.json
 
-                """.utf8))
+                    """)
+            }
             throw ExitCode(1)
         }
-        print(String(format: "motionlab soak: %.1f simulated minutes (%d frames, %d steps, %d events, %d checks) in %.0f s: every invariant held",
+        StandardStream.output.line(String(format: "motionlab soak: %.1f simulated minutes (%d frames, %d steps, %d events, %d checks) in %.0f s: every invariant held",
                      simulated / 60, driver.frame, driver.loop.step, recordedCount, checker.checks, Date().timeIntervalSince(started)))
-        print("scenes \(checker.visited.sorted().joined(separator: ", ")); at most \(checker.maxEntities) entities and \(checker.maxGhosts) ghosts; resident memory \(warmRSS >> 20) MiB after warm-up, \(endRSS >> 20) MiB at the end\(memoryChecked ? "" : " (not checked: the heap is a sanitizer's)")")
+        StandardStream.output.line("scenes \(checker.visited.sorted().joined(separator: ", ")); at most \(checker.maxEntities) entities and \(checker.maxGhosts) ghosts; resident memory \(warmRSS >> 20) MiB after warm-up, \(endRSS >> 20) MiB at the end\(memoryChecked ? "" : " (not checked: the heap is a sanitizer's)")")
     }
 
     /// Resident memory of this process in bytes (Linux's /proc/self/statm).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Engine
 import Foundation
+import MotionSDL
 import Motion
 
 /// `motionlab spring`: the designer's spring calculator (as Origami's spring converter). One
@@ -69,9 +70,9 @@ struct SpringCalculator: ParsableCommand {
                 ("dampingRatio", JSONValue(spring.dampingRatio)), ("settlingDuration", JSONValue(spring.settlingDuration(epsilon: epsilon))),
                 ("points", .array(points)),
             ])
-            print(out.serialized())
+            StandardStream.output.line(out.serialized())
         } catch let e as CommandError {
-            FileHandle.standardError.write(Data("motionlab spring: \(e.description)\n".utf8))
+            StandardStream.error.write("motionlab spring: \(e.description)\n")
             throw ExitCode(MotionLab.badInput)
         }
     }

@@ -7,9 +7,13 @@ import Synchronization
 /// - Read regular files only. A FIFO, device, socket or folder is refused at once, named,
 ///   before it is opened for reading (so a FIFO with no writer cannot block the program),
 ///   and the size is checked before a byte is read.
-/// - Replace an output atomically (a temporary file in the same folder, flushed, then one
-///   `rename`) only over a regular file or a new name. A symbolic link is written *through*:
-///   the link stays a link and its target is replaced in the target's own folder.
+/// - Save an output only over a regular file or a new name, and keep the file's identity
+///   (mode, owner, group, hard links, extended attributes) or refuse: a file its owner's
+///   permission bits mark read-only, or append-only or immutable, is not saved over.
+///   `OutputFile` replaces it atomically (a temporary file in the same folder, given the
+///   file's identity, flushed, then one `rename`) where that keeps the identity, and
+///   otherwise writes it in place after copying its old content aside. A symbolic link is
+///   written *through*: the link stays a link and its target is saved in its own folder.
 /// - A character device or FIFO the user names as an output (`/dev/null`, `/dev/stdout`, a
 ///   pipe) is written straight to, never replaced; a FIFO with no reader is refused rather
 ///   than waited on. Folders, sockets and block devices are refused.
@@ -122,8 +126,35 @@ public enum FilePolicy {
 
     /// `.NAME.motionlab-PID-N.tmp` beside `target`: the temporary a save of `target` by this
     /// process writes before renaming it into place (N counts this process's temporaries).
+    /// A NAME too long to leave room in the file system's 255 bytes is shortened to a hash
+    /// of itself (`shortName(of:)`).
     static func temporaryPath(for target: String) -> String {
-        folder(of: target) + "/." + (target as NSString).lastPathComponent + ".motionlab-\(getpid())-\(nextSerial())" + temporarySuffix
+        ourPath(for: target, suffix: temporarySuffix)
+    }
+
+    /// `.NAME.motionlab-PID-N.orig` beside `target`: the old content of a file written in place,
+    /// kept until the new content is flushed (a crash leaves it for the user; it is never
+    /// removed as stale).
+    static func backupPath(for target: String) -> String {
+        ourPath(for: target, suffix: ".orig")
+    }
+
+    private static func ourPath(for target: String, suffix: String) -> String {
+        folder(of: target) + "/." + shortName(of: (target as NSString).lastPathComponent) + ".motionlab-\(getpid())-\(nextSerial())" + suffix
+    }
+
+    /// The longest file name kept whole inside our temporaries' names: with the dot and
+    /// `.motionlab-PID-N.tmp` (at most 35 bytes) it stays under NAME_MAX's 255.
+    static let maxNameInTemporary = 200
+
+    /// `name`, or for a longer name `h` and 16 hex digits of its FNV-1a hash: the same for
+    /// the same name, so stale temporaries are still recognised.
+    static func shortName(of name: String) -> String {
+        guard name.utf8.count > maxNameInTemporary else { return name }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return "h" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// Removes what a save of `target` left behind when its process was killed between
@@ -153,7 +184,7 @@ public enum FilePolicy {
     @discardableResult
     static func removeStaleTemporaries(in target: String) -> [String] {
         let dir = folder(of: target)
-        let prefix = "." + (target as NSString).lastPathComponent + ".motionlab-"
+        let prefix = "." + shortName(of: (target as NSString).lastPathComponent) + ".motionlab-"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
         var removed: [String] = []
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(temporarySuffix) {
@@ -174,11 +205,38 @@ public enum FilePolicy {
 
     // MARK: Writing
 
+    /// Writes all of `bytes` to `fd`; nil, or the errno of the write that failed (ENOSPC for
+    /// one that wrote nothing). SIGXFSZ and SIGPIPE are ignored (`StandardStream`), so a
+    /// file-size limit or a reader that left arrives here as EFBIG or EPIPE.
+    package static func writeAll(_ bytes: ArraySlice<UInt8>, to fd: Int32) -> Int32? {
+        var written = bytes.startIndex
+        while written < bytes.endIndex {
+            let n = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return n == 0 ? ENOSPC : errno }
+            written += n
+        }
+        return nil
+    }
+
+    /// Reads `fd` to its end in 64 KiB chunks handed to `body`; false when a read failed or
+    /// `body` said stop.
+    static func readChunks(_ fd: Int32, _ body: (ArraySlice<UInt8>) -> Bool) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { return false }
+            if n == 0 { return true }
+            guard body(buffer[0..<n]) else { return false }
+        }
+    }
+
     /// What writing to a path will do, decided before anything is written.
-    public enum Destination: Equatable {
-        /// A new file, or a regular file replaced atomically: the path written to (a
-        /// symbolic link's target) and the permissions the file keeps.
-        case replace(path: String, mode: mode_t?)
+    public enum Destination {
+        /// A new name (`existing` nil), or a regular file saved over (`OutputFile` says how):
+        /// the path written to (a symbolic link's target) and what is there now.
+        case replace(path: String, existing: stat?)
         /// A character device or FIFO, written straight to.
         case stream(path: String)
         /// A descriptor this process already has open (`/dev/stdout`, `/dev/fd/3`), written
@@ -217,7 +275,7 @@ public enum FilePolicy {
         var st = stat()
         if stat(target, &st) == 0 {
             switch st.st_mode & S_IFMT {
-            case S_IFREG: return .replace(path: target, mode: st.st_mode & 0o7777)
+            case S_IFREG: return .replace(path: target, existing: st)
             case S_IFCHR where streams, S_IFIFO where streams: return .stream(path: target)
             default:
                 throw Refusal("\(shown(path)): is \(kindName(st.st_mode)); refused (an output must be a regular file or a new name)")
@@ -229,7 +287,7 @@ public enum FilePolicy {
             throw Refusal("\(shown(path)): the folder \(shown(dir)) does not exist")
         }
         guard access(dir, W_OK) == 0 else { throw Refusal("\(shown(path)): the folder \(shown(dir)) is not writable") }
-        return .replace(path: target, mode: nil)
+        return .replace(path: target, existing: nil)
     }
 
     /// Writes `bytes` to `path` under the policy: atomically over a regular file or a new

@@ -1,23 +1,38 @@
+import CFileIdentity
 import Foundation
 
 /// One output file written under the `FilePolicy`, in pieces (a recording, a soak log) or at
 /// once (a state dump, a report, a screenshot).
 ///
-/// A regular file or a new name is written to a temporary file beside it
-/// (`.NAME.motionlab-PID-N.tmp`) and renamed over it by `commit()`: until then the old file
-/// stays whole, and `discard()` (or a failed write) removes only the temporary. A log
-/// (`.log`) is renamed into place as soon as it is opened instead, so that what it holds
-/// survives a crash of the program writing it. A character device or FIFO is written
-/// straight to, and an open descriptor named as `/dev/stdout` where it stands. The first
-/// write error is kept, later writes are dropped, and `commit()` reports it in words that
-/// name the file.
+/// How the bytes reach the name depends on what is there, so that a save keeps the file's
+/// identity — its mode, owner, group, hard links and extended attributes — or refuses:
+/// - **A new name**: a temporary file beside it (`.NAME.motionlab-PID-N.tmp`), renamed into
+///   place by `commit()` (a log at once, so that what it holds survives a crash).
+/// - **A regular file** is first checked: one its owner's permission bits mark read-only,
+///   or that is append-only or immutable, is refused, whoever runs the program (root too).
+///   Then, as careful editors do (vim's `backupcopy=auto`), it is *replaced* when a
+///   temporary can take on all of its identity — mode, owner and group (`fchown`, which
+///   only root or a member of the group may do) and every extended attribute — and is
+///   renamed over it by `commit()`; until then the old file stays whole.
+/// - Otherwise (a file with other hard links, another user's file, an attribute that cannot
+///   be copied, a folder that is append-only) it is *written in place*: its old content is
+///   first copied aside into our own backup (`.NAME.motionlab-PID-N.orig` beside it, or in
+///   memory where the folder takes no new file), the file is rewritten, and any failure
+///   writes the old content back. The backup is removed once the new content is flushed; a
+///   crash in between leaves it, for the user.
+/// - A character device or FIFO is written straight to, and an open descriptor named as
+///   `/dev/stdout` where it stands.
+///
+/// The first write error is kept, later writes are dropped, and `commit()` reports it in
+/// words that name the file. Every failure removes the temporary it made.
 public final class OutputFile {
     /// How the file reaches its name.
     public enum Kind {
         /// Renamed over the old file by `commit()`: all or nothing.
         case document
-        /// Renamed into place when opened, then appended to: what was written is there even
-        /// if the program dies.
+        /// A new name is put in place when opened, then appended to: what was written is there
+        /// even if the program dies. Over an existing file, as a document (the old recording
+        /// stays whole until the new one is).
         case log
     }
 
@@ -25,43 +40,55 @@ public final class OutputFile {
     public let path: String
     private let destination: FilePolicy.Destination
     private var fd: Int32
-    private var temporary: String?
+    private var strategy: Strategy
     private var failure: FilePolicy.Refusal?
     private var done = false
-    /// The log's real name, once it is in place (for `discard()`, which then removes it).
-    private var published: String?
+
+    /// Where the written bytes go until `commit()`.
+    private enum Strategy {
+        /// A temporary renamed over `target` at commit (given the old file's identity first).
+        case rename(temporary: String, target: String)
+        /// A log at its own (new) name since it was opened.
+        case published(String)
+        /// `target` rewritten in place; `backup` holds its old content.
+        case inPlace(target: String, backup: Backup)
+        /// A device, FIFO or open descriptor.
+        case stream
+    }
+
+    /// The old content of a file written in place: in our own file beside it, or in memory.
+    private enum Backup {
+        case file(String)
+        case memory([UInt8])
+    }
+
+    /// The largest file written in place when its folder takes no backup file (its old
+    /// content is then held in memory).
+    public static let maxInPlaceBytesInMemory = 256 << 20
 
     /// Opens `path` for writing (see `FilePolicy.destination(for:streams:)`).
     public init(path: String, kind: Kind = .document, streams: Bool = true) throws(FilePolicy.Refusal) {
         self.path = path
         destination = try FilePolicy.destination(for: path, streams: streams)
         switch destination {
-        case .replace(let target, let mode):
+        case .replace(let target, let existing):
             FilePolicy.removeStaleTemporariesOnce(for: target)
-            let tmp = FilePolicy.temporaryPath(for: target)
-            // O_EXCL and O_NOFOLLOW: a name already there (a link someone planted) is never
-            // written through. Names carry this process's id and a serial, so a clash is a
-            // leftover of a dead process that had this id.
-            fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            if fd < 0 && errno == EEXIST {
-                var st = stat()
-                if lstat(tmp, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == getuid() { unlink(tmp) }
-                fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            }
-            guard fd >= 0 else {
-                throw FilePolicy.Refusal("\(FilePolicy.shown(path)): cannot create a temporary file beside it: \(FilePolicy.errnoText())")
-            }
-            temporary = tmp
-            if kind == .log {
-                fchmod(fd, Self.permissions(keeping: mode))
-                guard rename(tmp, target) == 0 else {
-                    let why = FilePolicy.errnoText()
-                    close(fd)
-                    unlink(tmp)
-                    throw FilePolicy.Refusal("\(FilePolicy.shown(path)): cannot put it in place: \(why)")
+            if let existing {
+                (fd, strategy) = try Self.openOver(target, existing, path: path)
+            } else {
+                let tmp = FilePolicy.temporaryPath(for: target)
+                fd = try Self.createTemporary(tmp, path: path)
+                strategy = .rename(temporary: tmp, target: target)
+                fchmod(fd, Self.newFileMode())
+                if kind == .log {
+                    guard rename(tmp, target) == 0 else {
+                        let why = FilePolicy.errnoText()
+                        close(fd)
+                        unlink(tmp)
+                        throw FilePolicy.Refusal("\(FilePolicy.shown(path)): cannot put it in place: \(why)")
+                    }
+                    strategy = .published(target)
                 }
-                temporary = nil
-                published = target
             }
         case .stream(let target):
             // Non-blocking open: a FIFO with no reader fails at once (ENXIO) instead of
@@ -73,38 +100,134 @@ public final class OutputFile {
             }
             let flags = fcntl(fd, F_GETFL)
             if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+            strategy = .stream
         case .descriptor(let n):
             fd = dup(n)
             guard fd >= 0 else { throw FilePolicy.Refusal("\(FilePolicy.shown(path)): cannot write it: \(FilePolicy.errnoText())") }
+            strategy = .stream
         }
     }
 
     deinit {
         // A log stays where it is; a document that was never committed goes.
-        if published != nil { finishLog() } else { discard() }
+        if case .published = strategy { finish() } else { discard() }
     }
 
-    /// A replaced file keeps its permissions (never set-id bits); a new one gets a
-    /// document's (0666 less the umask).
-    private static func permissions(keeping mode: mode_t?) -> mode_t {
-        if let mode { return mode & 0o777 }
+    /// A new file's permissions: a document's, 0666 less the umask.
+    private static func newFileMode() -> mode_t {
         let mask = umask(0)
         umask(mask)
         return 0o666 & ~mask
     }
 
+    /// Creates our temporary `tmp` (O_EXCL and O_NOFOLLOW: a name already there, such as a
+    /// link someone planted, is never written through). Names carry this process's id and a
+    /// serial, so a clash is a leftover of a dead process that had this id.
+    private static func createTemporary(_ tmp: String, path: String) throws(FilePolicy.Refusal) -> Int32 {
+        var fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        if fd < 0 && errno == EEXIST {
+            var st = stat()
+            if lstat(tmp, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == getuid() { unlink(tmp) }
+            fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        }
+        guard fd >= 0 else {
+            throw FilePolicy.Refusal("\(FilePolicy.shown(path)): cannot create a temporary file beside it: \(FilePolicy.errnoText())")
+        }
+        return fd
+    }
+
+    /// Opens a save over the existing regular file `target`: refused when read-only, append-only
+    /// or immutable; a temporary that takes on the file's whole identity when one can; else
+    /// the file itself, its old content backed up first.
+    private static func openOver(_ target: String, _ old: stat, path: String) throws(FilePolicy.Refusal) -> (Int32, Strategy) {
+        let shown = FilePolicy.shown(path)
+        guard old.st_mode & S_IWUSR != 0 else {
+            throw FilePolicy.Refusal("\(shown): is read-only (mode \(String(old.st_mode & 0o7777, radix: 8))); not saved over")
+        }
+        let file = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        guard file >= 0 else { throw FilePolicy.Refusal("\(shown): cannot open it: \(FilePolicy.errnoText())") }
+        defer { close(file) }
+        let flags = motionlab_file_flags(file)
+        if flags & MOTIONLAB_FLAG_IMMUTABLE != 0 { throw FilePolicy.Refusal("\(shown): is immutable (chattr +i); not saved over") }
+        if flags & MOTIONLAB_FLAG_APPEND != 0 { throw FilePolicy.Refusal("\(shown): is append-only (chattr +a); not saved over") }
+        let folder = FilePolicy.folder(of: target)
+        let folderFlags = folderFlags(folder)
+        let folderTakesFiles = folderFlags == 0 && access(folder, W_OK) == 0
+        // The rename keeps the identity only if the temporary can be given all of it.
+        if folderTakesFiles, old.st_nlink <= 1 {
+            let tmp = FilePolicy.temporaryPath(for: target)
+            let fd = try createTemporary(tmp, path: path)
+            if fchmod(fd, old.st_mode & 0o777) == 0, takeOwnership(fd, of: old), motionlab_copy_xattrs(file, fd) == 0 {
+                return (fd, .rename(temporary: tmp, target: target))
+            }
+            close(fd)
+            unlink(tmp)
+        }
+        // In place: the old content aside first, then the file itself opened and emptied.
+        let backup: Backup
+        if folderTakesFiles {
+            let name = FilePolicy.backupPath(for: target)
+            let copy = try createTemporary(name, path: path)
+            let copied = copyAll(from: file, to: copy) && fsync(copy) == 0
+            let why = FilePolicy.errnoText()
+            close(copy)
+            guard copied else {
+                unlink(name)
+                throw FilePolicy.Refusal("\(shown): cannot copy its old content aside before writing it in place: \(why); not saved")
+            }
+            backup = .file(name)
+        } else {
+            guard Int64(old.st_size) <= Int64(maxInPlaceBytesInMemory) else {
+                throw FilePolicy.Refusal("\(shown): its folder takes no new file and it is larger than \(maxInPlaceBytesInMemory) bytes to hold aside; not saved")
+            }
+            var bytes: [UInt8] = []
+            guard readAll(file, into: &bytes) else {
+                throw FilePolicy.Refusal("\(shown): cannot read its old content before writing it in place: \(FilePolicy.errnoText())")
+            }
+            backup = .memory(bytes)
+        }
+        let fd = open(target, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0, ftruncate(fd, 0) == 0 else {
+            let why = FilePolicy.errnoText()
+            if fd >= 0 { close(fd) }
+            if case .file(let name) = backup { unlink(name) }
+            throw FilePolicy.Refusal("\(shown): cannot write it in place: \(why)")
+        }
+        return (fd, .inPlace(target: target, backup: backup))
+    }
+
+    /// The append-only and immutable flags of `folder` (0 when it has neither).
+    private static func folderFlags(_ folder: String) -> Int32 {
+        let dfd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dfd >= 0 else { return 0 }
+        defer { close(dfd) }
+        return motionlab_file_flags(dfd)
+    }
+
+    /// Gives the file open at `fd` the owner and group of `old` where they differ from what
+    /// it was made with; false when that is not allowed.
+    private static func takeOwnership(_ fd: Int32, of old: stat) -> Bool {
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return false }
+        if st.st_uid == old.st_uid && st.st_gid == old.st_gid { return true }
+        guard fchown(fd, old.st_uid, old.st_gid) == 0 else { return false }
+        // chown clears the set-id bits; the mode is given again after it.
+        return fchmod(fd, old.st_mode & 0o777) == 0
+    }
+
+    private static func copyAll(from: Int32, to: Int32) -> Bool {
+        FilePolicy.readChunks(from) { FilePolicy.writeAll($0, to: to) == nil }
+    }
+
+    private static func readAll(_ fd: Int32, into bytes: inout [UInt8]) -> Bool {
+        FilePolicy.readChunks(fd) { bytes += $0; return true }
+    }
+
     /// Appends `bytes`; after a failure, does nothing.
     public func write(_ bytes: [UInt8]) {
         guard failure == nil, !done else { return }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                failure = FilePolicy.Refusal("\(FilePolicy.shown(path)): writing failed: \(FilePolicy.errnoText(n == 0 ? ENOSPC : errno))")
-                return
-            }
-            written += n
+        if let code = FilePolicy.writeAll(bytes[...], to: fd) {
+            failure = FilePolicy.Refusal("\(FilePolicy.shown(path)): writing failed: \(FilePolicy.errnoText(code))")
         }
     }
 
@@ -116,34 +239,46 @@ public final class OutputFile {
     /// error thrown; a log keeps what was written.
     public func commit() throws(FilePolicy.Refusal) {
         guard !done else { return }
-        if published != nil {
-            finishLog()
+        if case .published = strategy {
+            finish()
             if let failure { throw failure }
             return
         }
-        if let failure {
+        if failure != nil {
             discard()
-            throw failure
+            throw failure!
         }
-        guard case .replace(let target, let mode) = destination, let tmp = temporary else {
+        switch strategy {
+        case .stream, .published:
             done = true
             close(fd)
-            return
+        case .rename(let tmp, let target):
+            if fsync(fd) != 0 {
+                let why = FilePolicy.errnoText()
+                discard()
+                throw FilePolicy.Refusal("\(FilePolicy.shown(path)): flushing failed: \(why)")
+            }
+            close(fd)
+            done = true
+            guard rename(tmp, target) == 0 else {
+                let why = FilePolicy.errnoText()
+                unlink(tmp)
+                throw FilePolicy.Refusal("\(FilePolicy.shown(path)): replacing it failed: \(why)")
+            }
+            syncFolder(of: target)
+        case .inPlace(_, let backup):
+            if fsync(fd) != 0 {
+                failure = FilePolicy.Refusal("\(FilePolicy.shown(path)): flushing failed: \(FilePolicy.errnoText()); its old content was written back")
+                discard()
+                throw failure!
+            }
+            close(fd)
+            done = true
+            if case .file(let name) = backup { unlink(name) }
         }
-        if fsync(fd) != 0 {
-            let why = FilePolicy.errnoText()
-            discard()
-            throw FilePolicy.Refusal("\(FilePolicy.shown(path)): flushing failed: \(why)")
-        }
-        fchmod(fd, Self.permissions(keeping: mode))
-        close(fd)
-        done = true
-        guard rename(tmp, target) == 0 else {
-            let why = FilePolicy.errnoText()
-            unlink(tmp)
-            throw FilePolicy.Refusal("\(FilePolicy.shown(path)): replacing it failed: \(why)")
-        }
-        temporary = nil
+    }
+
+    private func syncFolder(of target: String) {
         let dfd = open(FilePolicy.folder(of: target), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dfd >= 0 {
             fsync(dfd)
@@ -151,7 +286,7 @@ public final class OutputFile {
         }
     }
 
-    private func finishLog() {
+    private func finish() {
         guard !done else { return }
         done = true
         fsync(fd)
@@ -159,13 +294,43 @@ public final class OutputFile {
     }
 
     /// Abandons the file: a document's temporary is removed and the old file stays as it
-    /// was; a log this process put in place (a file it made) is removed.
+    /// was (a file written in place gets its old content back); a log this process put in
+    /// place (a file it made) is removed.
     public func discard() {
         guard !done else { return }
         done = true
+        switch strategy {
+        case .rename(let tmp, _): unlink(tmp)
+        case .published(let name): unlink(name)
+        case .inPlace(_, let backup): restore(backup)
+        case .stream: break
+        }
         close(fd)
-        if let temporary { unlink(temporary) }
-        if let published { unlink(published) }
-        temporary = nil
+    }
+
+    /// Writes a file's old content back after a failed in-place write. The backup file is
+    /// removed only once that worked; otherwise it stays, and the refusal names it.
+    private func restore(_ backup: Backup) {
+        var old: [UInt8] = []
+        switch backup {
+        case .memory(let bytes): old = bytes
+        case .file(let name):
+            let b = open(name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard b >= 0, Self.readAll(b, into: &old) else {
+                if b >= 0 { close(b) }
+                failure = FilePolicy.Refusal("\(failure?.description ?? FilePolicy.shown(path)); its old content is kept in \(FilePolicy.shown(name))")
+                return
+            }
+            close(b)
+        }
+        let restored = ftruncate(fd, 0) == 0 && lseek(fd, 0, SEEK_SET) == 0 && FilePolicy.writeAll(old[...], to: fd) == nil && fsync(fd) == 0
+        switch (backup, restored) {
+        case (.file(let name), true): unlink(name)
+        case (.file(let name), false):
+            failure = FilePolicy.Refusal("\(failure?.description ?? FilePolicy.shown(path)); its old content is kept in \(FilePolicy.shown(name))")
+        case (.memory, false):
+            failure = FilePolicy.Refusal("\(failure?.description ?? FilePolicy.shown(path)); its old content could not be written back")
+        case (.memory, true): break
+        }
     }
 }

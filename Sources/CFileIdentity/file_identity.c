@@ -1,0 +1,74 @@
+// What a save needs to keep a file's identity and that Swift cannot call: ioctl is variadic,
+// and the xattr calls are easier to loop over in C.
+#include "file_identity.h"
+
+#if defined(__linux__)
+#include <errno.h>
+#include <linux/fs.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/xattr.h>
+
+int motionlab_file_flags(int fd) {
+    long flags = 0;
+    if (ioctl(fd, FS_IOC_GETFLAGS, &flags) != 0) return 0;
+    return ((flags & FS_APPEND_FL) ? MOTIONLAB_FLAG_APPEND : 0) | ((flags & FS_IMMUTABLE_FL) ? MOTIONLAB_FLAG_IMMUTABLE : 0);
+}
+
+// The NUL-separated list of names on `fd`, malloc'd (NULL with *count 0 when there are none);
+// -1 on error with errno set.
+static int list_names(int fd, char **names, ssize_t *count) {
+    *names = NULL;
+    *count = 0;
+    for (int tries = 0; tries < 8; tries++) {
+        ssize_t size = flistxattr(fd, NULL, 0);
+        if (size < 0) return (errno == ENOTSUP) ? 0 : -1;
+        if (size == 0) return 0;
+        char *buffer = malloc((size_t)size);
+        if (!buffer) { errno = ENOMEM; return -1; }
+        ssize_t got = flistxattr(fd, buffer, (size_t)size);
+        if (got >= 0) { *names = buffer; *count = got; return 0; }
+        free(buffer);
+        if (errno != ERANGE) return -1;
+    }
+    errno = ERANGE;
+    return -1;
+}
+
+// The value of `name` on `fd`, malloc'd; -1 on error.
+static int get_value(int fd, const char *name, char **value, ssize_t *size) {
+    for (int tries = 0; tries < 8; tries++) {
+        ssize_t want = fgetxattr(fd, name, NULL, 0);
+        if (want < 0) return -1;
+        char *buffer = malloc(want > 0 ? (size_t)want : 1);
+        if (!buffer) { errno = ENOMEM; return -1; }
+        ssize_t got = fgetxattr(fd, name, buffer, (size_t)want);
+        if (got >= 0) { *value = buffer; *size = got; return 0; }
+        free(buffer);
+        if (errno != ERANGE) return -1;
+    }
+    errno = ERANGE;
+    return -1;
+}
+
+int motionlab_copy_xattrs(int from, int to) {
+    char *names;
+    ssize_t count;
+    if (list_names(from, &names, &count) != 0) return errno;
+    int failure = 0;
+    for (char *name = names; name && name < names + count && !failure; name += strlen(name) + 1) {
+        char *value;
+        ssize_t size;
+        if (get_value(from, name, &value, &size) != 0) { failure = errno; break; }
+        if (fsetxattr(to, name, value, (size_t)size, 0) != 0) failure = errno ? errno : EPERM;
+        free(value);
+    }
+    free(names);
+    return failure;
+}
+
+#else
+int motionlab_file_flags(int fd) { (void)fd; return 0; }
+int motionlab_copy_xattrs(int from, int to) { (void)from; (void)to; return 0; }
+#endif

@@ -1,0 +1,21 @@
+#ifndef MOTIONLAB_FILE_IDENTITY_H
+#define MOTIONLAB_FILE_IDENTITY_H
+
+// Swift's Glibc module leaves out the xattr calls; this module brings them.
+#include <sys/xattr.h>
+
+/// The inode flags that forbid a save: `chattr +a` (append only) and `chattr +i` (immutable).
+#define MOTIONLAB_FLAG_APPEND 1
+#define MOTIONLAB_FLAG_IMMUTABLE 2
+
+/// Which of the flags above the file or folder open at `fd` has (`FS_IOC_GETFLAGS`); 0 when
+/// it has none or the file system keeps no such flags.
+int motionlab_file_flags(int fd);
+
+/// Copies every extended attribute of the file open at `from` to the file open at `to`
+/// (`user.*`, and as root `trusted.*`, `security.*`, POSIX ACLs). Returns 0, or the errno of
+/// the first attribute that could not be read or set (a file system without extended
+/// attributes, where `from` has none, is 0).
+int motionlab_copy_xattrs(int from, int to);
+
+#endif
