@@ -175,7 +175,9 @@ struct SVGPathParser {
                 path.curve(to: p, control1: c1, control2: c2)
                 current = p; lastCubicControl = c2; lastQuadControl = nil
             case "S":
-                let c1 = lastCubicControl.map { current * 2 - $0 } ?? current
+                // The reflected control is a point of the path like any other: written out, it
+                // is an explicit control, so it must be within the limit the reader enforces.
+                let c1 = try inRange(lastCubicControl.map { current * 2 - $0 } ?? current, "smooth curveto control 1 (reflected)", from: i)
                 let c2 = try pair(rel, "smooth curveto control 2"), p = try pair(rel, "smooth curveto end")
                 path.curve(to: p, control1: c1, control2: c2)
                 current = p; lastCubicControl = c2; lastQuadControl = nil
@@ -184,7 +186,7 @@ struct SVGPathParser {
                 path.quad(to: p, control: c)
                 current = p; lastQuadControl = c; lastCubicControl = nil
             case "T":
-                let c = lastQuadControl.map { current * 2 - $0 } ?? current
+                let c = try inRange(lastQuadControl.map { current * 2 - $0 } ?? current, "smooth quadratic control (reflected)", from: i)
                 let p = try pair(rel, "smooth quadratic end")
                 path.quad(to: p, control: c)
                 current = p; lastQuadControl = c; lastCubicControl = nil

@@ -168,9 +168,15 @@ public final class Shell: FrameContent {
             var context = StepContext(dt: 0, step: -1, events: cancels, input: input)
             activeScene.step(&context)
         }
+        activeScene.settle()
         activeIndex = i
         helpScroll = 0
         relayout()
+    }
+
+    /// The run is ending: every scene settles what its hands were doing and saves it.
+    public func settle() {
+        for scene in scenes { scene.settle() }
     }
 
     /// Records the frame in the HUD.

@@ -33,6 +33,13 @@ final class PathFileWriter {
 
     /// Saves `d`; returns what to tell the user when it could not.
     func save(_ d: String) -> String? {
+        // Only what `--path-file` reads back is written: a file the program then refused to
+        // load would lose the user's path.
+        do { _ = try Path(svg: d) } catch {
+            let message = "not saved to \(echo(file.url.path, limit: 80)): the edited path would not read back (\(error.description)); the file is as it was"
+            StandardStream.error.line("motionlab: \(message)")
+            return message
+        }
         do { onDisk = try file.save(text(for: d), over: onDisk) } catch {
             let message = "could not save \(echo(file.url.path, limit: 80)): \(error.description); the file is as it was"
             StandardStream.error.write("motionlab: \(message)\n")

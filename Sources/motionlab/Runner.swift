@@ -62,18 +62,20 @@ final class Runner {
     }
 
     func run() throws {
-        // The recording is a log: in place from the start, kept whatever happens to the run.
+        // The recording is a log, kept whatever happens to the run; what a scene shows as
+        // edited is saved however the run ends.
         do { try driver.run() } catch {
+            shell.settle()
             try? recorder?.commit()
             throw error
         }
+        // The dump is the last step's state, taken before the scenes settle.
+        let loop = driver.loop
+        let dump = settings.statePath.map { _ in shell.stateDump(frame: driver.frame, step: loop.step, droppedTime: loop.droppedTime).serialized() + "\n" }
+        shell.settle()
         if let recorder {
             do { try recorder.commit() } catch { throw CommandError.usage("--record \(error.description)") }
         }
-        if let path = settings.statePath {
-            let loop = driver.loop
-            let dump = shell.stateDump(frame: driver.frame, step: loop.step, droppedTime: loop.droppedTime).serialized() + "\n"
-            try writeOutput(dump, to: path, option: "--state")
-        }
+        if let path = settings.statePath, let dump { try writeOutput(dump, to: path, option: "--state") }
     }
 }

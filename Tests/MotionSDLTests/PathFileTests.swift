@@ -74,6 +74,36 @@ extension SDLTests {
             #expect(try String(contentsOf: file, encoding: .utf8) == "M0 0 L 100 0 L100 100")
         }
 
+        /// However a run of moves ends, what the scene shows is what the file holds.
+        @Test(arguments: [
+            // An arrow key still held when the run ends.
+            ("held key", #"{"frame":8,"type":"key","key":"Right","down":true}"#),
+            // The stick pushed, then the pad pulled out mid-move.
+            ("pad pulled", #"{"frame":7,"type":"gamepadAdded","pad":0}"# + "\n" + #"{"frame":8,"type":"gamepadAxis","pad":0,"axis":"leftx","value":1}"# + "\n" + #"{"frame":14,"type":"gamepadRemoved","pad":0}"#),
+            // The stick pushed, then the window loses focus, the stick still out at the end.
+            ("focus lost", #"{"frame":7,"type":"gamepadAdded","pad":0}"# + "\n" + #"{"frame":8,"type":"gamepadAxis","pad":0,"axis":"leftx","value":1}"# + "\n" + #"{"frame":14,"type":"focusLost"}"#),
+            // A key held while the scene is switched away (key 2: the tap scene).
+            ("scene switch", #"{"frame":8,"type":"key","key":"Right","down":true}"# + "\n" + #"{"frame":14,"type":"key","key":"2","down":true}"#),
+        ])
+        func anEditIsSavedHoweverItsRunEnds(_ how: String, _ ending: String) throws {
+            let dir = Motionlab.tempDir()
+            let file = dir.appendingPathComponent("p.txt")
+            try "M0 0 L100 0 L100 100\n".write(to: file, atomically: true, encoding: .utf8)
+            let script = dir.appendingPathComponent("s.jsonl")
+            try ([("E", 2), ("Tab", 4)].flatMap { k, f in
+                ["{\"frame\":\(f),\"type\":\"key\",\"key\":\"\(k)\",\"down\":true}", "{\"frame\":\(f + 1),\"type\":\"key\",\"key\":\"\(k)\",\"down\":false}"]
+            } + [ending]).joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+            let state = dir.appendingPathComponent("state.json")
+            let r = try Motionlab.run(["--headless", "--scene", "path", "--frames", "20", "--path-file", file.path,
+                                       "--script", script.path, "--state", state.path])
+            #expect(r.status == 0, "\(how): \(r.stderr)")
+            let dump = try String(contentsOf: state, encoding: .utf8)
+            #expect(dump.contains("\"changed\":true"), "\(how): no edit was made")
+            let saved = try String(contentsOf: file, encoding: .utf8)
+            #expect(saved != "M0 0 L100 0 L100 100\n", "\(how): the edit shown was never saved")
+            #expect(saved.hasPrefix("M") && !saved.hasPrefix("M0 0L"), "\(how): \(saved)")
+        }
+
         @Test func aRunWithoutEditsLeavesTheFileUntouched() throws {
             let dir = Motionlab.tempDir()
             let file = dir.appendingPathComponent("p.txt")

@@ -85,6 +85,10 @@ import Testing
         ("M0 0 Q1 1", 9, "expected a number (quadratic end x)"),
         ("M0 0 T", 6, "expected a number (smooth quadratic end x)"),
         ("M0 0 S1 1", 9, "expected a number (smooth curveto end x)"),
+        // A reflected control is checked like a written one: each number here is within the
+        // limit, the control S and T make from them is not (and written back it would be).
+        ("M9e8 0 C0 0 -5e8 0 9e8 0 S1 1 2 2", 26, "smooth curveto control 1 (reflected)"),
+        ("M9e8 0 Q-5e8 0 9e8 0 T1 1", 22, "smooth quadratic control (reflected)"),
     ])
     func errorsNameTheOffsetAndWhatWasExpected(data: String, offset: Int, message: String) {
         #expect {

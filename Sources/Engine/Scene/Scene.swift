@@ -22,9 +22,13 @@ public protocol Scene: AnyObject {
     /// Whether the scene takes `key` now instead of the app (Escape cancels a carry rather
     /// than quitting; the path editor takes Tab, G and Escape).
     func claims(_ key: Key) -> Bool
+    /// Ends whatever a hand is doing as if let go, and saves what it changed: called when the
+    /// scene is switched away from and when the run ends, so an edit shown is an edit saved.
+    func settle()
 }
 
 extension Scene {
     public func drawOverlay(into list: inout DrawList, context: DrawContext) {}
     public func claims(_ key: Key) -> Bool { false }
+    public func settle() {}
 }

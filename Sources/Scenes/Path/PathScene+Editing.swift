@@ -238,6 +238,26 @@ extension PathScene {
 
     /// Writes the custom path back (`onEdited`: the `--path-file` it came from) and shows a
     /// problem if there was one. A built-in shape's edits are never written there.
+    /// Saves what runs of moves left unsaved once nothing moves them any more: no point held
+    /// by a hand, no arrow key down, no stick off centre. However a run ends — the key let
+    /// go, the stick back, the pad pulled out (it leaves `input.pads`) — the step it ends in
+    /// saves it.
+    func saveIfSettled(_ input: InputState) {
+        guard unsaved, pendingDrag == nil, editor?.drags.isEmpty != false,
+              !["Left", "Right", "Up", "Down"].contains(where: { input.isDown(Key($0)) }),
+              !input.pads.contains(where: { $0.stick(true) != .zero }) else { return }
+        save()
+    }
+
+    /// Ends whatever the hands are doing as if let go and saves it (the scene is switched
+    /// away from, or the run ends): what was shown is what is on disk.
+    public func settle() {
+        guard editing else { return }
+        finishGesture()
+        stickPoint = nil
+        if unsaved { save() }
+    }
+
     func save() {
         unsaved = false
         guard shape == .custom, let e = editor, e.changed, let onEdited else { return }
@@ -303,16 +323,17 @@ extension PathScene {
             return true
         case .key(let k, true):
             return key(k, ctx)
-        case .key(let k, false) where ["Left", "Right", "Up", "Down"].contains(k.name):
-            // A run of arrow-key moves is saved once, when the key is let go.
-            if unsaved { save() }
-            return false
         case .keyRepeat(let k) where ["Left", "Right", "Up", "Down"].contains(k.name):
             return key(k, ctx)
         case .gamepadButton(_, let b, true):
             return padButton(b)
         case .gamepadRemoved:
             stickPoint = nil
+            return false
+        case .focusLost:
+            // What was shown is saved before the window is away (the keys it held come up,
+            // a stick may keep going and is saved again when it rests).
+            if unsaved { save() }
             return false
         default:
             return false
@@ -483,7 +504,7 @@ extension PathScene {
         moveFocused(a, to: snap ? placed(p + delta.normalized() * Self.gridStep) : placed(p + delta))
     }
 
-    /// (Saved when the key is let go or the stick comes back, not at every step of it.)
+    /// (Saved once the run settles — `saveIfSettled` — not at every step of it.)
     private func moveFocused(_ a: AnchorIndex, to target: Vec2) {
         let first = editor?.nudging != a
         edit(recording: first, finished: false) { e in
@@ -566,6 +587,7 @@ extension PathScene {
         insertsThisStep = 0
         if let m = editMessage, editClock >= m.until { editMessage = nil }
         guard editing, editor != nil else { return }
+        defer { saveIfSettled(ctx.input) }
         // Presses held still on an anchor: past `longPress`, the anchor goes. Each is looked
         // up again by its pointer, as a deletion renumbers the anchors the others hold.
         for pointer in editor?.drags.map(\.pointer) ?? [] {
@@ -580,7 +602,6 @@ extension PathScene {
         var stick = Vec2.zero
         for pad in ctx.input.pads { stick += pad.stick(true) }
         guard stick != .zero else {
-            if stickPoint != nil, unsaved { save() }
             stickPoint = nil
             return
         }
