@@ -117,11 +117,13 @@ extension Platform {
                 let verts = UnsafeRawPointer(vb.baseAddress!).assumingMemoryBound(to: SDL_Vertex.self)
                 let idx = UnsafeRawPointer(ib.baseAddress!).assumingMemoryBound(to: Int32.self)
                 let vertices = UnsafeBufferPointer(start: verts, count: vb.count)
-                func submit(_ first: UnsafePointer<Int32>, _ count: Int, _ texture: OpaquePointer?, _ id: TextureID, _ clip: SDL_Rect?) {
+                func submit(_ first: UnsafePointer<Int32>, _ count: Int, _ texture: OpaquePointer?, _ id: TextureID, _ clip: SDL_Rect?,
+                            _ commandClip: SDL_Rect?) {
                     if let compositor {
                         counts += compositor.compositor.draw(first, count: count, verts: vertices, texture: texture,
                                                              textureIndex: Int(id.raw), renderer: renderer, target: compositor.surface,
-                                                             clip: clip, scale: scale, scratch: &scratch.compositor, submit: &scratch.submit)
+                                                             clip: clip, commandClip: commandClip, scale: scale,
+                                                             scratch: &scratch.compositor, submit: &scratch.submit)
                     } else {
                         if texture != nil { counts.toSDL += count / 6 }
                         scratch.submit.triangles(renderer, texture, verts, vertexCount: vb.count, first, count: count,
@@ -132,7 +134,8 @@ extension Platform {
                     // The texture index: the command's, or its copy at drawn size.
                     let copy = k < remap.count ? Int(remap[k]) : -1
                     // The clip: the command's, the band, both, or none.
-                    var clip = cmd.clip.map(Self.clipRect)
+                    let commandClip = cmd.clip.map(Self.clipRect)
+                    var clip = commandClip
                     if let band { clip = clip.map { $0.intersection(band) } ?? band }
                     if var c = clip {
                         if c.w <= 0 || c.h <= 0 { continue }
@@ -158,10 +161,10 @@ extension Platform {
                                 rows: Float(band.y)..<Float(band.y + band.h), into: &scratch.bandIndices)
                         if scratch.bandIndices.isEmpty { continue }
                         scratch.bandIndices.withUnsafeBufferPointer { kept in
-                            submit(kept.baseAddress!, kept.count, texture, id, clip)
+                            submit(kept.baseAddress!, kept.count, texture, id, clip, commandClip)
                         }
                     } else {
-                        submit(idx + cmd.indexStart, cmd.indexCount, texture, id, clip)
+                        submit(idx + cmd.indexStart, cmd.indexCount, texture, id, clip, commandClip)
                     }
                 }
             }

@@ -13,10 +13,11 @@ import Synchronization
 /// one). A band draws the frame in the window's coordinates, clipped to its rows, and only
 /// the quads that reach its rows, then flushes; the window's own renderer presents once
 /// all bands are done. Coordinates are never shifted, only clipped, so the pixels are those
-/// the single renderer draws (tested) — except where SDL scales an image across a band's
-/// edge: it samples the part left after clipping, so each band's part is sampled a little
-/// differently. The clear is a fill of the band's rows: SDL's clear ignores the clip and
-/// would wipe the other bands.
+/// the single renderer draws (tested, every scene at up to 64 bands). SDL itself would
+/// differ where it scales an image across a band's edge (it samples the part left after
+/// clipping), so scaled copies are our compositor's, clipped to the command's own clip with
+/// each band computing its rows (`Compositor.compositeScaled`). The clear is a fill of the
+/// band's rows: SDL's clear ignores the clip and would wipe the other bands.
 ///
 /// Threads take bands one at a time from a shared counter until none are left, so a
 /// thread on a faster core draws more of them (on the measuring machine one of two vCPUs

@@ -20,7 +20,7 @@ struct WindowOptions: ParsableArguments {
     @Option(help: "SDL video driver (x11, wayland, offscreen, dummy); headless runs default to dummy.")
     var videoDriver: String?
 
-    @Option(parsing: .unconditional, help: "With the software renderer, draw each frame in this many horizontal bands, several threads at once, with the same pixels as one thread's (default: one per usable processor — affinity and cgroup quota — or this thread alone, whichever a trial on the first frames finds faster; 1 keeps SDL's single thread).")
+    @Option(parsing: .unconditional, help: "With the software renderer, draw each frame in this many horizontal bands, several threads at once, with the same pixels as one thread's (default: one per usable processor — affinity and cgroup quota — or this thread alone, whichever a trial on the first frames finds faster; 1 keeps SDL's single thread; with --compositor sdl, 1, since SDL samples a scaled image anew at each band's edge).")
     var bands: Int?
 
     @Option(help: "With the software renderer, who draws the image copies SDL would make 1:1: own (our compositor: the same pixels, several times faster) or sdl (SDL's renderer, blit for blit as testsprite2 does; the reference).")
@@ -33,9 +33,11 @@ struct WindowOptions: ParsableArguments {
     /// Whether our compositor draws (`--compositor own`, and no `--no-rle`).
     var ownCompositor: Bool { compositor == .own && !noRLE }
 
-    /// Bands by default: one per processor this process may use (the software renderer's
-    /// pixels are the same either way, a test checks), capped at 64.
-    var resolvedBands: Int { bands ?? min(64, UsableProcessors.count) }
+    /// Bands by default: one per processor this process may use (our compositor's pixels are
+    /// the same either way, a test checks), capped at 64. SDL's renderer alone (the
+    /// reference) draws on one thread unless asked: clipped to a band, it samples a scaled
+    /// copy from the part left after clipping, which changes the pixels at band edges.
+    var resolvedBands: Int { bands ?? (ownCompositor ? min(64, UsableProcessors.count) : 1) }
 
     @Option(help: "Folder with the textures and font (default: the Resources/ folder of this checkout).")
     var resources: String?

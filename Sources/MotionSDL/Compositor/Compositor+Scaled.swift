@@ -16,15 +16,21 @@ import CSDL2
 /// (only the part that shows is computed here); any other is first clipped in floating
 /// point, source and destination together (`SDL_PrivateUpperBlitScaled`), rounded, and the
 /// clipped source stretched to the clipped destination.
+///
+/// Bands: SDL clipped to a band would restart that sampling at the band's first row, so a
+/// copy across a band's edge would be sampled differently in each band. Here the clipping
+/// above uses the command's own clip, as one renderer for the whole window does, and a band
+/// computes only its rows of that stretch: the same pixels at any band count.
 extension Compositor {
     /// Sides past this are too large for SDL's stretch, which then draws nothing.
     static let maxStretchSide: Int32 = 65_535
 
     /// Draws `image`'s pixels `src` stretched to `dst` (target pixels) within `clip` into
-    /// `target`, tinted by `tint` unless it is white and opaque; `buffer` holds the stretched
+    /// `target`, sampled as a draw clipped to `commandClip` alone samples it (`clip` is it
+    /// and a band's rows), tinted by `tint` unless it is white and opaque; `buffer` holds the stretched
     /// pixels (grown as needed, kept). Returns false, drawing nothing, when the part that
     /// shows would need a buffer past `Compositor.maxStretchPixels` (SDL then draws it).
-    static func compositeScaled(_ image: CompositorImage, from src: SDL_Rect, to dst: SDL_Rect, clip: SDL_Rect, tint: Tint,
+    static func compositeScaled(_ image: CompositorImage, from src: SDL_Rect, to dst: SDL_Rect, clip: SDL_Rect, commandClip: SDL_Rect, tint: Tint,
                                 kernel: Kernel, into target: UnsafeMutablePointer<SDL_Surface>,
                                 buffer: inout ContiguousArray<UInt32>) -> Bool {
         let (w, h) = (target.pointee.w, target.pointee.h)
@@ -36,11 +42,13 @@ extension Compositor {
             (full, source, at) = ((dst.w, dst.h), src, shown)
             window = SDL_Rect(x: shown.x - dst.x, y: shown.y - dst.y, w: shown.w, h: shown.h)
         } else {
-            guard let (s, d) = clipped(src, dst, clip: clip, imageWidth: Int32(image.width), imageHeight: Int32(image.height)) else {
+            guard let (s, d) = clipped(src, dst, clip: commandClip, imageWidth: Int32(image.width), imageHeight: Int32(image.height)) else {
                 return true
             }
-            (full, source, at) = ((d.w, d.h), s, d)
-            window = SDL_Rect(x: 0, y: 0, w: d.w, h: d.h)
+            let shown = d.intersection(clip)
+            guard shown.w > 0, shown.h > 0 else { return true }
+            (full, source, at) = ((d.w, d.h), s, shown)
+            window = SDL_Rect(x: shown.x - d.x, y: shown.y - d.y, w: shown.w, h: shown.h)
         }
         guard source.w <= maxStretchSide, source.h <= maxStretchSide, full.w <= maxStretchSide, full.h <= maxStretchSide else {
             return true

@@ -119,13 +119,15 @@ package struct Compositor {
     /// Draws the triangles `idx[0..<count]` of one command with texture `textureIndex`
     /// (`texture` on `renderer`) into `target`, the renderer's target (`canDraw(into:)`): the
     /// rectangles SDL would copy 1:1 composited here, the rest through the renderer. `clip`
-    /// is the clip set on the renderer (points), `scale` its scale; `scratch` holds rebased
+    /// is the clip set on the renderer (points), `commandClip` the draw command's own clip
+    /// (`clip` less a band's rows: a scaled copy is sampled as the whole window samples it,
+    /// whichever band draws it), `scale` its scale; `scratch` holds rebased
     /// indices (reused, so no allocation per frame). Returns what was drawn, by kind.
     ///
     /// - Complexity: O(count + pixels composited).
     func draw(_ idx: UnsafePointer<Int32>, count: Int, verts: UnsafeBufferPointer<SDL_Vertex>,
               texture: OpaquePointer?, textureIndex: Int, renderer: OpaquePointer,
-              target: UnsafeMutablePointer<SDL_Surface>, clip: SDL_Rect?, scale: Float,
+              target: UnsafeMutablePointer<SDL_Surface>, clip: SDL_Rect?, commandClip: SDL_Rect?, scale: Float,
               scratch: inout CompositorScratch, submit: inout Submitter) -> Counts {
         guard images.indices.contains(textureIndex), let image = images[textureIndex], count % 3 == 0,
               Self.indicesInRange(idx, count: count, vertexCount: verts.count), let vbase = verts.baseAddress else {
@@ -139,6 +141,7 @@ package struct Compositor {
         let viewport = SDL_FRect(x: 0, y: 0, w: Float(Double(target.pointee.w) / Double(scale)),
                                  h: Float(Double(target.pointee.h) / Double(scale)))
         let pixelClip = Self.pixelClip(clip, scale: scale, target: target)
+        let wholeClip = Self.pixelClip(commandClip, scale: scale, target: target)
         var counts = Counts()
         // Triangles `from..<to` to the renderer (only the vertices they use, `Submitter`).
         func geometry(_ from: Int, _ to: Int) {
@@ -178,8 +181,8 @@ package struct Compositor {
             }
             if !oneToOne {
                 // A copy too large to stretch here goes to SDL with what follows it.
-                guard Self.compositeScaled(image, from: src, to: dst, clip: pixelClip, tint: tint, kernel: kernel, into: target,
-                                           buffer: &scratch.stretched) else {
+                guard Self.compositeScaled(image, from: src, to: dst, clip: pixelClip, commandClip: wholeClip, tint: tint, kernel: kernel,
+                                           into: target, buffer: &scratch.stretched) else {
                     pending = t - 3
                     continue
                 }
