@@ -103,6 +103,6 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine", "Scenes", "Shell", "TestSupport"]),
         .testTarget(name: "ShellTests", dependencies: ["Geometry", "Engine", "Scenes", "Shell", "TestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Paths", "Engine", "Scenes"]),
-        .testTarget(name: "MotionSDLTests", dependencies: ["CSDL2", "CFileIdentity", "Geometry", "Paths", "Engine", "Scenes", "Shell", "MotionSDL", "MotionBench"]),
+        .testTarget(name: "MotionSDLTests", dependencies: ["CSDL2", "CFileIdentity", "Geometry", "Paths", "Engine", "Scenes", "Shell", "MotionSDL", "MotionBench", "TestSupport"]),
     ]
 )

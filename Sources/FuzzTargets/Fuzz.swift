@@ -14,8 +14,19 @@ public enum Fuzz {
     /// The entries by name (the executables and the corpus folders use these names).
     public static let entries: [(name: String, run: Entry)] = [
         ("svg-path", svgPath), ("script", script), ("sheet", sheet), ("option-values", optionValues),
-        ("font-metrics", fontMetrics),
+        ("font-metrics", fontMetrics), ("bmp-header", bmpHeader),
     ]
+
+    /// A BMP's header: refused with a problem, or accepted only when what it declares is
+    /// bounded and, uncompressed, held by the bytes.
+    public static func bmpHeader(_ bytes: UnsafeRawBufferPointer) {
+        let b = Array(bytes)
+        guard let h = try? BMPHeader(b) else { return }
+        require(h.width > 0 && h.height > 0 && h.width * h.height <= BMPHeader.maxPixels, "size \(h.width)×\(h.height)")
+        if [0, 3, 6].contains(h.compression) {
+            require((h.width * h.bitsPerPixel + 31) / 32 * 4 * h.height < b.count, "rows past the file's \(b.count) bytes")
+        }
+    }
 
     static func text(_ bytes: UnsafeRawBufferPointer) -> String { String(decoding: bytes, as: UTF8.self) }
 

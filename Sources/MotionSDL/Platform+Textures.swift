@@ -23,13 +23,19 @@ extension Platform {
             // Read under the file policy (a FIFO or device is refused, the size checked
             // first), then decoded from memory.
             let bytes = try FilePolicy.read(path, limit: Self.maxImageBytes, limitName: "Platform.maxImageBytes")
+            // The header checked before SDL allocates what it declares (`BMPHeader`).
+            do { _ = try BMPHeader(bytes) } catch { throw FilePolicy.Refusal("\(FilePolicy.shown(path)): \(error.description)") }
             let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { buffer in
                 SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)).flatMap { SDL_LoadBMP_RW($0, 1) }
             }
-            guard let surface = loaded else { throw SDLError("loading \(path)") }
+            guard let surface = loaded else {
+                throw FilePolicy.Refusal("\(FilePolicy.shown(path)): SDL cannot read this BMP (\(String(cString: SDL_GetError())))")
+            }
             images[Int(id.raw)] = surface
             if replacement != nil { Self.keyTopLeftPixelIfOpaque(surface) }
-            guard let t = Self.makeTexture(from: surface, on: renderer) else { throw SDLError("texture from \(path)") }
+            guard let t = Self.makeTexture(from: surface, on: renderer) else {
+                throw FilePolicy.Refusal("\(FilePolicy.shown(path)): SDL cannot make a texture of it (\(String(cString: SDL_GetError())))")
+            }
             textures[Int(id.raw)] = t
         }
         maskImages = images.map { $0.flatMap { SDL_ConvertSurfaceFormat($0, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) } }

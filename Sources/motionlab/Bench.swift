@@ -122,6 +122,9 @@ struct Bench: ParsableCommand {
         do { try bench() } catch let e as CommandError {
             StandardStream.error.write("motionlab bench: \(e.description)\n")
             throw ExitCode(2)
+        } catch let e as FilePolicy.Refusal {
+            StandardStream.error.write("motionlab bench: \(e.description)\n")
+            throw ExitCode(2)
         } catch let e as SDLError {
             // SDL could not start, or an image would not load.
             StandardStream.error.write("motionlab bench: \(e.description)\n")

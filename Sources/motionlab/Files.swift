@@ -1,4 +1,5 @@
 import ArgumentParser
+import Engine
 import Foundation
 import MotionSDL
 
@@ -55,12 +56,12 @@ func checkWritable(_ path: String, option: String) throws {
     }
 }
 
-/// Checks that `path` is a regular BMP file within `Platform.maxImageBytes` (it starts with
-/// "BM"), read under the file policy.
+/// Checks that `path` is a regular BMP file within `Platform.maxImageBytes` whose header
+/// `BMPHeader` accepts, read under the file policy.
 func checkBMP(_ path: String, option: String) throws {
     let bytes: [UInt8]
     do { bytes = try FilePolicy.read(path, limit: Platform.maxImageBytes, limitName: "Platform.maxImageBytes") } catch {
         throw ValidationError("\(option) \(error.description)")
     }
-    guard bytes.starts(with: Array("BM".utf8)) else { throw ValidationError("\(option) \(path): not a BMP image (it does not start with \"BM\")") }
+    do { _ = try BMPHeader(bytes) } catch { throw ValidationError("\(option) \(path): \(error.description)") }
 }

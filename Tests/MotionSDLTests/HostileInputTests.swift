@@ -3,6 +3,7 @@ import Foundation
 @testable import MotionSDL
 @testable import Scenes
 @testable import Shell
+import TestSupport
 import Testing
 
 extension SDLTests {
@@ -147,6 +148,32 @@ extension SDLTests {
                 #expect(saved.contains(field), "\(field) in \(saved)")
             }
             #expect(loadSheet(file).document == doc)
+        }
+
+        /// A broken or huge image is bad input like any other: exit 2 naming the file and what
+        /// is wrong, refused before SDL allocates what its header declares.
+        @Test func aBrokenImageExitsTwoNamingTheFileAndWhatIsWrong() throws {
+            let dir = Motionlab.tempDir()
+            let resources = dir.appendingPathComponent("res")
+            try FileManager.default.copyItem(at: Motionlab.root.appendingPathComponent("Resources"), to: resources)
+            let photo = resources.appendingPathComponent("photo.bmp")
+            let good = try Data(contentsOf: photo)
+            let cases: [(Data, String)] = [
+                (good.prefix(4096), "photo.bmp: a BMP cut short"),
+                (Data(makeBMP(16384, 16384, pixels: 4 << 20)), "photo.bmp: a BMP of 16384×16384 pixels, more than the limit"),
+                (Data(makeBMP(4, 4, bpp: 64)), "photo.bmp: a BMP of 64 bits per pixel"),
+                (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 64)), "photo.bmp: not a BMP image (it does not start with \"BM\"); it is a PNG"),
+            ]
+            for (bytes, message) in cases {
+                try bytes.write(to: photo)
+                let r = try Motionlab.run(["--headless", "--frames", "1", "--resources", resources.path])
+                #expect(r.status == 2, "\(message): exit \(r.status) \(r.stderr)")
+                #expect(r.stderr.contains(message), "\(r.stderr)")
+            }
+            let sprite = dir.appendingPathComponent("huge.bmp")
+            try Data(makeBMP(20000, 20000, pixels: 64)).write(to: sprite)
+            let bench = try Motionlab.run(["bench", "--frames", "1", "--sprite", sprite.path])
+            #expect(bench.status == 2 && bench.stderr.contains("huge.bmp: a BMP of 20000×20000 pixels"), "\(bench.stderr)")
         }
 
         @Test func aFailedSaveLeavesTheOldFileAndNoTemporaryFile() throws {
