@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// A spring parameter that cannot be used, named as the initialiser names it.
 public struct SpringError: Error, Equatable, CustomStringConvertible {
     /// The parameter at fault: "mass", "stiffness", "damping", "duration", "bounce",
@@ -21,7 +27,17 @@ extension Spring {
         try require("mass", mass, positive)
         try require("stiffness", stiffness, positive)
         try require("damping", damping, nonNegative)
-        return try Spring(mass: mass, stiffness: stiffness, damping: damping).checked(blaming: "stiffness", stiffness)
+        let spring = Spring(mass: mass, stiffness: stiffness, damping: damping)
+        // Two values make each derived quantity (k/m for ω₀, c/2m for the decay); the one
+        // further from 1 in orders of magnitude is the one at fault.
+        func further(_ a: (String, Double), _ b: (String, Double)) -> (String, Double) {
+            abs(log10(a.1)) > abs(log10(b.1)) ? a : b
+        }
+        let w0 = spring.omega
+        let (name, value) = (w0 * w0).isFinite && w0 > 0
+            ? further(("mass", mass), ("damping", damping))
+            : further(("mass", mass), ("stiffness", stiffness))
+        return try spring.checked(blaming: name, value)
     }
 
     /// `init(duration:bounce:)`, checked: a positive duration, and bounce above −1 and at most 1.

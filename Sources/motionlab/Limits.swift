@@ -40,7 +40,7 @@ struct Limits: ParsableCommand {
             ("Platform.maxImageBytes", "\(Platform.maxImageBytes >> 20) MiB", "an image file (the resources' BMPs, bench --sprite)"),
             ("Soak.maxMinutes", "\(Int(Soak.maxMinutes))", "soak --minutes"),
             ("--spacing", "0.05…100 pt", "play's sample spacing (motionlab path takes SampleTable.minSpacing or more, within SampleTable.maxSamples)"),
-            ("--hz", "(0, 1000]", "steps per second"),
+            ("--hz", "[1, 1000]", "steps per second"),
             ("--frame-dt", "(0, 1] s", "the virtual clock's frame time"),
             ("--bands, --band-threads", "1…64", "software-renderer bands and their threads"),
         ]

@@ -46,7 +46,7 @@ struct WindowOptions: ParsableArguments {
     var seed: UInt64 = 1
 
     func validate() throws {
-        guard hz > 0, hz <= 1000 else { throw ValidationError("--hz must be in (0, 1000], got \(hz)") }
+        guard hz >= 1, hz <= 1000 else { throw ValidationError("--hz must be in [1, 1000] steps per second, got \(hz)") }
         if let bands, !(1...64).contains(bands) { throw ValidationError("--bands must be in 1...64, got \(bands)") }
         if let renderer, renderer != "auto", !Platform.renderDrivers.contains(renderer) {
             throw ValidationError("--renderer: this SDL has no render driver '\(renderer)' (it has: \(Platform.renderDrivers.joined(separator: ", ")))")

@@ -34,6 +34,8 @@ extension SDLTests {
             try expectBadInput(["bench", "--frames", "100000", "--repeat", "3"], saying: ["--frames × --repeat is 300000", "Bench.maxFrames"])
             try expectBadInput(["bench", "--repeat", "101"], saying: ["Bench.maxRepeat"])
             try expectBadInput(["--headless", "--frames", "\(Int.max)"], saying: ["InputScript.maxFrame"])
+            // A step of 10²⁰ s overflowed the HUD's numbers; the range now stops where none can.
+            try expectBadInput(["bench", "--scene", "path", "--hz", "1e-20"], saying: ["--hz must be in [1, 1000]"])
         }
 
         @Test func outputPathsAreCheckedBeforeTheRunStarts() throws {

@@ -52,11 +52,14 @@ extension SDLTests {
         }
 
         @Test func badValuesExitTwoNamingTheOption() throws {
-            for (args, words) in [
+            let cases: [([String], [String])] = [
                 (["--stiffness", "nan", "--damping", "1"], ["--stiffness"]),
                 (["--stiffness", "100", "--damping", "-1"], ["--damping must be"]),
                 (["--mass", "0", "--stiffness", "100", "--damping", "1"], ["--mass"]),
                 (["--stiffness", "100"], ["--damping is needed"]),
+                // The product overflows: the option whose value is out of all proportion is named.
+                (["--mass", "1e-308", "--stiffness", "100", "--damping", "10"], ["--mass must be within range"]),
+                (["--mass", "1e-10", "--stiffness", "1", "--damping", "1e300"], ["--damping must be within range"]),
                 (["--duration", "0.5", "--bounce", "1.5"], ["--bounce must be more than -1 and at most 1"]),
                 (["--duration", "0.5", "--bounce", "-1"], ["--bounce"]),
                 (["--duration", "inf"], ["--duration"]),
@@ -75,7 +78,8 @@ extension SDLTests {
                 (["--duration", "0.5", "--from", "inf"], ["--from"]),
                 (["--duration", "0.5", "--velocity", "-inf"], ["--velocity"]),
                 (["--duration", "0.5", "--epsilon", "0"], ["--epsilon"]),
-            ] {
+            ]
+            for (args, words) in cases {
                 let r = try Motionlab.run(["spring"] + args)
                 #expect(r.status == 2, "\(args): exit \(r.status)")
                 for w in words { #expect(r.stderr.contains(w), "\(args): \(r.stderr)") }
