@@ -14,8 +14,23 @@ public enum Fuzz {
     /// The entries by name (the executables and the corpus folders use these names).
     public static let entries: [(name: String, run: Entry)] = [
         ("svg-path", svgPath), ("script", script), ("sheet", sheet), ("option-values", optionValues),
-        ("font-metrics", fontMetrics), ("bmp-header", bmpHeader),
+        ("font-metrics", fontMetrics), ("bmp-header", bmpHeader), ("svg-document", svgDocument),
     ]
+
+    /// An SVG document: refused with a line and column, or read so that every path's `d`
+    /// range holds, byte for byte, what a replacement then swaps out, and nothing else.
+    public static func svgDocument(_ bytes: UnsafeRawBufferPointer) {
+        let text = Self.text(bytes)
+        guard let doc = try? SVGDocument(text) else { return }
+        let utf8 = Array(text.utf8)
+        for p in doc.paths {
+            require(p.dataRange.lowerBound >= 0 && p.dataRange.upperBound <= utf8.count, "range \(p.dataRange) of \(utf8.count)")
+            let replaced = Array(SVGDocument.replacing(p, with: "M1 2", in: text).utf8)
+            require(replaced.count == utf8.count - p.dataRange.count + 4, "a replacement changed other bytes")
+            require(replaced[..<p.dataRange.lowerBound].elementsEqual(utf8[..<p.dataRange.lowerBound])
+                    && replaced[(p.dataRange.lowerBound + 4)...].elementsEqual(utf8[p.dataRange.upperBound...]), "bytes around d changed")
+        }
+    }
 
     /// A BMP's header: refused with a problem, or accepted only when what it declares is
     /// bounded and, uncompressed, held by the bytes.

@@ -9,13 +9,14 @@ import Paths
 let maxPathFileBytes = 64 << 20
 
 /// Reads `--path` / `--path-file` into a Path, or reports where the data is wrong (exit 2).
-func loadCustomPath(svg: String?, file: String?, text: String? = nil, svgOption: String = "--path") throws -> Path? {
+/// In an SVG document, the path is the element `pathID` names, else the first one drawn.
+func loadCustomPath(svg: String?, file: String?, text: String? = nil, pathID: String? = nil, svgOption: String = "--path") throws -> Path? {
     var data = svg
     var origin = svgOption
     if let file {
         origin = file
         // (`text`: the file's text, when the caller has read it already.)
-        data = extractPathData(try text ?? readTextFile(file, limit: maxPathFileBytes, limitName: "maxPathFileBytes"))
+        data = try pathData(in: text ?? readTextFile(file, limit: maxPathFileBytes, limitName: "maxPathFileBytes"), file: file, id: pathID).data
     }
     guard let data else { return nil }
     do {
@@ -29,41 +30,21 @@ func loadCustomPath(svg: String?, file: String?, text: String? = nil, svgOption:
     }
 }
 
-/// The first `d="…"` of an SVG document, or the text itself when it is bare path data.
-func extractPathData(_ text: String) -> String {
-    pathDataRange(in: text).map { String(text[$0]) } ?? text
-}
-
-/// Where the first `<path>`'s `d` attribute's value is in an SVG document; nil for bare path
-/// data (or a document without one).
-func pathDataRange(in text: String) -> Range<String.Index>? {
-    guard text.contains("<svg") || text.contains("<path") else { return nil }
-    var rest = Substring(text)
-    while let open = rest.range(of: "<path") {
-        let end = rest[open.upperBound...].firstIndex(of: ">") ?? rest.endIndex
-        if let d = attribute("d", in: rest[open.upperBound..<end]) { return d.startIndex..<d.endIndex }
-        rest = rest[end...]
+/// The path data of a path file: all of it when it is bare data, else the chosen `<path>`
+/// of the SVG document (`SVGDocument`) and that element, for writing back into it.
+func pathData(in text: String, file: String, id: String?) throws -> (data: String, element: SVGDocument.PathElement?) {
+    guard SVGDocument.isDocument(text) else {
+        if let id { throw CommandError.usage("\(file): --path-id \(echo(id)) names an element, but the file is bare path data") }
+        return (text, nil)
     }
-    return nil
-}
-
-/// The value of the XML attribute `name` in a tag's text: either quote, spaces around `=`.
-func attribute(_ name: String, in tag: Substring) -> Substring? {
-    var from = tag.startIndex
-    while let r = tag[from...].range(of: name) {
-        from = r.upperBound
-        guard r.lowerBound > tag.startIndex, tag[tag.index(before: r.lowerBound)].isWhitespace else { continue }
-        var j = r.upperBound
-        func skipSpace() { while j < tag.endIndex, tag[j].isWhitespace { j = tag.index(after: j) } }
-        skipSpace()
-        guard j < tag.endIndex, tag[j] == "=" else { continue }
-        j = tag.index(after: j)
-        skipSpace()
-        guard j < tag.endIndex, tag[j] == "\"" || tag[j] == "'" else { continue }
-        let quote = tag[j], start = tag.index(after: j)
-        return tag[start..<(tag[start...].firstIndex(of: quote) ?? tag.endIndex)]
+    let document: SVGDocument
+    do { document = try SVGDocument(text) } catch { throw CommandError.usage("\(file): \(error.description)") }
+    guard let element = document.path(id: id) else {
+        if let id { throw CommandError.usage("\(file): no <path> with id \"\(echo(id))\"") }
+        let hidden = document.paths.count
+        throw CommandError.usage("\(file): no drawn <path> in the document\(hidden > 0 ? " (\(hidden) in <defs>, <marker> and the like, which are not drawn; pick one with --path-id)" : "")")
     }
-    return nil
+    return (element.data, element)
 }
 
 /// The text around `offset` with a caret under it.
@@ -90,8 +71,11 @@ struct PathInfo: ParsableCommand {
     @Option(help: "SVG path data, e.g. 'M0 0 A50 50 0 1 1 0 1 Z'.")
     var svg: String?
 
-    @Option(help: "A file holding SVG path data, or an SVG document (its first path's d attribute).")
+    @Option(help: "A file holding SVG path data, or an SVG document (its first drawn <path>, or the one --path-id names).")
     var pathFile: String?
+
+    @Option(help: "With --path-file, the id of the SVG document's <path> to measure.")
+    var pathId: String?
 
     @Option(parsing: .unconditional, help: "Arc-length spacing of the samples, in points (at least 0.001).")
     var spacing: Double = 1
@@ -116,7 +100,7 @@ struct PathInfo: ParsableCommand {
             case .success(let f): fractions = f
             case .failure(let bad): throw CommandError.usage("--at: '\(bad.text)' is not a number")
             }
-            let path = try loadCustomPath(svg: svg, file: pathFile, svgOption: "--svg")!
+            let path = try loadCustomPath(svg: svg, file: pathFile, pathID: pathId, svgOption: "--svg")!
             let table: SampleTable
             do { table = try SampleTable(checking: path, spacing: spacing) } catch {
                 throw CommandError.usage("\(svg != nil ? "--svg" : pathFile!): \(error.description)")

@@ -5,30 +5,31 @@ import MotionSDL
 import Paths
 import Scenes
 
-/// Writes the path scene's edits back into the `--path-file` they came from: atomically,
-/// through a link, never over anything but a regular file (`DocumentFile.save`). An SVG
-/// document keeps everything but its first path's `d`; a file of bare path data becomes the
-/// new data and a newline. A file changed on disk since it was read (or last saved) is not
-/// saved over: the edit stays in the scene, and Export still works.
+/// Writes the path scene's edits back into the `--path-file` they came from: through a
+/// link, never over anything but a regular file, keeping the file's identity
+/// (`DocumentFile.save`). An SVG document keeps every byte but the shown `<path>`'s `d`
+/// value (`SVGDocument`); a file of bare path data becomes the new data and a newline. A
+/// file changed on disk since it was read (or last saved) is not saved over: the edit stays
+/// in the scene, and Export still works.
 final class PathFileWriter {
     let file: DocumentFile
-    /// The file's text when loaded, and where its path data is in it (nil: all of it).
+    /// The file's text when loaded, and the element whose `d` is the path (nil: bare data).
     let original: String
-    let range: Range<String.Index>?
+    let element: SVGDocument.PathElement?
     /// What the file holds, as far as this program knows: what it read, then what it saved.
     private var onDisk: DocumentFile.Expected
 
-    init(path: String, text: String) {
+    init(path: String, text: String, element: SVGDocument.PathElement?) {
         file = DocumentFile(url: URL(fileURLWithPath: path))
         original = text
-        range = pathDataRange(in: text)
+        self.element = element
         onDisk = .text(text)
     }
 
     /// The file's new text for path data `d`.
     func text(for d: String) -> String {
-        guard let range else { return d + "\n" }
-        return original.replacingCharacters(in: range, with: d)
+        guard let element else { return d + "\n" }
+        return SVGDocument.replacing(element, with: d, in: original)
     }
 
     /// Saves `d`; returns what to tell the user when it could not.

@@ -63,8 +63,11 @@ struct Play: ParsableCommand {
     @Option(help: "SVG path data for the path scene's custom shape, e.g. 'M0 0 C50 -80 150 80 200 0 Z'.")
     var path: String?
 
-    @Option(help: "A file with SVG path data (or an SVG file: its first d=\"…\") for the path scene.")
+    @Option(help: "A file with SVG path data, or an SVG document (its first drawn <path>, or the one --path-id names), for the path scene.")
     var pathFile: String?
+
+    @Option(help: "With --path-file, the id of the SVG document's <path> to show and edit.")
+    var pathId: String?
 
     @Option(help: "Where the path scene's Export writes an SVG document (default: a new file in $XDG_DATA_HOME/motionlab/exports/; headless and scripted runs write only to standard output unless given).")
     var export: String?
@@ -79,6 +82,7 @@ struct Play: ParsableCommand {
         guard frameDt > 0, frameDt <= 1 else { throw ValidationError("--frame-dt must be in (0, 1] seconds, got \(frameDt)") }
         guard spacing >= 0.05, spacing <= 100 else { throw ValidationError("--spacing must be in [0.05, 100] points, got \(spacing)") }
         if path != nil && pathFile != nil { throw ValidationError("give --path or --path-file, not both") }
+        if pathId != nil && pathFile == nil { throw ValidationError("--path-id picks an element of --path-file's SVG document; give --path-file") }
         guard (1...InputScript.maxFrame).contains(captureEvery) else {
             throw ValidationError("--capture-every must be 1…\(InputScript.maxFrame), got \(captureEvery)")
         }
@@ -124,7 +128,7 @@ struct Play: ParsableCommand {
         sceneOptions.spacing = spacing
         var pathFileText: String?
         if let pathFile { pathFileText = try readTextFile(pathFile, limit: maxPathFileBytes, limitName: "maxPathFileBytes") }
-        sceneOptions.customPath = try loadCustomPath(svg: path, file: pathFile, text: pathFileText)
+        sceneOptions.customPath = try loadCustomPath(svg: path, file: pathFile, text: pathFileText, pathID: pathId)
         if let custom = sceneOptions.customPath {
             // Checked where the window lays it out, before any sample is allocated.
             let bar = ChromeLayout.barHeight(forWindowHeight: Double(window.size.h))
@@ -140,7 +144,7 @@ struct Play: ParsableCommand {
         if let pathScene = scenes.compactMap({ $0 as? PathScene }).first {
             // Edits go back into the --path-file they came from; Export as `PathExporter` says.
             if let pathFile, let text = pathFileText {
-                let writer = PathFileWriter(path: pathFile, text: text)
+                let writer = PathFileWriter(path: pathFile, text: text, element: try pathData(in: text, file: pathFile, id: pathId).element)
                 pathScene.onEdited = { writer.save($0) }
             }
             let windowed = !(headless || script != nil)

@@ -42,6 +42,29 @@ extension SDLTests {
             #expect(again.status == 0, "\(again.stderr)")
         }
 
+        /// Inkscape's shape: a marker's arrowhead in `<defs>` comes first; the drawn path is
+        /// the one shown and edited, and the marker is left byte for byte.
+        @Test func anEditGoesIntoTheDrawnPathNotAMarkersArrowheadOrAComment() throws {
+            let dir = Motionlab.tempDir()
+            let file = dir.appendingPathComponent("drawing.svg")
+            let head = """
+                <?xml version="1.0"?>
+                <!-- <path d="M0 0 L1 1"/> -->
+                <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><marker id="m"><path d="M0 0 L10 5 L0 10 z"/></marker></defs>
+                  <pathology d="M7 7"/><path aria-label="a > b" marker-end="url(#m)" d="
+                """
+            let tail = "\" id=\"shown\"/>\n</svg>\n"
+            try (head + "M1 1L9 1L9 9Z" + tail).write(to: file, atomically: true, encoding: .utf8)
+            let r = try runEdit(file, in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(text.hasPrefix(head) && text.hasSuffix(tail), "\(text)")
+            #expect(String(text.dropFirst(head.count).dropLast(tail.count)) == "M1 1L5 1L9 1L9 9Z")
+            // --path-id picks another element; one that is not there is named.
+            let marker = try Motionlab.run(["path", "--path-file", file.path, "--path-id", "nope"])
+            #expect(marker.status == 2 && marker.stderr.contains("no <path> with id \"nope\""), "\(marker.stderr)")
+        }
+
         @Test func aLinkStaysALinkAndBareDataStaysBare() throws {
             let dir = Motionlab.tempDir()
             let real = dir.appendingPathComponent("real")
