@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 @testable import Paths
 import Testing
 
@@ -125,6 +126,32 @@ extension SDLTests {
             let saved = try String(contentsOf: file, encoding: .utf8)
             #expect(saved != "M0 0 L100 0 L100 100\n", "\(how): the edit shown was never saved")
             #expect(saved.hasPrefix("M") && !saved.hasPrefix("M0 0L"), "\(how): \(saved)")
+        }
+
+        /// 250 key moves right and 250 left of one anchor, then another moved down: the
+        /// anchor moved there and back, and the one never touched, keep their numbers exactly.
+        @Test func numbersMovedThereAndBackOrNeverTouchedDoNotDrift() throws {
+            let dir = Motionlab.tempDir()
+            let file = dir.appendingPathComponent("p.txt")
+            try "M0.1 0.3 L10 10 L20 0\n".write(to: file, atomically: true, encoding: .utf8)
+            var frame = 2, lines: [String] = []
+            func key(_ k: String) {
+                lines += ["{\"frame\":\(frame),\"type\":\"key\",\"key\":\"\(k)\",\"down\":true}",
+                          "{\"frame\":\(frame + 1),\"type\":\"key\",\"key\":\"\(k)\",\"down\":false}"]
+                frame += 2
+            }
+            for k in ["E", "Tab", "Tab"] + Array(repeating: "Right", count: 250) + Array(repeating: "Left", count: 250) + ["Tab", "Down"] { key(k) }
+            let script = dir.appendingPathComponent("s.jsonl")
+            try lines.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+            let r = try Motionlab.run(["--headless", "--scene", "path", "--frames", "\(frame + 4)", "--path-file", file.path, "--script", script.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            let saved = try String(contentsOf: file, encoding: .utf8)
+            let path = try Path(svg: saved)
+            guard case .move(let start) = path.elements.first, case .line(let second) = path.elements.dropFirst().first,
+                  case .line(let third) = path.elements.dropFirst(2).first else { Issue.record("\(saved)"); return }
+            #expect(start == Vec2(0.1, 0.3), "the untouched start became \(start)")
+            #expect(second == Vec2(10, 10), "moved there and back: \(second)")
+            #expect(third.x == 20 && third.y > 0, "moved down: \(third)")
         }
 
         @Test func aRunWithoutEditsLeavesTheFileUntouched() throws {

@@ -52,6 +52,11 @@ struct PathEditor {
     /// For a built-in shape, the scene's rect it was made in (its coordinates are window
     /// points there); for a custom path, nil: it is fitted as the scene fits it.
     var frame: Rect?
+    /// A run of key moves of the anchor `nudging`: where it began (path coordinates) and the
+    /// window points moved since, so that a run counts from its start and moving back lands
+    /// exactly where it began.
+    var nudgeRun: (origin: Vec2, total: Vec2)?
+
     /// The custom path's own bounds when loaded (the fit keeps to them, not to the edits).
     var loadedBounds = Rect(x: 0, y: 0, w: 0, h: 0)
     /// Where points may be put, in the path's coordinates: the shape's rect with half its
@@ -181,14 +186,36 @@ struct PathEditor {
 
     /// Moves `target` to window point `p` (already clamped and snapped). Returns the changes
     /// to the segments (an arc or quadratic next to it becomes cubics the first time).
-    mutating func move(_ target: Target, to p: Vec2, keepingSmooth: Bool) throws(PathEditError) -> [SegmentChange] {
+    /// `origin` is where a run of moves began, in the path's coordinates (else where the
+    /// point is now): on an axis where `p` is that place's window point, the number is kept
+    /// exactly (window → file → window is not exact, and an untouched coordinate, or one
+    /// moved there and back, must come back as it was written).
+    mutating func move(_ target: Target, to p: Vec2, keepingSmooth: Bool, origin: Vec2? = nil) throws(PathEditError) -> [SegmentChange] {
+        let from = origin ?? docPoint(of: target)
+        func inDoc(_ p: Vec2) -> Vec2 {
+            var q = kept(toDoc(p))
+            if let d = from {
+                let w = toWindow(d)
+                if p.x == w.x { q.x = d.x }
+                if p.y == w.y { q.y = d.y }
+            }
+            return q
+        }
         let (a, changes) = try doc.makeMovable(around: target.anchor)
         remap(changes)
         switch target {
-        case .anchor: try doc.moveAnchor(a, to: kept(toDoc(p)))
-        case .handle(_, let side): try doc.moveHandle(side, of: a, to: kept(toDoc(p)), keepingSmooth: keepingSmooth)
+        case .anchor: try doc.moveAnchor(a, to: inDoc(p))
+        case .handle(_, let side): try doc.moveHandle(side, of: a, to: inDoc(p), keepingSmooth: keepingSmooth)
         }
         return changes
+    }
+
+    /// Where `target` is in the path's own coordinates.
+    func docPoint(of target: Target) -> Vec2? {
+        switch target {
+        case .anchor(let a): doc.position(of: a)
+        case .handle(let a, let side): doc.handle(side, of: a)
+        }
     }
 
     /// Undoes the last change; false when there is none.

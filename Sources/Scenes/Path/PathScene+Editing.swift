@@ -499,16 +499,25 @@ extension PathScene {
     /// Moves the focused anchor by `delta` window points (keys, d-pad, stick): one undo
     /// step for a run of such moves of the same anchor.
     func nudge(by delta: Vec2) {
-        guard let a = editor?.focused, let p = editor?.point(of: .anchor(a)) else { return tell("focus an anchor first (Tab)") }
+        guard let e = editor, let a = e.focused, let p = e.point(of: .anchor(a)), let now = e.doc.position(of: a) else {
+            return tell("focus an anchor first (Tab)")
+        }
         // With the grid on, a key moves a whole grid step.
-        moveFocused(a, to: snap ? placed(p + delta.normalized() * Self.gridStep) : placed(p + delta))
+        if snap { return moveFocused(a, to: placed(p + delta.normalized() * Self.gridStep)) }
+        // A run counts from where it began, so keys pressed back land on the same numbers.
+        let run = e.nudging == a ? e.nudgeRun : nil
+        let origin = run?.origin ?? now
+        let target = placed(e.toWindow(origin) + (run?.total ?? .zero) + delta)
+        moveFocused(a, to: target, origin: origin)
+        editor?.nudgeRun = (origin, target - e.toWindow(origin))
     }
 
     /// (Saved once the run settles — `saveIfSettled` — not at every step of it.)
-    private func moveFocused(_ a: AnchorIndex, to target: Vec2) {
+    private func moveFocused(_ a: AnchorIndex, to target: Vec2, origin: Vec2? = nil) {
         let first = editor?.nudging != a
+        editor?.nudgeRun = nil
         edit(recording: first, finished: false) { e in
-            let changes = try e.move(.anchor(a), to: target, keepingSmooth: false)
+            let changes = try e.move(.anchor(a), to: target, keepingSmooth: false, origin: origin)
             e.nudging = e.focused
             return changes
         }
