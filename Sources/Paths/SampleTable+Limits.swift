@@ -56,9 +56,10 @@ extension SampleTable {
         Plan(path, spacing: usableSpacing(spacing)).needed
     }
 
-    /// Throws what `init(checking:spacing:)` would, without sampling.
-    public static func check(_ path: Path, spacing: Double) throws(LimitError) {
-        _ = try checkedPlan(path, spacing: spacing)
+    /// Throws what `init(checking:spacing:)` would, without sampling; returns the path's length.
+    @discardableResult
+    public static func check(_ path: Path, spacing: Double) throws(LimitError) -> Double {
+        try checkedPlan(path, spacing: spacing).total
     }
 
     /// The spacing `init(path:spacing:)` samples at for `spacing`.

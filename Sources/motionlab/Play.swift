@@ -133,8 +133,11 @@ struct Play: ParsableCommand {
             // Checked where the window lays it out, before any sample is allocated.
             let bar = ChromeLayout.barHeight(forWindowHeight: Double(window.size.h))
             let area = Rect(x: 0, y: bar, w: Double(window.size.w), h: Double(window.size.h) - bar)
-            do { try SampleTable.check(PathScene.fitCustom(custom, in: area), spacing: spacing) } catch {
-                throw CommandError.usage("\(pathFile ?? "--path"): laid out in the \(window.size.w)x\(window.size.h) window, the \(error.description)")
+            do {
+                let length = try SampleTable.check(PathScene.fitCustom(custom, in: area), spacing: spacing)
+                try PathScene.checkDrawnLength(length, in: area)
+            } catch {
+                throw CommandError.usage("\(pathFile ?? "--path"): laid out in the \(window.size.w)x\(window.size.h) window, the \(error)")
             }
         }
         let scenes = SceneRegistry.makeAll(sceneOptions)

@@ -82,6 +82,14 @@ extension SDLTests {
                                saying: [file.path, "SampleTable.maxSamples", "use a spacing of at least"])
             let ok = try Motionlab.run(["--headless", "--frames", "1", "--path-file", file.path, "--spacing", "1"])
             #expect(ok.status == 0, "\(ok.stderr)")
+            // 40,000 random lines across the whole shape: each frame would draw thousands of
+            // window diagonals (6 s a frame); refused by what drawing it costs.
+            var rng = SplitMix64(seed: 3)
+            let random = "M0 0 " + (0..<40_000).map { _ in "L\(Int(rng.uniform(0, 1000))) \(Int(rng.uniform(0, 1000)))" }.joined(separator: " ")
+            let scribble = Motionlab.tempDir().appendingPathComponent("scribble.svg")
+            try Data(random.utf8).write(to: scribble)
+            try expectBadInput(["--headless", "--frames", "1", "--path-file", scribble.path, "--spacing", "3"],
+                               saying: ["times the diagonal of the area it is shown in", "PathScene.maxLengthInDiagonals"])
         }
 
         @Test func scriptValuesPastTheLimitsAreRefusedWithTheirLine() throws {

@@ -100,6 +100,26 @@ import Testing
         }
     }
 
+    /// A sheet whose frames would cost more than a frame has (100,000 chords on a line took
+    /// 116 ms to draw) is refused with where and the limit; one at the limits loads.
+    @Test func aSheetPastTheLineOrChordLimitsIsRefusedWithTheLimit() throws {
+        let chord = #"{"name":"C","x":0}"#
+        func line(_ chords: Int) -> String { #"{"text":"a","chords":["# + Array(repeating: chord, count: chords).joined(separator: ",") + "]}" }
+        func sheet(_ lines: [String]) -> String { #"{"version":1,"lines":["# + lines.joined(separator: ",") + "]}" }
+        let full = try SheetDocument.parse(sheet([line(SheetDocument.maxChordsPerLine)]), knownChords: Self.chords)
+        #expect(full.lines[0].chords.count == SheetDocument.maxChordsPerLine)
+        #expect {
+            try SheetDocument.parse(sheet([line(1), line(SheetDocument.maxChordsPerLine + 1)]), knownChords: Self.chords)
+        } throws: { error in
+            (error as? SheetError)?.description.contains("lines[1]: 1001 chords, more than 1000 on one line (SheetDocument.maxChordsPerLine)") == true
+        }
+        #expect {
+            try SheetDocument.parse(sheet(Array(repeating: line(0), count: SheetDocument.maxLines + 1)), knownChords: Self.chords)
+        } throws: { error in
+            (error as? SheetError)?.description.contains("10001 lines, more than 10000 (SheetDocument.maxLines)") == true
+        }
+    }
+
     @Test func messagesThatRepeatTheSheetEscapeControlCharactersAndCutLongValues() {
         let title = #"{"version":1,"lines":[{"text":"a","chords":[{"name":"\u001b]0;pwned\u0007\u009b2J","x":1}]}]}"#
         #expect(throws: SheetError(description: #"lines[0].chords[0]: unknown chord "\u{1B}]0;pwned\u{7}\u{9B}2J""#)) {

@@ -25,10 +25,14 @@ public protocol Scene: AnyObject {
     /// Ends whatever a hand is doing as if let go, and saves what it changed: called when the
     /// scene is switched away from and when the run ends, so an edit shown is an edit saved.
     func settle()
+    /// Whether anything in the scene moves or is timed, as of its last step (`Due`): the
+    /// frame driver rests while nothing is. The default, `now`, never rests.
+    var due: Due { get }
 }
 
 extension Scene {
     public func drawOverlay(into list: inout DrawList, context: DrawContext) {}
     public func claims(_ key: Key) -> Bool { false }
     public func settle() {}
+    public var due: Due { .now }
 }

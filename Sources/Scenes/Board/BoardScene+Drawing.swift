@@ -21,7 +21,8 @@ extension BoardScene {
 
         list.fillRect(tf, color: Color(hex: 0xf4f1ea))
         list.pushClip(tf)
-        for (i, line) in document.lines.enumerated() {
+        for i in visibleLines {
+            let line = document.lines[i]
             let r = lineRootFrame(i)
             guard r.maxY > tf.minY, r.minY < tf.maxY else { continue }
             if highlighted.contains(i) { list.fillRect(r, color: Color.accent.withAlpha(70)) }

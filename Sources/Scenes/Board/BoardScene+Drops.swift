@@ -29,6 +29,10 @@ extension BoardScene {
         // Into the line's space: the chord is centred on the ghost's (or its aim's) x, clamped
         // inside the line, and centred vertically (placedFrame does that).
         let center = spaces.convert(thrown ? pointer : ghost.frame.center, from: .root, to: lineSpaces[line])
+        if ghost.item.placed?.line != line, document.lines[line].chords.count >= SheetDocument.maxChordsPerLine {
+            showBanner("line \(line + 1) holds \(SheetDocument.maxChordsPerLine) chords, the most a line takes")
+            return sendBack(k)
+        }
         place(k, line: line, x: center.x - placedBox.x / 2)
     }
 

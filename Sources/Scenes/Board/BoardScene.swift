@@ -202,6 +202,17 @@ public final class BoardScene: Scene {
     /// The top of line `i` in the sheet's content.
     func lineContentY(_ i: Int) -> Double { 8 + Double(i) * lineHeight }
 
+    /// The lines the sheet's viewport shows (and one either side), by arithmetic: drawing and
+    /// hit tests cost the lines in view, not the sheet's length.
+    var visibleLines: Range<Int> {
+        let n = document.lines.count
+        guard n > 0, lineHeight > 0 else { return 0..<0 }
+        let top = (sheet.offset - 8) / lineHeight, bottom = (sheet.offset + sheet.viewport - 8) / lineHeight
+        guard top.isFinite, bottom.isFinite else { return 0..<n }
+        let first = max(0, min(n, Int(top.rounded(.down)) - 1)), last = max(first, min(n, Int(bottom.rounded(.up)) + 1))
+        return first..<last
+    }
+
     /// Lays out the spaces again (the window or the sheet's length changed); the panels keep
     /// their offsets and any motion.
     func rebuildSpaces() {
@@ -271,7 +282,8 @@ public final class BoardScene: Scene {
 
     func placedChord(at p: Vec2) -> ChordRef? {
         guard sheetFrame.contains(p) else { return nil }
-        for (li, line) in document.lines.enumerated() {
+        for li in visibleLines {
+            let line = document.lines[li]
             let local = spaces.convert(p, from: .root, to: lineSpaces[li])
             guard local.y >= 0, local.y < lineHeight else { continue }
             for (ci, c) in line.chords.enumerated().reversed() where placedFrame(c).insetBy(dx: -4, dy: -4).contains(local) {

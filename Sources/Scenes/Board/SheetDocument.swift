@@ -93,6 +93,13 @@ public struct SheetDocument: Equatable, Sendable {
     /// screen, and 1e39 reached SDL as a coordinate it cannot take).
     public static let maxChordX = 1_000_000.0
 
+    /// The most lines a sheet holds: each is a space, laid out when the sheet loads or grows.
+    public static let maxLines = 10_000
+    /// The most chords on one line. A line shows about 25 side by side; what is drawn each
+    /// frame is the visible lines' chords (100,000 chords on one line took 116 ms a frame,
+    /// and their undo steps copy the line), so this bounds both.
+    public static let maxChordsPerLine = 1_000
+
     /// The fields this build reads, at the top, in a line and in a chord.
     private static let topKeys: Set<String> = ["version", "lines"]
     private static let lineKeys: Set<String> = ["text", "chords"]
@@ -123,6 +130,7 @@ public struct SheetDocument: Equatable, Sendable {
         }
         guard let linesValue = json["lines"] else { throw fail("missing \"lines\" (an array)") }
         guard let lines = linesValue.arrayValue else { throw fail("\"lines\" must be an array, got \(linesValue.echoed)") }
+        guard lines.count <= maxLines else { throw fail("\(lines.count) lines, more than \(maxLines) (SheetDocument.maxLines)") }
         var out: [Line] = []
         out.reserveCapacity(lines.count)
         for (i, l) in lines.enumerated() {
@@ -137,6 +145,9 @@ public struct SheetDocument: Equatable, Sendable {
                     throw fail("lines[\(i)]: \"chords\" must be an array, got \(chordsValue.echoed)")
                 }
                 chords = a
+                guard a.count <= maxChordsPerLine else {
+                    throw fail("lines[\(i)]: \(a.count) chords, more than \(maxChordsPerLine) on one line (SheetDocument.maxChordsPerLine)")
+                }
             }
             var placed: [Placed] = []
             placed.reserveCapacity(chords.count)

@@ -172,8 +172,11 @@ extension PathScene {
         }
         let path = e.windowPath
         let table: SampleTable
-        do { table = try SampleTable(checking: path, spacing: spacing, measurements: &measurements) } catch {
-            tell("refused: \(error.description)")
+        do {
+            table = try SampleTable(checking: path, spacing: spacing, measurements: &measurements)
+            try PathScene.checkDrawnLength(table.length, in: shapeBounds)
+        } catch {
+            tell("refused: \(error)")
             editor = saved
             return false
         }
