@@ -145,6 +145,32 @@ public final class Platform: FramePlatform {
         return info.name.map { String(cString: $0) } ?? "?"
     }
 
+    /// Whether presenting waits for the display's vertical blank (the renderer took the
+    /// vsync flag: the software renderer and a fallback renderer may not have).
+    public var presentsInVsync: Bool {
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        return info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+    }
+
+    /// The refresh rate of the display the window is on, in hertz (60 when SDL does not know).
+    public var refreshRate: Double {
+        var mode = SDL_DisplayMode()
+        let display = SDL_GetWindowDisplayIndex(window)
+        guard display >= 0, SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate > 0 else { return 60 }
+        return Double(mode.refresh_rate)
+    }
+
+    /// The pace a window's frames keep when nothing else paces them: none with vsync, else
+    /// the display's refresh rate, or `fps` when asked (0: uncapped). Returns the shortest
+    /// time between frames (0: none) and its words for reports.
+    public func pacing(fps: Double?) -> (interval: Double, words: String) {
+        if let fps { return fps > 0 ? (1 / fps, "capped at \(Int(fps)) fps (--fps)") : (0, "uncapped (--fps 0)") }
+        if presentsInVsync { return (0, "vsync") }
+        let rate = refreshRate
+        return (1 / rate, "capped at \(Int(rate)) fps, the display's refresh rate (no vsync on this renderer)")
+    }
+
     /// Pixels per point on the window's display (2 on a typical high-DPI one).
     public var pixelsPerPoint: Double { pixelScale }
     /// Whether the renderer truncates vertex positions to whole pixels: true with SDL's
@@ -175,6 +201,18 @@ public final class Platform: FramePlatform {
 
     /// Shows what was rendered since the last present.
     public func present() { SDL_RenderPresent(renderer) }
+
+    /// Blocks in SDL until an event is queued (taking none) or `timeout` seconds pass: the
+    /// frame driver's rest. SDL waits on the window system's connection, so a window at rest
+    /// costs nothing (with a game controller attached, SDL 2.26 polls it every few ms).
+    public func waitForInput(timeout: Double?) {
+        guard let timeout else {
+            SDL_WaitEvent(nil)
+            return
+        }
+        let ms = (timeout * 1000).rounded(.up)
+        SDL_WaitEventTimeout(nil, Int32(ms.isFinite ? min(max(ms, 1), 3_600_000) : 1))
+    }
 
     /// Runs `body` with the renderer's scale at 1, so that coordinates are pixels, and puts
     /// the scale back after.

@@ -8,6 +8,9 @@ public struct HUDStats {
     public internal(set) var frameMilliseconds = 0.0
     public internal(set) var stepsThisFrame = 0
     public internal(set) var droppedTime = 0.0
+    /// The frame driver rests: nothing moves, nothing is drawn, and the HUD says so instead
+    /// of counting frames that are not being made.
+    public internal(set) var atRest = false
     private var windowTime = 0.0
     private var windowFrames = 0
     private var windowWork = 0.0
@@ -35,9 +38,11 @@ public struct HUDStats {
     }
 
     /// The HUD's form `i`, longest first: 0 scene, frames per second, frame time, steps this
-    /// frame and dropped time; 1 without the scene; 2 rate and time; 3 the rate. Every
-    /// number carries its unit. Built alone: the HUD draws one a frame.
+    /// frame and dropped time; 1 without the scene; 2 rate and time; 3 the rate; at rest,
+    /// "at rest" (with the scene in form 0). Every number carries its unit. Built alone: the
+    /// HUD draws one a frame.
     func form(_ i: Int, scene: String) -> String {
+        if atRest { return i == 0 ? "\(scene) · at rest" : "at rest" }
         let fps = "\(format(fps, 1)) fps"
         guard i < 3 else { return fps }
         let ms = "\(format(frameMilliseconds, 2)) ms"
@@ -94,4 +99,5 @@ struct HUDLineKey: Equatable {
     var milliseconds: Double
     var steps: Int
     var dropped: Double
+    var atRest: Bool
 }

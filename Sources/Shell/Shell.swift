@@ -182,6 +182,16 @@ public final class Shell: FrameContent {
     /// Records the frame in the HUD.
     public func frameDidEnd(_ report: FrameReport) {
         hud.record(frameTime: report.frameTime, workTime: report.workTime, steps: report.steps, droppedTime: report.droppedTime)
+        hud.atRest = report.atRest
+    }
+
+    /// Whether anything is due (`Due`): now while input waits for its step or a stick is held
+    /// off centre (it drives motion every step without sending events); else the active
+    /// scene's answer. The other scenes are not stepped, so they wait.
+    public var due: Due {
+        if !pending.isEmpty { return .now }
+        if input.pads.contains(where: { $0.stick(true) != .zero || $0.stick(false) != .zero }) { return .now }
+        return activeScene.due
     }
 
     // MARK: Tab bar geometry
@@ -225,7 +235,7 @@ public final class Shell: FrameContent {
     private func drawHUD(into list: inout DrawList) {
         if let r = chrome.hud, let form = chrome.hudForm {
             let key = HUDLineKey(form: form, scene: activeScene.name, fps: hud.fps, milliseconds: hud.frameMilliseconds,
-                                 steps: hud.stepsThisFrame, dropped: hud.droppedTime)
+                                 steps: hud.stepsThisFrame, dropped: hud.droppedTime, atRest: hud.atRest)
             let line = hudLine.value(for: key, same: ==) { hud.form(form, scene: activeScene.name) }
             list.text(line, at: Vec2(r.maxX - font.width(of: line), r.midY - font.cellHeight / 2), font: font, color: .dimText)
         }
@@ -243,6 +253,7 @@ public final class Shell: FrameContent {
             ("window", .object([("w", JSONValue(size.x)), ("h", JSONValue(size.y))])),
             ("scene", .string(activeScene.name)),
             ("helpVisible", .bool(helpVisible)),
+            ("rest", .bool(due != .now)),
             ("chrome", chromeDump()),
             ("scenes", .object(scenes.map { ($0.name, $0.stateDump()) })),
         ])

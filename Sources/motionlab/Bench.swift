@@ -179,6 +179,7 @@ struct Bench: ParsableCommand {
         }
         let d = platform.lastSubmits
         say("SDL per frame: \(d.drawCalls) draw calls, \(d.vertices) vertices, \(d.indices) indices, \(d.textureSwitches) texture switches")
+        say("bench is uncapped; play here would use vsync where the renderer takes it, else a cap at \(Int(platform.refreshRate)) fps, the display's refresh rate (--fps)")
         say("renderer \(platform.rendererName), video driver \(platform.videoDriverName), \(display.size.w)x\(display.size.h), \(frames) frames after \(warmup) warm-up\(`repeat` > 1 ? ", \(`repeat`) runs" : "")")
         say(all.table().trimmingCharacters(in: .newlines))
         say("fps \(String(format: "%.1f", all.fps))")

@@ -24,6 +24,9 @@ struct Play: ParsableCommand {
     @Flag(help: "Turn vsync off.")
     var noVsync = false
 
+    @Option(parsing: .unconditional, help: "Frames per second at most, on a renderer without vsync or with --no-vsync (default: the display's refresh rate; 0: uncapped).")
+    var fps: Double?
+
 
     @Option(parsing: .unconditional, help: "Seconds per frame of the virtual clock used by headless and scripted runs.")
     var frameDt: Double = 1.0 / 60.0
@@ -82,6 +85,7 @@ struct Play: ParsableCommand {
         guard frameDt > 0, frameDt <= 1 else { throw ValidationError("--frame-dt must be in (0, 1] seconds, got \(frameDt)") }
         guard spacing >= 0.05, spacing <= 100 else { throw ValidationError("--spacing must be in [0.05, 100] points, got \(spacing)") }
         if path != nil && pathFile != nil { throw ValidationError("give --path or --path-file, not both") }
+        if let fps, !(fps == 0 || (fps >= 1 && fps <= 1000)) { throw ValidationError("--fps must be 0 (uncapped) or in [1, 1000], got \(fps)") }
         if pathId != nil && pathFile == nil { throw ValidationError("--path-id picks an element of --path-file's SVG document; give --path-file") }
         guard (1...InputScript.maxFrame).contains(captureEvery) else {
             throw ValidationError("--capture-every must be 1…\(InputScript.maxFrame), got \(captureEvery)")
@@ -166,7 +170,7 @@ struct Play: ParsableCommand {
             settings: RunSettings(hz: window.hz, frameDt: frameDt, virtualClock: headless || script != nil,
                                   frames: frames, startScene: scene, script: scriptEvents,
                                   recordPath: record, statePath: state, screenshotPath: screenshot,
-                                  captureDir: capture, captureEvery: captureEvery))
+                                  captureDir: capture, captureEvery: captureEvery, fps: fps))
         try runner.run()
     }
 }

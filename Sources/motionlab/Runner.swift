@@ -16,6 +16,8 @@ struct RunSettings {
     /// A folder to save every `captureEvery`-th frame in (`frame-00012.bmp`).
     var captureDir: String?
     var captureEvery = 1
+    /// `--fps`: the frame cap without vsync (nil: the display's refresh rate; 0: none).
+    var fps: Double?
 }
 
 /// `play`: the shell on the SDL platform, run by the frame driver, with the run's files
@@ -36,6 +38,10 @@ final class Runner {
         driver = FrameDriver(platform: platform, content: shell, hz: settings.hz,
                              virtualFrameTime: settings.virtualClock ? settings.frameDt : nil, script: settings.script)
         driver.frameLimit = settings.frames
+        // A window on the real clock rests while nothing moves, and is paced to the display
+        // where the renderer has no vsync; scripted runs keep every frame, as fast as they go.
+        driver.restsWhenIdle = !settings.virtualClock
+        if !settings.virtualClock { driver.minimumFrameInterval = platform.pacing(fps: settings.fps).interval }
         if let path = settings.recordPath {
             let out: OutputFile
             do { out = try OutputFile(path: path, kind: .log) } catch { throw CommandError.usage("--record \(error.description)") }

@@ -196,3 +196,128 @@ private final class InlineWorker: FrameWorker {
         #expect(content.resizes == [size])
     }
 }
+
+/// A clock whose time the test moves.
+private final class ManualTime { var now = 0.0 }
+private struct ManualClock: FrameClock {
+    let time: ManualTime
+    var last = 0.0
+    mutating func nextFrameTime() -> Double {
+        defer { last = time.now }
+        return time.now - last
+    }
+}
+
+/// A window whose wait for input the test scripts: each wait moves the clock by `arriveAfter`
+/// (or the timeout, when sooner) and then queues `arriving`.
+private final class WaitingPlatform: FramePlatform {
+    let time: ManualTime
+    var windowSize = Vec2(320, 240)
+    var isPaused = false
+    var quitRequested = false
+    var waits: [Double?] = []
+    var arriveAfter: Double?
+    var arriving: [InputEvent] = []
+    private var queued: [InputEvent] = []
+    init(time: ManualTime) { self.time = time }
+    func poll(into events: inout [InputEvent]) {
+        events += queued
+        queued.removeAll()
+    }
+    func setWindowSize(w: Double, h: Double) { windowSize = Vec2(w, h) }
+    func render(_ list: DrawList) {}
+    func present() { time.now += 1.0 / 60 }
+    func waitForInput(timeout: Double?) {
+        waits.append(timeout)
+        let until = [timeout, arriveAfter].compactMap { $0 }.min() ?? 0
+        time.now += until
+        if let a = arriveAfter, a <= (timeout ?? .infinity) {
+            queued += arriving
+            arriving.removeAll()
+            arriveAfter = nil
+        }
+    }
+}
+
+/// Content at rest but for a timer: `timer` seconds of steps after `start`, it fires.
+private final class TimerContent: FrameContent {
+    var size = Vec2(320, 240)
+    var wantsQuit = false
+    var simulated = 0.0
+    var timer: Double?
+    var firedAt: Double?
+    var enqueued: [(InputEvent, step: Int)] = []
+    var steps = 0
+    var drawnAfterSteps: [Int] = []
+    func enqueue(_ event: InputEvent, at time: Double?) { enqueued.append((event, steps)) }
+    func step(dt: Double, step: Int) {
+        steps += 1
+        simulated += dt
+        if let t = timer, firedAt == nil, simulated >= t - 1e-9 { firedAt = simulated }
+    }
+    func draw(into list: inout DrawList, alpha: Double) { drawnAfterSteps.append(steps) }
+    var due: Due {
+        guard let t = timer, firedAt == nil else { return .never }
+        return .timer(t - simulated)
+    }
+}
+
+@Suite struct FrameDriverRestTests {
+    @Test func atRestTheDriverWaitsAndAnEventArrivingDuringTheWaitIsDrawnInTheNextFrame() throws {
+        let time = ManualTime()
+        let platform = WaitingPlatform(time: time), content = TimerContent()
+        let driver = FrameDriver(platform: platform, content: content, hz: 120, realClock: ManualClock(time: time))
+        driver.restsWhenIdle = true
+        platform.arriveAfter = 5
+        platform.arriving = [.pointerDown(pointer: 0, device: .mouse, at: Vec2(10, 10))]
+        // Frame 1 is still (no input, nothing due): drawn once more to say so; after frame 2
+        // the driver waits, without a timeout, until the press arrives 5 s later.
+        try driver.runFrame()
+        #expect(platform.waits.isEmpty && driver.isAtRest)
+        try driver.runFrame()
+        #expect(platform.waits == [nil])
+        let before = content.steps
+        try driver.runFrame()
+        // The press went in, at least one step ran after it, and that frame drew it.
+        #expect(content.enqueued.count == 1 && content.enqueued[0].step == before)
+        #expect(content.steps > before && content.drawnAfterSteps.last == content.steps)
+        #expect(!driver.isAtRest)
+        // The 5 s of rest were not simulated, nor counted as dropped.
+        #expect(content.steps - before <= 2 && driver.loop.droppedTime == 0)
+    }
+
+    @Test func aTimerDueDuringRestFiresOnTimeAndItsWaitIsSimulated() throws {
+        let time = ManualTime()
+        let platform = WaitingPlatform(time: time), content = TimerContent()
+        content.timer = 3
+        let driver = FrameDriver(platform: platform, content: content, hz: 120, realClock: ManualClock(time: time))
+        driver.restsWhenIdle = true
+        try driver.runFrame()
+        try driver.runFrame()
+        // Waited for the timer, no longer.
+        #expect(platform.waits.count == 1)
+        let timeout = try #require(platform.waits.first ?? nil)
+        #expect(abs(timeout - (3 - content.simulated)) < 1e-9 && timeout > 2.9)
+        try driver.runFrame()
+        // The next frame ran the waited time's steps (not clamped to 0.25 s) and the timer fired.
+        let fired = try #require(content.firedAt)
+        #expect(abs(fired - 3) < 1.0 / 120 + 1e-9)
+        #expect(driver.loop.droppedTime == 0)
+        // That frame drew the timer's change; then nothing is due: it rests without a timeout.
+        #expect(platform.waits.count == 2 && platform.waits.last! == nil)
+    }
+
+    @Test func runsOnTheVirtualClockNeverRestAndMovingContentNeverRests() throws {
+        let time = ManualTime()
+        let platform = WaitingPlatform(time: time), content = TimerContent()
+        let scripted = FrameDriver(platform: platform, content: content, hz: 120, virtualFrameTime: 1.0 / 60)
+        scripted.restsWhenIdle = true
+        for _ in 0..<5 { try scripted.runFrame() }
+        #expect(platform.waits.isEmpty)
+        let moving = LogContent(size: Vec2(320, 240))
+        let driver = FrameDriver(platform: platform, content: moving, hz: 120, realClock: ManualClock(time: time))
+        driver.restsWhenIdle = true
+        for _ in 0..<5 { try driver.runFrame() }
+        #expect(platform.waits.isEmpty && !driver.isAtRest)
+    }
+}

@@ -65,6 +65,19 @@ public struct FixedStepLoop: Sendable {
         return steps
     }
 
+    /// Adds time that passed while the frame driver rested (nothing moved, it waited for
+    /// input or a timer) and returns the steps to run for it, without the clamp or the cap:
+    /// it is at most the wait for a timer, a few hundred steps of a world where nothing moves,
+    /// and a timer due in it (a banner, a hold) must fire on time. Bounded at 60 s all the same.
+    public mutating func catchUp(_ rested: Double) -> Int {
+        guard !isPaused, rested.isFinite, rested > 0 else { return 0 }
+        accumulator += min(rested, 60)
+        let steps = Int((accumulator + 1e-9) / dt)
+        accumulator = max(0, accumulator - Double(steps) * dt)
+        step += steps
+        return steps
+    }
+
     /// How far the picture is from the previous step toward the current one, in [0, 1).
     public var alpha: Double { min(max(accumulator / dt, 0), 0.999_999) }
 

@@ -25,6 +25,15 @@ import Geometry
 /// their sum, and input shows one frame later. Input is handed over only while the worker is
 /// idle, so the content is never touched by two threads at once.
 ///
+/// **Rest.** With `restsWhenIdle` (a window on the real clock), a frame with no input after
+/// which the content answers that nothing is due now (`FrameContent.due`) is followed by one
+/// more (the HUD then says "at rest"), and then the driver blocks in the platform's
+/// `waitForInput` until input comes or the soonest timer is due: a window at rest does no
+/// work. The time waited is not simulated step by step while waiting; when a timer was due in
+/// it, the next frame runs its steps unclamped (`FixedStepLoop.catchUp`), so the timer fires
+/// on time; untimed, it is dropped as a paused window's is. Headless and scripted runs never
+/// rest: their frames stay as they were.
+///
 /// Each phase is timed, and heap allocations counted when `countAllocations` is set; the
 /// figures are in `report` after every frame (the benchmark's table comes from them).
 public final class FrameDriver {
@@ -56,6 +65,23 @@ public final class FrameDriver {
     public private(set) var report = FrameReport()
     /// Set once the run should stop: the frame limit, the window closed, or the content quit.
     public private(set) var isDone = false
+    /// Whether the driver waits for input while the content is at rest (play in a window on
+    /// the real clock). Runs on the virtual clock never rest, whatever this says.
+    public var restsWhenIdle = false
+    /// The shortest time between the starts of two frames on the real clock, in seconds (0:
+    /// as fast as presenting lets it go). A renderer without vsync is paced to the display's
+    /// refresh rate this way (`play --fps`); the wait comes before the frame's input is
+    /// polled, so what the frame shows is as fresh as it can be.
+    public var minimumFrameInterval = 0.0
+    /// When the last paced frame started (0: none yet, or the driver just rested).
+    private var pacedStart: UInt64 = 0
+    /// Frames in a row with no input after which nothing was due now.
+    private var stillFrames = 0
+    /// Seconds rested while a timer was pending, for the next frame to simulate.
+    private var rested = 0.0
+    /// Whether the driver would rest after the last frame (nothing due now, no input): the
+    /// HUD's "at rest" and the state dump's `rest`.
+    public var isAtRest: Bool { stillFrames > 0 }
 
     private var clock: any FrameClock
     /// The virtual clock's frame time; nil on the real-time clock.
@@ -83,15 +109,24 @@ public final class FrameDriver {
     /// `makeWorker`, if given, makes the thread that pipelines simulation and building.
     /// `startTime` is where the virtual clock's input timeline starts (a run that goes on
     /// from an earlier one's content starts after it).
-    public init(platform: any FramePlatform, content: any FrameContent, hz: Double,
-                virtualFrameTime: Double? = nil, script: [ScriptedEvent] = [], startTime: Double = 0,
-                makeWorker: ((@escaping () -> Void) -> any FrameWorker)? = nil) {
+    public convenience init(platform: any FramePlatform, content: any FrameContent, hz: Double,
+                            virtualFrameTime: Double? = nil, script: [ScriptedEvent] = [], startTime: Double = 0,
+                            makeWorker: ((@escaping () -> Void) -> any FrameWorker)? = nil) {
+        self.init(platform: platform, content: content, hz: hz, virtualFrameTime: virtualFrameTime, script: script,
+                  startTime: startTime, makeWorker: makeWorker, realClock: nil)
+    }
+
+    /// As above, with `realClock` standing in for the monotonic clock when there is no
+    /// virtual frame time (tests of resting, which is the real clock's).
+    package init(platform: any FramePlatform, content: any FrameContent, hz: Double,
+                 virtualFrameTime: Double? = nil, script: [ScriptedEvent] = [], startTime: Double = 0,
+                 makeWorker: ((@escaping () -> Void) -> any FrameWorker)? = nil, realClock: (any FrameClock)?) {
         elapsed = startTime
         self.platform = platform
         self.content = content
         self.loop = FixedStepLoop(hz: hz)
         self.virtualFrameTime = virtualFrameTime
-        self.clock = virtualFrameTime.map { VirtualClock(frameTime: $0) as any FrameClock } ?? MonotonicClock()
+        self.clock = virtualFrameTime.map { VirtualClock(frameTime: $0) as any FrameClock } ?? realClock ?? MonotonicClock()
         self.script = script
         lists = makeWorker == nil ? [DrawListBox()] : [DrawListBox(), DrawListBox()]
         events.reserveCapacity(64)
@@ -114,11 +149,39 @@ public final class FrameDriver {
     /// Runs one whole frame. Returns false once the run is done.
     @discardableResult
     public func runFrame() throws -> Bool {
+        pace()
         prepareFrame()
         try beforePresent?(frame)
         if isDone { try beforeLastPresent?() }
         presentFrame()
+        if !isDone { restIfIdle() }
         return !isDone
+    }
+
+    /// Waits until `minimumFrameInterval` has passed since the last frame started.
+    private func pace() {
+        guard virtualFrameTime == nil, minimumFrameInterval > 0, minimumFrameInterval.isFinite else { return }
+        let interval = UInt64(min(minimumFrameInterval, 1) * 1e9)
+        var now = MonotonicClock.nanoseconds()
+        if pacedStart > 0, now < pacedStart &+ interval {
+            var left = timespec(tv_sec: 0, tv_nsec: Int(pacedStart &+ interval &- now)), rest = timespec()
+            while nanosleep(&left, &rest) != 0 && errno == EINTR { left = rest }
+            now = MonotonicClock.nanoseconds()
+        }
+        pacedStart = now
+    }
+
+    /// After the second still frame in a row, waits for input or the soonest timer.
+    private func restIfIdle() {
+        guard restsWhenIdle, virtualFrameTime == nil, stillFrames >= 2 else { return }
+        let due = content.due
+        let timeout: Double? = if case .after(let s) = due { s } else { nil }
+        platform.waitForInput(timeout: timeout)
+        let slept = clock.nextFrameTime()
+        // A timer's wait is simulated in full next frame; an untimed rest is dropped. Either
+        // way at least one step runs, so the input that woke the driver shows in that frame.
+        rested = max(loop.dt, timeout.map { min(slept, $0 + loop.dt) } ?? 0)
+        pacedStart = 0
     }
 
     /// Input, simulation, build and submit: everything but showing the frame. Tests read
@@ -176,6 +239,11 @@ public final class FrameDriver {
         report.workTime = Double(report.nanoseconds.frame) / 1e9
         report.frameTime = virtualFrameTime ?? report.workTime
         report.droppedTime = loop.droppedTime
+        if restsWhenIdle, virtualFrameTime == nil {
+            let still = events.isEmpty && !platform.isPaused && content.due != .now
+            stillFrames = still ? stillFrames + 1 : 0
+        }
+        report.atRest = isAtRest
         content.frameDidEnd(report)
         // Minimised or hidden: nothing to show, so do not spin.
         if platform.isPaused { usleep(16_000) }
@@ -228,8 +296,9 @@ public final class FrameDriver {
         let a0 = countAllocations?() ?? 0, t0 = MonotonicClock.nanoseconds()
         let advance = clock.nextFrameTime() + hitch
         elapsed += advance
-        let steps = loop.advance(by: advance)
+        let steps = loop.advance(by: advance) + loop.catchUp(rested)
         hitch = 0
+        rested = 0
         for _ in 0..<steps { content.step(dt: loop.dt, step: loop.step) }
         let a1 = countAllocations?() ?? 0, t1 = MonotonicClock.nanoseconds()
         box.list.pixelsPerPoint = platform.pixelsPerPoint
@@ -288,6 +357,9 @@ public struct FrameReport: Sendable {
     public var workTime = 0.0
     /// Time the loop has dropped so far (frames longer than its clamp).
     public var droppedTime = 0.0
+    /// Whether nothing was due after this frame and no input came: the driver rests (or,
+    /// the first such frame, draws once more to say so).
+    public var atRest = false
     /// Nanoseconds per phase. Pipelined, `sim` and `build` ran on the worker during the
     /// previous frame.
     public var nanoseconds = Phases()

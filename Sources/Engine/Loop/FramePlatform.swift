@@ -29,6 +29,10 @@ public protocol FramePlatform: AnyObject {
     var pixelsPerPoint: Double { get }
     /// Whether the renderer truncates vertex positions to whole pixels (SDL's software one).
     var truncatesVertices: Bool { get }
+    /// Blocks until input arrives (an event of any kind: a key, a pointer, a resize, the
+    /// window shown again) or `timeout` seconds pass (nil: no timeout), taking nothing from
+    /// the queue: the frame driver rests here while nothing moves.
+    func waitForInput(timeout: Double?)
 }
 
 extension FramePlatform {
@@ -41,6 +45,8 @@ extension FramePlatform {
     public var pixelsPerPoint: Double { 1 }
     /// Vertices land where they are put, unless the platform says otherwise.
     public var truncatesVertices: Bool { false }
+    /// Returns at once: a platform without events to wait for never rests.
+    public func waitForInput(timeout: Double?) {}
 }
 
 /// What the frame driver steps and draws: the shell with its scenes, or a single scene
@@ -60,10 +66,14 @@ public protocol FrameContent: AnyObject {
     func draw(into list: inout DrawList, alpha: Double)
     /// The frame is on screen; `report` says what it took (for a HUD).
     func frameDidEnd(_ report: FrameReport)
+    /// Whether anything moves or is timed, as of the last step (`Due`): the driver rests
+    /// while nothing is. The default, `now`, never rests.
+    var due: Due { get }
 }
 
 extension FrameContent {
     public func frameDidEnd(_ report: FrameReport) {}
+    public var due: Due { .now }
 
     /// Queues an input event whose time is not known (no later than the one before).
     public func enqueue(_ event: InputEvent) { enqueue(event, at: nil) }

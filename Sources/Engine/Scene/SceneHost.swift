@@ -40,6 +40,9 @@ public final class SceneHost: FrameContent {
         pending.removeAll(keepingCapacity: true)
     }
 
+    /// The scene's answer, or now while input waits for its step.
+    public var due: Due { pending.isEmpty ? scene.due : .now }
+
     public func draw(into list: inout DrawList, alpha: Double) {
         list.reset()
         let context = DrawContext(font: font, alpha: alpha, bounds: bounds)

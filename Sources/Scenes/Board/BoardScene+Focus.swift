@@ -16,12 +16,17 @@ extension BoardScene {
     /// The left stick steps like the d-pad (`StickSteps`); the right stick scrolls the
     /// focused panel.
     func gamepad(_ ctx: StepContext) {
+        padHeld = false
         for pad in ctx.input.pads {
-            if let dir = stickSteps.step(pad: pad.id, stick: pad.stick(true), dt: ctx.dt) {
+            let left = pad.stick(true)
+            // (`StickSteps` steps, and repeats, past half deflection.)
+            if max(abs(left.x), abs(left.y)) > 0.5 { padHeld = true }
+            if let dir = stickSteps.step(pad: pad.id, stick: left, dt: ctx.dt) {
                 command(dir, from: .gamepad, pad: pad.id)
             }
             let right = pad.stick(false)
             if right != .zero {
+                padHeld = true
                 if dragDrop.keyCarry != nil || isChordFocus {
                     dragDrop.spaces[panel: sheetSpace].scroll(by: right.y * Self.padScrollSpeed * ctx.dt)
                 } else {

@@ -121,6 +121,9 @@ public final class BoardScene: Scene {
     var focusDevice = FocusDevice.keyboard
     /// The left sticks' steps and repeats.
     var stickSteps = StickSteps()
+    /// Whether a pad's stick was held in the last step: a left stick past its step threshold
+    /// (it repeats), or a right stick off centre (it scrolls). For `due`.
+    var padHeld = false
     let world = World()
     private var schedule = SceneSchedule<BoardScene>()
     var bounds = Rect(x: 0, y: 40, w: 1280, h: 680)

@@ -184,6 +184,10 @@ public final class StressScene: Scene {
         schedule.run(self, world: world, context: &context)
     }
 
+    /// Always moving (`now`): the script moves the followers' targets along their paths, the
+    /// tweens repeat, and the panel scrolls back and forth, every step, with no input.
+    public var due: Due { .now }
+
     public func draw(into list: inout DrawList, context: DrawContext) {
         let s = options.spriteSize
         let half = Vec2(s / 2, s / 2)

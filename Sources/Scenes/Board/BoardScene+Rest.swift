@@ -1,0 +1,31 @@
+import Engine
+import Geometry
+
+extension BoardScene {
+    /// The key carry's glide counts as arrived within this many points of its slot (what is
+    /// left of its exponential approach is then far below a pixel).
+    static let glideArrived = 1e-3
+
+    /// Moving (`now`): any pointer pressed on the board (a press deciding, or held toward
+    /// lifting — its ring fills —, a panel held, a ghost carried, which auto-scrolls at a
+    /// panel's edge); a ghost flying home or settling into its line; the key carry's ghost
+    /// still gliding to its slot; a panel coasting or springing back, or its indicator fading;
+    /// a pad's stick held (the left one repeats its step, the right one scrolls). Timed
+    /// (`after`): the banner until it goes, a panel's indicator until it starts to fade. Else
+    /// only input changes anything (`never`).
+    public var due: Due {
+        if padHeld || dragDrop.pressCount > 0 { return .now }
+        for c in dragDrop.carries {
+            if c.flight != nil || c.carrier.isPointer { return .now }
+        }
+        if let kc = dragDrop.keyCarry {
+            guard let k = dragDrop.index(carriedBy: kc.carrier), kc.zone >= 0, kc.zone < lineSpaces.count else { return .now }
+            let target = Rect(center: slotRootFrame(kc.slot, line: kc.zone).center, size: cardBox)
+            let d = target.origin - dragDrop.carries[k].frame.origin
+            if !(max(abs(d.x), abs(d.y)) <= Self.glideArrived) { return .now }
+        }
+        var answer = SceneRest.panel(strip).soonest(SceneRest.panel(sheet))
+        if banner != nil, bannerTime > 0 { answer = answer.soonest(.timer(bannerTime)) }
+        return answer
+    }
+}
