@@ -30,8 +30,15 @@ example: deps
 	@test -n "$(NAME)" || { echo "make example NAME=…: one of $$(ls Examples | sed 's/\([a-z]\)\([A-Z]\)/\1-\2/g' | tr 'A-Z' 'a-z' | tr '\n' ' ')"; exit 2; }
 	$(SWIFT) run example-$(NAME) $(ARGS)
 
-bench: build
-	.build/release/motionlab bench $(ARGS)
+# The benchmark with the counting malloc preloaded (Benchmarks/MallocCounter), so it reports
+# allocations per frame; the shipped motionlab defines no allocator of its own.
+COUNTER = .build-bench/libmotionlab-malloc-counter.so
+$(COUNTER): Benchmarks/MallocCounter/malloc_counter.c Benchmarks/MallocCounter/malloc_counter.h
+	@mkdir -p .build-bench
+	$(CC) -O2 -shared -fPIC -o $@ Benchmarks/MallocCounter/malloc_counter.c
+
+bench: build $(COUNTER)
+	LD_PRELOAD=$(abspath $(COUNTER)) .build/release/motionlab bench $(ARGS)
 
 # The README's pictures (docs/*.png, docs/*.gif) from scripted headless runs.
 screenshots: deps

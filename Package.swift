@@ -14,7 +14,8 @@ import PackageDescription
 //   Shell             tabs, HUD, help overlay; routes input to the active scene
 //   MotionSDL         the platform over SDL2: window, events, textures, drawing, files on disk,
 //                     the processors this process may use
-//   MotionBench       per-phase frame timings for `motionlab bench`
+//   MotionBench       per-phase frame timings for `motionlab bench` (allocations counted by
+//                     Benchmarks/MallocCounter, preloaded into the benchmark's process only)
 //   motionlab         the command line
 // The hot loops cross the layers (a scene's step calls the entity store, the sample table
 // and Vec2's operators), so release builds optimise across modules, as one module was.
@@ -76,21 +77,17 @@ let package = Package(
         ),
         // The compositor's inner loop, in C (Sources/MotionSDL/Compositor says why).
         .target(name: "CCompositor", cSettings: [.unsafeFlags(["-O3", "-fno-builtin-memcpy", "-fno-builtin-memmove"])]),
-        // Counts heap allocations (glibc's supported malloc replacement), for the benchmark.
-        .target(name: "CMallocCounter"),
         .executableTarget(
             name: "motionlab",
             dependencies: [
-                "Geometry", "Paths", "Motion", "Engine", "Scenes", "Shell", "MotionSDL", "MotionBench", "CMallocCounter",
+                "Geometry", "Paths", "Motion", "Engine", "Scenes", "Shell", "MotionSDL", "MotionBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ],
-            // Export the counting malloc so glibc's own calls bind to it too.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
+            ]
         ),
         // Fuzzing: the entries (one per parser and input surface) and the executable libFuzzer
         // drives (`make fuzz` builds it with -sanitize=fuzzer,address; plainly built, it replays
-        // files). Kept apart from motionlab, whose counting malloc cannot link with ASan.
+        // files).
         .target(name: "FuzzTargets", dependencies: ["Geometry", "Paths", "Engine", "Scenes"]),
         .executableTarget(name: "motionlab-fuzz", dependencies: ["FuzzTargets"]),
         // Fixtures the test targets share.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CMallocCounter
 import Engine
 import Foundation
 import MotionBench
@@ -188,13 +187,13 @@ struct Bench: ParsableCommand {
             say(String(format: "over %d runs: fps mean %.1f, sd %.2f, cv %.1f %%; frame p50 mean %.3f ms, cv %.1f %%",
                        `repeat`, fps.mean, fps.sd, fps.cv * 100, p50.mean, p50.cv * 100))
         }
-        let counting = motionlab_malloc_counter_active() != 0
+        let counting = MallocCounter.isActive
         if counting {
             say(String(format: "allocations per frame %.2f (MotionLab's sim + build: %.2f; SDL's submit + present: %.2f)",
                        all.allocationsPerFrame(), all.allocationsPerFrame(.sim) + all.allocationsPerFrame(.build),
                        all.allocationsPerFrame(.submit) + all.allocationsPerFrame(.present)))
         } else {
-            say("allocations per frame: not counted (this process's malloc is not the counting one)")
+            say("allocations per frame: not counted (\(MallocCounter.howToCount))")
         }
         if let json {
             let text = all.report(env: environment(platform), runs: runs).serialized() + "\n"
@@ -235,22 +234,22 @@ struct Bench: ParsableCommand {
         // One step per frame: the virtual clock advances exactly one step's time.
         let driver = FrameDriver(platform: platform, content: host, hz: display.hz, virtualFrameTime: 1 / display.hz,
                                  makeWorker: pipelined ? { WorkerThread(job: $0) } : nil)
-        driver.countAllocations = { motionlab_malloc_count() }
+        if MallocCounter.isActive { driver.countAllocations = { MallocCounter.count } }
         var timings = FrameTimings()
         let total = warmup + frames
         let progress = isatty(2) != 0
         var lastProgress = DispatchTime.now().uptimeNanoseconds
         for frame in 0..<total {
             let measuring = frame >= warmup
-            if measuring && frame == warmup { motionlab_malloc_counting(1) }
+            if measuring && frame == warmup { MallocCounter.counting(true) }
             guard try driver.runFrame() else { break }
             if measuring {
-                motionlab_malloc_counting(0)
+                MallocCounter.counting(false)
                 let r = driver.report, ns = r.nanoseconds, allocs = r.allocations
                 timings.record(nanoseconds: [ns.sim, ns.build, ns.submit, ns.present, ns.frame], steps: r.steps,
                                allocations: [allocs.sim, allocs.build, allocs.submit, allocs.present, allocs.frame].map { Int($0) })
                 trace?.add(frame: frame - warmup + 1, run: run, report: r, pipelined: pipelined, bands: platform.lastBandTimings)
-                motionlab_malloc_counting(1)
+                MallocCounter.counting(true)
             }
             let now = DispatchTime.now().uptimeNanoseconds
             if progress && now - lastProgress > 500_000_000 {
@@ -258,7 +257,7 @@ struct Bench: ParsableCommand {
                 StandardStream.error.write("\rbench: run \(run + 1)/\(`repeat`), frame \(frame + 1)/\(total)   ")
             }
         }
-        motionlab_malloc_counting(0)
+        MallocCounter.counting(false)
         if progress { StandardStream.error.write("\r\u{1B}[K") }
         return (timings, driver.list.vertices.count / 4)
     }
@@ -281,6 +280,7 @@ struct Bench: ParsableCommand {
                 .object([("bandedMs", JSONValue($0.bandedMilliseconds)), ("aloneMs", JSONValue($0.aloneMilliseconds)), ("banded", .bool($0.banded))])
             } ?? .null),
             ("compositor", .string(display.ownCompositor ? "own" : "sdl")),
+            ("allocationsCounted", .bool(MallocCounter.isActive)),
             ("drawCallsPerFrame", JSONValue(platform.lastSubmits.drawCalls)), ("verticesPerFrame", JSONValue(platform.lastSubmits.vertices)),
             ("indicesPerFrame", JSONValue(platform.lastSubmits.indices)),
             ("textureSwitchesPerFrame", JSONValue(platform.lastSubmits.textureSwitches)),

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CMallocCounter
 import Engine
 import Foundation
 import Geometry
@@ -121,9 +120,9 @@ struct Soak: ParsableCommand {
         }
         logFile?.write(pendingLines)
         let endRSS = residentBytes()
-        // Under a sanitizer (or another replaced malloc) the heap is not ours to judge: ASan
-        // keeps freed memory in quarantine, so resident memory grows whatever the app does.
-        let memoryChecked = motionlab_malloc_counter_active() != 0
+        // Under a sanitizer the heap is not ours to judge: ASan keeps freed memory in
+        // quarantine, so resident memory grows whatever the app does.
+        let memoryChecked = !MallocCounter.heapIsASanitizers
         if checker.violation == nil, memoryChecked, warmRSS > 0, endRSS - warmRSS > Self.memoryAllowance {
             checker.violation = SoakChecker.Violation(frame: driver.frame, scene: shell.activeScene.name, invariant:
                 "memory grew \((endRSS - warmRSS) >> 20) MiB after warm-up (\(warmRSS >> 20) → \(endRSS >> 20) MiB), more than \(Self.memoryAllowance >> 20) MiB")

@@ -64,6 +64,38 @@ extension SDLTests {
             #expect(report["env"]?["sdl"]?.stringValue?.hasPrefix("2.") == true)
         }
 
+        /// The shipped program defines no allocator; the benchmark counts allocations with the
+        /// counting malloc preloaded (as `make bench` does), and says when it has none.
+        @Test func allocationsAreCountedOnlyWithThePreloadedCounterAndTheProgramDefinesNoMalloc() throws {
+            let nm = Process()
+            nm.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
+            nm.arguments = ["-D", "--defined-only", Motionlab.binary.path]
+            let out = Pipe()
+            nm.standardOutput = out
+            try nm.run()
+            let symbols = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            nm.waitUntilExit()
+            let defined = Set(symbols.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
+            #expect(defined.isDisjoint(with: ["malloc", "calloc", "realloc", "free", "memalign", "posix_memalign", "aligned_alloc"]),
+                    "motionlab defines \(defined.intersection(["malloc", "calloc", "realloc", "free"]))")
+            let args = ["bench", "--scene", "arrow", "--frames", "10", "--warmup", "3", "--size", "320x240"]
+            let plain = try Motionlab.run(args)
+            #expect(plain.status == 0 && plain.stdout.contains("allocations per frame: not counted"), "\(plain.stdout)")
+            // The library as make bench builds it.
+            let dir = Motionlab.tempDir(), lib = dir.appendingPathComponent("libcounter.so")
+            let cc = Process()
+            cc.executableURL = URL(fileURLWithPath: "/usr/bin/cc")
+            cc.arguments = ["-O2", "-shared", "-fPIC", "-o", lib.path, Motionlab.root.appendingPathComponent("Benchmarks/MallocCounter/malloc_counter.c").path]
+            try cc.run()
+            cc.waitUntilExit()
+            #expect(cc.terminationStatus == 0)
+            let p = Motionlab.process(args)
+            p.environment?["LD_PRELOAD"] = lib.path
+            let counted = try Motionlab.run(p)
+            #expect(counted.status == 0, "\(counted.stderr)")
+            #expect(counted.stdout.contains("allocations per frame ") && !counted.stdout.contains("not counted"), "\(counted.stdout)")
+        }
+
         @Test func aSpriteImageReplacesTheSpriteAndAMissingOneIsReported() throws {
             let bmp = Motionlab.tempDir().appendingPathComponent("icon.bmp")
             try writeKeyedTestImage(to: bmp)

@@ -1,3 +1,8 @@
+// The counting malloc behind `motionlab bench`'s "allocations per frame", as a library
+// preloaded into the benchmark's process only (`make bench`, or
+// LD_PRELOAD=.build-bench/libmotionlab-malloc-counter.so motionlab bench): the shipped
+// program and the library products define no allocator. The benchmark finds the counting
+// functions with dlsym; without the library it says allocations were not counted.
 #include "malloc_counter.h"
 
 #include <stdatomic.h>

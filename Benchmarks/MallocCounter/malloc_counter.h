@@ -1,7 +1,8 @@
 // Counts heap allocations made by the motionlab process, for the benchmark's
-// "allocations per frame". glibc supports replacing malloc by defining it in the
-// executable (ELF symbol interposition); these definitions count, then forward to
-// glibc's own implementation (__libc_malloc and friends), so the heap is unchanged.
+// "allocations per frame". Preloaded (LD_PRELOAD), this library's malloc interposes on
+// glibc's for the whole process, SDL's and Mesa's calls included; each call counts, then
+// forwards to glibc's own implementation (__libc_malloc and friends), so the heap is
+// unchanged. motionlab finds the three functions below with dlsym.
 #ifndef MOTIONLAB_MALLOC_COUNTER_H
 #define MOTIONLAB_MALLOC_COUNTER_H
 
