@@ -40,11 +40,12 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // SDL2 from the system (Debian's libsdl2-dev); a modulemap and one shim header.
+        // SDL2 and SDL2_image from the system (Debian's libsdl2-dev, libsdl2-image-dev); a
+        // modulemap and one shim header.
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev"])]
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]
         ),
         // sched_getaffinity, which Swift's Glibc module does not declare (for UsableProcessors).
         .target(name: "CAffinity"),

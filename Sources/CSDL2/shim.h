@@ -5,6 +5,7 @@
 
 #define SDL_MAIN_HANDLED
 #include <SDL.h>
+#include <SDL_image.h>
 
 static inline int motionlab_windowpos_centered(void) { return (int)SDL_WINDOWPOS_CENTERED_MASK; }
 static inline Uint32 motionlab_button_mask(Uint32 button) { return 1u << (button - 1u); }

@@ -36,6 +36,9 @@ public enum Fuzz {
     /// bounded and, uncompressed, held by the bytes.
     public static func bmpHeader(_ bytes: UnsafeRawBufferPointer) {
         let b = Array(bytes)
+        if let h = try? ImageHeader(b) {
+            require(h.width > 0 && h.height > 0 && h.width * h.height <= BMPHeader.maxPixels, "\(h.kind) \(h.width)×\(h.height)")
+        }
         guard let h = try? BMPHeader(b) else { return }
         require(h.width > 0 && h.height > 0 && h.width * h.height <= BMPHeader.maxPixels, "size \(h.width)×\(h.height)")
         if [0, 3, 6].contains(h.compression) {

@@ -15,7 +15,7 @@ import Geometry
 ///
 /// The command line it reads (`App.Options.parse`): `--size WxH`, `--headless`,
 /// `--frames N`, `--script FILE` (input as JSON Lines, `InputScript`), `--state FILE` (the
-/// scene's state dump at exit), `--screenshot FILE.bmp` (the last frame), `--resources DIR`.
+/// scene's state dump at exit), `--screenshot FILE.png` (the last frame; `.bmp` for a BMP), `--resources DIR`.
 /// A headless or scripted run is deterministic: the virtual clock advances 1/60 s a frame.
 public enum App {
     /// What a run is asked to do.
@@ -37,7 +37,8 @@ public enum App {
         /// Where to write the scene's state dump when the run ends, set by `--state FILE`;
         /// nil writes none.
         public var state: String?
-        /// Where to save the last frame as a BMP, set by `--screenshot FILE.bmp`; nil saves none.
+        /// Where to save the last frame (a PNG, or a BMP by its extension), set by
+        /// `--screenshot FILE.png`; nil saves none.
         public var screenshot: String?
         /// The folder holding the font and images, set by `--resources DIR`; nil searches the
         /// usual places (`ResourceFolder.locate(explicit:)`).

@@ -23,16 +23,8 @@ extension Platform {
             // Read under the file policy (a FIFO or device is refused, the size checked
             // first), then decoded from memory.
             let bytes = try FilePolicy.read(path, limit: Self.maxImageBytes, limitName: "Platform.maxImageBytes")
-            // The header checked before SDL allocates what it declares (`BMPHeader`).
-            do { _ = try BMPHeader(bytes) } catch { throw FilePolicy.Refusal("\(FilePolicy.shown(path)): \(error.description)") }
-            let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { buffer in
-                SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)).flatMap { SDL_LoadBMP_RW($0, 1) }
-            }
-            guard let surface = loaded else {
-                throw FilePolicy.Refusal("\(FilePolicy.shown(path)): SDL cannot read this BMP (\(String(cString: SDL_GetError())))")
-            }
+            let surface = try Self.decodeImage(bytes, path: path, keyed: replacement != nil)
             images[Int(id.raw)] = surface
-            if replacement != nil { Self.keyTopLeftPixelIfOpaque(surface) }
             guard let t = Self.makeTexture(from: surface, on: renderer) else {
                 throw FilePolicy.Refusal("\(FilePolicy.shown(path)): SDL cannot make a texture of it (\(String(cString: SDL_GetError())))")
             }
@@ -82,6 +74,32 @@ extension Platform {
     }
 
     /// Makes the colour of the top-left pixel transparent in an image without alpha.
+    /// The picture in `bytes` (the file at `path`): its kind and size checked first
+    /// (`ImageHeader`), a BMP decoded by SDL, a PNG or JPEG by SDL2_image and made ARGB8888 as
+    /// the BMPs are. `keyed`: without an alpha channel, its top-left colour is transparent.
+    static func decodeImage(_ bytes: [UInt8], path: String, keyed: Bool) throws(FilePolicy.Refusal) -> UnsafeMutablePointer<SDL_Surface> {
+        let header: ImageHeader
+        do { header = try ImageHeader(bytes) } catch { throw FilePolicy.Refusal("\(FilePolicy.shown(path)): \(error.description)") }
+        let loaded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { buffer in
+            SDL_RWFromConstMem(buffer.baseAddress, Int32(buffer.count)).flatMap { rw in
+                header.kind == .bmp ? SDL_LoadBMP_RW(rw, 1) : IMG_LoadTyped_RW(rw, 1, header.kind == .png ? "PNG" : "JPG")
+            }
+        }
+        guard var surface = loaded else {
+            throw FilePolicy.Refusal("\(FilePolicy.shown(path)): cannot read this \(header.kind.rawValue) (\(String(cString: SDL_GetError())))")
+        }
+        if keyed { keyTopLeftPixelIfOpaque(surface) }
+        if header.kind != .bmp, surface.pointee.format.pointee.format != SDL_PIXELFORMAT_ARGB8888.rawValue {
+            guard let argb = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
+                SDL_FreeSurface(surface)
+                throw FilePolicy.Refusal("\(FilePolicy.shown(path)): cannot convert it (\(String(cString: SDL_GetError())))")
+            }
+            SDL_FreeSurface(surface)
+            surface = argb
+        }
+        return surface
+    }
+
     private static func keyTopLeftPixelIfOpaque(_ surface: UnsafeMutablePointer<SDL_Surface>) {
         let format = surface.pointee.format.pointee
         guard format.Amask == 0, surface.pointee.w > 0, surface.pointee.h > 0, let pixels = surface.pointee.pixels else { return }

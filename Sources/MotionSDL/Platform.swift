@@ -248,7 +248,7 @@ public final class Platform: FramePlatform {
         Color(UInt8((px >> 16) & 0xff), UInt8((px >> 8) & 0xff), UInt8(px & 0xff), UInt8(px >> 24))
     }
 
-    /// Saves what was rendered (before present) as a BMP.
+    /// Saves what was rendered (before present): a PNG when `path` ends in `.png`, else a BMP.
     public func saveScreenshot(to path: String) throws {
         let (w, h) = outputSize
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
@@ -260,18 +260,21 @@ public final class Platform: FramePlatform {
             return SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch)
         }
         guard read == 0 else { throw SDLError("SDL_RenderReadPixels") }
+        let png = path.lowercased().hasSuffix(".png")
         // Encoded in memory, then written under the file policy (never through SDL's own
-        // file opening, which would replace a device or follow a planted link).
-        var bmp = [UInt8](repeating: 0, count: 1024 + Int(w) * Int(h) * 4)
-        let size: Int = bmp.withUnsafeMutableBytes { buffer in
+        // file opening, which would replace a device or follow a planted link). Neither
+        // encoding outgrows the raw pixels by more than its headers and a PNG's zlib blocks.
+        let raw = Int(w) * Int(h) * 4
+        var encoded = [UInt8](repeating: 0, count: 4096 + raw + raw / 1000 + Int(h) * 8)
+        let size: Int = encoded.withUnsafeMutableBytes { buffer in
             guard let rw = SDL_RWFromMem(buffer.baseAddress, Int32(clamping: buffer.count)) else { return -1 }
             defer { SDL_RWclose(rw) }
-            guard SDL_SaveBMP_RW(surface, rw, 0) == 0 else { return -1 }
+            guard (png ? IMG_SavePNG_RW(surface, rw, 0) : SDL_SaveBMP_RW(surface, rw, 0)) == 0 else { return -1 }
             return Int(SDL_RWtell(rw))
         }
         guard size > 0 else { throw SDLError("encoding the screenshot for \(path)") }
-        bmp.removeSubrange(size...)
-        try FilePolicy.write(bmp, to: path)
+        encoded.removeSubrange(size...)
+        try FilePolicy.write(encoded, to: path)
     }
 
     // MARK: What this SDL offers

@@ -73,7 +73,7 @@ struct Bench: ParsableCommand {
 
 
 
-    @Option(help: ArgumentHelp("A BMP to draw the sprites with instead of Resources/sprite.bmp (scripts/bench-vs-sdl passes testsprite2's icon.bmp). Without an alpha channel, its top-left pixel's colour is transparent, as in testsprite2.", valueName: "bmp"))
+    @Option(help: ArgumentHelp("An image (PNG, JPEG or BMP) to draw the sprites with instead of Resources/sprite.bmp (scripts/bench-vs-sdl passes testsprite2's icon.bmp). Without an alpha channel, its top-left pixel's colour is transparent, as in testsprite2.", valueName: "image"))
     var sprite: String?
 
     /// At most this many followers, tweens and panel sprites together. Measured resident
@@ -111,7 +111,7 @@ struct Bench: ParsableCommand {
         guard frames * `repeat` <= Self.maxFrames else {
             throw ValidationError("--frames × --repeat is \(frames * `repeat`), more than \(Self.maxFrames) (Bench.maxFrames): the report keeps every frame")
         }
-        if let sprite { try checkBMP(sprite, option: "--sprite") }
+        if let sprite { try checkImage(sprite, option: "--sprite") }
         if let scene, !SceneRegistry.names.contains(scene) {
             throw ValidationError("--scene: no scene named '\(echo(scene))' (scenes: \(SceneRegistry.names.joined(separator: ", ")))")
         }

@@ -56,12 +56,12 @@ func checkWritable(_ path: String, option: String) throws {
     }
 }
 
-/// Checks that `path` is a regular BMP file within `Platform.maxImageBytes` whose header
-/// `BMPHeader` accepts, read under the file policy.
-func checkBMP(_ path: String, option: String) throws {
+/// Checks that `path` is a regular image file (PNG, JPEG or BMP) within
+/// `Platform.maxImageBytes` whose header `ImageHeader` accepts, read under the file policy.
+func checkImage(_ path: String, option: String) throws {
     let bytes: [UInt8]
     do { bytes = try FilePolicy.read(path, limit: Platform.maxImageBytes, limitName: "Platform.maxImageBytes") } catch {
         throw ValidationError("\(option) \(error.description)")
     }
-    do { _ = try BMPHeader(bytes) } catch { throw ValidationError("\(option) \(path): \(error.description)") }
+    do { _ = try ImageHeader(bytes) } catch { throw ValidationError("\(option) \(path): \(error.description)") }
 }

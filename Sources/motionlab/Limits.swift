@@ -42,7 +42,7 @@ struct Limits: ParsableCommand {
             ("Bench.maxFrames", "\(Bench.maxFrames)", "bench --frames × --repeat, and --warmup"),
             ("Bench.maxRepeat", "\(Bench.maxRepeat)", "bench --repeat"),
             ("BenchCompare.maxReportBytes", "\(BenchCompare.maxReportBytes >> 20) MiB", "a report bench compare reads"),
-            ("Platform.maxImageBytes", "\(Platform.maxImageBytes >> 20) MiB", "an image file (the resources' BMPs, bench --sprite)"),
+            ("Platform.maxImageBytes", "\(Platform.maxImageBytes >> 20) MiB", "an image file (the resources' PNGs and BMP, bench --sprite)"),
             ("BMPHeader.maxPixels", "\(BMPHeader.maxPixels)", "pixels an image's header may declare (4096×4096), checked before it is decoded"),
             ("Soak.maxMinutes", "\(Int(Soak.maxMinutes))", "soak --minutes"),
             ("--spacing", "0.05…100 pt", "play's sample spacing (motionlab path takes SampleTable.minSpacing or more, within SampleTable.maxSamples)"),

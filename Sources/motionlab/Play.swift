@@ -49,7 +49,7 @@ struct Play: ParsableCommand {
     @Option(help: "Write the state dump (JSON) here at exit.")
     var state: String?
 
-    @Option(help: "Save the last frame as a BMP here.")
+    @Option(help: "Save the last frame here: a PNG (name.png) or a BMP (name.bmp).")
     var screenshot: String?
 
     @Option(help: "Save frames as BMPs in this existing folder (frame-00012.bmp), every --capture-every frames.")
@@ -100,8 +100,8 @@ struct Play: ParsableCommand {
         if let frames, !(1...InputScript.maxFrame).contains(frames) {
             throw ValidationError("--frames must be 1…\(InputScript.maxFrame) (InputScript.maxFrame), got \(frames)")
         }
-        if let screenshot, !screenshot.lowercased().hasSuffix(".bmp") {
-            throw ValidationError("--screenshot writes BMP: give a file ending in .bmp, got \(screenshot)")
+        if let screenshot, !screenshot.lowercased().hasSuffix(".bmp"), !screenshot.lowercased().hasSuffix(".png") {
+            throw ValidationError("--screenshot writes PNG or BMP: give a file ending in .png or .bmp, got \(screenshot)")
         }
         // Where the run will write, checked before it starts rather than after it ends.
         for (option, path) in [("--state", state), ("--screenshot", screenshot), ("--record", record), ("--export", export)] {

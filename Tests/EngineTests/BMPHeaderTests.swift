@@ -35,3 +35,22 @@ import Testing
         }
     }
 }
+
+/// PNG and JPEG headers: the size read from IHDR and from the first frame header.
+@Suite struct ImageHeaderTests {
+    static func be(_ v: Int, _ n: Int) -> [UInt8] { (0..<n).reversed().map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+
+    @Test func aPNGsAndAJPEGsSizeAreReadFromTheirHeadersAndBMPsThroughBMPHeader() throws {
+        let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Self.be(13, 4) + Array("IHDR".utf8) + Self.be(640, 4) + Self.be(480, 4) + [8, 6, 0, 0, 0] + [0, 0, 0, 0]
+        #expect(try ImageHeader(png) == ImageHeader(kind: .png, width: 640, height: 480))
+        // SOI, an APP0 segment to skip, then SOF2 (progressive): height 300, width 200.
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Self.be(16, 2) + [UInt8](repeating: 0, count: 14)
+            + [0xFF, 0xC2] + Self.be(17, 2) + [8] + Self.be(300, 2) + Self.be(200, 2) + [3] + [UInt8](repeating: 0, count: 9)
+        #expect(try ImageHeader(jpeg) == ImageHeader(kind: .jpeg, width: 200, height: 300))
+        #expect(try ImageHeader(makeBMP(3, 2)) == ImageHeader(kind: .bmp, width: 3, height: 2))
+        // A huge declared PNG is refused before any decoder sees it.
+        let huge = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Self.be(13, 4) + Array("IHDR".utf8) + Self.be(20000, 4) + Self.be(20000, 4) + [8, 6, 0, 0, 0]
+        #expect(throws: BMPHeader.Problem.self) { try ImageHeader(huge) }
+        #expect(throws: BMPHeader.Problem.self) { try ImageHeader(Array("GIF89a".utf8)) }
+    }
+}

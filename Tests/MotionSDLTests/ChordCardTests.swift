@@ -3,7 +3,7 @@ import Foundation
 @testable import Scenes
 import Testing
 
-/// The chord cards in `Resources/chords.bmp`: real voicings, drawn where the diagram says,
+/// The chord cards in `Resources/chords.png`: real voicings, drawn where the diagram says,
 /// and names that fit their cards.
 extension SDLTests {
     @Suite struct ChordCardTests {
@@ -71,9 +71,9 @@ extension SDLTests {
 
         @Test func theDiagramsDotsAreWhereTheVoicingSaysAndTheNamesFitTheirCards() throws {
             let sheet = try readSheet()
-            guard let raw = motionlab_load_bmp(resourcesURL.appendingPathComponent("chords.bmp").path),
+            guard let raw = IMG_Load(resourcesURL.appendingPathComponent("chords.png").path),
                   let surface = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
-                Issue.record("cannot load chords.bmp")
+                Issue.record("cannot load chords.png")
                 return
             }
             defer { SDL_FreeSurface(surface); SDL_FreeSurface(raw) }

@@ -44,12 +44,12 @@ extension SDLTests {
             // A FIFO among the resources' images.
             let resources = dir.appendingPathComponent("res")
             try FileManager.default.copyItem(at: Motionlab.root.appendingPathComponent("Resources"), to: resources)
-            let photo = resources.appendingPathComponent("photo.bmp")
+            let photo = resources.appendingPathComponent("photo.png")
             try FileManager.default.removeItem(at: photo)
             #expect(mkfifo(photo.path, 0o600) == 0)
             let res = try runOrHang(["--headless", "--frames", "1", "--resources", resources.path])
             #expect(res.status == 2, "\(res.stderr)")
-            #expect(res.stderr.contains("photo.bmp: is a FIFO (named pipe)"), "\(res.stderr)")
+            #expect(res.stderr.contains("photo.png: is a FIFO (named pipe)"), "\(res.stderr)")
         }
 
         @Test func outputsWriteThroughLinksAndNeverReplaceADevice() throws {

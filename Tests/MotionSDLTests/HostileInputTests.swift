@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 @testable import Geometry
 @testable import MotionSDL
@@ -166,13 +167,19 @@ extension SDLTests {
             let dir = Motionlab.tempDir()
             let resources = dir.appendingPathComponent("res")
             try FileManager.default.copyItem(at: Motionlab.root.appendingPathComponent("Resources"), to: resources)
-            let photo = resources.appendingPathComponent("photo.bmp")
+            let photo = resources.appendingPathComponent("photo.png")
             let good = try Data(contentsOf: photo)
+            func png(width: Int, height: Int) -> Data {
+                func be(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
+                return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13) + Array("IHDR".utf8) + be(width) + be(height) + [8, 6, 0, 0, 0, 0, 0, 0, 0])
+            }
             let cases: [(Data, String)] = [
-                (good.prefix(4096), "photo.bmp: a BMP cut short"),
-                (Data(makeBMP(16384, 16384, pixels: 4 << 20)), "photo.bmp: a BMP of 16384×16384 pixels, more than the limit"),
-                (Data(makeBMP(4, 4, bpp: 64)), "photo.bmp: a BMP of 64 bits per pixel"),
-                (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 64)), "photo.bmp: not a BMP image (it does not start with \"BM\"); it is a PNG"),
+                (good.prefix(200), "photo.png: cannot read this PNG"),
+                (png(width: 16384, height: 16384), "photo.png: a PNG of 16384×16384 pixels, more than the limit"),
+                (Data(makeBMP(16384, 16384, pixels: 4 << 20)), "photo.png: a BMP of 16384×16384 pixels, more than the limit"),
+                (Data(makeBMP(4, 4, bpp: 64)), "photo.png: a BMP of 64 bits per pixel"),
+                (Data(Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 64)), "photo.png: not an image this program reads (PNG, JPEG or BMP); it is a GIF"),
+                (Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + [UInt8](repeating: 0, count: 14)), "photo.png: a JPEG cut short or without a frame header"),
             ]
             for (bytes, message) in cases {
                 try bytes.write(to: photo)
@@ -184,6 +191,51 @@ extension SDLTests {
             try Data(makeBMP(20000, 20000, pixels: 64)).write(to: sprite)
             let bench = try Motionlab.run(["bench", "--frames", "1", "--sprite", sprite.path])
             #expect(bench.status == 2 && bench.stderr.contains("huge.bmp: a BMP of 20000×20000 pixels"), "\(bench.stderr)")
+        }
+
+        /// PNG in and out: a picture read from a PNG draws the pixels its BMP twin draws, and
+        /// `--screenshot a.png` writes a PNG holding the pixels the BMP screenshot holds.
+        @Test func aPNGDrawsWhatItsBMPTwinDrawsAndScreenshotsArePNGByName() throws {
+            let dir = Motionlab.tempDir()
+            let resources = dir.appendingPathComponent("res")
+            try FileManager.default.copyItem(at: Motionlab.root.appendingPathComponent("Resources"), to: resources)
+            func shot(_ name: String, resources: String? = nil) throws -> URL {
+                let file = dir.appendingPathComponent(name)
+                let r = try Motionlab.run(["--headless", "--frames", "20", "--scene", "arrow", "--size", "480x320", "--screenshot", file.path]
+                                          + (resources.map { ["--resources", $0] } ?? []))
+                #expect(r.status == 0, "\(r.stderr)")
+                return file
+            }
+            let asPNG = try shot("png.bmp")
+            // The photo as a BMP (the loader goes by the bytes, not the name).
+            guard let photo = IMG_Load(resources.appendingPathComponent("photo.png").path) else { Issue.record("IMG_Load"); return }
+            defer { SDL_FreeSurface(photo) }
+            var bmp = [UInt8](repeating: 0, count: 4096 + Int(photo.pointee.w * photo.pointee.h) * 4)
+            let size = bmp.withUnsafeMutableBytes { b -> Int in
+                let rw = SDL_RWFromMem(b.baseAddress, Int32(b.count))!
+                defer { SDL_RWclose(rw) }
+                return SDL_SaveBMP_RW(photo, rw, 0) == 0 ? Int(SDL_RWtell(rw)) : -1
+            }
+            #expect(size > 0)
+            try Data(bmp.prefix(size)).write(to: resources.appendingPathComponent("photo.png"))
+            let asBMP = try shot("bmp.bmp", resources: resources.path)
+            #expect(try Data(contentsOf: asPNG) == Data(contentsOf: asBMP), "the PNG photo and its BMP twin draw differently")
+            // The same frame as a PNG screenshot.
+            let png = try shot("shot.png")
+            let bytes = try Data(contentsOf: png)
+            #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            guard let a = IMG_Load(png.path), let b = SDL_LoadBMP_RW(SDL_RWFromFile(asPNG.path, "rb"), 1),
+                  let a32 = SDL_ConvertSurfaceFormat(a, SDL_PIXELFORMAT_ARGB8888.rawValue, 0),
+                  let b32 = SDL_ConvertSurfaceFormat(b, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { Issue.record("decoding"); return }
+            defer { [a, b, a32, b32].forEach { SDL_FreeSurface($0) } }
+            #expect(a32.pointee.w == 480 && a32.pointee.h == 320)
+            var differing = 0
+            for y in 0..<Int(a32.pointee.h) {
+                let ra = a32.pointee.pixels.advanced(by: y * Int(a32.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
+                let rb = b32.pointee.pixels.advanced(by: y * Int(b32.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<Int(a32.pointee.w) where (ra[x] | 0xFF00_0000) != (rb[x] | 0xFF00_0000) { differing += 1 }
+            }
+            #expect(differing == 0)
         }
 
         @Test func aFailedSaveLeavesTheOldFileAndNoTemporaryFile() throws {

@@ -20,7 +20,8 @@ public struct BMPHeader: Equatable, Sendable {
     public struct Problem: Error, Equatable, CustomStringConvertible, Sendable {
         /// What is wrong, in words (the file's name is the caller's to add).
         public let description: String
-        init(_ description: String) { self.description = description }
+        /// A problem that says `description`.
+        public init(_ description: String) { self.description = description }
     }
 
     /// The most pixels an image may have (4096×4096): each is kept as a surface, a texture
@@ -79,8 +80,8 @@ public struct BMPHeader: Equatable, Sendable {
         }
     }
 
-    /// ", it is a PNG" and the like, for a picture of another kind named `.bmp`.
-    static func otherKind(_ b: [UInt8]) -> String {
+    /// "; it is a PNG" and the like, for a picture of another kind than expected (or "").
+    public static func otherKind(_ b: [UInt8]) -> String {
         if b.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "; it is a PNG" }
         if b.starts(with: [0xFF, 0xD8, 0xFF]) { return "; it is a JPEG" }
         if b.starts(with: Array("GIF8".utf8)) { return "; it is a GIF" }

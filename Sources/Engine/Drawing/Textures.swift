@@ -17,10 +17,11 @@ public enum Textures {
     /// for displays of 1.5 pixels per point or more.
     public static let catalog: TextureCatalog = {
         var c = TextureCatalog()
-        c.register(font, file: "font-1x.bmp", highDensityFile: "font-2x.bmp")
-        c.register(ball, file: "ball.bmp")
-        c.register(photo, file: "photo.bmp")
-        c.register(chords, file: "chords.bmp")
+        c.register(font, file: "font-1x.png", highDensityFile: "font-2x.png")
+        c.register(ball, file: "ball.png")
+        c.register(photo, file: "photo.png")
+        c.register(chords, file: "chords.png")
+        // A BMP, as SDL's testsprite2 and pygame read it too (scripts/bench-vs-sdl --soft).
         c.register(sprite, file: "sprite.bmp")
         return c
     }()

@@ -43,7 +43,7 @@ public final class BoardScene: Scene {
         Control(.gamepad, "Right stick", "scroll the focused panel"),
     ]
 
-    /// Chord names in the order of `Resources/chords.bmp` (see `scripts/make-resources`).
+    /// Chord names in the order of `Resources/chords.png` (see `scripts/make-resources`).
     public static let chordNames = ["C", "Dm", "Em", "F", "G", "Am", "Bdim", "C7", "D", "E", "A", "Bm", "G7", "Fmaj7", "Dsus4", "Cadd9"]
     static let atlasColumns = 8
     /// A card's size in the strip of a board at least 420 pt tall; shorter boards scale the
