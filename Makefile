@@ -4,21 +4,24 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test build deps bench bench-vs-sdl probe clean fuzz sanitize install soak screenshots example docs
+.PHONY: run test build release man deps bench bench-vs-sdl probe clean fuzz sanitize install uninstall soak screenshots example docs
 
 deps:
 	@scripts/install-deps
 
 build: deps
+	@test -x .build/release/motionlab || echo "make: building the optimised release build (the tests' debug build draws several times slower); about 2 minutes the first time"
 	$(SWIFT) build -c release --product motionlab
 
+# The release build: the tests' debug build draws several times slower, so make run builds
+# its own (about 2 minutes the first time on 2 cores; after that only what changed).
 run: build
 	.build/release/motionlab $(ARGS)
 
+# The full logs stay in .build/test-build.log, .build/test.log and .build/docs.log; the
+# terminal gets the failures in full and the passes counted (scripts/test).
 test: deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
-	scripts/docs
+	@SWIFT=$(SWIFT) scripts/test
 
 # The API documentation (DocC) as static HTML in .build/docs, offline; fails on any DocC warning.
 docs: deps
@@ -79,12 +82,25 @@ sanitize: deps
 soak: build
 	.build/release/motionlab soak --minutes $(or $(MINUTES),60) --seed $(or $(SEED),1)
 
-# Installs the binary in PREFIX/bin and its resources in PREFIX/share/motionlab.
+# Installs under PREFIX (and DESTDIR): bin/motionlab, share/motionlab (the resources), the
+# man page, a desktop entry, the icon in the hicolor sizes and bash, zsh and fish completions,
+# each listed in share/motionlab/install-manifest.txt; uninstall removes exactly those.
+# Neither runs apt-get (make deps, or make run once, installs what the build needs).
 PREFIX ?= /usr/local
-install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/motionlab"
-	install -m 755 .build/release/motionlab "$(DESTDIR)$(PREFIX)/bin/motionlab"
-	cp -R Resources/. "$(DESTDIR)$(PREFIX)/share/motionlab/"
+MANPAGE = .build/plugins/GenerateManual/outputs/motionlab/motionlab.1
+
+release:
+	$(SWIFT) build -c release --product motionlab
+
+# The man page, made by argument-parser's generate-manual plugin from the command line itself.
+man: release
+	$(SWIFT) package plugin generate-manual
+
+install: release man
+	scripts/install install "$(PREFIX)"
+
+uninstall:
+	scripts/install uninstall "$(PREFIX)"
 
 clean:
-	rm -rf .build .build-fuzz .build-asan .build-tsan .build-probe
+	rm -rf .build .build-fuzz .build-asan .build-tsan .build-probe .build-bench

@@ -81,11 +81,14 @@ let package = Package(
         .executableTarget(
             name: "motionlab",
             dependencies: [
-                "Geometry", "Paths", "Motion", "Engine", "Scenes", "Shell", "MotionSDL", "MotionBench",
+                "Geometry", "Paths", "Motion", "Engine", "Scenes", "Shell", "MotionSDL", "MotionBench", "CSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ]
+            ],
+            plugins: ["VersionStamp"]
         ),
+        // `motionlab --version`: the git description at build time, else the package's version.
+        .plugin(name: "VersionStamp", capability: .buildTool()),
         // Fuzzing: the entries (one per parser and input surface) and the executable libFuzzer
         // drives (`make fuzz` builds it with -sanitize=fuzzer,address; plainly built, it replays
         // files).

@@ -234,7 +234,7 @@ public final class Platform: FramePlatform {
 
     /// The colours of a rect of pixels (not points) of what was rendered, before present, row
     /// by row; empty when SDL cannot read them.
-    func readPixels(_ r: SDL_Rect) -> [Color] {
+    public func readPixels(_ r: SDL_Rect) -> [Color] {
         var rect = r
         var px = [UInt32](repeating: 0, count: Int(max(0, r.w) * max(0, r.h)))
         let ok = inPixels {
@@ -260,19 +260,44 @@ public final class Platform: FramePlatform {
             return SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch)
         }
         guard read == 0 else { throw SDLError("SDL_RenderReadPixels") }
-        let png = path.lowercased().hasSuffix(".png")
-        // Encoded in memory, then written under the file policy (never through SDL's own
-        // file opening, which would replace a device or follow a planted link). Neither
-        // encoding outgrows the raw pixels by more than its headers and a PNG's zlib blocks.
-        let raw = Int(w) * Int(h) * 4
-        var encoded = [UInt8](repeating: 0, count: 4096 + raw + raw / 1000 + Int(h) * 8)
+        try Self.save(surface, to: path)
+    }
+
+    /// Saves `pixels` (`width` × `height`, row by row, with their alpha) as a PNG, or a BMP
+    /// when `path` ends in `.bmp`.
+    public static func saveImage(_ pixels: [Color], width: Int, height: Int, to path: String) throws {
+        guard pixels.count == width * height,
+              let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            throw SDLError("SDL_CreateRGBSurfaceWithFormat")
+        }
+        defer { SDL_FreeSurface(surface) }
+        let pitch = Int(surface.pointee.pitch) / 4
+        let out = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = pixels[y * width + x]
+                out[y * pitch + x] = UInt32(c.a) << 24 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+            }
+        }
+        try save(surface, to: path)
+    }
+
+    /// Encodes `surface` in memory (PNG, or BMP for a `.bmp` name) and writes it under the
+    /// file policy (never through SDL's own file opening, which would replace a device or
+    /// follow a planted link). Neither encoding outgrows the raw pixels by more than its
+    /// headers and a PNG's zlib blocks.
+    private static func save(_ surface: UnsafeMutablePointer<SDL_Surface>, to path: String) throws {
+        let png = !path.lowercased().hasSuffix(".bmp")
+        let (w, h) = (Int(surface.pointee.w), Int(surface.pointee.h))
+        let raw = w * h * 4
+        var encoded = [UInt8](repeating: 0, count: 4096 + raw + raw / 1000 + h * 8)
         let size: Int = encoded.withUnsafeMutableBytes { buffer in
             guard let rw = SDL_RWFromMem(buffer.baseAddress, Int32(clamping: buffer.count)) else { return -1 }
             defer { SDL_RWclose(rw) }
             guard (png ? IMG_SavePNG_RW(surface, rw, 0) : SDL_SaveBMP_RW(surface, rw, 0)) == 0 else { return -1 }
             return Int(SDL_RWtell(rw))
         }
-        guard size > 0 else { throw SDLError("encoding the screenshot for \(path)") }
+        guard size > 0 else { throw SDLError("encoding the image for \(path)") }
         encoded.removeSubrange(size...)
         try FilePolicy.write(encoded, to: path)
     }

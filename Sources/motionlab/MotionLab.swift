@@ -8,7 +8,8 @@ struct MotionLab: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "motionlab",
         abstract: "Four classic iOS interaction techniques, rebuilt on SDL2 for mouse, touch and gamepad.",
-        subcommands: [Play.self, PathInfo.self, SpringCalculator.self, Bench.self, Soak.self, Controls.self, Limits.self],
+        version: buildVersion,
+        subcommands: [Play.self, PathInfo.self, SpringCalculator.self, Bench.self, Soak.self, Controls.self, Limits.self, Icon.self],
         defaultSubcommand: Play.self
     )
 

@@ -136,24 +136,31 @@ extension SDLTests {
             #expect(end["drawn"]?["x"]?.doubleValue == 580 && end["drawn"]?["y"]?.doubleValue == 420)
         }
 
-        /// The products work from outside: a new package that depends on this checkout by
-        /// path builds the path-handle example unchanged and runs it (about 30 s: SwiftPM
-        /// builds only what the product needs).
-        @Test func aPackageOutsideBuildsAnExampleUnchanged() throws {
-            let dir = Motionlab.tempDir().appendingPathComponent("outside")
-            let sources = dir.appendingPathComponent("Sources/handle")
-            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: Motionlab.root.appendingPathComponent("Examples/PathHandle/main.swift"),
-                                             to: sources.appendingPathComponent("main.swift"))
-            try """
-            // swift-tools-version:6.0
-            import PackageDescription
-            let package = Package(
-                name: "outside",
-                dependencies: [.package(path: "\(Motionlab.root.path)")],
-                targets: [.executableTarget(name: "handle", dependencies: [.product(name: "MotionLabSDL", package: "\(Motionlab.root.lastPathComponent)")])]
-            )
-            """.write(to: dir.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        /// The products work from outside, as the getting-started article says: a new package
+        /// in a folder of another name, whose manifest is the article's snippet as written
+        /// (this checkout reached as `../motionlab`), builds the article's `Hello` unchanged and
+        /// the path-handle example unchanged, and runs them (about 30 s: SwiftPM builds only
+        /// what the product needs).
+        @Test func thePackageSnippetAndHelloBuildOutsideAsWrittenWithAnExample() throws {
+            let top = Motionlab.tempDir()
+            try FileManager.default.createSymbolicLink(at: top.appendingPathComponent("motionlab"), withDestinationURL: Motionlab.root)
+            let dir = top.appendingPathComponent("somewhere-else")
+            let article = try String(contentsOf: Motionlab.root.appendingPathComponent("Sources/MotionLabKit/MotionLabKit.docc/GettingStarted.md"), encoding: .utf8)
+            let blocks = article.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+            try #require(blocks.count >= 2)
+            let manifest = blocks[0], hello = blocks[1]
+            #expect(manifest.contains(#"package: "motionlab""#) && hello.contains("exit(App.main(Hello()"))
+            for (target, code) in [("mine", hello), ("handle", try String(contentsOf: Motionlab.root.appendingPathComponent("Examples/PathHandle/main.swift"), encoding: .utf8))] {
+                let sources = dir.appendingPathComponent("Sources/\(target)")
+                try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+                try code.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+            }
+            let withExample = manifest.replacingOccurrences(of: "targets: [", with: """
+                targets: [
+                    .executableTarget(name: "handle", dependencies: [.product(name: "MotionLabSDL", package: "motionlab")]),
+                """)
+            try "// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(\n    name: \"somewhere\",\n\(withExample))\n"
+                .write(to: dir.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
             let build = Process()
             build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             build.arguments = ["swift", "build", "--package-path", dir.path]
@@ -165,6 +172,11 @@ extension SDLTests {
             run.arguments = ["--headless", "--frames", "5", "--state", state.path]
             #expect(try Motionlab.run(run).status == 0)
             #expect(try Self.state(state)["offPath"]?.doubleValue == 0)
+            let mine = Process()
+            mine.executableURL = dir.appendingPathComponent(".build/debug/mine")
+            mine.arguments = ["--headless", "--frames", "3", "--state", state.path]
+            #expect(try Motionlab.run(mine).status == 0)
+            #expect(try Self.state(state)["dot"]?["x"]?.doubleValue == 100)
         }
     }
 }
