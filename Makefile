@@ -20,7 +20,8 @@ run: build
 
 # The full logs stay in .build/test-build.log, .build/test.log and .build/docs.log; the
 # terminal gets the failures in full and the passes counted (scripts/test).
-test: deps
+test:
+	@scripts/install-deps --test
 	@SWIFT=$(SWIFT) scripts/test
 
 # The API documentation (DocC) as static HTML in .build/docs, offline; fails on any DocC warning.

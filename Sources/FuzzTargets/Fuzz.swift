@@ -17,18 +17,27 @@ public enum Fuzz {
         ("font-metrics", fontMetrics), ("bmp-header", bmpHeader), ("svg-document", svgDocument),
     ]
 
-    /// An SVG document: refused with a line and column, or read so that every path's `d`
-    /// range holds, byte for byte, what a replacement then swaps out, and nothing else.
+    /// An SVG document: refused with a line and column, or read so that a replacement of any
+    /// shape keeps every other byte: a path's `d` range swapped exactly, another shape made a
+    /// `<path>` that reads back with the new data; every transform finite.
     public static func svgDocument(_ bytes: UnsafeRawBufferPointer) {
         let text = Self.text(bytes)
         guard let doc = try? SVGDocument(text) else { return }
         let utf8 = Array(text.utf8)
-        for p in doc.paths {
-            require(p.dataRange.lowerBound >= 0 && p.dataRange.upperBound <= utf8.count, "range \(p.dataRange) of \(utf8.count)")
+        for p in doc.paths.prefix(64) where p.throughUse == nil {
+            let t = p.transform
+            require([t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite), "a non-finite transform \(t)")
             let replaced = Array(SVGDocument.replacing(p, with: "M1 2", in: text).utf8)
-            require(replaced.count == utf8.count - p.dataRange.count + 4, "a replacement changed other bytes")
-            require(replaced[..<p.dataRange.lowerBound].elementsEqual(utf8[..<p.dataRange.lowerBound])
-                    && replaced[(p.dataRange.lowerBound + 4)...].elementsEqual(utf8[p.dataRange.upperBound...]), "bytes around d changed")
+            if let r = p.dataRange {
+                require(r.lowerBound >= 0 && r.upperBound <= utf8.count, "range \(r) of \(utf8.count)")
+                require(replaced.count == utf8.count - r.count + 4, "a replacement changed other bytes")
+                require(replaced[..<r.lowerBound].elementsEqual(utf8[..<r.lowerBound])
+                        && replaced[(r.lowerBound + 4)...].elementsEqual(utf8[r.upperBound...]), "bytes around d changed")
+            } else {
+                require(replaced[..<p.tagRange.lowerBound].elementsEqual(utf8[..<p.tagRange.lowerBound]), "bytes before the shape changed")
+                let again = try? SVGDocument(String(decoding: replaced, as: UTF8.self))
+                require(again?.paths.contains { $0.name == "path" && $0.data == "M1 2" } == true, "the shape did not become a path")
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Engine
 import Foundation
+import Geometry
 import MotionSDL
 import Paths
 
@@ -13,14 +14,22 @@ let maxPathFileBytes = 64 << 20
 func loadCustomPath(svg: String?, file: String?, text: String? = nil, pathID: String? = nil, svgOption: String = "--path") throws -> Path? {
     var data = svg
     var origin = svgOption
+    var transform = Geometry.AffineTransform.identity
     if let file {
         origin = file
         // (`text`: the file's text, when the caller has read it already.)
-        data = try pathData(in: text ?? readTextFile(file, limit: maxPathFileBytes, limitName: "maxPathFileBytes"), file: file, id: pathID).data
+        let found = try pathData(in: text ?? readTextFile(file, limit: maxPathFileBytes, limitName: "maxPathFileBytes"), file: file, id: pathID)
+        data = found.data
+        transform = found.element?.transform ?? Geometry.AffineTransform.identity
     }
     guard let data else { return nil }
     do {
-        let p = try Path(svg: data)
+        // A shape of an SVG document is drawn where its transforms put it.
+        var p = try Path(svg: data)
+        if transform != Geometry.AffineTransform.identity {
+            p = p.applying(transform)
+            try checkCoordinates(p, origin: origin)
+        }
         // A path has subpaths exactly when it has elements (each starts with a move); asking
         // for `subpaths` would build every segment once more only to count them.
         guard !p.isEmpty else { throw CommandError.usage("\(origin): the path data draws nothing") }
@@ -30,8 +39,17 @@ func loadCustomPath(svg: String?, file: String?, text: String? = nil, pathID: St
     }
 }
 
-/// The path data of a path file: all of it when it is bare data, else the chosen `<path>`
-/// of the SVG document (`SVGDocument`) and that element, for writing back into it.
+/// Refuses a path that its transforms took past `PathLimits.maxCoordinate`.
+func checkCoordinates(_ p: Path, origin: String) throws {
+    let b = p.controlBounds, m = PathLimits.maxCoordinate
+    guard [b.minX, b.minY, b.maxX, b.maxY].allSatisfy({ $0.isFinite && abs($0) <= m }) else {
+        throw CommandError.usage("\(origin): the shape's transforms put it outside ±\(Int(m)), the coordinate limit (PathLimits.maxCoordinate)")
+    }
+}
+
+/// The path data of a path file: all of it when it is bare data, else the chosen shape of
+/// the SVG document (`SVGDocument`: its first drawn one, or the one `id` names) as path data
+/// in its own coordinates, and that element, for its transform and for writing back into it.
 func pathData(in text: String, file: String, id: String?) throws -> (data: String, element: SVGDocument.PathElement?) {
     guard SVGDocument.isDocument(text) else {
         if let id { throw CommandError.usage("\(file): --path-id \(echo(id)) names an element, but the file is bare path data") }
@@ -40,9 +58,9 @@ func pathData(in text: String, file: String, id: String?) throws -> (data: Strin
     let document: SVGDocument
     do { document = try SVGDocument(text) } catch { throw CommandError.usage("\(file): \(error.description)") }
     guard let element = document.path(id: id) else {
-        if let id { throw CommandError.usage("\(file): no <path> with id \"\(echo(id))\"") }
+        if let id { throw CommandError.usage("\(file): no shape (path, rect, circle, ellipse, line, polyline, polygon) with id \"\(echo(id))\"") }
         let hidden = document.paths.count
-        throw CommandError.usage("\(file): no drawn <path> in the document\(hidden > 0 ? " (\(hidden) in <defs>, <marker> and the like, which are not drawn; pick one with --path-id)" : "")")
+        throw CommandError.usage("\(file): no drawn shape in the document\(hidden > 0 ? " (\(hidden) in <defs>, <marker> and the like, which are not drawn; pick one with --path-id)" : "")")
     }
     return (element.data, element)
 }

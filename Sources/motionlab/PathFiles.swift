@@ -32,8 +32,20 @@ final class PathFileWriter {
         return SVGDocument.replacing(element, with: d, in: original)
     }
 
+    /// The edited data `d` (the document's coordinates) in the element's own: its
+    /// transforms undone; nil when they cannot be (a transform that flattens the shape).
+    func local(_ d: String) -> String? {
+        guard let element, element.transform != Geometry.AffineTransform.identity else { return d }
+        guard let inverse = element.transform.inverted, let p = try? Path(svg: d) else { return nil }
+        return p.applying(inverse).svgData
+    }
+
     /// Saves `d`; returns what to tell the user when it could not.
     func save(_ d: String) -> String? {
+        if let use = element?.throughUse {
+            return "not saved: the shape shown is #\(echo(use, limit: 40)) drawn through <use>; edit it with --path-id \(echo(use, limit: 40))"
+        }
+        guard let d = local(d) else { return "not saved: the shape's transform cannot be undone (it flattens the shape)" }
         // Only what `--path-file` reads back is written: a file the program then refused to
         // load would lose the user's path.
         do { _ = try Path(svg: d) } catch {
