@@ -76,17 +76,49 @@ extension SVGDocument {
         default:  // polyline, polygon
             guard let p = attribute("points") else { return ("", false, []) }
             ranges.append(p.whole)
-            var values: [Double] = []
-            for token in p.value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
-                guard let v = Double(token), v.isFinite else { throw GeometryError(message: "points: '\(token)' is not a number", at: p.at) }
-                values.append(v)
-            }
+            guard let values = numbers(p.value) else { throw GeometryError(message: "points: '\(String(p.value.prefix(40)))' is not a list of numbers", at: p.at) }
             // An odd count draws up to the last whole pair, as SVG says.
             let pairs = values.count / 2
             guard pairs >= 1 else { return ("", false, ranges) }
             var d = "M\(n(values[0])) \(n(values[1]))"
             for k in 1..<pairs { d += "L\(n(values[2 * k])) \(n(values[2 * k + 1]))" }
             return (d + (name == "polygon" ? "Z" : ""), true, ranges)
+        }
+    }
+
+    /// The numbers of a list as SVG writes them: separated by spaces or a comma, or by nothing
+    /// where a sign or a second point starts the next (`10-5`, `.5.5`, `1e-3-2`); nil when
+    /// anything else is there, or a number is not finite.
+    static func numbers<S: StringProtocol>(_ text: S) -> [Double]? {
+        let b = Array(text.utf8)
+        var out: [Double] = [], i = 0
+        func digits() -> Bool {
+            let s = i
+            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+            return i > s
+        }
+        while true {
+            while i < b.count, b[i] == 0x20 || b[i] == 0x09 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x2C { i += 1 }
+            guard i < b.count else { return out }
+            let start = i
+            if b[i] == 0x2B || b[i] == 0x2D { i += 1 }
+            let whole = digits()
+            var fraction = false
+            if i < b.count, b[i] == 0x2E {
+                i += 1
+                fraction = digits()
+            }
+            guard whole || fraction else { return nil }
+            if i < b.count, b[i] == 0x65 || b[i] == 0x45 {
+                var j = i + 1
+                if j < b.count, b[j] == 0x2B || b[j] == 0x2D { j += 1 }
+                if j < b.count, b[j] >= 0x30, b[j] <= 0x39 {
+                    i = j
+                    _ = digits()
+                }
+            }
+            guard let v = Double(String(decoding: b[start..<i], as: UTF8.self)), v.isFinite else { return nil }
+            out.append(v)
         }
     }
 
@@ -122,10 +154,8 @@ extension SVGDocument {
                 throw GeometryError(message: "'\(String(rest.prefix(40)))' is not a transform (name(numbers))")
             }
             let name = String(rest[..<open]).trimmingSpaces
-            var args: [Double] = []
-            for token in rest[rest.index(after: open)..<close].split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
-                guard let v = Double(token), v.isFinite else { throw GeometryError(message: "\(name): '\(token)' is not a number") }
-                args.append(v)
+            guard let args = numbers(rest[rest.index(after: open)..<close]) else {
+                throw GeometryError(message: "\(name): '\(String(rest[rest.index(after: open)..<close].prefix(40)))' is not a list of numbers")
             }
             func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
             let t: AffineTransform

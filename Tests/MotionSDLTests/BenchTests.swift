@@ -109,7 +109,7 @@ extension SDLTests {
             try Data("not an image".utf8).write(to: notBMP)
             let bad = try Motionlab.run(["bench", "--frames", "3", "--sprite", notBMP.path])
             #expect(bad.status == 2)  // bad input, found before anything runs
-            #expect(bad.stderr.contains(notBMP.path) && bad.stderr.contains("not a BMP image"))
+            #expect(bad.stderr.contains(notBMP.path) && bad.stderr.contains("not an image this program reads"))
         }
 
         @Test func aPipelinedRunMeasuresEveryFrameAndSaysSo() throws {

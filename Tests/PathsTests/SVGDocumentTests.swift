@@ -1,4 +1,5 @@
-import Paths
+import Geometry
+@testable import Paths
 import Testing
 
 /// The SVG document reader finds the path a user sees, and exactly the bytes of its `d`.
@@ -65,6 +66,19 @@ import Testing
             guard let e = error as? SVGDocument.ParseError else { return false }
             return e.line == line && e.column == column && e.message.contains(message)
         }
+    }
+
+    /// Minified SVG (svgo) writes numbers with no separator where a sign or a point starts
+    /// the next; shapes, transforms and `<use>` apply.
+    @Test func compactNumbersShapesTransformsAndUsesAreRead() throws {
+        let doc = try SVGDocument(##"<svg><g transform="translate(10-20)scale(2)"><polygon id="p" points="0,0 10-5.5.5"/></g><use href="#p" x="1"/></svg>"##)
+        let shapes = doc.paths
+        #expect(shapes.count == 2)
+        #expect(shapes[0].data == "M0 0L10 -5.5Z", "\(shapes[0].data)")  // 10, -5.5, .5: an odd count drops the last
+        #expect(shapes[0].transform.apply(Vec2(1, 1)) == Vec2(12, -18))
+        #expect(shapes[1].throughUse == "p" && shapes[1].transform.apply(Vec2(1, 1)) == Vec2(2, 1))  // the target alone, not its group
+        #expect(SVGDocument.numbers("1e-3-2 .5.5") == [0.001, -2, 0.5, 0.5])
+        #expect(SVGDocument.numbers("1 x") == nil)
     }
 
     @Test func nestingAndSizeAreBounded() {

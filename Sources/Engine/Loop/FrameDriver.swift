@@ -171,9 +171,12 @@ public final class FrameDriver {
         pacedStart = now
     }
 
-    /// After the second still frame in a row, waits for input or the soonest timer.
+    /// After the second still frame in a row, waits for input or the soonest timer. A run
+    /// that ends by itself (`frameLimit`) or saves frames as it goes (`beforePresent`) never
+    /// waits, nor a pipelined one (whose last frame built would not be shown before the wait).
     private func restIfIdle() {
-        guard restsWhenIdle, virtualFrameTime == nil, stillFrames >= 2 else { return }
+        guard restsWhenIdle, virtualFrameTime == nil, stillFrames >= 2, frameLimit == nil, beforePresent == nil,
+              pipelineWorker == nil else { return }
         let due = content.due
         let timeout: Double? = if case .after(let s) = due { s } else { nil }
         platform.waitForInput(timeout: timeout)

@@ -74,7 +74,7 @@ public final class OutputFile {
         case .replace(let target, let existing):
             FilePolicy.removeStaleTemporariesOnce(for: target)
             if let existing {
-                (fd, strategy) = try Self.openOver(target, existing, path: path)
+                (fd, strategy) = try Self.openOver(target, existing, path: path, log: kind == .log)
             } else {
                 let tmp = FilePolicy.temporaryPath(for: target)
                 fd = try Self.createTemporary(tmp, path: path)
@@ -83,8 +83,8 @@ public final class OutputFile {
                 if kind == .log {
                     guard rename(tmp, target) == 0 else {
                         let why = FilePolicy.errnoText()
-                        close(fd)
-                        unlink(tmp)
+                        // discard() (from deinit) closes the descriptor and removes the temporary.
+                        discard()
                         throw FilePolicy.Refusal("\(FilePolicy.shown(path)): cannot put it in place: \(why)")
                     }
                     strategy = .published(target)
@@ -139,7 +139,7 @@ public final class OutputFile {
     /// Opens a save over the existing regular file `target`: refused when read-only, append-only
     /// or immutable; a temporary that takes on the file's whole identity when one can; else
     /// the file itself, its old content backed up first.
-    private static func openOver(_ target: String, _ old: stat, path: String) throws(FilePolicy.Refusal) -> (Int32, Strategy) {
+    private static func openOver(_ target: String, _ old: stat, path: String, log: Bool) throws(FilePolicy.Refusal) -> (Int32, Strategy) {
         let shown = FilePolicy.shown(path)
         guard old.st_mode & S_IWUSR != 0 else {
             throw FilePolicy.Refusal("\(shown): is read-only (mode \(String(old.st_mode & 0o7777, radix: 8))); not saved over")
@@ -157,17 +157,30 @@ public final class OutputFile {
         if folderTakesFiles, old.st_nlink <= 1 {
             let tmp = FilePolicy.temporaryPath(for: target)
             let fd = try createTemporary(tmp, path: path)
-            if fchmod(fd, old.st_mode & 0o777) == 0, takeOwnership(fd, of: old), motionlab_copy_xattrs(file, fd) == 0 {
+            if fchmod(fd, old.st_mode & 0o7777) == 0, takeOwnership(fd, of: old), motionlab_copy_xattrs(file, fd) == 0 {
                 return (fd, .rename(temporary: tmp, target: target))
             }
             close(fd)
             unlink(tmp)
         }
+        // A recording is never written in place: it would be cut off for the whole run, and
+        // a crash would lose the old one.
+        if log {
+            throw FilePolicy.Refusal("\(shown): a recording is not written over a file with other hard links, another user's, or in a folder that takes no new file; give a new name")
+        }
         // In place: the old content aside first, then the file itself opened and emptied.
         let backup: Backup
         if folderTakesFiles {
-            let name = FilePolicy.backupPath(for: target)
-            let copy = try createTemporary(name, path: path)
+            var name = FilePolicy.backupPath(for: target)
+            // A backup left by a crash is the user's only copy: never reclaimed, a new name taken.
+            var copy = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            while copy < 0 && errno == EEXIST {
+                name = FilePolicy.backupPath(for: target)
+                copy = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            }
+            guard copy >= 0 else {
+                throw FilePolicy.Refusal("\(shown): cannot copy its old content aside before writing it in place: \(FilePolicy.errnoText()); not saved")
+            }
             let copied = copyAll(from: file, to: copy) && fsync(copy) == 0
             let why = FilePolicy.errnoText()
             close(copy)
@@ -212,7 +225,7 @@ public final class OutputFile {
         if st.st_uid == old.st_uid && st.st_gid == old.st_gid { return true }
         guard fchown(fd, old.st_uid, old.st_gid) == 0 else { return false }
         // chown clears the set-id bits; the mode is given again after it.
-        return fchmod(fd, old.st_mode & 0o777) == 0
+        return fchmod(fd, old.st_mode & 0o7777) == 0
     }
 
     private static func copyAll(from: Int32, to: Int32) -> Bool {

@@ -71,6 +71,9 @@ extension PathScene {
     func fitEditor() {
         if let e = editor {
             editor = e.changed ? fitted(e) : freshEditor()
+            // A run of key moves counts in window points, which a new fit changes.
+            editor?.nudgeRun = nil
+            editor?.nudging = nil
         }
         for (k, e) in edits { edits[k] = fitted(e) }
     }
@@ -184,9 +187,11 @@ extension PathScene {
         } catch {
             tell("refused: \(error)")
             editor = saved
-            // The old table again, the same samples, so the rings' indices still hold.
+            // The old table again, and each ring back at its place on it.
             let old = saved.windowPath
-            setTable(SampleTable(path: old, spacing: spacing), drawing: old)
+            let t = SampleTable(path: old, spacing: spacing)
+            setTable(t, drawing: old)
+            place(on: t, at: places.map { ($0?.fraction ?? 0) * t.length })
             return false
         }
         if recording { e.history.record(before) }
@@ -525,20 +530,24 @@ extension PathScene {
             return tell("focus an anchor first (Tab)")
         }
         // With the grid on, a key moves a whole grid step.
-        if snap { return moveFocused(a, to: placed(p + delta.normalized() * Self.gridStep)) }
+        if snap {
+            moveFocused(a, to: placed(p + delta.normalized() * Self.gridStep))
+            return
+        }
         // A run counts from where it began, so keys pressed back land on the same numbers.
         let run = e.nudging == a ? e.nudgeRun : nil
         let origin = run?.origin ?? now
         let target = placed(e.toWindow(origin) + (run?.total ?? .zero) + delta)
-        moveFocused(a, to: target, origin: origin)
-        editor?.nudgeRun = (origin, target - e.toWindow(origin))
+        // (A refused move keeps the run where it was.)
+        if moveFocused(a, to: target, origin: origin) { editor?.nudgeRun = (origin, target - e.toWindow(origin)) }
     }
 
     /// (Saved once the run settles — `saveIfSettled` — not at every step of it.)
-    private func moveFocused(_ a: AnchorIndex, to target: Vec2, origin: Vec2? = nil) {
+    @discardableResult
+    private func moveFocused(_ a: AnchorIndex, to target: Vec2, origin: Vec2? = nil) -> Bool {
         let first = editor?.nudging != a
         editor?.nudgeRun = nil
-        edit(recording: first, finished: false) { e in
+        return edit(recording: first, finished: false) { e in
             let changes = try e.move(.anchor(a), to: target, keepingSmooth: false, origin: origin)
             e.nudging = e.focused
             return changes
