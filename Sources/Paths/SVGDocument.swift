@@ -43,8 +43,9 @@ public struct SVGDocument: Sendable {
         public var throughUse: String?
         /// Where a `<path>`'s `d` value is (UTF-8 bytes, quotes excluded); nil for other shapes.
         public var dataRange: Range<Int>?
-        /// The element's start tag, and its end tag if it has one, in UTF-8 bytes.
+        /// The element's start tag, in UTF-8 bytes.
         public var tagRange: Range<Int>
+        /// Its end tag, when it has one (`<rect …></rect>`), in UTF-8 bytes.
         public var endTagRange: Range<Int>?
         /// The geometry attributes (`x="…"` whole, with the space before it) a shape loses when
         /// it becomes a `<path>`.

@@ -6,7 +6,14 @@
 /// size is checked here first against `BMPHeader.maxPixels`.
 public struct ImageHeader: Equatable, Sendable {
     /// The kinds of image read.
-    public enum Kind: String, Sendable { case bmp = "BMP", png = "PNG", jpeg = "JPEG" }
+    public enum Kind: String, Sendable {
+        /// A Windows or OS/2 bitmap, read by SDL.
+        case bmp = "BMP"
+        /// A PNG, read by SDL2_image.
+        case png = "PNG"
+        /// A JPEG, read by SDL2_image.
+        case jpeg = "JPEG"
+    }
     /// The file's kind, from its first bytes (never its name).
     public var kind: Kind
     /// Pixels across and down.
