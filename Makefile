@@ -10,11 +10,11 @@ deps:
 	@scripts/install-deps
 
 build: deps
-	@test -x .build/release/motionlab || echo "make: building the optimised release build (the tests' debug build draws several times slower); about 2 minutes the first time"
+	@test -x .build/release/motionlab || echo "make: building the optimised release build (the tests' debug build draws several times slower); about a minute the first time"
 	$(SWIFT) build -c release --product motionlab
 
 # The release build: the tests' debug build draws several times slower, so make run builds
-# its own (about 2 minutes the first time on 2 cores; after that only what changed).
+# its own (about a minute the first time on 2 cores; after that only what changed).
 run: build
 	.build/release/motionlab $(ARGS)
 
