@@ -124,18 +124,25 @@ extension SVGDocument {
         /// no loop or chain can multiply the shapes; their count is bounded all the same.
         func resolved() throws(SVGDocument.ParseError) -> [SVGDocument.PathElement] {
             var out: [SVGDocument.PathElement] = []
+            // What each id shows, in document order, built once: a shape of that id, or a shape
+            // inside an element of that id (its nearest such ancestor), each with the transform
+            // from its coordinates to the named element's parent's. (A scan of every shape for
+            // every <use> was quadratic in a document of many of both.)
+            var targets: [String: [(shape: Int, relative: AffineTransform)]] = [:]
+            if !uses.isEmpty {
+                for (k, s) in shapes.enumerated() {
+                    var named: Set<String> = []
+                    if let id = s.element.id { targets[id, default: []].append((k, s.local)); named.insert(id) }
+                    for a in s.ancestors where named.insert(a.id).inserted { targets[a.id, default: []].append((k, a.relative)) }
+                }
+            }
             for item in items {
                 switch item {
                 case .shape(let k): out.append(shapes[k].element)
                 case .use(let u):
                     let use = uses[u]
-                    for s in shapes {
-                        let relative: AffineTransform
-                        if s.element.id == use.href {
-                            relative = s.local
-                        } else if let a = s.ancestors.first(where: { $0.id == use.href }) {
-                            relative = a.relative
-                        } else { continue }
+                    for (k, relative) in targets[use.href] ?? [] {
+                        let s = shapes[k]
                         var e = s.element
                         e.transform = relative.concatenating(use.transform)
                         e.isDrawn = use.isDrawn && s.renders
