@@ -62,6 +62,9 @@ public struct Spring: Sendable, Equatable {
     public static let snappy = Spring(duration: 0.5, bounce: 0.15)
     /// A bouncy spring: duration 0.5, bounce 0.3 (SwiftUI's `.bouncy`).
     public static let bouncy = Spring(duration: 0.5, bounce: 0.3)
+    /// What a decorative flight or settle moves on when the user asks for reduced motion:
+    /// critically damped (no overshoot of its own) and settled within 0.2 s.
+    public static let reducedMotion = Spring(settlingDuration: 0.2, dampingRatio: 1)
 
     /// The undamped angular frequency ω₀ = √(k/m), in radians per second (square roots
     /// taken apart, so that neither k·m nor k/m needs to be representable).

@@ -25,6 +25,11 @@ public final class Shell: FrameContent {
 
     /// Where the tabs, help button, HUD and graph are for the current size and scene.
     public private(set) var chrome: ChromeLayout
+    /// Whether the user asked for reduced motion (`--reduce-motion`, the desktop's setting):
+    /// every scene hears of it (`Scene.setReducedMotion`).
+    public var reducedMotion = false {
+        didSet { for s in scenes { s.setReducedMotion(reducedMotion) } }
+    }
     /// How far the help panel's text is scrolled (points).
     public internal(set) var helpScroll = 0.0
 
@@ -254,6 +259,7 @@ public final class Shell: FrameContent {
             ("scene", .string(activeScene.name)),
             ("helpVisible", .bool(helpVisible)),
             ("rest", .bool(due != .now)),
+            ("reduceMotion", .bool(reducedMotion)),
             ("chrome", chromeDump()),
             ("scenes", .object(scenes.map { ($0.name, $0.stateDump()) })),
         ])

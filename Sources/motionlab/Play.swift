@@ -28,6 +28,9 @@ struct Play: ParsableCommand {
     var fps: Double?
 
 
+    @Flag(help: "Reduce motion: decorative flights settle in 0.2 s without overshoot (also MOTIONLAB_REDUCE_MOTION=1, or the desktop's own setting in a window).")
+    var reduceMotion = false
+
     @Option(parsing: .unconditional, help: "Seconds per frame of the virtual clock used by headless and scripted runs.")
     var frameDt: Double = 1.0 / 60.0
 
@@ -120,6 +123,7 @@ struct Play: ParsableCommand {
     }
 
     private func play() throws {
+        let windowed = !(headless || script != nil)
         var scriptEvents: [ScriptedEvent] = []
         if let script {
             let text = try readTextFile(script, limit: InputScript.maxBytes, limitName: "InputScript.maxBytes")
@@ -154,7 +158,6 @@ struct Play: ParsableCommand {
                 let writer = PathFileWriter(path: pathFile, text: text, element: try pathData(in: text, file: pathFile, id: pathId).element)
                 pathScene.onEdited = { writer.save($0) }
             }
-            let windowed = !(headless || script != nil)
             let exporter = PathExporter(file: export, folder: windowed ? DocumentFile.defaultSheetURL().deletingLastPathComponent().appendingPathComponent("exports") : nil)
             pathScene.onExport = { exporter.export($0) }
         }
@@ -162,6 +165,9 @@ struct Play: ParsableCommand {
             let url = sheet.map { URL(fileURLWithPath: $0) } ?? (headless || script != nil ? nil : DocumentFile.defaultSheetURL())
             if let url { attach(DocumentFile(url: url, makesFolder: sheet == nil), to: board) }
         }
+        // The desktop is asked in the background while the window opens.
+        let environment = ProcessInfo.processInfo.environment
+        let gnome = windowed && !reduceMotion ? DesktopSettings.GnomeQuery(environment: environment) : nil
         var options = try window.platformOptions()
         options.headless = headless
         options.vsync = !noVsync
@@ -171,6 +177,13 @@ struct Play: ParsableCommand {
                                   frames: frames, startScene: scene, script: scriptEvents,
                                   recordPath: record, statePath: state, screenshotPath: screenshot,
                                   captureDir: capture, captureEvery: captureEvery, fps: fps))
+        let desktop = gnome.map { query in
+            DesktopSettings.DesktopAnswers(gnomeAnimations: query.answer(within: 0.25),
+                                           gtkAnimations: DesktopSettings.gtkAnimations(environment: environment, home: NSHomeDirectory()))
+        }
+        let motion = DesktopSettings.reducedMotion(option: reduceMotion, environment: environment, desktop: desktop)
+        if let problem = motion.problem { StandardStream.error.write("motionlab: \(problem)\n") }
+        runner.shell.reducedMotion = motion.reduced
         try runner.run()
     }
 }

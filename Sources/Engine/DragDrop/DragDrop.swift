@@ -32,10 +32,13 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
         /// What a let-go carry flies on: home after a miss, into place after a drop.
         public var flightSpring: Spring
 
+        /// The flight spring's default: 0.35 s with a little bounce.
+        public static var flightSpring: Spring { Spring(duration: 0.35, bounce: 0.12) }
+
         /// Rules with the defaults of a touch interface: 10 pt of slop, a 0.35 s hold, auto-scroll up
         /// to 900 pt/s, and a flight spring of 0.35 s with a little bounce.
         public init(slop: Double = 10, holdTime: Double = 0.35, autoScrollSpeed: Double = 900, bodyInset: Vec2 = .zero,
-                    flightSpring: Spring = Spring(duration: 0.35, bounce: 0.12)) {
+                    flightSpring: Spring = Rules.flightSpring) {
             self.slop = slop
             self.holdTime = holdTime
             self.autoScrollSpeed = autoScrollSpeed

@@ -28,6 +28,10 @@ public protocol Scene: AnyObject {
     /// Whether anything in the scene moves or is timed, as of its last step (`Due`): the
     /// frame driver rests while nothing is. The default, `now`, never rests.
     var due: Due { get }
+    /// The user asks for reduced motion (`--reduce-motion`, the desktop's setting): the
+    /// scene's decorative flights and settles move on `Spring.reducedMotion`; what a hand
+    /// drives stays as it is. The default does nothing (a scene with nothing decorative).
+    func setReducedMotion(_ reduced: Bool)
 }
 
 extension Scene {
@@ -35,4 +39,5 @@ extension Scene {
     public func claims(_ key: Key) -> Bool { false }
     public func settle() {}
     public var due: Due { .now }
+    public func setReducedMotion(_ reduced: Bool) {}
 }

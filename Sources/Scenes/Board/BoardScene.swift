@@ -72,6 +72,10 @@ public final class BoardScene: Scene {
     /// is carried (the ghosts).
     public internal(set) var dragDrop = DragDrop<Card>(rules: .init(slop: slop, holdTime: holdTime,
                                                                      autoScrollSpeed: autoScrollSpeed, bodyInset: bodyInset))
+    /// With reduced motion, a let-go card flies home or into place on `Spring.reducedMotion`.
+    public func setReducedMotion(_ reduced: Bool) {
+        dragDrop.rules.flightSpring = reduced ? .reducedMotion : DragDrop<Card>.Rules.flightSpring
+    }
     public var spaces: SpaceTree { dragDrop.spaces }
     public var strip: ScrollPanel { dragDrop.spaces[panel: stripSpace] }
     public var sheet: ScrollPanel { dragDrop.spaces[panel: sheetSpace] }

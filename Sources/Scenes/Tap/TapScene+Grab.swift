@@ -70,8 +70,10 @@ extension TapScene {
     }
 
     /// Springs the picture to `target` from where it is drawn, at `velocity` (nil: its own —
-    /// a running spring's exact velocity, or how fast it moved over the last step).
-    func spring(to target: Vec2, velocity: Vec2?, on spring: Spring = TapScene.spring) {
+    /// a running spring's exact velocity, or how fast it moved over the last step), on
+    /// `spring` (nil: the Spring mode's, or with reduced motion `Spring.reducedMotion`).
+    func spring(to target: Vec2, velocity: Vec2?, on given: Spring? = nil) {
+        let spring = given ?? (reducedMotion ? .reducedMotion : Self.spring)
         destination = target
         flightPath = nil
         flightStroke.removeAll()
@@ -88,6 +90,8 @@ extension TapScene {
 
     /// The held picture's velocity: its hand's (the tracker's for a pointer, the cursor's).
     var heldVelocity: Vec2 { grab?.carrier == .cursor ? cursorVelocity : grab?.velocity ?? .zero }
+
+    public func setReducedMotion(_ reduced: Bool) { reducedMotion = reduced }
 
     func toggleMode() {
         mode = mode == .paced ? .spring : .paced

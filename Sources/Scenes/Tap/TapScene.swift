@@ -55,6 +55,9 @@ public final class TapScene: Scene {
     public private(set) var carryVelocity = false
     /// How a tap sends the picture: the seed's paced half circle, or a spring.
     public internal(set) var mode = Mode.paced
+    /// The Spring mode's taps move on `Spring.reducedMotion` (the paced flight is the scene's
+    /// subject, and the hand's throw the hand's: both stay).
+    public internal(set) var reducedMotion = false
     /// The hand holding the picture, if any.
     public internal(set) var grab: Grab?
     /// The cursor's velocity over the last step (points per second), for a keyboard or pad throw.
