@@ -26,8 +26,11 @@ public enum DesktopSettings {
     /// The answer and where it came from; `problem` names a variable that was set to
     /// something else than `0` or `1` (then ignored).
     public struct ReducedMotion: Sendable, Equatable {
+        /// Whether motion is reduced.
         public var reduced: Bool
+        /// Who said so.
         public var source: Source
+        /// A variable set to something else than `0` or `1`, said in words (then ignored).
         public var problem: String?
     }
 
@@ -57,6 +60,7 @@ public enum DesktopSettings {
         public var gnomeAnimations: Bool?
         /// GTK's `gtk-enable-animations`.
         public var gtkAnimations: Bool?
+        /// The answers as given (nil: that one said nothing).
         public init(gnomeAnimations: Bool? = nil, gtkAnimations: Bool? = nil) {
             self.gnomeAnimations = gnomeAnimations
             self.gtkAnimations = gtkAnimations

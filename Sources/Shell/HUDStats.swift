@@ -11,6 +11,9 @@ public struct HUDStats {
     /// The frame driver rests: nothing moves, nothing is drawn, and the HUD says so instead
     /// of counting frames that are not being made.
     public internal(set) var atRest = false
+    /// While a hand is down on a window: the median time from its input to the frame that
+    /// shows it (seconds), shown in place of the steps and dropped time.
+    public internal(set) var inputLatency: Double?
     private var windowTime = 0.0
     private var windowFrames = 0
     private var windowWork = 0.0
@@ -38,16 +41,20 @@ public struct HUDStats {
     }
 
     /// The HUD's form `i`, longest first: 0 scene, frames per second, frame time, steps this
-    /// frame and dropped time; 1 without the scene; 2 rate and time; 3 the rate; at rest,
-    /// "at rest" (with the scene in form 0). Every number carries its unit. Built alone: the
-    /// HUD draws one a frame.
+    /// frame and dropped time (while a hand is down on a window, the input latency instead);
+    /// 1 without the scene; 2 rate and time; 3 the rate; at rest, "at rest" (with the scene
+    /// in form 0). Every number carries its unit. Built alone: the HUD draws one a frame.
     func form(_ i: Int, scene: String) -> String {
         if atRest { return i == 0 ? "\(scene) · at rest" : "at rest" }
         let fps = "\(format(fps, 1)) fps"
         guard i < 3 else { return fps }
         let ms = "\(format(frameMilliseconds, 2)) ms"
         guard i < 2 else { return "\(fps) · \(ms)" }
-        let rest = "\(fps) · \(ms) · \(stepsThisFrame) steps · drop \(format(droppedTime, 2)) s"
+        let rest = if let inputLatency {
+            "\(fps) · \(ms) · input \(format(min(inputLatency * 1000, 999.9), 1)) ms"
+        } else {
+            "\(fps) · \(ms) · \(stepsThisFrame) steps · drop \(format(droppedTime, 2)) s"
+        }
         return i == 0 ? "\(scene) · \(rest)" : rest
     }
 
@@ -100,4 +107,5 @@ struct HUDLineKey: Equatable {
     var steps: Int
     var dropped: Double
     var atRest: Bool
+    var inputLatency: Double?
 }

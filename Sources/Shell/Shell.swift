@@ -188,6 +188,7 @@ public final class Shell: FrameContent {
     public func frameDidEnd(_ report: FrameReport) {
         hud.record(frameTime: report.frameTime, workTime: report.workTime, steps: report.steps, droppedTime: report.droppedTime)
         hud.atRest = report.atRest
+        hud.inputLatency = input.pointers.isEmpty ? nil : report.inputLatency
     }
 
     /// Whether anything is due (`Due`): now while input waits for its step or a stick is held
@@ -240,7 +241,8 @@ public final class Shell: FrameContent {
     private func drawHUD(into list: inout DrawList) {
         if let r = chrome.hud, let form = chrome.hudForm {
             let key = HUDLineKey(form: form, scene: activeScene.name, fps: hud.fps, milliseconds: hud.frameMilliseconds,
-                                 steps: hud.stepsThisFrame, dropped: hud.droppedTime, atRest: hud.atRest)
+                                 steps: hud.stepsThisFrame, dropped: hud.droppedTime, atRest: hud.atRest,
+                                 inputLatency: hud.inputLatency)
             let line = hudLine.value(for: key, same: ==) { hud.form(form, scene: activeScene.name) }
             list.text(line, at: Vec2(r.maxX - font.width(of: line), r.midY - font.cellHeight / 2), font: font, color: .dimText)
         }

@@ -56,6 +56,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Write an SVG plot: per-frame phase times stacked, p50 and p99 lines, and a histogram of frame times.")
     var plot: String?
 
+    @Flag(help: "Measure input latency instead: a scripted mouse drag in the path scene and in the board, paced as play paces frames; prints p50 and p99 in ms and in frame intervals (JSON: latency).")
+    var latency = false
+
     @Flag(help: "Open a real window instead of running headless.")
     var window = false
 
@@ -150,6 +153,7 @@ struct Bench: ParsableCommand {
         func say(_ text: String) {
             if toStdout { StandardStream.error.line(text) } else { StandardStream.output.line(text) }
         }
+        if latency { return try benchLatency(on: platform, say: say) }
         var trace = self.trace.map { _ in TraceEvents() }
         var runs: [FrameTimings] = []
         var quads = 0
@@ -263,7 +267,7 @@ struct Bench: ParsableCommand {
     }
 
     /// What a reader needs to know to compare this report with another.
-    private func environment(_ platform: Platform) -> [(String, JSONValue)] {
+    func environment(_ platform: Platform) -> [(String, JSONValue)] {
         [
             ("cpu", .string(Self.cpuName())), ("logicalCores", JSONValue(ProcessInfo.processInfo.activeProcessorCount)),
             ("usableProcessors", JSONValue(UsableProcessors.count)),

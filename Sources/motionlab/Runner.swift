@@ -41,7 +41,11 @@ final class Runner {
         // A window on the real clock rests while nothing moves, and is paced to the display
         // where the renderer has no vsync; scripted runs keep every frame, as fast as they go.
         driver.restsWhenIdle = !settings.virtualClock
-        if !settings.virtualClock { driver.minimumFrameInterval = platform.pacing(fps: settings.fps).interval }
+        if !settings.virtualClock {
+            driver.minimumFrameInterval = platform.pacing(fps: settings.fps).interval
+            // The HUD's input latency while a hand is down.
+            driver.latency = InputLatency(capacity: 64)
+        }
         if let path = settings.recordPath {
             let out: OutputFile
             do { out = try OutputFile(path: path, kind: .log) } catch { throw CommandError.usage("--record \(error.description)") }

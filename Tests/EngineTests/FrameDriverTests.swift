@@ -321,3 +321,96 @@ private final class TimerContent: FrameContent {
         #expect(platform.waits.isEmpty && !driver.isAtRest)
     }
 }
+
+/// A window whose events carry the times the test gives them (seconds on the monotonic
+/// clock), and whose presents move the manual clock by `presentAdvances`.
+private final class StampedPlatform: FramePlatform {
+    let time: ManualTime
+    var windowSize = Vec2(320, 240)
+    var isPaused = false
+    var quitRequested = false
+    var queued: [(InputEvent, Double)] = []
+    var presentAdvances = 1.0 / 60
+    init(time: ManualTime) { self.time = time }
+    func poll(into events: inout [InputEvent]) {}
+    func poll(into events: inout [InputEvent], times: inout [Double], now: Double) {
+        for (e, t) in queued { events.append(e); times.append(t) }
+        queued.removeAll()
+    }
+    func setWindowSize(w: Double, h: Double) {}
+    func render(_ list: DrawList) {}
+    func present() { time.now += presentAdvances }
+}
+
+@Suite struct InputLatencyTests {
+    let press = InputEvent.pointerDown(pointer: 0, device: .mouse, at: Vec2(5, 5))
+
+    @Test func anEventCountsFromItsOwnTimeToTheEndOfThePresentOfTheFrameThatStepsIt() throws {
+        let time = ManualTime()
+        let platform = StampedPlatform(time: time)
+        let driver = FrameDriver(platform: platform, content: TimerContent(), hz: 120, realClock: ManualClock(time: time))
+        driver.latency = InputLatency()
+        try driver.runFrame()
+        #expect(driver.latency?.recorded == 0)
+        let happened = MonotonicClock.seconds() - 0.004
+        platform.queued = [(press, happened)]
+        try driver.runFrame()
+        let sample = try #require(driver.latency?.samples.first)
+        #expect(driver.latency?.recorded == 1)
+        #expect(sample >= 0.004 && sample < 0.004 + (MonotonicClock.seconds() - happened))
+        // The HUD's running median is the sample, while it is fresh.
+        #expect(driver.report.inputLatency == sample)
+    }
+
+    @Test func aFrameThatRunsNoStepDoesNotShowTheEventTheNextOneDoes() throws {
+        let time = ManualTime()
+        let platform = StampedPlatform(time: time)
+        let content = TimerContent()
+        let driver = FrameDriver(platform: platform, content: content, hz: 120, realClock: ManualClock(time: time))
+        driver.latency = InputLatency()
+        platform.presentAdvances = 0
+        platform.queued = [(press, MonotonicClock.seconds())]
+        try driver.runFrame()
+        #expect(content.steps == 0 && driver.latency?.recorded == 0)
+        time.now += 1.0 / 60  // a frame's time passes: the next frame steps
+        try driver.runFrame()
+        #expect(content.steps > 0 && driver.latency?.recorded == 1)
+    }
+
+    @Test func pipelinedAnEventIsShownTheFrameAfterItIsStepped() throws {
+        let time = ManualTime()
+        let platform = StampedPlatform(time: time)
+        let driver = FrameDriver(platform: platform, content: TimerContent(), hz: 120, virtualFrameTime: nil, script: [],
+                                 makeWorker: { InlineWorker(job: $0) }, realClock: ManualClock(time: time))
+        driver.latency = InputLatency()
+        try driver.runFrame()
+        platform.queued = [(press, MonotonicClock.seconds())]
+        try driver.runFrame()
+        // Frame 2 showed what frame 1's worker built; its own worker took the press in.
+        #expect(driver.latency?.recorded == 0)
+        try driver.runFrame()
+        #expect(driver.latency?.recorded == 1)
+    }
+
+    @Test func runsOnTheVirtualClockRecordNothing() throws {
+        let driver = FrameDriver(platform: NullPlatform(size: Vec2(320, 240)), content: TimerContent(), hz: 120,
+                                 virtualFrameTime: 1.0 / 60, script: [ScriptedEvent(frame: 1, event: press)])
+        driver.latency = InputLatency()
+        try driver.runFrame()
+        try driver.runFrame()
+        #expect(driver.latency?.recorded == 0 && driver.report.inputLatency == nil)
+    }
+
+    @Test func quantilesAreNearestRankOverTheNewestSamplesAndTheRingKeepsTheNewest() {
+        var l = InputLatency(capacity: 4)
+        #expect(l.quantile(0.5) == nil)
+        for s in [0.010, 0.020, 0.030, 0.040, 0.050, 0.060] { l.record(s) }
+        #expect(l.recorded == 6 && l.samples.count == 4)
+        // Kept: 0.03…0.06.
+        #expect(l.quantile(0) == 0.030 && l.quantile(1) == 0.060)
+        #expect(l.quantile(0.5) == 0.040)
+        #expect(l.quantile(0.5, last: 2) == 0.050)
+        l.record(.nan)
+        #expect(l.recorded == 6)
+    }
+}

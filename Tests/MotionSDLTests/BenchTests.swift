@@ -64,6 +64,25 @@ extension SDLTests {
             #expect(report["env"]?["sdl"]?.stringValue?.hasPrefix("2.") == true)
         }
 
+        @Test func latencyDragsInThePathSceneAndTheBoardAndReportsPercentilesInMsAndFrames() throws {
+            let r = try Motionlab.run(["bench", "--latency", "--size", "640x480", "--json", "-"])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stderr.contains("path ") && r.stderr.contains("board ") && r.stderr.contains("p99"))
+            let report = try JSONParser.parse(r.stdout)
+            let latency = try #require(report["latency"])
+            let interval = try #require(latency["frameIntervalMs"]?.doubleValue)
+            for l in [latency, latency["scenes"]?["path"], latency["scenes"]?["board"]] {
+                let l = try #require(l)
+                let p50 = try #require(l["p50Ms"]?.doubleValue), p99 = try #require(l["p99Ms"]?.doubleValue)
+                // A 4 s drag at an event every 6–10 ms: hundreds of events, each shown.
+                #expect((l["samples"]?.doubleValue ?? 0) > 300)
+                #expect(p50 > 0 && p50 <= p99 && p99 <= (l["maxMs"]?.doubleValue ?? 0))
+                #expect(abs((l["p50Frames"]?.doubleValue ?? 0) - p50 / interval) < 1e-9)
+                #expect(abs((l["p99Frames"]?.doubleValue ?? 0) - p99 / interval) < 1e-9)
+            }
+            #expect(report["env"]?["renderer"]?.stringValue == "software")
+        }
+
         /// The shipped program defines no allocator; the benchmark counts allocations with the
         /// counting malloc preloaded (as `make bench` does), and says when it has none.
         @Test func allocationsAreCountedOnlyWithThePreloadedCounterAndTheProgramDefinesNoMalloc() throws {

@@ -73,6 +73,10 @@ public final class FrameDriver {
     /// refresh rate this way (`play --fps`); the wait comes before the frame's input is
     /// polled, so what the frame shows is as fresh as it can be.
     public var minimumFrameInterval = 0.0
+    /// Input latency, recorded when set (a run on the real clock: `play`'s HUD, `bench
+    /// --latency`): from each event's time to the end of the present of the first frame
+    /// whose steps took it in (`InputLatency`).
+    public var latency: InputLatency?
     /// When the last paced frame started (0: none yet, or the driver just rested).
     private var pacedStart: UInt64 = 0
     /// Frames in a row with no input after which nothing was due now.
@@ -213,6 +217,7 @@ public final class FrameDriver {
         } else {
             measured = simulateAndBuild(into: lists[0])
         }
+        latency?.showingLastBuilt()
         // Read while the worker is idle: the content as of its latest step.
         isDone = lastFrame || platform.quitRequested || content.wantsQuit
         pipelineWorker?.start()
@@ -247,6 +252,11 @@ public final class FrameDriver {
             stillFrames = still ? stillFrames + 1 : 0
         }
         report.atRest = isAtRest
+        if latency != nil {
+            latency!.presented(at: Double(t4) / 1e9)
+            // The HUD's running figure: the newest 64 samples, while they are fresh.
+            report.inputLatency = Double(t4) / 1e9 - latency!.lastPresent < 0.5 ? latency!.quantile(0.5, last: 64) : nil
+        }
         content.frameDidEnd(report)
         // Minimised or hidden: nothing to show, so do not spin.
         if platform.isPaused { usleep(16_000) }
@@ -285,6 +295,7 @@ public final class FrameDriver {
             if case .resize(let w, let h) = e, Vec2(w, h) == content.size { continue }
             record?(ScriptedEvent(frame: frame, event: e))
             content.enqueue(e, at: eventTimes[i])
+            if virtualFrameTime == nil { latency?.handed(eventTimes[i]) }
             events[kept] = e
             eventTimes[kept] = eventTimes[i]
             kept += 1
@@ -303,6 +314,7 @@ public final class FrameDriver {
         hitch = 0
         rested = 0
         for _ in 0..<steps { content.step(dt: loop.dt, step: loop.step) }
+        latency?.built(steps: steps)
         let a1 = countAllocations?() ?? 0, t1 = MonotonicClock.nanoseconds()
         box.list.pixelsPerPoint = platform.pixelsPerPoint
         box.list.snapBias = platform.truncatesVertices ? 0.5 / platform.pixelsPerPoint : 0
@@ -363,6 +375,9 @@ public struct FrameReport: Sendable {
     /// Whether nothing was due after this frame and no input came: the driver rests (or,
     /// the first such frame, draws once more to say so).
     public var atRest = false
+    /// The median input latency of the newest events shown (seconds), while some were shown
+    /// in the last half second and the driver records latency; else nil.
+    public var inputLatency: Double?
     /// Nanoseconds per phase. Pipelined, `sim` and `build` ran on the worker during the
     /// previous frame.
     public var nanoseconds = Phases()

@@ -247,7 +247,8 @@ public final class BounceScene: Scene {
         bodies.store.withDense { dense, owners in
             for i in dense.indices {
                 let b = dense[i]
-                let c = b.position.at(alpha)
+                // A held ball is drawn at the newest step, not interpolated a step behind.
+                let c = b.position.at(held.contains(owners[i]) ? 1 : alpha)
                 let s = b.radius * 2
                 list.image(Textures.ball, in: Rect(center: c, size: Vec2(s, s)), tint: b.tint)
                 if held.contains(owners[i]) {

@@ -8,11 +8,13 @@ extension PathScene {
         if debug, let t = tables.first {
             for p in t.points { list.fillRect(Rect(center: p, size: Vec2(1.5, 1.5)), color: Color(hex: 0xffd166)) }
         }
+        // A ring a hand holds is drawn where the newest step put it, not interpolated a step
+        // behind: it stays under the hand (`DrawContext.alpha`).
         let alpha = context.alpha
         for (k, e) in handles.enumerated() {
             guard let f = followers.store[e], let pose = poses.store[e] else { continue }
             drawRing(f, pose, color: Self.ringColors[k % Self.ringColors.count], focused: k == focused && handles.count > 1 && focusRing.isVisible,
-                     alpha: alpha, into: &list)
+                     alpha: f.grabbedBy == .none ? alpha : 1, into: &list)
         }
         drawEditor(into: &list)
         shapeButton.draw(into: &list, font: context.font)

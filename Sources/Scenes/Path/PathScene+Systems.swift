@@ -64,7 +64,7 @@ extension PathScene {
     }
 
     /// Where ring `i` (in the follower store's order) is drawn: beside the path when offset.
-    func ringPoint(_ i: Int) -> Vec2 {
+    public func ringPoint(_ i: Int) -> Vec2 {
         let f = followers.store.dense[i]
         guard let p = poses.store[followers.store.owners[i]], p.offset != 0, let t = tables.first, !t.isEmpty else { return f.point }
         return t.offsetPointAndTangent(atDistance: f.distance, offset: p.offset).0

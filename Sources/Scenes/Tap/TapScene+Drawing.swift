@@ -4,7 +4,8 @@ import Geometry
 // Drawing: the overlays, the picture (and its ghost), the buttons and the status line.
 extension TapScene {
     public func draw(into list: inout DrawList, context: DrawContext) {
-        let a = context.alpha
+        // The picture a hand holds is drawn at the newest step, not interpolated a step behind.
+        let a = grab == nil ? context.alpha : 1
         if showPath, flightStroke.count > 1 {
             list.polyline(flightStroke, width: 2, color: Color.accent.withAlpha(200), closed: false)
             // Ticks every tenth of the flight: evenly spaced when paced.
