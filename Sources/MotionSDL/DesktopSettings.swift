@@ -98,6 +98,47 @@ public enum DesktopSettings {
         return gtkAnimations(ini: text)
     }
 
+    /// The UI scales a user may ask for.
+    public static let uiScaleRange = 0.5...4.0
+
+    /// The UI scale from the option (`--ui-scale`), then `MOTIONLAB_UI_SCALE`, then (in a
+    /// window) GTK's `GDK_SCALE`; nil when none says (a window then takes the display's DPI,
+    /// `uiScale(dpi:)`). A value out of range or not a number is an error naming it.
+    public static func uiScale(option: Double?, environment: [String: String], windowed: Bool) throws(UIScaleError) -> Double? {
+        if let option {
+            guard uiScaleRange.contains(option) else { throw UIScaleError(source: "--ui-scale", text: "\(option)") }
+            return option
+        }
+        if let text = environment["MOTIONLAB_UI_SCALE"], !text.isEmpty {
+            guard let v = Double(text.trimmingCharacters(in: .whitespaces)), uiScaleRange.contains(v) else {
+                throw UIScaleError(source: "MOTIONLAB_UI_SCALE", text: text)
+            }
+            return v
+        }
+        guard windowed else { return 1 }
+        // GDK_SCALE is a whole number (GTK ignores anything else; so do we).
+        if let text = environment["GDK_SCALE"], let v = Int(text), v >= 1 { return Double(min(v, 4)) }
+        return nil
+    }
+
+    /// The scale a display of `dpi` dots per inch asks for: dpi / 96 in steps of a quarter,
+    /// at least 1 and at most 4.
+    public static func uiScale(dpi: Double) -> Double {
+        guard dpi.isFinite, dpi > 0 else { return 1 }
+        return min(max((dpi / 96 * 4).rounded() / 4, 1), uiScaleRange.upperBound)
+    }
+
+    /// A UI scale that is not a number in `uiScaleRange`: where it came from and what it was.
+    public struct UIScaleError: Error, CustomStringConvertible {
+        /// `--ui-scale` or `MOTIONLAB_UI_SCALE`.
+        public var source: String
+        /// What it said.
+        public var text: String
+        public var description: String {
+            "\(source) must be a number in [0.5, 4], got '\(text)'"
+        }
+    }
+
     /// `gsettings get org.gnome.desktop.interface enable-animations`, run in the background:
     /// started before the window opens and read after, waiting at most `answer(within:)`.
     public final class GnomeQuery {

@@ -16,26 +16,29 @@ import Geometry
 /// - Only the GameController API's events are used (not the raw JOY* ones).
 struct EventTranslator {
     private var fingers: [(touch: Int64, finger: Int64, id: Int)] = []
+    /// Window units (SDL's mouse and window sizes) per point: the UI scale.
+    var uiScale = 1.0
 
     /// What the platform should do besides passing input on.
     enum WindowChange: Equatable { case none, quit, pause, resume }
 
     /// Appends the events `e` means to `out`. `windowSize` is in points. A pad's id is its
     /// joystick instance id (unique for as long as SDL runs, never reused after a removal);
-    /// window size changes are reported as `.resize` in points.
+    /// window size changes are reported as `.resize` in points. Mouse positions and window
+    /// sizes come in window units and are divided by `uiScale`.
     mutating func translate(_ e: SDL_Event, windowSize: Vec2, into out: inout [InputEvent]) -> WindowChange {
         switch e.type {
         case SDLConstants.quit:
             return .quit
         case SDLConstants.mouseButtonDown, SDLConstants.mouseButtonUp:
             guard e.button.which != SDLConstants.touchMouseID, e.button.button == UInt8(SDL_BUTTON_LEFT) else { return .none }
-            let p = Vec2(Double(e.button.x), Double(e.button.y))
+            let p = Vec2(Double(e.button.x), Double(e.button.y)) / uiScale
             out.append(e.type == SDLConstants.mouseButtonDown
                        ? .pointerDown(pointer: 0, device: .mouse, at: p)
                        : .pointerUp(pointer: 0, device: .mouse, at: p))
         case SDLConstants.mouseMotion:
             guard e.motion.which != SDLConstants.touchMouseID else { return .none }
-            out.append(.pointerMove(pointer: 0, device: .mouse, at: Vec2(Double(e.motion.x), Double(e.motion.y))))
+            out.append(.pointerMove(pointer: 0, device: .mouse, at: Vec2(Double(e.motion.x), Double(e.motion.y)) / uiScale))
         case SDLConstants.mouseWheel:
             guard e.wheel.which != SDLConstants.touchMouseID else { return .none }
             let flip: Float = e.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1 : 1
@@ -100,7 +103,7 @@ struct EventTranslator {
         case SDLConstants.windowEvent:
             switch e.window.event {
             case SDLConstants.windowResized:
-                out.append(.resize(w: Double(e.window.data1), h: Double(e.window.data2)))
+                out.append(.resize(w: Double(e.window.data1) / uiScale, h: Double(e.window.data2) / uiScale))
             case SDLConstants.windowFocusLost:
                 // Touches still down lose their owner too.
                 for f in fingers { out.append(.pointerCancel(pointer: f.id, device: .touch)) }

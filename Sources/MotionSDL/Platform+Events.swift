@@ -25,6 +25,12 @@ extension Platform {
                 let time = now - (ago >= 0 && ago < 1 ? ago : 0)
                 times.append(contentsOf: repeatElement(time, count: out.count - times.count))
             }
+            // F11 is the window's own: fullscreen (desktop mode) on and off.
+            if e.type == SDLConstants.keyDown, e.key.keysym.sym == SDLK_F11.rawValue {
+                if e.key.repeat == 0 { toggleFullscreen() }
+                continue
+            }
+            if e.type == SDLConstants.keyUp, e.key.keysym.sym == SDLK_F11.rawValue { continue }
             if e.type == SDLConstants.controllerAdded {
                 openController(deviceIndex: e.cdevice.which, into: &out)
                 continue
@@ -54,6 +60,15 @@ extension Platform {
         controllers[id] = c
         out.append(.gamepadAdded(pad: Int(id)))
     }
+
+    /// Fullscreen at the desktop's resolution on, or back to the window it was.
+    public func toggleFullscreen() {
+        let on = SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN.rawValue != 0
+        SDL_SetWindowFullscreen(window, on ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+    }
+
+    /// Whether the window is fullscreen.
+    public var isFullscreen: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN.rawValue != 0 }
 
     /// Number of open game controllers.
     var controllerCount: Int { controllers.count }

@@ -68,6 +68,7 @@ public final class Platform: FramePlatform {
         }
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         flags |= options.headless ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
+        if options.fullscreen && !options.headless { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         // Within the window limits whoever asked (the command line checks them first).
         let size = InputLimits.windowSize(w: options.size.x, h: options.size.y)
         guard let w = SDL_CreateWindow(options.title, SDLConstants.windowPosCentered, SDLConstants.windowPosCentered,
@@ -87,6 +88,8 @@ public final class Platform: FramePlatform {
         }
         window = w
         renderer = r
+        let scale = options.uiScale ?? Self.displayScale(of: w)
+        translator.uiScale = scale.isFinite ? min(max(scale, DesktopSettings.uiScaleRange.lowerBound), DesktopSettings.uiScaleRange.upperBound) : 1
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
         windowSizeChanged()
         try loadTextures()
@@ -117,12 +120,26 @@ public final class Platform: FramePlatform {
 
     // MARK: Sizes
 
-    /// The window's size in points (what the core works in).
+    /// The window's size in points (what the core works in): SDL's window size divided by
+    /// the UI scale.
     public var windowSize: Vec2 {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
-        return Vec2(Double(w), Double(h))
+        return Vec2(Double(w), Double(h)) / uiScale
     }
+
+    /// The UI scale the display's DPI asks for: its horizontal DPI over 96, in steps of a
+    /// quarter, at least 1 (a display that reports less is taken at its word that it is
+    /// ordinary); 1 when SDL does not know.
+    static func displayScale(of window: OpaquePointer) -> Double {
+        var d: Float = 0, h: Float = 0, v: Float = 0
+        let display = SDL_GetWindowDisplayIndex(window)
+        guard display >= 0, SDL_GetDisplayDPI(display, &d, &h, &v) == 0, h.isFinite, h > 0 else { return 1 }
+        return DesktopSettings.uiScale(dpi: Double(h))
+    }
+
+    /// Window units per point (`PlatformOptions.uiScale`).
+    public var uiScale: Double { translator.uiScale }
 
     /// The renderer's output size in pixels.
     var outputSize: (w: Int32, h: Int32) {
@@ -188,7 +205,7 @@ public final class Platform: FramePlatform {
     /// event too.
     public func setWindowSize(w: Double, h: Double) {
         let size = InputLimits.windowSize(w: w, h: h)
-        SDL_SetWindowSize(window, Int32(size.w), Int32(size.h))
+        SDL_SetWindowSize(window, Int32((Double(size.w) * uiScale).rounded()), Int32((Double(size.h) * uiScale).rounded()))
         windowSizeChanged()
     }
 

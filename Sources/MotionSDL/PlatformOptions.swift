@@ -8,6 +8,14 @@ public struct PlatformOptions: Sendable {
     /// `InputLimits.maxWindowSide`, then, past `InputLimits.maxWindowPixels`, both sides are
     /// scaled alike.
     public var size = Vec2(1280, 720)
+    /// Every size meant for eyes and fingers is multiplied by this (0.5…4): the window's
+    /// points are its SDL size divided by it, so the app lays out for a smaller window and
+    /// draws it at this many pixels per point (times the display's own density).
+    /// nil: from the display's DPI (`SDL_GetDisplayDPI`, 96 dpi = 1, in steps of 0.25, at
+    /// least 1), for a window whose user named none (`DesktopSettings.uiScale`).
+    public var uiScale: Double? = 1
+    /// Start in fullscreen (desktop mode); F11 toggles it.
+    public var fullscreen = false
     /// The window's title: "MotionLab" unless set.
     public var title = "MotionLab"
     /// No display: SDL's offscreen or dummy video driver, hidden window, and gamepad events

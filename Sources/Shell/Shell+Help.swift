@@ -174,6 +174,7 @@ extension Shell {
     /// The chrome for the state dump, in window points as drawn.
     func chromeDump() -> JSONValue {
         .object([
+            ("uiScale", JSONValue(uiScale)),
             ("tabStyle", .string(chrome.tabStyle.rawValue)),
             ("tabs", .array(scenes.indices.map { i in
                 .object([("name", .string(scenes[i].name)), ("label", .string(chrome.labels[i])), ("frame", JSONValue(chrome.tabs[i]))])

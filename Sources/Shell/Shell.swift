@@ -30,6 +30,9 @@ public final class Shell: FrameContent {
     public var reducedMotion = false {
         didSet { for s in scenes { s.setReducedMotion(reducedMotion) } }
     }
+    /// Window units per point, as the platform draws (the state dump's `chrome.uiScale`):
+    /// every frame the chrome lists is in points, this many window units each.
+    public var uiScale = 1.0
     /// How far the help panel's text is scrolled (points).
     public internal(set) var helpScroll = 0.0
 
@@ -49,6 +52,7 @@ public final class Shell: FrameContent {
         Control(.keyboard, "1–9, Tab, Shift+Tab", "switch scene"),
         Control(.keyboard, "F1 or ?", "show or hide this help"),
         Control(.keyboard, "In the help: ↑ ↓, Page Up/Down, Home/End", "scroll it"),
+        Control(.keyboard, "F11", "fullscreen on and off (a window's own key)"),
         Control(.keyboard, "G", "frame-time graph at the bottom (lines at 8.3, 16.7, 33.3 ms)"),
         Control(.keyboard, "Escape", "close help, cancel a carry, or quit"),
         Control(.gamepad, "LB / RB", "previous / next scene"),

@@ -28,6 +28,12 @@ struct Play: ParsableCommand {
     var fps: Double?
 
 
+    @Option(parsing: .unconditional, help: "UI scale, 0.5…4: text, tabs, buttons and everything meant for eyes and fingers this many times larger; the window keeps its --size (default: MOTIONLAB_UI_SCALE, else in a window GDK_SCALE, else the display's DPI over 96).")
+    var uiScale: Double?
+
+    @Flag(help: "Start fullscreen at the desktop's resolution (F11 toggles it).")
+    var fullscreen = false
+
     @Flag(help: "Reduce motion: decorative flights settle in 0.2 s without overshoot (also MOTIONLAB_REDUCE_MOTION=1, or the desktop's own setting in a window).")
     var reduceMotion = false
 
@@ -88,6 +94,9 @@ struct Play: ParsableCommand {
         guard frameDt > 0, frameDt <= 1 else { throw ValidationError("--frame-dt must be in (0, 1] seconds, got \(frameDt)") }
         guard spacing >= 0.05, spacing <= 100 else { throw ValidationError("--spacing must be in [0.05, 100] points, got \(spacing)") }
         if path != nil && pathFile != nil { throw ValidationError("give --path or --path-file, not both") }
+        if let uiScale, !DesktopSettings.uiScaleRange.contains(uiScale) {
+            throw ValidationError("--ui-scale must be a number in [0.5, 4], got \(uiScale)")
+        }
         if let fps, !(fps == 0 || (fps >= 1 && fps <= 1000)) { throw ValidationError("--fps must be 0 (uncapped) or in [1, 1000], got \(fps)") }
         if pathId != nil && pathFile == nil { throw ValidationError("--path-id picks an element of --path-file's SVG document; give --path-file") }
         guard (1...InputScript.maxFrame).contains(captureEvery) else {
@@ -171,6 +180,10 @@ struct Play: ParsableCommand {
         var options = try window.platformOptions()
         options.headless = headless
         options.vsync = !noVsync
+        options.fullscreen = fullscreen
+        do { options.uiScale = try DesktopSettings.uiScale(option: uiScale, environment: environment, windowed: windowed) } catch {
+            throw CommandError.usage(error.description)
+        }
         let runner = try Runner(
             options: options, scenes: scenes,
             settings: RunSettings(hz: window.hz, frameDt: frameDt, virtualClock: headless || script != nil,

@@ -34,6 +34,7 @@ final class Runner {
         let font = try Resources.font(in: options.resources)
         shell = Shell(scenes: scenes, size: platform.windowSize, font: font)
         if let name = settings.startScene { shell.select(sceneNamed: name) }
+        shell.uiScale = platform.uiScale
         self.settings = settings
         driver = FrameDriver(platform: platform, content: shell, hz: settings.hz,
                              virtualFrameTime: settings.virtualClock ? settings.frameDt : nil, script: settings.script)

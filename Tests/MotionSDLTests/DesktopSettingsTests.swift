@@ -73,4 +73,44 @@ import Testing
         #expect(odd.0.contains("\"reduceMotion\":false"))
         #expect(odd.1.contains("MOTIONLAB_REDUCE_MOTION is 'sometimes'"))
     }
+
+    @Test func theUIScaleComesFromTheOptionTheVariableGdkScaleThenTheDisplay() throws {
+        #expect(try DesktopSettings.uiScale(option: 2, environment: ["MOTIONLAB_UI_SCALE": "3"], windowed: true) == 2)
+        #expect(try DesktopSettings.uiScale(option: nil, environment: ["MOTIONLAB_UI_SCALE": "1.5", "GDK_SCALE": "2"], windowed: true) == 1.5)
+        #expect(try DesktopSettings.uiScale(option: nil, environment: ["GDK_SCALE": "2"], windowed: true) == 2)
+        // Scripted and headless runs: 1 unless asked, whatever the desktop says.
+        #expect(try DesktopSettings.uiScale(option: nil, environment: ["GDK_SCALE": "2"], windowed: false) == 1)
+        // A window with nothing said takes the display's DPI (nil here).
+        #expect(try DesktopSettings.uiScale(option: nil, environment: ["GDK_SCALE": "1.5"], windowed: true) == nil)
+        #expect(DesktopSettings.uiScale(dpi: 96) == 1)
+        #expect(DesktopSettings.uiScale(dpi: 163) == 1.75)  // a 27-inch 4K monitor
+        #expect(DesktopSettings.uiScale(dpi: 192) == 2)
+        #expect(DesktopSettings.uiScale(dpi: 72) == 1 && DesktopSettings.uiScale(dpi: .nan) == 1 && DesktopSettings.uiScale(dpi: 1e308) == 4)
+        for bad in ["0", "nan", "abc", "4.5", "-1"] {
+            #expect(throws: DesktopSettings.UIScaleError.self) {
+                try DesktopSettings.uiScale(option: nil, environment: ["MOTIONLAB_UI_SCALE": bad], windowed: false)
+            }
+        }
+        #expect(throws: DesktopSettings.UIScaleError.self) { try DesktopSettings.uiScale(option: .infinity, environment: [:], windowed: true) }
+    }
+
+    @Test func atUIScale2A960x640WindowLaysOutAs480x320AndSaysSoInTheDump() throws {
+        let dir = Motionlab.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let state = dir.appendingPathComponent("s.json"), shot = dir.appendingPathComponent("s.bmp")
+        let r = try Motionlab.run(["--headless", "--frames", "2", "--size", "960x640", "--ui-scale", "2", "--state", state.path, "--screenshot", shot.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let dump = try String(contentsOf: state, encoding: .utf8)
+        #expect(dump.contains("\"window\":{\"w\":480,\"h\":320}") && dump.contains("\"uiScale\":2"))
+        // The picture is the window's 960×640 pixels.
+        let bmp = try Data(contentsOf: shot)
+        let w = bmp[18..<22].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+        #expect(w == 960)
+        let bad = try Motionlab.run(["--headless", "--frames", "1", "--ui-scale", "9"])
+        #expect(bad.status == 2 && bad.stderr.contains("--ui-scale"))
+        let p = Motionlab.process(["--headless", "--frames", "1"])
+        p.environment?["MOTIONLAB_UI_SCALE"] = "big"
+        let env = try Motionlab.run(p)
+        #expect(env.status == 2 && env.stderr.contains("MOTIONLAB_UI_SCALE must be a number in [0.5, 4], got 'big'"))
+    }
 }

@@ -86,6 +86,25 @@ extension SDLTests {
             ])
         }
 
+        @Test func atUIScale2TheWindowIsHalfAsManyPointsAndTheMouseAndTouchesLandInPoints() throws {
+            let app = try HeadlessApp(scenes: [BounceScene(initialBalls: 0)], size: Vec2(960, 640), uiScale: 2)
+            let win = SDL_GetWindowID(app.platform.window)
+            #expect(app.platform.windowSize == Vec2(480, 320) && app.shell.size == Vec2(480, 320))
+            #expect(app.platform.pixelsPerPoint == 2)
+            app.push(mouseButtonEvent(SDL_MOUSEBUTTONDOWN, x: 900, y: 600, window: win))
+            app.push(fingerEvent(SDL_FINGERDOWN, finger: 7, x: 0.5, y: 0.5))
+            app.frame()
+            #expect(app.log == [
+                .pointerDown(pointer: 0, device: .mouse, at: Vec2(450, 300)),
+                .pointerDown(pointer: 1, device: .touch, at: Vec2(240, 160)),
+            ])
+            // A scripted resize is in points: the window becomes twice as many window units.
+            app.platform.setWindowSize(w: 400, h: 300)
+            var w: Int32 = 0, h: Int32 = 0
+            SDL_GetWindowSize(app.platform.window, &w, &h)
+            #expect((w, h) == (800, 600) && app.platform.windowSize == Vec2(400, 300))
+        }
+
         @Test func losingFocusCancelsTouchesThatAreDown() throws {
             let app = try HeadlessApp(scenes: [BounceScene(initialBalls: 0)])
             app.push(fingerEvent(SDL_FINGERDOWN, finger: 5, x: 0.5, y: 0.5))

@@ -25,10 +25,11 @@ final class HeadlessApp {
     var log: [InputEvent] = []
     var list: DrawList { driver.list }
 
-    init(scenes: [any Scene], size: Vec2 = Vec2(640, 480)) throws {
+    init(scenes: [any Scene], size: Vec2 = Vec2(640, 480), uiScale: Double = 1) throws {
         var options = PlatformOptions(resources: resourcesURL, textures: Textures.catalog)
         options.headless = true
         options.size = size
+        options.uiScale = uiScale
         platform = try Platform(options: options)
         let metrics = try String(contentsOf: resourcesURL.appendingPathComponent("font.txt"), encoding: .utf8)
         shell = Shell(scenes: scenes, size: platform.windowSize, font: try BitmapFont(metrics: metrics, texture: Textures.font))
