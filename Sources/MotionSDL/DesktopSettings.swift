@@ -134,6 +134,7 @@ public enum DesktopSettings {
         public var source: String
         /// What it said.
         public var text: String
+        /// The message: what must be and what was given.
         public var description: String {
             "\(source) must be a number in [0.5, 4], got '\(text)'"
         }
