@@ -104,9 +104,12 @@ public struct ChromeLayout: Equatable, Sendable {
         sceneBounds = Rect(x: 0, y: barHeight, w: size.x, h: max(1, bottom - barHeight))
     }
 
-    /// The tab bar's height: 44-pt tabs in a window at least 560 pt tall, else 34-pt ones.
-    public static func barHeight(forWindowHeight h: Double) -> Double { (h >= 560 ? target : Button.compactHeight) + 8 }
+    /// The tab bar's height: 44-pt tabs in a window at least 560 pt tall, else 36-pt ones —
+    /// with the bar's margins, 44 pt, a finger's target (`Rect.touchArea`).
+    public static func barHeight(forWindowHeight h: Double) -> Double { (h >= 560 ? target : compactTabHeight) + 8 }
+    /// A tab's drawn height in a short window.
+    public static let compactTabHeight = 36.0
 
-    /// The tab under `p`, if any.
-    public func tab(at p: Vec2) -> Int? { tabs.indices.first { tabs[$0].contains(p) } }
+    /// The tab whose touch area (`Rect.touchArea`) holds `p` nearest its centre, if any.
+    public func tab(at p: Vec2) -> Int? { Rect.nearestTarget(to: p, among: tabs.enumerated().map { ($0.offset, $0.element) }) }
 }

@@ -45,9 +45,11 @@ public struct Button: Sendable {
         }
     }
 
-    /// Whether a press at `p` by `device` hits it (fingers get a larger margin).
+    /// Whether a press at `p` by `device` hits it: within its touch area (`Rect.touchArea`,
+    /// at least 44 pt each way, however small it is drawn), and the device's margin (fingers
+    /// get a larger one).
     public func hit(_ p: Vec2, device: PointerDevice) -> Bool {
-        !isHidden && rect.insetBy(dx: -device.hitSlop / 2, dy: -device.hitSlop / 2).contains(p)
+        !isHidden && rect.touchArea.insetBy(dx: -device.hitSlop / 2, dy: -device.hitSlop / 2).contains(p)
     }
 
     /// Draws the button's panel and centred label into `list`; `highlighted` lights it in the accent
@@ -59,5 +61,24 @@ public struct Button: Sendable {
         let w = font.width(of: label)
         list.text(label, at: Vec2(rect.midX - w / 2, rect.midY - font.cellHeight / 2), font: font,
                   color: lit ? .black : isEnabled ? .text : Color.dimText.withAlpha(120))
+    }
+}
+
+extension Rect {
+    /// This rect grown about its centre to at least `Button.touchTarget` (44 pt) each way:
+    /// the least a finger's target may be, whatever is drawn.
+    public var touchArea: Rect {
+        Rect(center: center, size: Vec2(max(width, Button.touchTarget), max(height, Button.touchTarget)))
+    }
+
+    /// Of `targets`, the index of the one whose touch area holds `p` nearest its centre (touch
+    /// areas of small neighbours overlap; the nearer takes the press), or nil.
+    public static func nearestTarget(to p: Vec2, among targets: some Sequence<(Int, Rect)>) -> Int? {
+        var best: (index: Int, distance: Double)?
+        for (i, r) in targets where r.touchArea.contains(p) {
+            let d = r.center.distance(to: p)
+            if best == nil || d < best!.distance { best = (i, d) }
+        }
+        return best?.index
     }
 }

@@ -284,21 +284,27 @@ public final class BoardScene: Scene {
     func stripItem(at p: Vec2) -> Int? {
         guard stripFrame.contains(p) else { return nil }
         let local = spaces.convert(p, from: .root, to: stripContent)
-        return Self.chordNames.indices.first { itemFrame($0).contains(local) }
+        return Rect.nearestTarget(to: local, among: Self.chordNames.indices.lazy.map { ($0, self.itemFrame($0)) })
     }
 
     func placedChord(at p: Vec2) -> ChordRef? {
         guard sheetFrame.contains(p) else { return nil }
+        // Each chord takes a finger's target (`Rect.touchArea`), however small it is drawn;
+        // where two overlap, in one line or two, the nearer takes the press.
+        var best: (ref: ChordRef, distance: Double)?
         for li in visibleLines {
             let line = document.lines[li]
             let local = spaces.convert(p, from: .root, to: lineSpaces[li])
-            guard local.y >= 0, local.y < lineHeight else { continue }
-            for (ci, c) in line.chords.enumerated().reversed() where placedFrame(c).insetBy(dx: -4, dy: -4).contains(local) {
-                if dragDrop.isLifted(.placed(ChordRef(line: li, index: ci), name: c.name, x: c.x), carriedOnly: false) { continue }
-                return ChordRef(line: li, index: ci)
+            for (ci, c) in line.chords.enumerated() {
+                let frame = placedFrame(c).insetBy(dx: -4, dy: -4)
+                guard frame.touchArea.contains(local) else { continue }
+                let ref = ChordRef(line: li, index: ci)
+                if dragDrop.isLifted(.placed(ref, name: c.name, x: c.x), carriedOnly: false) { continue }
+                let d = frame.center.distance(to: local)
+                if best == nil || d < best!.distance { best = (ref, d) }
             }
         }
-        return nil
+        return best?.ref
     }
 
     public func step(_ context: inout StepContext) {
