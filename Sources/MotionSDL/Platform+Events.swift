@@ -47,6 +47,9 @@ extension Platform {
             if e.type == SDLConstants.windowEvent && e.window.event == SDLConstants.windowResized {
                 windowSizeChanged()
             }
+            if e.type == SDLConstants.windowEvent && e.window.event == SDLConstants.windowDisplayChanged {
+                displayChanged(into: &out)
+            }
         }
     }
 
@@ -59,6 +62,25 @@ extension Platform {
         }
         controllers[id] = c
         out.append(.gamepadAdded(pad: Int(id)))
+    }
+
+    /// The window moved to another display: a UI scale that follows the display's DPI is
+    /// read again, and a new scale is a new size in points (a `.resize`).
+    func displayChanged(into out: inout [InputEvent]) {
+        guard scaleFollowsDisplay else { return }
+        setUIScale(Self.displayScale(of: window), into: &out)
+    }
+
+    /// Draws at `scale` window units per point from now on (within
+    /// `DesktopSettings.uiScaleRange`); the window's size in points changes with it, and is
+    /// passed on as a `.resize`.
+    func setUIScale(_ scale: Double, into out: inout [InputEvent]) {
+        let s = scale.isFinite ? min(max(scale, DesktopSettings.uiScaleRange.lowerBound), DesktopSettings.uiScaleRange.upperBound) : 1
+        guard s != translator.uiScale else { return }
+        translator.uiScale = s
+        windowSizeChanged()
+        let size = windowSize
+        out.append(.resize(w: size.x, h: size.y))
     }
 
     /// Fullscreen at the desktop's resolution on, or back to the window it was.

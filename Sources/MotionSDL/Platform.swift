@@ -32,6 +32,9 @@ public final class Platform: FramePlatform {
     /// Whether the last frame was drawn in bands.
     var lastFrameBanded = false
     var translator = EventTranslator()
+    /// Whether the UI scale follows the display's DPI (no one named one): it is read again
+    /// when the window moves to another display.
+    var scaleFollowsDisplay = false
     var controllers: [Int32: OpaquePointer] = [:]
     /// Events waiting for `poll`, such as gamepads opened at start.
     var queued: [InputEvent] = []
@@ -89,6 +92,7 @@ public final class Platform: FramePlatform {
         window = w
         renderer = r
         let scale = options.uiScale ?? Self.displayScale(of: w)
+        scaleFollowsDisplay = options.uiScale == nil
         translator.uiScale = scale.isFinite ? min(max(scale, DesktopSettings.uiScaleRange.lowerBound), DesktopSettings.uiScaleRange.upperBound) : 1
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
         windowSizeChanged()

@@ -31,6 +31,7 @@ enum SDLConstants {
     static let controllerRemoved = SDL_CONTROLLERDEVICEREMOVED.rawValue
 
     static let windowResized = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
+    static let windowDisplayChanged = UInt8(SDL_WINDOWEVENT_DISPLAY_CHANGED.rawValue)
     static let windowMinimized = UInt8(SDL_WINDOWEVENT_MINIMIZED.rawValue)
     static let windowHidden = UInt8(SDL_WINDOWEVENT_HIDDEN.rawValue)
     static let windowRestored = UInt8(SDL_WINDOWEVENT_RESTORED.rawValue)

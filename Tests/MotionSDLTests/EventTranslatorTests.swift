@@ -105,6 +105,23 @@ extension SDLTests {
             #expect((w, h) == (800, 600) && app.platform.windowSize == Vec2(400, 300))
         }
 
+        @Test func aNewUIScaleIsANewSizeInPointsPassedOnAsAResize() throws {
+            let app = try HeadlessApp(scenes: [BounceScene(initialBalls: 0)], size: Vec2(640, 480))
+            var out: [InputEvent] = []
+            // The window moved to a display whose scale is 2 (what `displayChanged` does with
+            // the new display's DPI): the same window is 320×240 points.
+            app.platform.setUIScale(2, into: &out)
+            #expect(out == [.resize(w: 320, h: 240)] && app.platform.pixelsPerPoint == 2)
+            for e in out { app.shell.enqueue(e) }
+            app.shell.step(dt: 1.0 / 120, step: 1)
+            #expect(app.shell.size == Vec2(320, 240))
+            // The same scale again changes nothing; a scale that follows no display is kept.
+            out.removeAll()
+            app.platform.setUIScale(2, into: &out)
+            app.platform.displayChanged(into: &out)
+            #expect(out.isEmpty && app.platform.uiScale == 2)
+        }
+
         @Test func losingFocusCancelsTouchesThatAreDown() throws {
             let app = try HeadlessApp(scenes: [BounceScene(initialBalls: 0)])
             app.push(fingerEvent(SDL_FINGERDOWN, finger: 5, x: 0.5, y: 0.5))
