@@ -59,7 +59,7 @@ public struct ChromeLayout: Equatable, Sendable {
             }
         }
         func widths(_ ls: [String], minimum: Double, padding: Double) -> [Double] {
-            ls.map { max(minimum, Double($0.unicodeScalars.count) * cellWidth + padding) }
+            ls.map { max(minimum, Double(BitmapFont.cells(in: $0)) * cellWidth + padding) }
         }
         func total(_ ws: [Double]) -> Double { ws.reduce(0, +) + gap * Double(max(0, ws.count - 1)) }
         // The roomiest arrangement that leaves room for the HUD's shortest form; else the

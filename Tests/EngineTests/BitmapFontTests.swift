@@ -1,5 +1,6 @@
 @testable import Engine
 import Foundation
+import Geometry
 import Testing
 
 @Suite struct BitmapFontTests {
@@ -11,6 +12,41 @@ import Testing
         let font = try BitmapFont(metrics: text, texture: .none)
         #expect(font.cellWidth == 8 && font.cellHeight == 16 && font.columns == 16)
         #expect(font.glyphIndex(for: "A") == 33)
+    }
+
+    func realFont() throws -> BitmapFont {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources/font.txt")
+        return try BitmapFont(metrics: String(contentsOf: url, encoding: .utf8), texture: .none)
+    }
+
+    @Test func russianLyricsAccentsGreekAndSharpsAndFlatsHaveGlyphsAndWhatIsMissingIsABoxNotAQuestionMark() throws {
+        let font = try realFont()
+        let question = font.glyphIndex(for: "?"), box = font.glyphIndex(for: "\u{25AF}")
+        #expect(box != question)
+        for c in "Изгиб гитары жёлтой ЁЖЩЪ café naïve ŁŚŻ Ελλάδα ♯♭♮ „“ € №".unicodeScalars where c != " " {
+            let g = font.glyphIndex(for: c)
+            #expect(g != question && g != box, "\(c) U+\(String(c.value, radix: 16))")
+        }
+        // A character DejaVu Sans Mono lacks is drawn as a visible box.
+        for c in "漢字🎸".unicodeScalars { #expect(font.glyphIndex(for: c) == box) }
+        #expect(font.glyphIndex(for: "?") == question)
+    }
+
+    @Test func aLetterWithCombiningAccentsTakesOneCellAndIsCutWhole() throws {
+        let font = try realFont()
+        let decomposed = "cafe\u{301}", composed = "caf\u{E9}"
+        #expect(font.width(of: decomposed) == font.width(of: composed) && font.width(of: composed) == 4 * font.cellWidth)
+        // A joiner and a direction mark take no cell.
+        #expect(font.width(of: "a\u{200D}b\u{200F}") == 2 * font.cellWidth)
+        // Cut to fit, the accent stays with its letter.
+        #expect(font.fitted("e\u{301}e\u{301}e\u{301}e\u{301}", width: 3.5 * font.cellWidth) == "e\u{301}e\u{301}…")
+        // Drawn: the accent's cell over the letter's, the next letter one cell on.
+        var list = DrawList()
+        let advance = list.text("e\u{301}x", at: Vec2(100, 50), font: font)
+        #expect(advance == 2 * font.cellWidth)
+        let xs = (0..<list.vertices.count).filter { $0 % 4 == 0 }.map { Double(list.vertices[$0].x) }
+        #expect(xs == [100, 100, 108])
     }
 
     @Test func lineEndingsBlankLinesAndCommentsAreAllowed() throws {

@@ -14,7 +14,8 @@ public struct BitmapFont: Sendable {
     public let rows: Int
     /// Glyph index for ASCII scalars (or -1), then the non-ASCII scalars in a short list.
     private var ascii = [Int](repeating: -1, count: 128)
-    private var extra: [(Unicode.Scalar, Int)] = []
+    /// The glyphs past ASCII, sorted by scalar (looked up by binary search).
+    private var extra: [(scalar: UInt32, index: Int)] = []
     private let fallback: Int
 
     /// The largest `font.txt` read, in bytes (the real one is about 300 bytes).
@@ -32,7 +33,8 @@ public struct BitmapFont: Sendable {
     public static let placeholder = try! BitmapFont(metrics: "cell 8 16\ncolumns 16\nchars  ?", texture: .none)
 
     /// Parses `font.txt`: lines `cell W H`, `columns N`, `chars` and the glyphs (from the
-    /// space), and `baseline B` (0…H, checked, not used), each once; `#` starts a comment.
+    /// space), `baseline B` (0…H, checked, not used) and `missing G` (the glyph drawn for a
+    /// character the font lacks; optional, else '?'), each once; `#` starts a comment.
     /// Lines end with LF, CRLF or CR. Throws a message naming the line that is wrong and,
     /// for a number, its range.
     public init(metrics: String, texture: TextureID) throws(FontError) {
@@ -40,6 +42,7 @@ public struct BitmapFont: Sendable {
         var columns: Int?
         var chars: [Unicode.Scalar]?
         var baseline: (value: Int, line: Int)?
+        var missingGlyph: Unicode.Scalar?
         var seen: [String: Int] = [:]
         let cells = "\(Self.cellSizeRange.lowerBound)…\(Self.cellSizeRange.upperBound)"
         // "\r\n" is one Character in Swift, so all three endings are single separators.
@@ -54,7 +57,7 @@ public struct BitmapFont: Sendable {
             var key = "", rest = ""
             key.unicodeScalars.append(contentsOf: scalars[start..<space])
             if space < scalars.count { rest.unicodeScalars.append(contentsOf: scalars[(space + 1)...]) }
-            guard ["cell", "columns", "chars", "baseline"].contains(key) else { throw fail("unknown key '\(echo(key))'") }
+            guard ["cell", "columns", "chars", "baseline", "missing"].contains(key) else { throw fail("unknown key '\(echo(key))'") }
             if let first = seen[key] { throw fail("'\(key)' given again (first on line \(first))") }
             seen[key] = n + 1
             switch key {
@@ -77,6 +80,12 @@ public struct BitmapFont: Sendable {
                     throw fail("expected 'chars' and then 1…\(Self.maxGlyphs) glyphs (BitmapFont.maxGlyphs), got \(glyphs.count)")
                 }
                 chars = glyphs
+            case "missing":
+                let glyphs = Array(rest.unicodeScalars)
+                guard glyphs.count == 1 else {
+                    throw fail("expected 'missing' and the one glyph drawn for characters the font lacks, got '\(echo(String(line)))'")
+                }
+                missingGlyph = glyphs[0]
             case "baseline":
                 guard let b = Int(rest.trimmingSpaces), (0...Self.cellSizeRange.upperBound).contains(b) else {
                     throw fail("expected 'baseline B', a whole number in 0…\(Self.cellSizeRange.upperBound), got '\(echo(String(line)))'")
@@ -99,10 +108,13 @@ public struct BitmapFont: Sendable {
         // At most maxGlyphs rows: no overflow, whatever the counts.
         rows = (chars.count + columns - 1) / columns
         for (i, c) in chars.enumerated() {
-            if c.value < 128 { ascii[Int(c.value)] = i } else { extra.append((c, i)) }
+            if c.value < 128 { ascii[Int(c.value)] = i } else { extra.append((c.value, i)) }
         }
-        // A font without '?' falls back to its first glyph, never to a cell outside the atlas.
-        fallback = max(0, ascii[Int(("?" as Unicode.Scalar).value)])
+        extra.sort { $0.scalar < $1.scalar }
+        // A character the font lacks draws as its `missing` glyph (a box), else as '?'; a font
+        // with neither falls back to its first glyph, never to a cell outside the atlas.
+        let question = max(0, ascii[Int(("?" as Unicode.Scalar).value)])
+        fallback = missingGlyph.flatMap { m in chars.firstIndex(of: m) } ?? question
     }
 
     /// The cell of `c` in the atlas; a character the font lacks gets the cell of `?` (or of the
@@ -112,8 +124,12 @@ public struct BitmapFont: Sendable {
             let g = ascii[Int(c.value)]
             return g >= 0 ? g : fallback
         }
-        for (s, i) in extra where s == c { return i }
-        return fallback
+        var lo = 0, hi = extra.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if extra[mid].scalar < c.value { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < extra.count && extra[lo].scalar == c.value ? extra[lo].index : fallback
     }
 
     /// The texture coordinates of `c`'s cell, from 0 to 1 across the atlas.
@@ -121,9 +137,29 @@ public struct BitmapFont: Sendable {
         atlasCell(glyphIndex(for: c), columns: columns, count: columns * rows)
     }
 
-    /// Width of `s` at `scale`, in points.
+    /// Width of `s` at `scale`, in points: a cell for each character that advances
+    /// (`advances(_:)`), so a letter with combining accents takes one.
     public func width(of s: String, scale: Double = 1) -> Double {
-        Double(s.unicodeScalars.count) * cellWidth * scale
+        Double(Self.cells(in: s)) * cellWidth * scale
+    }
+
+    /// The cells `s` takes: its scalars that advance.
+    public static func cells(in s: String) -> Int {
+        var n = 0
+        for c in s.unicodeScalars where advances(c) { n += 1 }
+        return n
+    }
+
+    /// Whether `c` takes a cell of its own: not a combining mark (drawn over the cell before
+    /// it), nor an invisible format character (a joiner, a direction mark), nor a variation
+    /// selector.
+    @inlinable
+    public static func advances(_ c: Unicode.Scalar) -> Bool {
+        if c.value < 0x300 { return true }
+        switch c.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return false
+        default: return !(0xFE00...0xFE0F).contains(c.value)
+        }
     }
 }
 

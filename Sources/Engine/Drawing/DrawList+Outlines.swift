@@ -18,8 +18,15 @@ extension BitmapFont {
     public func fitted(_ text: String, width: Double) -> String {
         guard self.width(of: text) > width else { return text }
         let fit = max(0, Int(width / cellWidth) - 1)
-        var out = String.UnicodeScalarView()
-        out.append(contentsOf: text.unicodeScalars.prefix(fit))
+        // The first `fit` cells, each with the marks that sit on it.
+        var out = String.UnicodeScalarView(), cells = 0
+        for c in text.unicodeScalars {
+            if BitmapFont.advances(c) {
+                if cells == fit { break }
+                cells += 1
+            }
+            out.append(c)
+        }
         return String(out) + "…"
     }
 

@@ -150,17 +150,21 @@ public struct DrawList: Sendable {
         for i in local { indexBuffer.append(base + i) }
     }
 
-    /// Text in `font`, top-left at `at`, `scale` times the font's 1× size. Characters the
-    /// font lacks draw as '?'. Returns the advance (width drawn).
+    /// Text in `font`, top-left at `at`, `scale` times the font's 1× size: a cell for each
+    /// character that advances; a combining mark is drawn over the cell before it, and
+    /// invisible format characters not at all (`BitmapFont.advances`). Characters the font
+    /// lacks draw as its missing glyph (a box). Returns the advance (width drawn).
     @discardableResult
     public mutating func text(_ s: String, at: Vec2, font: BitmapFont, color: Color = .text, scale: Double = 1) -> Double {
         var x = at.x
         let w = font.cellWidth * scale, h = font.cellHeight * scale
         for ch in s.unicodeScalars {
             if ch == " " { x += w; continue }
+            let advances = BitmapFont.advances(ch)
+            if !advances && ch.properties.generalCategory == .format { continue }
             let uv = font.uv(for: ch)
-            image(font.texture, in: Rect(x: x, y: at.y, w: w, h: h), tint: color, uv: uv)
-            x += w
+            image(font.texture, in: Rect(x: advances ? x : max(at.x, x - w), y: at.y, w: w, h: h), tint: color, uv: uv)
+            if advances { x += w }
         }
         return x - at.x
     }
