@@ -91,7 +91,9 @@ public final class Platform: FramePlatform {
         }
         window = w
         renderer = r
-        let scale = options.uiScale ?? Self.displayScale(of: w)
+        // The display's own scale never lays the app out under 480×320 points (the smallest
+        // size its layout is made for); a scale the user named is theirs.
+        let scale = options.uiScale ?? min(Self.displayScale(of: w), max(1, min(Double(size.w) / 480, Double(size.h) / 320)))
         scaleFollowsDisplay = options.uiScale == nil
         translator.uiScale = scale.isFinite ? min(max(scale, DesktopSettings.uiScaleRange.lowerBound), DesktopSettings.uiScaleRange.upperBound) : 1
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
@@ -208,8 +210,11 @@ public final class Platform: FramePlatform {
     /// down to `InputLimits.maxWindowPixels`, aspect ratio kept); the size change arrives as an
     /// event too.
     public func setWindowSize(w: Double, h: Double) {
-        let size = InputLimits.windowSize(w: w, h: h)
-        SDL_SetWindowSize(window, Int32((Double(size.w) * uiScale).rounded()), Int32((Double(size.h) * uiScale).rounded()))
+        // In points within the limits, then in window units within them too: the window's
+        // pixels are memory whatever the scale.
+        let points = InputLimits.windowSize(w: w, h: h)
+        let units = InputLimits.windowSize(w: (points.w * uiScale).rounded(), h: (points.h * uiScale).rounded())
+        SDL_SetWindowSize(window, Int32(units.w), Int32(units.h))
         windowSizeChanged()
     }
 

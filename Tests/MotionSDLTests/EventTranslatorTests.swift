@@ -103,6 +103,11 @@ extension SDLTests {
             var w: Int32 = 0, h: Int32 = 0
             SDL_GetWindowSize(app.platform.window, &w, &h)
             #expect((w, h) == (800, 600) && app.platform.windowSize == Vec2(400, 300))
+            // The largest resize a script may ask for stays within the limits in the window's
+            // own units too: its pixels are memory, whatever the scale.
+            app.platform.setWindowSize(w: InputLimits.maxWindowSide, h: InputLimits.maxWindowSide)
+            SDL_GetWindowSize(app.platform.window, &w, &h)
+            #expect(Double(w) * Double(h) <= InputLimits.maxWindowPixels && Double(w) <= InputLimits.maxWindowSide)
         }
 
         @Test func aNewUIScaleIsANewSizeInPointsPassedOnAsAResize() throws {
