@@ -40,4 +40,10 @@ void motionlab_stretch_linear(const uint32_t *src, int32_t src_pitch, int32_t sr
 /// does (see motionlab_composite).
 void motionlab_blend_straight(const uint32_t *s, uint32_t *d, int32_t n);
 
+/// Blends a rectangle of colour (r, g, b, a) over `width` × `rows` pixels of an RGB888
+/// target at `out` (rows `pitch` pixels apart) as SDL 2.26's SDL_BlendFillRect does:
+/// ⌊d·(255 − a)/255⌋ + ⌊s·a/255⌋ per channel, the top byte 0.
+void motionlab_fill_blend(uint32_t *out, int32_t pitch, int32_t width, int32_t rows, uint32_t r, uint32_t g, uint32_t b,
+                          uint32_t a);
+
 #endif

@@ -59,6 +59,9 @@ package struct Compositor {
         /// not rectangles.
         package var toSDL = 0
 
+        /// Rectangles of one colour filled (untextured quads SDL would fill as rects).
+        package var filled = 0
+
         /// Images the compositor drew.
         package var composited: Int { copied + blended + tinted + scaled }
 
@@ -69,7 +72,7 @@ package struct Compositor {
 
         static func += (a: inout Counts, b: Counts) {
             a.copied += b.copied; a.blended += b.blended; a.tinted += b.tinted; a.toSDL += b.toSDL
-            a.scaled += b.scaled
+            a.scaled += b.scaled; a.filled += b.filled
         }
     }
 
@@ -129,6 +132,10 @@ package struct Compositor {
               texture: OpaquePointer?, textureIndex: Int, renderer: OpaquePointer,
               target: UnsafeMutablePointer<SDL_Surface>, clip: SDL_Rect?, commandClip: SDL_Rect?, scale: Float,
               scratch: inout CompositorScratch, submit: inout Submitter) -> Counts {
+        if texture == nil {
+            return drawFills(idx, count: count, verts: verts, renderer: renderer, target: target, clip: clip, scale: scale,
+                             scratch: &scratch, submit: &submit)
+        }
         guard images.indices.contains(textureIndex), let image = images[textureIndex], count % 3 == 0,
               Self.indicesInRange(idx, count: count, vertexCount: verts.count), let vbase = verts.baseAddress else {
             if let vbase = verts.baseAddress, Self.indicesInRange(idx, count: count, vertexCount: verts.count) {
@@ -143,49 +150,22 @@ package struct Compositor {
         let pixelClip = Self.pixelClip(clip, scale: scale, target: target)
         let wholeClip = Self.pixelClip(commandClip, scale: scale, target: target)
         var counts = Counts()
-        // Triangles `from..<to` to the renderer (only the vertices they use, `Submitter`).
-        func geometry(_ from: Int, _ to: Int) {
-            counts.toSDL += (to - from) / 6
-            submit.triangles(renderer, texture, vbase, vertexCount: verts.count, idx + from, count: to - from, rebased: &scratch.indices)
-        }
-        // The first index not yet handed to the renderer, and whether the renderer may hold
-        // commands not yet run (so it must be flushed before compositing over them).
-        var pending = 0, queued = true
-        var prev: (Int32, Int32, Int32) = (-1, -1, -1)
-        var t = 0
-        while t < count {
-            let k = (idx[t], idx[t + 1], idx[t + 2])
-            defer { t += 3 }
-            if prev.0 == -1 {
-                prev = k
-                continue
-            }
-            guard let (a, b) = Self.rectangle(prev, k, vbase) else {
-                prev = k
-                continue
-            }
-            prev = (-1, -1, -1)
-            let colour = vbase[Int(k.0)].color
+        // The rebased indices apart from the rest of the scratch, which the copies use (a swap
+        // of buffers, no copy).
+        var rebased = ContiguousArray<Int32>()
+        swap(&rebased, &scratch.indices)
+        defer { swap(&rebased, &scratch.indices) }
+        let handed = walkRectangles(idx, count: count, vbase: vbase, vertexCount: verts.count, texture: texture, renderer: renderer,
+                                    rebased: &rebased, submit: &submit) { a, b, flush in
+            let colour = vbase[Int(a)].color
             guard let (src, dst) = Self.copy(a: vbase[Int(a)], b: vbase[Int(b)], width: Int32(image.width),
-                                              height: Int32(image.height), viewport: viewport, scale: scale) else { continue }
+                                              height: Int32(image.height), viewport: viewport, scale: scale) else { return .leave }
             let tint = (r: UInt32(colour.r), g: UInt32(colour.g), b: UInt32(colour.b), a: UInt32(colour.a))
-            let oneToOne = dst.w == src.w && dst.h == src.h
-            // Triangles t - 3 ..< t + 3 are this rectangle; what comes before goes to SDL first.
-            if t - 3 > pending {
-                geometry(pending, t - 3)
-                queued = true
-            }
-            if queued {
-                SDL_RenderFlush(renderer)
-                queued = false
-            }
-            if !oneToOne {
+            flush()
+            if dst.w != src.w || dst.h != src.h {
                 // A copy too large to stretch here goes to SDL with what follows it.
                 guard Self.compositeScaled(image, from: src, to: dst, clip: pixelClip, commandClip: wholeClip, tint: tint, kernel: kernel,
-                                           into: target, buffer: &scratch.stretched) else {
-                    pending = t - 3
-                    continue
-                }
+                                           into: target, buffer: &scratch.stretched) else { return .toRenderer }
                 counts.scaled += 1
             } else {
                 Self.composite(image, from: src, to: dst, clip: pixelClip, tint: tint, kernel: kernel, into: target)
@@ -197,9 +177,9 @@ package struct Compositor {
                     counts.blended += 1
                 }
             }
-            pending = t + 3
+            return .drawn
         }
-        if count > pending { geometry(pending, count) }
+        counts.toSDL += handed / 6
         return counts
     }
 
@@ -244,7 +224,7 @@ package struct Compositor {
         }
     }
 
-    private static func indicesInRange(_ idx: UnsafePointer<Int32>, count: Int, vertexCount: Int) -> Bool {
+    static func indicesInRange(_ idx: UnsafePointer<Int32>, count: Int, vertexCount: Int) -> Bool {
         // As unsigned, a negative index is out of range too; a running maximum vectorizes.
         var largest: UInt32 = 0
         for i in 0..<count { largest = max(largest, UInt32(bitPattern: idx[i])) }
@@ -253,33 +233,11 @@ package struct Compositor {
 
     /// The clip SDL's software renderer sets on its target for a renderer clip of `clip`
     /// points: each of x, y, w and h times the scale, floored, within the target.
-    private static func pixelClip(_ clip: SDL_Rect?, scale: Float, target: UnsafeMutablePointer<SDL_Surface>) -> SDL_Rect {
+    static func pixelClip(_ clip: SDL_Rect?, scale: Float, target: UnsafeMutablePointer<SDL_Surface>) -> SDL_Rect {
         let full = SDL_Rect(x: 0, y: 0, w: target.pointee.w, h: target.pointee.h)
         guard let c = clip else { return full }
         func px(_ v: Int32) -> Int32 { Int32((Double(v) * Double(scale)).rounded(.down)) }
         return SDL_Rect(x: px(c.x), y: px(c.y), w: px(c.w), h: px(c.h)).intersection(full)
-    }
-
-    /// The top-left and bottom-right vertices of triangles `p` then `k` when SDL's software
-    /// renderer takes them for one uniformly coloured axis-aligned rectangle.
-    private static func rectangle(_ p: (Int32, Int32, Int32), _ k: (Int32, Int32, Int32),
-                                  _ v: UnsafePointer<SDL_Vertex>) -> (Int32, Int32)? {
-        func isShared(_ q: Int32) -> Int { q == k.0 || q == k.1 || q == k.2 ? 1 : 0 }
-        guard isShared(p.0) + isShared(p.1) + isShared(p.2) == 2 else { return nil }
-        let p0 = v[Int(k.0)].position, p1 = v[Int(k.1)].position, p2 = v[Int(k.2)].position
-        let a = p0.x <= p1.x && p0.y <= p1.y ? (p0.x <= p2.x && p0.y <= p2.y ? k.0 : k.2)
-                                              : (p1.x <= p2.x && p1.y <= p2.y ? k.1 : k.2)
-        let b = p0.x >= p1.x && p0.y >= p1.y ? (p0.x >= p2.x && p0.y >= p2.y ? k.0 : k.2)
-                                              : (p1.x >= p2.x && p1.y >= p2.y ? k.1 : k.2)
-        let c = k.0 != a && k.0 != b ? k.0 : (k.1 != a && k.1 != b ? k.1 : k.2)
-        let c2 = p.0 != a && p.0 != b ? p.0 : (p.1 != a && p.1 != b ? p.1 : p.2)
-        let pa = v[Int(a)].position, pb = v[Int(b)].position
-        func corner(_ q: SDL_FPoint) -> Bool { (pa.x == q.x && pb.y == q.y) || (pa.y == q.y && pb.x == q.x) }
-        guard corner(v[Int(c)].position), corner(v[Int(c2)].position) else { return nil }
-        let colour = v[Int(a)].color
-        func same(_ q: SDL_Color) -> Bool { q.r == colour.r && q.g == colour.g && q.b == colour.b && q.a == colour.a }
-        guard same(v[Int(b)].color), same(v[Int(c)].color), same(v[Int(c2)].color) else { return nil }
-        return (a, b)
     }
 
     /// SDL's source and destination rectangles (pixels) for the rectangle from `a` to `b` of
