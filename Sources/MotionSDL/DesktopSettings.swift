@@ -121,11 +121,16 @@ public enum DesktopSettings {
         return nil
     }
 
+    /// `scale` brought into `uiScaleRange` (a scale that is not a number: 1).
+    public static func clampedUIScale(_ scale: Double) -> Double {
+        scale.isFinite ? min(max(scale, uiScaleRange.lowerBound), uiScaleRange.upperBound) : 1
+    }
+
     /// The scale a display of `dpi` dots per inch asks for: dpi / 96 in steps of a quarter,
     /// at least 1 and at most 4.
     public static func uiScale(dpi: Double) -> Double {
         guard dpi.isFinite, dpi > 0 else { return 1 }
-        return min(max((dpi / 96 * 4).rounded() / 4, 1), uiScaleRange.upperBound)
+        return clampedUIScale(max((dpi / 96 * 4).rounded() / 4, 1))
     }
 
     /// A UI scale that is not a number in `uiScaleRange`: where it came from and what it was.

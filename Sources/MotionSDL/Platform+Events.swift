@@ -75,7 +75,7 @@ extension Platform {
     /// `DesktopSettings.uiScaleRange`); the window's size in points changes with it, and is
     /// passed on as a `.resize`.
     func setUIScale(_ scale: Double, into out: inout [InputEvent]) {
-        let s = scale.isFinite ? min(max(scale, DesktopSettings.uiScaleRange.lowerBound), DesktopSettings.uiScaleRange.upperBound) : 1
+        let s = DesktopSettings.clampedUIScale(scale)
         guard s != translator.uiScale else { return }
         translator.uiScale = s
         windowSizeChanged()

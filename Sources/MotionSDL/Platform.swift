@@ -95,7 +95,7 @@ public final class Platform: FramePlatform {
         // size its layout is made for); a scale the user named is theirs.
         let scale = options.uiScale ?? min(Self.displayScale(of: w), max(1, min(Double(size.w) / 480, Double(size.h) / 320)))
         scaleFollowsDisplay = options.uiScale == nil
-        translator.uiScale = scale.isFinite ? min(max(scale, DesktopSettings.uiScaleRange.lowerBound), DesktopSettings.uiScaleRange.upperBound) : 1
+        translator.uiScale = DesktopSettings.clampedUIScale(scale)
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
         windowSizeChanged()
         try loadTextures()

@@ -111,5 +111,27 @@ public struct ChromeLayout: Equatable, Sendable {
     public static let compactTabHeight = 36.0
 
     /// The tab whose touch area (`Rect.touchArea`) holds `p` nearest its centre, if any.
-    public func tab(at p: Vec2) -> Int? { Rect.nearestTarget(to: p, among: tabs.enumerated().map { ($0.offset, $0.element) }) }
+    public func tab(at p: Vec2) -> Int? { Rect.nearestTarget(to: p, among: tabs.enumerated().lazy.map { ($0.offset, $0.element) }) }
+
+    /// What in the bar a press reaches (`target(at:device:)`).
+    public enum Target: Equatable, Sendable {
+        /// Tab `i`.
+        case tab(Int)
+        /// The help button.
+        case help
+    }
+
+    /// What a press at `p` by `device` reaches: a tab (`tab(at:)`), unless `p` is in the help
+    /// button's touch area and not on the tab as drawn; else the help button, whose touch
+    /// area reaches the device's margin further (`isOnHelpButton`); else nothing.
+    public func target(at p: Vec2, device: PointerDevice) -> Target? {
+        if let i = tab(at: p), !helpButton.touchArea.contains(p) || tabs[i].contains(p) { return .tab(i) }
+        return isOnHelpButton(p, device: device) ? .help : nil
+    }
+
+    /// Whether a press at `p` by `device` hits the help button: its touch area and the
+    /// device's margin (fingers get a larger one).
+    public func isOnHelpButton(_ p: Vec2, device: PointerDevice) -> Bool {
+        helpButton.touchArea.insetBy(dx: -device.hitSlop / 2, dy: -device.hitSlop / 2).contains(p)
+    }
 }

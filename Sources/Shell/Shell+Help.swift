@@ -40,7 +40,7 @@ extension Shell {
         switch event {
         case .pointerDown(let id, let device, let at):
             chromePointers.append(id)
-            if chrome.helpButton.touchArea.insetBy(dx: -device.hitSlop / 2, dy: -device.hitSlop / 2).contains(at) {
+            if chrome.isOnHelpButton(at, device: device) {
                 toggleHelp()
             } else {
                 helpPress = (id, at, at, false)

@@ -121,10 +121,10 @@ public final class Shell: FrameContent {
         case .pointerDown(let id, let device, let at):
             if at.y < chrome.barHeight {
                 chromePointers.append(id)
-                if let i = chrome.tab(at: at), !chrome.helpButton.touchArea.contains(at) || chrome.tabs[i].contains(at) {
-                    activate(i)
-                } else if chrome.helpButton.touchArea.insetBy(dx: -device.hitSlop / 2, dy: -device.hitSlop / 2).contains(at) {
-                    toggleHelp()
+                switch chrome.target(at: at, device: device) {
+                case .tab(let i): activate(i)
+                case .help: toggleHelp()
+                case nil: break
                 }
                 return
             }

@@ -176,7 +176,9 @@ struct Play: ParsableCommand {
         }
         // The desktop is asked in the background while the window opens.
         let environment = ProcessInfo.processInfo.environment
-        let gnome = windowed && !reduceMotion ? DesktopSettings.GnomeQuery(environment: environment) : nil
+        // Asked only when neither the option nor the variable decides.
+        let decided = DesktopSettings.reducedMotion(option: reduceMotion, environment: environment).source != .none
+        let gnome = windowed && !decided ? DesktopSettings.GnomeQuery(environment: environment) : nil
         var options = try window.platformOptions()
         options.headless = headless
         options.vsync = !noVsync

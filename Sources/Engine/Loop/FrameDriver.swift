@@ -255,7 +255,7 @@ public final class FrameDriver {
         if latency != nil {
             latency!.presented(at: Double(t4) / 1e9)
             // The HUD's running figure: the newest 64 samples, while they are fresh.
-            report.inputLatency = Double(t4) / 1e9 - latency!.lastPresent < 0.5 ? latency!.quantile(0.5, last: 64) : nil
+            report.inputLatency = Double(t4) / 1e9 - latency!.lastPresent < 0.5 ? latency!.runningMedian : nil
         }
         content.frameDidEnd(report)
         // Minimised or hidden: nothing to show, so do not spin.

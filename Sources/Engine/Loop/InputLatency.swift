@@ -14,6 +14,9 @@ public struct InputLatency: Sendable {
     public private(set) var recorded = 0
     /// When the newest sample's frame was presented (seconds, the monotonic clock).
     public private(set) var lastPresent = -Double.infinity
+    /// The median of the newest 64 samples as of the last frame that showed any (seconds;
+    /// nil before the first): the HUD's figure, taken once per such frame.
+    public private(set) var runningMedian: Double?
     /// The newest samples at most.
     public let capacity: Int
     private var head = 0
@@ -52,12 +55,14 @@ public struct InputLatency: Sendable {
         built.removeAll(keepingCapacity: true)
     }
 
-    /// The frame was presented at `time`: each event in it becomes a sample.
+    /// The frame was presented at `time`: each event in it becomes a sample, and the running
+    /// median (`runningMedian`) is taken again.
     mutating func presented(at time: Double) {
         guard !shown.isEmpty else { return }
         for t in shown { record(max(0, time - t)) }
         shown.removeAll(keepingCapacity: true)
         lastPresent = time
+        runningMedian = quantile(0.5, last: 64)
     }
 
     /// Adds one sample (seconds).
