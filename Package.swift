@@ -47,6 +47,13 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]
         ),
+        // HarfBuzz and FreeType from the system (Debian's libharfbuzz-dev, libfreetype-dev):
+        // text shaped and rasterised from a font file (MotionSDL/Text).
+        .systemLibrary(
+            name: "CText",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]
+        ),
         // sched_getaffinity, which Swift's Glibc module does not declare (for UsableProcessors).
         .target(name: "CAffinity"),
         // Inode flags (append-only, immutable) and extended attributes, for saves that keep a
@@ -70,7 +77,7 @@ let package = Package(
         .executableTarget(name: "example-copy-drag-drop", dependencies: ["MotionLabSDL"], path: "Examples/CopyDragDrop"),
         .executableTarget(name: "example-spring-throw", dependencies: ["MotionLabSDL"], path: "Examples/SpringThrow"),
         // The only module where SDL types live.
-        .target(name: "MotionSDL", dependencies: ["CSDL2", "CCompositor", "CAffinity", "CFileIdentity", "Geometry", "Engine"]),
+        .target(name: "MotionSDL", dependencies: ["CSDL2", "CText", "CCompositor", "CAffinity", "CFileIdentity", "Geometry", "Engine"]),
         // The benchmark's measurements: per-phase frame timings with HdrHistogram percentiles.
         .target(
             name: "MotionBench",

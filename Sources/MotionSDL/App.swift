@@ -120,7 +120,8 @@ public enum App {
         platformOptions.title = title
         platformOptions.headless = options.headless
         let platform = try Platform(options: platformOptions)
-        let host = SceneHost(scene: scene, size: platform.windowSize, font: try ResourceFolder.font(in: folder))
+        let host = SceneHost(scene: scene, size: platform.windowSize,
+                             font: try ResourceFolder.font(in: folder, on: platform) { StandardStream.error.write("\($0)\n") })
         let virtual = options.headless || options.script != nil
         let driver = FrameDriver(platform: platform, content: host, hz: options.hz,
                                  virtualFrameTime: virtual ? 1.0 / 60 : nil, script: script)
@@ -171,6 +172,27 @@ public enum ResourceFolder {
         let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         out.append(checkout.appendingPathComponent("Resources"))
         return out
+    }
+
+    /// The font text is drawn with by default: DejaVu Sans, in `fonts/` with its licence.
+    public static let fontFile = "fonts/DejaVuSans.ttf"
+
+    /// The font frames are written with on `platform`: the bitmap font of `folder` (its
+    /// `font.txt`, which must be sound), with text shaped from `file` (default: `fontFile`
+    /// in `folder`). A font file that cannot be read or is not a font is said to `warn`,
+    /// naming it, and the bitmap font draws alone. With no platform, text is measured and
+    /// placed as on one, and drawn nowhere.
+    public static func font(in folder: URL, on platform: Platform?, file: String? = nil, warn: (String) -> Void) throws -> BitmapFont {
+        var font = try self.font(in: folder)
+        let path = file ?? folder.appendingPathComponent(fontFile).path
+        do throws(FilePolicy.Refusal) {
+            if let platform { font.shaper = try platform.loadFont(at: path) } else {
+                font.shaper = try FontShaper.load(path, pages: FontShaper.unattachedPages)
+            }
+        } catch {
+            warn("\(error.description); text is drawn with the bitmap font instead")
+        }
+        return font
     }
 
     /// The bitmap font's metrics (`font.txt`) in `folder`, read under the file policy and

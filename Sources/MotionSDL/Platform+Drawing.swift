@@ -28,8 +28,9 @@ extension Platform {
         // something to leave out.
         var list = list
         list.cullBeyondDrawingBounds()
+        uploadNewGlyphs()
         let scale = Self.scale(of: renderer)
-        drawnSize.prepare(list, scale: scale, images: maskImages) { replaceDrawnSizeImage(at: $0, with: $1) }
+        drawnSize.prepare(list, scale: scale, images: maskImages) { replaceImage(at: $0, with: $1) }
         // Our compositor only with images to composite, and for lists SDL accepts whole.
         let composite = !compositor.isEmpty && Compositor.accepts(list)
         // In bands, unless this frame tries one thread alone or that was found faster.

@@ -54,8 +54,9 @@ extension Platform {
     }
 
     /// Puts `copy` (ARGB8888, now the platform's) at texture index `i`, a slot of
-    /// `drawnSize`: its texture on every renderer, in place of the copy there before.
-    func replaceDrawnSizeImage(at i: Int, with copy: UnsafeMutablePointer<SDL_Surface>) {
+    /// `drawnSize` or a text atlas page: its texture on every renderer, in place of the
+    /// image there before.
+    func replaceImage(at i: Int, with copy: UnsafeMutablePointer<SDL_Surface>) {
         if let old = textures[i] { SDL_DestroyTexture(old) }
         if let old = maskImages[i] { SDL_FreeSurface(old) }
         maskImages[i] = copy

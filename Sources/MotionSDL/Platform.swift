@@ -22,6 +22,10 @@ public final class Platform: FramePlatform {
     var maskImages: [UnsafeMutablePointer<SDL_Surface>?] = []
     /// Which images are drawn from a copy at their drawn size this frame.
     var drawnSize = DrawnSizeImages(base: 0)
+    /// Text from a font file (`loadFont`), whose atlas pages are the images from
+    /// `textPageBase` on.
+    var textShaper: FontShaper?
+    var textPageBase = 0
     /// The images as our compositor keeps them, with the software renderer (`Compositor`).
     var compositor = Compositor()
     /// What the window's renderer reuses from frame to frame.
@@ -99,6 +103,7 @@ public final class Platform: FramePlatform {
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
         windowSizeChanged()
         try loadTextures()
+        reserveTextPages()
         if options.ownCompositor && rendererName == "software" {
             compositor = Compositor(surfaces: maskImages)
             compositor.kernel = options.compositorKernel

@@ -33,6 +33,8 @@ public struct PlatformOptions: Sendable {
     public var resources: URL
     /// The images to load, by the ids draw lists name them with.
     public var textures: TextureCatalog
+    /// The font file text is drawn with (nil: `ResourceFolder.fontFile` in `resources`).
+    public var fontFile: String?
     /// BMP files to load instead of the resources' textures (the benchmark draws
     /// testsprite2's own icon this way). An image without an alpha channel gets its top-left
     /// pixel's colour as the transparent colour, the rule SDL's test programs use.

@@ -44,7 +44,7 @@ public struct ChromeLayout: Equatable, Sendable {
     /// Lays out the chrome. `hudWidths` are the widths of the HUD's forms, longest first,
     /// measured from templates with the widest numbers, so the layout does not move as the
     /// numbers change.
-    public init(size: Vec2, titles: [String], active: Int, cellWidth: Double, hudWidths: [Double], graphVisible: Bool) {
+    public init(size: Vec2, titles: [String], active: Int, font: BitmapFont, hudWidths: [Double], graphVisible: Bool) {
         self.size = size
         barHeight = Self.barHeight(forWindowHeight: size.y)
         let tabHeight = barHeight - 8
@@ -59,7 +59,7 @@ public struct ChromeLayout: Equatable, Sendable {
             }
         }
         func widths(_ ls: [String], minimum: Double, padding: Double) -> [Double] {
-            ls.map { max(minimum, Double(BitmapFont.cells(in: $0)) * cellWidth + padding) }
+            ls.map { max(minimum, font.width(of: $0) + padding) }
         }
         func total(_ ws: [Double]) -> Double { ws.reduce(0, +) + gap * Double(max(0, ws.count - 1)) }
         // The roomiest arrangement that leaves room for the HUD's shortest form; else the

@@ -99,15 +99,12 @@ extension Shell {
         let lineH = font.cellHeight + 6, pad = 16.0
         let w = max(1, min(size.x - 24, 900))
         let inner = max(font.cellWidth * 8, w - 2 * pad - 8)
-        // Characters a line holds: at least 4, at most a line of the widest panel in 1-pt
-        // cells, and never Int(…) of an infinity or a NaN, whatever the font and the window.
-        let cell = max(1, font.cellWidth)
-        let chars = { (width: Double) -> Int in
-            let n = width / cell
-            return n.isFinite ? Int(clamp(n, 4, 1000)) : 4
-        }
+        // The width a line holds: at least four bitmap cells, and never an infinity or a NaN,
+        // whatever the font and the window.
+        let least = 4 * max(1, font.cellWidth)
+        let fit = { (width: Double) -> Double in width.isFinite ? max(least, width) : least }
         func lines(_ text: String, _ width: Double, x: Double, color: Color) -> [HelpLayout.Line] {
-            wrap(text, chars(width)).map { [(x, $0, color)] }
+            wrap(text, width: fit(width), font: font).map { [(x, $0, color)] }
         }
         let header = lines("Controls — \(activeScene.title)", inner, x: 0, color: .accent)
             + lines("F1, ?, Escape or a tap closes · ↑ ↓, wheel or drag scrolls", inner, x: 0, color: .dimText)
@@ -122,7 +119,7 @@ extension Shell {
             body.append([(0, input.rawValue, .accent)])
             for c in group {
                 if twoColumns {
-                    let t = wrap(c.trigger, chars(triggerWidth - 16)), a = wrap(c.action, chars(inner - triggerWidth))
+                    let t = wrap(c.trigger, width: fit(triggerWidth - 16), font: font), a = wrap(c.action, width: fit(inner - triggerWidth), font: font)
                     for k in 0..<max(t.count, a.count) {
                         var l: HelpLayout.Line = []
                         if k < t.count { l.append((0, t[k], .text)) }
@@ -188,22 +185,28 @@ extension Shell {
     }
 }
 
-/// `text` broken into lines of at most `width` characters (at least 1), at spaces where it
-/// can be.
-func wrap(_ text: String, _ width: Int) -> [String] {
-    let width = max(1, width)
+/// `text` broken into lines at most `width` points wide as `font` measures them, at spaces
+/// where it can be; a word wider than a line is split between characters (a line holds one
+/// character at the least).
+func wrap(_ text: String, width: Double, font: BitmapFont) -> [String] {
+    let width = width.isFinite ? width : 0
     var out: [String] = [], line = ""
     for word in text.split(separator: " ", omittingEmptySubsequences: true) {
         var word = Substring(word)
-        while word.count > width {
+        while word.count > 1, font.width(of: String(word)) > width {
             if !line.isEmpty { out.append(line); line = "" }
-            out.append(String(word.prefix(width)))
-            word = word.dropFirst(width)
+            // The longest start of the word that fits, one character at the least.
+            var lo = 1, hi = word.count - 1
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if font.width(of: String(word.prefix(mid))) <= width { lo = mid } else { hi = mid - 1 }
+            }
+            out.append(String(word.prefix(lo)))
+            word = word.dropFirst(lo)
         }
-        if line.isEmpty {
-            line = String(word)
-        } else if line.count + 1 + word.count <= width {
-            line += " " + word
+        let candidate = line.isEmpty ? String(word) : line + " " + word
+        if line.isEmpty || font.width(of: candidate) <= width {
+            line = candidate
         } else {
             out.append(line)
             line = String(word)

@@ -65,7 +65,7 @@ public final class Shell: FrameContent {
         self.scenes = scenes
         self.size = size
         self.font = font
-        chrome = ChromeLayout(size: size, titles: scenes.map(\.title), active: 0, cellWidth: font.cellWidth,
+        chrome = ChromeLayout(size: size, titles: scenes.map(\.title), active: 0, font: font,
                               hudWidths: HUDStats.templates.map { font.width(of: $0) }, graphVisible: false)
         for s in scenes { s.layout(bounds: sceneBounds) }
     }
@@ -74,7 +74,7 @@ public final class Shell: FrameContent {
     /// area moved or `layingOutScenes` says so (a resize), every scene with it.
     func relayout(layingOutScenes always: Bool = false) {
         let before = chrome.sceneBounds
-        chrome = ChromeLayout(size: size, titles: scenes.map(\.title), active: activeIndex, cellWidth: font.cellWidth,
+        chrome = ChromeLayout(size: size, titles: scenes.map(\.title), active: activeIndex, font: font,
                               hudWidths: HUDStats.templates.map { font.width(of: $0) }, graphVisible: graphVisible)
         if always || chrome.sceneBounds != before {
             for s in scenes { s.layout(bounds: sceneBounds) }

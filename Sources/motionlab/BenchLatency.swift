@@ -137,7 +137,7 @@ final class ScheduledInput: FramePlatform {
 extension Bench {
     /// `--latency`: the drags measured, printed, and with `--json` written.
     func benchLatency(on platform: Platform, say: (String) -> Void) throws {
-        let font = try Resources.font(in: Resources.locate(explicit: display.resources))
+        let font = try Resources.font(in: Resources.locate(explicit: display.resources), on: platform, file: display.font)
         let interval = 1 / platform.refreshRate
         let bench = LatencyBench(platform: platform, font: font, seed: display.seed, frameInterval: interval)
         let (scenes, all) = try bench.run()

@@ -13,6 +13,20 @@ enum Resources {
         }
     }
 
+    /// The font as `play` writes with it on `platform` (or, with none, measured and placed
+    /// the same): the bitmap font of `folder` with text shaped from `file` (default: the
+    /// shipped DejaVu Sans). A font file that cannot be used is named on stderr and the
+    /// bitmap font draws; a bad `font.txt` is a usage error.
+    static func font(in folder: URL, on platform: Platform?, file: String?) throws -> BitmapFont {
+        do {
+            return try ResourceFolder.font(in: folder, on: platform, file: file) { StandardStream.error.write("motionlab: \($0)\n") }
+        } catch let e as FilePolicy.Refusal {
+            throw CommandError.usage(e.description)
+        } catch {
+            throw CommandError.usage("\(error)")
+        }
+    }
+
     static func locate(explicit: String?) throws -> URL {
         do { return try ResourceFolder.locate(explicit: explicit) } catch { throw CommandError.usage(error.description) }
     }

@@ -31,7 +31,7 @@ final class Runner {
 
     init(options: PlatformOptions, scenes: [any Scene], settings: RunSettings) throws {
         platform = try Platform(options: options)
-        let font = try Resources.font(in: options.resources)
+        let font = try Resources.font(in: options.resources, on: platform, file: options.fontFile)
         shell = Shell(scenes: scenes, size: platform.windowSize, font: font)
         if let name = settings.startScene { shell.select(sceneNamed: name) }
         shell.uiScale = platform.uiScale

@@ -82,7 +82,7 @@ struct Soak: ParsableCommand {
             do { script = try InputScript.parse(text) } catch { throw CommandError.usage("\(replay):\(error.line): \(error.message)") }
         }
         let folder = try Resources.locate(explicit: resources)
-        let font = try Resources.font(in: folder)
+        let font = try Resources.font(in: folder, on: nil, file: nil)
         // The scenes as `play --headless --script` makes them, so a failure script replays there too.
         let shell = Shell(scenes: SceneRegistry.makeAll(SceneOptions()), size: Self.size, font: font)
         let frames = script.map { ($0.last?.frame ?? 1) + 1 } ?? Int((minutes * 60 / Self.frameTime).rounded(.up))

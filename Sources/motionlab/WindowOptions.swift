@@ -42,6 +42,9 @@ struct WindowOptions: ParsableArguments {
     @Option(help: "Folder with the textures and font (default: the Resources/ folder of this checkout).")
     var resources: String?
 
+    @Option(help: "Font file text is drawn with (default: fonts/DejaVuSans.ttf in the resources); one that cannot be read is named on stderr and the bitmap font draws instead.")
+    var font: String?
+
     @Option(parsing: .unconditional, help: "Seed for the scenes' random placement. (0…18446744073709551615)", transform: parseSeed)
     var seed: UInt64 = 1
 
@@ -65,6 +68,7 @@ struct WindowOptions: ParsableArguments {
         options.bands = resolvedBands
         options.chooseBands = bands == nil
         options.ownCompositor = ownCompositor
+        options.fontFile = font
         return options
     }
 }

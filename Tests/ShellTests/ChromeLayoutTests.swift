@@ -63,7 +63,7 @@ import Testing
         let titles = ["Path", "Tap", "Arrow", "Board", "Bounce"]
         let templates = HUDStats.templates.map { Double($0.unicodeScalars.count) * 8 }
         func layout(_ w: Double) -> ChromeLayout {
-            ChromeLayout(size: Vec2(w, 720), titles: titles, active: 3, cellWidth: 8, hudWidths: templates, graphVisible: false)
+            ChromeLayout(size: Vec2(w, 720), titles: titles, active: 3, font: .placeholder, hudWidths: templates, graphVisible: false)
         }
         #expect(layout(1280).tabStyle == .full && layout(1280).hudForm == 0)
         #expect(layout(1280).tabs[0].width == 104)
@@ -72,7 +72,7 @@ import Testing
         #expect(layout(300).labels == ["1", "2", "3", "4", "5"])
         // Far too narrow: squeezed, never under 32 pt, and nothing traps.
         #expect(layout(120).tabs.allSatisfy { $0.width >= ChromeLayout.minimumTarget })
-        _ = ChromeLayout(size: Vec2(1, 1), titles: titles, active: 0, cellWidth: 8, hudWidths: templates, graphVisible: true)
+        _ = ChromeLayout(size: Vec2(1, 1), titles: titles, active: 0, font: .placeholder, hudWidths: templates, graphVisible: true)
     }
 
     @Test func theHelpScrollsByWheelKeysAndDragAndATapClosesIt() {
@@ -96,9 +96,10 @@ import Testing
     }
 
     @Test func wrappingBreaksAtSpacesAndSplitsWordsLongerThanALine() {
-        #expect(wrap("one two three four", 9) == ["one two", "three", "four"])
-        #expect(wrap("abcdefghij", 4) == ["abcd", "efgh", "ij"])
-        #expect(wrap("", 5) == [""])
+        // The placeholder font's 8-pt cells: 9 and 4 cells a line.
+        #expect(wrap("one two three four", width: 72, font: .placeholder) == ["one two", "three", "four"])
+        #expect(wrap("abcdefghij", width: 32, font: .placeholder) == ["abcd", "efgh", "ij"])
+        #expect(wrap("", width: 40, font: .placeholder) == [""])
     }
 
     @Test func theFrameGraphHasScaleLinesAt8And17And33MillisecondsBelowTheScene() {

@@ -36,7 +36,10 @@ import Testing
     }
 
     @Test func wrappingToAWidthOfZeroOrLessStillEnds() {
-        #expect(wrap("ab c", 0) == ["a", "b", "c"])
-        #expect(wrap("ab", -5) == ["a", "b"])
+        #expect(wrap("ab c", width: 0, font: .placeholder) == ["a", "b", "c"])
+        #expect(wrap("ab", width: -5, font: .placeholder) == ["a", "b"])
+        #expect(wrap("ab", width: .nan, font: .placeholder) == ["a", "b"])
+        // By measured width: 8-pt cells, 24 pt a line.
+        #expect(wrap("abc de fghij", width: 24, font: .placeholder) == ["abc", "de", "fgh", "ij"])
     }
 }

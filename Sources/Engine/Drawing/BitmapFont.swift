@@ -1,7 +1,15 @@
-/// A monospaced bitmap font: a grid of glyph cells in an atlas texture, described by the
-/// `font.txt` that `scripts/make-resources` writes. The platform loads a 1× or 2× atlas of
-/// the same grid, so these normalised coordinates address either.
+/// The font the shell and the scenes write with: text from a font file, shaped and drawn by
+/// the platform's `shaper`, in a line box `cellHeight` tall; or, where there is no shaper
+/// (tests of the core, a font file that could not be read), a monospaced bitmap font — a
+/// grid of glyph cells in an atlas texture, described by the `font.txt` that
+/// `scripts/make-resources` writes. The platform loads a 1× or 2× atlas of the same grid, so
+/// these normalised coordinates address either.
 public struct BitmapFont: Sendable {
+    /// Shapes, measures and rasterises text from a font file (nil: the bitmap grid below).
+    public var shaper: (any TextShaper)?
+    /// The size of the shaper's font, in points at 1×: an em. 13 points of DejaVu Sans sit in
+    /// the 16-point line of the bitmap font, with its digits as wide as the bitmap's cells.
+    public var emSize = 13.0
     /// The atlas texture the glyphs are drawn from.
     public let texture: TextureID
     /// A cell's width at 1×, in points: every glyph advances this far.
@@ -137,10 +145,11 @@ public struct BitmapFont: Sendable {
         atlasCell(glyphIndex(for: c), columns: columns, count: columns * rows)
     }
 
-    /// Width of `s` at `scale`, in points: a cell for each character that advances
-    /// (`advances(_:)`), so a letter with combining accents takes one.
+    /// Width of `s` at `scale`, in points: as the shaper measures it, else a cell for each
+    /// character that advances (`advances(_:)`), so a letter with combining accents takes one.
     public func width(of s: String, scale: Double = 1) -> Double {
-        Double(Self.cells(in: s)) * cellWidth * scale
+        if let shaper { return shaper.advance(of: s) * emSize * scale }
+        return Double(Self.cells(in: s)) * cellWidth * scale
     }
 
     /// The cells `s` takes: its scalars that advance.

@@ -17,6 +17,17 @@ extension BitmapFont {
     /// `text` cut to fit `width` with a trailing "…" (whole as it is when it fits).
     public func fitted(_ text: String, width: Double) -> String {
         guard self.width(of: text) > width else { return text }
+        if shaper != nil {
+            // The most whole characters (grapheme clusters) that fit with the "…", found by
+            // halving: widths come from the shaper, and a prefix never grows narrower.
+            let chars = Array(text)
+            var lo = 0, hi = chars.count
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if self.width(of: String(chars[..<mid]) + "…") <= width { lo = mid } else { hi = mid - 1 }
+            }
+            return String(chars[..<lo]) + "…"
+        }
         let fit = max(0, Int(width / cellWidth) - 1)
         // The first `fit` cells, each with the marks that sit on it.
         var out = String.UnicodeScalarView(), cells = 0

@@ -150,12 +150,15 @@ public struct DrawList: Sendable {
         for i in local { indexBuffer.append(base + i) }
     }
 
-    /// Text in `font`, top-left at `at`, `scale` times the font's 1× size: a cell for each
-    /// character that advances; a combining mark is drawn over the cell before it, and
-    /// invisible format characters not at all (`BitmapFont.advances`). Characters the font
-    /// lacks draw as its missing glyph (a box). Returns the advance (width drawn).
+    /// Text in `font`, top-left at `at`, `scale` times the font's 1× size. With the font's
+    /// shaper, the line as shaped, rasterised at the pixels it is shown at
+    /// (`shapedText`). Else a cell for each character that advances; a combining mark is drawn
+    /// over the cell before it, and invisible format characters not at all
+    /// (`BitmapFont.advances`). Characters the font lacks draw as a box. Returns the advance
+    /// (width drawn).
     @discardableResult
     public mutating func text(_ s: String, at: Vec2, font: BitmapFont, color: Color = .text, scale: Double = 1) -> Double {
+        if let shaper = font.shaper { return shapedText(s, at: at, font: font, shaper: shaper, color: color, scale: scale) }
         var x = at.x
         let w = font.cellWidth * scale, h = font.cellHeight * scale
         for ch in s.unicodeScalars {

@@ -1,0 +1,29 @@
+import Geometry
+
+extension DrawList {
+    /// `s` shaped by `shaper` at `scale` times the font's em, rasterised at this list's pixels
+    /// per point: its baseline centred in the font's line box (`cellHeight`), the line's
+    /// start and every glyph on whole pixels so that glyphs are drawn 1:1, crisp. Glyphs
+    /// wholly outside the clip in force are left out, so a line far longer than the window
+    /// costs only what shows. A glyph the atlas had no room for is an outlined box. Returns
+    /// the advance, in points.
+    mutating func shapedText(_ s: String, at: Vec2, font: BitmapFont, shaper: any TextShaper, color: Color, scale: Double) -> Double {
+        let ppp = pixelsPerPoint > 0 && pixelsPerPoint.isFinite ? pixelsPerPoint : 1
+        let em = font.emSize * scale
+        let line = shaper.line(s, pixelSize: em * ppp)
+        let box = font.cellHeight * scale
+        let baseline = at.y + (box - (shaper.ascent + shaper.descent) * em) / 2 + shaper.ascent * em
+        let ox = (at.x * ppp).rounded(), oy = (baseline * ppp).rounded()
+        let clip = clipStack.last
+        for g in line.glyphs {
+            let r = Rect(x: (ox + g.rect.x) / ppp, y: (oy + g.rect.y) / ppp, w: g.rect.width / ppp, h: g.rect.height / ppp)
+            if let clip, r.maxX < clip.minX || r.minX > clip.maxX || r.maxY < clip.minY || r.minY > clip.maxY { continue }
+            if g.texture == .none {
+                strokeRect(r.insetBy(dx: 0.5 / ppp, dy: 0.5 / ppp), width: 1 / ppp, color: color)
+            } else {
+                image(g.texture, in: r, tint: color, uv: (g.u0, g.v0, g.u1, g.v1))
+            }
+        }
+        return line.advance / ppp
+    }
+}

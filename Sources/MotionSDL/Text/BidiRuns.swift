@@ -1,0 +1,90 @@
+/// A line cut into runs of one writing direction, in reading order — a small part of the
+/// Unicode bidirectional algorithm (UAX #9), enough for a lyric line that mixes a
+/// right-to-left script with Latin words or numbers:
+///
+/// - Letters of the right-to-left blocks (Hebrew, Arabic, Syriac, Thaana, N'Ko and their
+///   presentation forms) are strong right-to-left; every other letter, and every digit, is
+///   strong left-to-right; a combining mark goes with the letter before it.
+/// - The line reads in the direction of its first strong letter (left to right if none).
+/// - Spaces and punctuation between two letters of one direction take it; elsewhere (between
+///   directions, at the line's ends) they take the line's.
+///
+/// Not done: explicit embeddings and isolates (U+202A…U+2069), mirrored brackets, and digits
+/// inside Arabic text (read as left to right here, as a run of their own).
+struct BidiRuns {
+    /// A run: UTF-8 byte offsets `start..<end` in the line, and its direction.
+    struct Run: Equatable {
+        var start: Int, end: Int
+        var rightToLeft: Bool
+    }
+
+    /// The runs, in reading order.
+    private(set) var runs: [Run] = []
+    /// Whether the line reads right to left (its runs are then laid out from the right).
+    let rightToLeft: Bool
+
+    private enum Class { case left, right, neutral, mark }
+
+    init(_ text: String) {
+        var classes: [(Class, Int)] = []  // (class, UTF-8 width)
+        var first: Class?
+        for s in text.unicodeScalars {
+            let c = Self.classify(s)
+            if first == nil, c == .left || c == .right { first = c }
+            classes.append((c, UTF8.width(s)))
+        }
+        rightToLeft = first == .right
+        let line: Class = rightToLeft ? .right : .left
+        // Marks take the class before them (resolved), neutrals the class around them.
+        var resolved = [Class](repeating: line, count: classes.count)
+        var previous: Class?
+        for i in classes.indices {
+            switch classes[i].0 {
+            case .mark: resolved[i] = previous ?? .neutral
+            default: resolved[i] = classes[i].0
+            }
+            previous = resolved[i]
+        }
+        var i = 0
+        var before: Class = line
+        while i < resolved.count {
+            guard resolved[i] == .neutral else { before = resolved[i]; i += 1; continue }
+            var j = i
+            while j < resolved.count, resolved[j] == .neutral { j += 1 }
+            let after: Class = j < resolved.count ? resolved[j] : line
+            let take = before == after ? before : line
+            for k in i..<j { resolved[k] = take }
+            i = j
+        }
+        var offset = 0
+        for (k, c) in resolved.enumerated() {
+            let rtl = c == .right, width = classes[k].1
+            if let last = runs.last, last.rightToLeft == rtl {
+                runs[runs.count - 1].end += width
+            } else {
+                runs.append(Run(start: offset, end: offset + width, rightToLeft: rtl))
+            }
+            offset += width
+        }
+    }
+
+    private static func classify(_ s: Unicode.Scalar) -> Class {
+        let v = s.value
+        let props = s.properties
+        switch props.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return .mark
+        default: break
+        }
+        if (0x0590...0x08FF).contains(v) || (0xFB1D...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v)
+            || (0x10800...0x10FFF).contains(v) || (0x1E800...0x1EFFF).contains(v) {
+            // Arabic-Indic digits read left to right, as other digits do.
+            return props.generalCategory == .decimalNumber ? .left : .right
+        }
+        switch props.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber, .letterNumber:
+            return .left
+        default:
+            return .neutral
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import CText
+
+/// One font file as HarfBuzz shapes it and FreeType rasterises it.
+///
+/// Why not SDL2_ttf: version 2.20 (Debian 12's) hands shaped text back only as a whole
+/// line's surface, and rasterises single glyphs only by code point. A line a frame would
+/// then be an image a frame (the HUD's numbers change every frame), and a combining mark or
+/// an Arabic letter's joined form, which have no code point of their own, could not be
+/// cached. So the two libraries SDL2_ttf is made of are used directly: HarfBuzz turns a line
+/// into glyph indices and positions, FreeType renders each glyph index once per size into
+/// the atlas (`GlyphAtlas`).
+///
+/// Not thread-safe: `FontShaper` calls it under its lock.
+final class FontFace {
+    /// The file's bytes, which both libraries read in place for as long as the face lives.
+    private let bytes: UnsafeMutableRawBufferPointer
+    private var library: FT_Library?
+    private var face: FT_Face?
+    private let blob: OpaquePointer
+    private let hbFace: OpaquePointer
+    private let font: OpaquePointer
+    private let buffer: OpaquePointer
+    /// Font units per em: HarfBuzz's positions are in these (its scale is one em).
+    let unitsPerEm: Double
+    /// How far the letters reach above and below the baseline, in ems (both positive).
+    let ascent: Double, descent: Double
+    /// The size FreeType is set to, in 1/64 pixel (0: none yet).
+    private var rasterSize = 0
+
+    /// Why a font file was refused.
+    struct Refusal: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The face in `data`, the file at `path` (named in a refusal: not a font FreeType reads,
+    /// no glyphs, or a table HarfBuzz cannot use).
+    init(_ data: [UInt8], path: String) throws(Refusal) {
+        guard !data.isEmpty else { throw Refusal(description: "\(path): the file is empty, not a font") }
+        bytes = .allocate(byteCount: data.count, alignment: 16)
+        bytes.copyBytes(from: data)
+        var lib: FT_Library?
+        var ftFace: FT_Face?
+        var err = FT_Init_FreeType(&lib)
+        if err == 0 { err = FT_New_Memory_Face(lib, bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(data.count), 0, &ftFace) }
+        let chars = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
+        blob = hb_blob_create(chars, UInt32(data.count), HB_MEMORY_MODE_READONLY, nil, nil)
+        hbFace = hb_face_create(blob, 0)
+        font = hb_font_create(hbFace)
+        buffer = hb_buffer_create()
+        library = lib
+        face = ftFace
+        let upem = Double(hb_face_get_upem(hbFace))
+        unitsPerEm = upem > 0 ? upem : 1000
+        hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(font, &extents)
+        ascent = Double(extents.ascender) / unitsPerEm
+        descent = -Double(extents.descender) / unitsPerEm
+        guard err == 0, ftFace != nil else {
+            throw Refusal(description: "\(path): not a font FreeType can read (FreeType error \(err))")
+        }
+        guard hb_face_get_glyph_count(hbFace) > 1, upem > 0 else {
+            throw Refusal(description: "\(path): the font has no glyphs or no units per em")
+        }
+        guard ascent.isFinite, descent.isFinite, ascent > 0, ascent + descent > 0, ascent + descent < 4 else {
+            throw Refusal(description: "\(path): the font's ascent and descent (\(extents.ascender), \(extents.descender) of \(Int(upem)) units) are not usable")
+        }
+    }
+
+    deinit {
+        hb_buffer_destroy(buffer)
+        hb_font_destroy(font)
+        hb_face_destroy(hbFace)
+        hb_blob_destroy(blob)
+        if let face { FT_Done_Face(face) }
+        if let library { FT_Done_FreeType(library) }
+        bytes.deallocate()
+    }
+
+    /// A glyph as shaped: its index in the font, how far it moves the pen and how far it is
+    /// moved from the pen (HarfBuzz's offsets, y up), in font units.
+    struct Shaped {
+        var glyph: UInt32
+        var advance: Int32
+        var dx: Int32
+        var dy: Int32
+    }
+
+    /// `text` shaped, into `out` (emptied first), glyphs in visual order (left to right).
+    ///
+    /// A line may mix directions ("Verse 2: שלום עולם"), so it is cut into runs of one
+    /// direction first (`BidiRuns`), each shaped with the whole line as context (Arabic letters
+    /// join across a run's edge as they would within it), and the runs laid out in the line's
+    /// direction: the direction of its first strong letter.
+    func shape(_ text: String, into out: inout [Shaped]) {
+        out.removeAll(keepingCapacity: true)
+        let runs = BidiRuns(text)
+        var text = text
+        text.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress, !utf8.isEmpty else { return }
+            let chars = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+            let order = runs.rightToLeft ? Array(runs.runs.reversed()) : runs.runs
+            for run in order {
+                hb_buffer_clear_contents(buffer)
+                hb_buffer_add_utf8(buffer, chars, Int32(utf8.count), UInt32(run.start), Int32(run.end - run.start))
+                hb_buffer_set_direction(buffer, run.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+                hb_buffer_guess_segment_properties(buffer)
+                hb_shape(font, buffer, nil, 0)
+                var n: UInt32 = 0
+                guard let infos = hb_buffer_get_glyph_infos(buffer, &n), let positions = hb_buffer_get_glyph_positions(buffer, nil) else { continue }
+                out.reserveCapacity(out.count + Int(n))
+                for i in 0..<Int(n) {
+                    out.append(Shaped(glyph: infos[i].codepoint, advance: positions[i].x_advance,
+                                      dx: positions[i].x_offset, dy: positions[i].y_offset))
+                }
+            }
+        }
+    }
+
+    /// A glyph rendered to 8-bit coverage: rows `pitch` bytes apart, placed `left` pixels right
+    /// of the pen and `top` pixels above the baseline.
+    struct Bitmap {
+        var width: Int, height: Int, pitch: Int, left: Int, top: Int
+        var pixels: UnsafePointer<UInt8>?
+    }
+
+    /// `glyph` rendered at `pixelSize` pixels per em (valid until the next call), or nil when
+    /// FreeType cannot render it (a damaged outline): the caller draws a box.
+    func render(_ glyph: UInt32, pixelSize: Double) -> Bitmap? {
+        guard let face else { return nil }
+        let size = Int((pixelSize * 64).rounded())
+        if size != rasterSize {
+            guard FT_Set_Char_Size(face, 0, FT_F26Dot6(size), 72, 72) == 0 else { return nil }
+            rasterSize = size
+        }
+        guard FT_Load_Glyph(face, glyph, motionlab_ft_load_light_render()) == 0, let slot = face.pointee.glyph else { return nil }
+        let b = slot.pointee.bitmap
+        guard b.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) || b.width == 0 || b.rows == 0 else { return nil }
+        return Bitmap(width: Int(b.width), height: Int(b.rows), pitch: Int(b.pitch), left: Int(slot.pointee.bitmap_left),
+                      top: Int(slot.pointee.bitmap_top), pixels: b.buffer.map { UnsafePointer($0) })
+    }
+}
