@@ -76,6 +76,15 @@ public enum Fuzz {
             case .close: break
             }
         }
+        // A write-back keeping this text where an edit (the last element dropped) did not
+        // touch it reads back to exactly the edited path.
+        if path.elements.count > 1, path.elements.count < 2_000 {
+            let edited = Path(elements: Array(path.elements.dropLast())).svgData
+            if let want = try? Path(svg: edited) {
+                let merged = SVGPathSource.merge(edited, keepingSourceOf: text(bytes))
+                require((try? Path(svg: merged))?.elements == want.elements, "merge of \(echo(merged, limit: 200))")
+            }
+        }
         // Measured before sampling, as the real limit is; a budget far below that limit keeps
         // each input fast.
         let needed = SampleTable.samplesNeeded(path, spacing: spacing)

@@ -35,6 +35,10 @@ struct SVGPathParser {
     private var current = Vec2.zero
     private var start = Vec2.zero
     /// The second control point of the previous C/S, or the control of the previous Q/T, for reflection.
+    /// With `recordsPieces`: each command's arguments as read, where they are in the text
+    /// and which elements they made (`SVGPathSource`).
+    var recordsPieces = false
+    private(set) var pieces: [SVGPathSource.Piece] = []
     private var lastCubicControl: Vec2?
     private var lastQuadControl: Vec2?
 
@@ -124,6 +128,7 @@ struct SVGPathParser {
         guard i < s.count else { return path }
         var first = true
         while true {
+            let pieceStart = i
             skipSeparators(allowComma: false)
             guard i < s.count else { break }
             let c = s[i]
@@ -135,14 +140,22 @@ struct SVGPathParser {
             first = false
             i += 1
             try countSegment()
-            try command(cmd)
+            try command(cmd, from: pieceStart)
         }
         return path
     }
 
-    private mutating func command(_ cmd: Character) throws(SVGPathError) {
+    private mutating func command(_ cmd: Character, from pieceStart: Int) throws(SVGPathError) {
         let rel = cmd.isLowercase
         var firstArgs = true
+        var from = pieceStart, elementsBefore = path.elements.count
+        func record(_ p: inout SVGPathParser) {
+            guard p.recordsPieces else { return }
+            // Repeated arguments of a moveto are linetos.
+            let letter: Character = firstArgs ? cmd : cmd == "M" ? "L" : cmd == "m" ? "l" : cmd
+            p.pieces.append(SVGPathSource.Piece(text: from..<p.i, letter: letter, explicit: firstArgs,
+                                                elements: elementsBefore..<p.path.elements.count))
+        }
         repeat {
             switch cmd.uppercased() {
             case "M":
@@ -201,11 +214,15 @@ struct SVGPathParser {
                 path.close()
                 current = start
                 lastCubicControl = nil; lastQuadControl = nil
+                record(&self)
                 return
             default:
                 throw fail("unknown command '\(cmd)'")
             }
+            record(&self)
             firstArgs = false
+            from = i
+            elementsBefore = path.elements.count
             if hasNumberAhead() { try countSegment() } else { break }
         } while true
     }

@@ -112,9 +112,13 @@ extension SampleTable {
             // Each subpath takes up to two samples whatever the spacing; the rest share the length.
             let room = Double(SampleTable.maxSamples) - 2 * Double(subpaths.count)
             let raw = room > 0 && total.isFinite ? max(self.spacing, total / room) : .infinity
-            let magnitude = raw.isFinite && raw > 0 ? pow(10, (log10(raw)).rounded(.down) - 2) : 1
-            // Never below the spacing itself, whatever the rounding of the last digit.
-            minimumSpacing = raw.isFinite ? max(self.spacing, (raw / magnitude).rounded(.up) * magnitude) : .greatestFiniteMagnitude
+            let exponent = raw.isFinite && raw > 0 ? log10(raw).rounded(.down) - 2 : 0
+            // Three digits: below 1 divided by a whole power of ten, so that 0.144 is 0.144 and
+            // not 144 × 0.001 = 0.14400000000000002; never below `raw`, nor the spacing itself.
+            var rounded = exponent < 0 ? (raw * pow(10, -exponent)).rounded(.up) / pow(10, -exponent)
+                                       : (raw / pow(10, exponent)).rounded(.up) * pow(10, exponent)
+            if rounded < raw { rounded = rounded.nextUp }
+            minimumSpacing = raw.isFinite ? max(self.spacing, rounded) : .greatestFiniteMagnitude
         }
     }
 

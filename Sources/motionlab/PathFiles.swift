@@ -8,7 +8,8 @@ import Scenes
 /// Writes the path scene's edits back into the `--path-file` they came from: through a
 /// link, never over anything but a regular file, keeping the file's identity
 /// (`DocumentFile.save`). An SVG document keeps every byte but the shown `<path>`'s `d`
-/// value (`SVGDocument`); a file of bare path data becomes the new data and a newline. A
+/// value (`SVGDocument`); a file of bare path data becomes the new data and a newline. In
+/// the data, the commands the edit did not change keep their text (`SVGPathSource`). A
 /// file changed on disk since it was read (or last saved) is not saved over: the edit stays
 /// in the scene, and Export still works.
 final class PathFileWriter {
@@ -45,7 +46,9 @@ final class PathFileWriter {
         if let use = element?.throughUse {
             return "not saved: the shape shown is #\(echo(use, limit: 40)) drawn through <use>; edit it with --path-id \(echo(use, limit: 40))"
         }
-        guard let d = local(d) else { return "not saved: the shape's transform cannot be undone (it flattens the shape)" }
+        guard let local = local(d) else { return "not saved: the shape's transform cannot be undone (it flattens the shape)" }
+        // What the edit did not touch keeps the file's own text (relative commands, "0.10").
+        let d = SVGPathSource.merge(local, keepingSourceOf: element?.data ?? original)
         // Only what `--path-file` reads back is written: a file the program then refused to
         // load would lose the user's path.
         do { _ = try Path(svg: d) } catch {

@@ -77,7 +77,8 @@ extension SDLTests {
             let r = try runEdit(link, in: dir)
             #expect(r.status == 0, "\(r.stderr)")
             #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
-            #expect(try String(contentsOf: target, encoding: .utf8) == "M0 0L50 0L100 0L100 100\n")
+            // The added anchor's line written new; the commands around it keep their text.
+            #expect(try String(contentsOf: target, encoding: .utf8) == "M0 0L50 0 L100 0 L100 100\n")
             // No temporary files left in either folder.
             #expect(try FileManager.default.contentsOfDirectory(atPath: real.path) == ["p.txt"])
         }

@@ -135,6 +135,13 @@ import Testing
             #expect(error.description.contains("use a spacing of at least 251"))
             #expect(try SampleTable(checking: long, spacing: error.minimumSpacing).count <= SampleTable.maxSamples)
         }
+        // A spacing under 1 is named in three digits, not as the nearest double to a product
+        // (0.14400000000000002).
+        let shorter = try Path(svg: "M0 0 L575000 0")
+        do { _ = try SampleTable(checking: shorter, spacing: 0.1) } catch {
+            #expect(error.description.hasSuffix("use a spacing of at least 0.144"), "\(error.description)")
+            #expect(try SampleTable(checking: shorter, spacing: error.minimumSpacing).count <= SampleTable.maxSamples)
+        }
         // The unchecked initialiser never allocates past the limit either.
         let coarse = SampleTable(path: long, spacing: 1e-9)
         #expect(coarse.count <= SampleTable.maxSamples && coarse.count > SampleTable.maxSamples / 2)

@@ -1,0 +1,68 @@
+/// Path data written back with the source text of what an edit did not touch: an edited
+/// path's data (`Path.svgData`, every number in its shortest form, every command absolute)
+/// keeps, before and after the commands that changed, the original's own text — its
+/// relative commands, its "0.10", its separators — byte for byte.
+/// A one-anchor move in a hand-written file changes the few commands around that anchor,
+/// so a diff of the file shows the edit and nothing else.
+public enum SVGPathSource {
+    /// One command's arguments as read: their text (with the separators before them), the
+    /// command letter, whether the letter was written there (else it repeats the one before),
+    /// and the range of the path's elements they made.
+    struct Piece {
+        var text: Range<Int>
+        var letter: Character
+        var explicit: Bool
+        var elements: Range<Int>
+    }
+
+    /// `edited` (path data, as `Path.svgData` writes it) with the longest run of commands at
+    /// its start, and then at its end, that make the same elements as `original`'s taken from
+    /// `original`'s text instead. The result always reads back to exactly `edited`'s
+    /// elements (checked); when no such merge does, `edited` as it is. Either argument that
+    /// does not parse gives `edited`.
+    public static func merge(_ edited: String, keepingSourceOf original: String) -> String {
+        let o = Array(original.utf8), e = Array(edited.utf8)
+        guard let old = parse(o), let new = parse(e) else { return edited }
+        let (a, b) = (old.pieces, new.pieces)
+        func same(_ i: Int, _ j: Int) -> Bool {
+            old.path.elements[a[i].elements] == new.path.elements[b[j].elements]
+        }
+        var prefix = 0
+        while prefix < a.count, prefix < b.count, same(prefix, prefix) { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix, suffix < b.count - prefix, same(a.count - 1 - suffix, b.count - 1 - suffix) { suffix += 1 }
+        guard prefix + suffix > 0 else { return edited }
+        func text(_ bytes: [UInt8], _ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
+        // The original's pieces before and after, the edited data's pieces between.
+        // A kept command that is relative (or smooth, or a close) reads from the point before
+        // it, which the edit may have moved: fewer kept at the end until it reads back right
+        // (a few tries, then none).
+        let tries = Array((max(0, suffix - 3)...suffix).reversed()) + (suffix > 3 ? [0] : [])
+        for keepSuffix in tries where prefix + keepSuffix > 0 {
+            var out = prefix > 0 ? text(o, 0..<a[prefix - 1].text.upperBound) : ""
+            let middle = prefix..<(b.count - keepSuffix)
+            if !middle.isEmpty { out += text(e, b[middle.lowerBound].text.lowerBound..<b[middle.upperBound - 1].text.upperBound) }
+            if keepSuffix > 0 {
+                let first = a[a.count - keepSuffix]
+                var rest = text(o, first.text.lowerBound..<o.count)
+                if !first.explicit {
+                    // Its letter was the command before it, which is not there any more.
+                    while let c = rest.first, c == " " || c == "," || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" { rest.removeFirst() }
+                    rest = String(first.letter) + rest
+                }
+                out += rest
+            }
+            // Trailing separators of the original stay out of the data.
+            while let c = out.last, c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" { out.removeLast() }
+            if let back = parse(Array(out.utf8)), back.path.elements == new.path.elements { return out }
+        }
+        return edited
+    }
+
+    private static func parse(_ bytes: [UInt8]) -> (path: Path, pieces: [Piece])? {
+        var parser = SVGPathParser(bytes)
+        parser.recordsPieces = true
+        guard let path = try? parser.parse() else { return nil }
+        return (path, parser.pieces)
+    }
+}
