@@ -69,9 +69,11 @@ extension SDLTests {
             #expect(text.hasPrefix(before) && text.hasSuffix(after), "\(text)")
             let element = String(text.dropFirst(before.count).dropLast(after.count))
             #expect(element.hasPrefix("<path style=\"fill:none\" id=\"box\" d=\"") && element.hasSuffix("\"></path>"), "\(element)")
-            // In the rect's own coordinates: an anchor put half-way along its top edge.
+            // In the rect's own coordinates: an anchor put half-way along its top edge; the
+            // sides it did not touch keep the rect's own outline (H, V), not rewritten.
             let shown = try #require(try SVGDocument(text).path(id: "box"))
-            #expect(shown.data == "M10 20L30 20L50 20L50 50L10 50Z", "\(shown.data)")
+            #expect(shown.data == "M10 20L30 20H50V50H10Z", "\(shown.data)")
+            #expect(try Path(svg: shown.data).elements == Path(svg: "M10 20L30 20L50 20L50 50L10 50Z").elements)
         }
     }
 }
