@@ -1,4 +1,5 @@
-@testable import Engine
+@testable import MotionSDL
+import Engine
 @testable import Geometry
 import Testing
 

@@ -1,4 +1,5 @@
-@testable import Engine
+@testable import MotionSDL
+import Engine
 import Testing
 
 @Suite struct ImageDownsampleTests {

@@ -46,10 +46,10 @@ public final class FrameDriver {
     /// Frames run so far (the current one included, once it has started).
     public private(set) var frame = 0
     /// The input handed to the content this frame.
-    public private(set) var events: [InputEvent] = []
+    public internal(set) var events: [InputEvent] = []
     /// When each of `events` happened (seconds on the input timeline: simulated time on the
     /// virtual clock, the monotonic clock's on the real one).
-    public private(set) var eventTimes: [Double] = []
+    public internal(set) var eventTimes: [Double] = []
     /// The run stops after this many frames (nil: until the user quits).
     public var frameLimit: Int?
     /// Called with every input event as it is handed to the content (`--record`).
@@ -89,13 +89,13 @@ public final class FrameDriver {
 
     private var clock: any FrameClock
     /// The virtual clock's frame time; nil on the real-time clock.
-    private let virtualFrameTime: Double?
-    private let script: [ScriptedEvent]
-    private var scriptIndex = 0
+    let virtualFrameTime: Double?
+    let script: [ScriptedEvent]
+    var scriptIndex = 0
     /// Seconds of scripted stall to add to this frame's time.
-    private var hitch = 0.0
+    var hitch = 0.0
     /// Simulated seconds the frames so far have advanced (the virtual clock's input time).
-    private var elapsed = 0.0
+    var elapsed = 0.0
     /// One list, or two when pipelined: the worker fills one while the other is submitted.
     private let lists: [DrawListBox]
     private var shown = 0
@@ -262,48 +262,6 @@ public final class FrameDriver {
         if platform.isPaused { usleep(16_000) }
     }
 
-    /// The platform's and the script's events for this frame, handed to the content.
-    private func takeInput() {
-        events.removeAll(keepingCapacity: true)
-        eventTimes.removeAll(keepingCapacity: true)
-        // A scripted or virtual run's events happen at the frame's simulated time; real
-        // input at its own, as the platform tells it.
-        let now = virtualFrameTime == nil ? MonotonicClock.seconds() : elapsed
-        platform.poll(into: &events, times: &eventTimes, now: now)
-        if virtualFrameTime != nil { for i in eventTimes.indices { eventTimes[i] = now } }
-        while scriptIndex < script.count, script[scriptIndex].frame <= frame {
-            let e = script[scriptIndex].event.clamped
-            if case .resize(let w, let h) = e { platform.setWindowSize(w: w, h: h) }
-            events.append(e)
-            eventTimes.append(now)
-            scriptIndex += 1
-        }
-        var kept = 0
-        for i in events.indices {
-            let e = events[i].clamped
-            // A window the system made larger than the limits allow (the script's resizes
-            // are clamped already) is brought back within them: its pixels are memory.
-            if case .resize(let w, let h) = e, e != events[i] { platform.setWindowSize(w: w, h: h) }
-            if case .hitch(let seconds) = e {
-                // A stall before this frame: its time is added to the frame's, as if it had
-                // really passed; no one else sees it.
-                hitch += seconds
-                record?(ScriptedEvent(frame: frame, event: e))
-                continue
-            }
-            // A scripted resize comes back from the window as an event: count it once.
-            if case .resize(let w, let h) = e, Vec2(w, h) == content.size { continue }
-            record?(ScriptedEvent(frame: frame, event: e))
-            content.enqueue(e, at: eventTimes[i])
-            if virtualFrameTime == nil { latency?.handed(eventTimes[i]) }
-            events[kept] = e
-            eventTimes[kept] = eventTimes[i]
-            kept += 1
-        }
-        events.removeLast(events.count - kept)
-        eventTimes.removeLast(eventTimes.count - kept)
-    }
-
     /// Steps the content as far as the clock says and fills `box`'s list.
     private func simulateAndBuild(into box: DrawListBox) -> FrameReport {
         var r = FrameReport()
@@ -329,63 +287,4 @@ public final class FrameDriver {
         r.allocations.build = a2 - a1
         return r
     }
-}
-
-/// A thread that runs one job per `start`; `wait` blocks until that run is done.
-public protocol FrameWorker: AnyObject {
-    /// Runs the job once on the thread, returning at once.
-    func start()
-    /// Blocks until the run `start` began is done; called once per `start`.
-    func wait()
-    /// Ends the thread once any run under way is done.
-    func stop()
-}
-
-/// A draw list shared between the pipeline's two threads by reference.
-final class DrawListBox: @unchecked Sendable {
-    var list = DrawList()
-}
-
-/// What one frame took.
-public struct FrameReport: Sendable {
-    /// A figure for each phase of a frame, and for the whole frame.
-    public struct Phases: Sendable, Equatable {
-        /// Simulating: the fixed steps of the content.
-        public var sim: UInt64 = 0
-        /// Building the draw list.
-        public var build: UInt64 = 0
-        /// Handing the draw list to the renderer.
-        public var submit: UInt64 = 0
-        /// Presenting the picture (waiting for vsync, where it is on, and, pipelined, for
-        /// the worker).
-        public var present: UInt64 = 0
-        /// The whole frame.
-        public var frame: UInt64 = 0
-    }
-    /// The frame's number, from 1 (0 before the first frame).
-    public var frame = 0
-    /// Fixed steps run.
-    public var steps = 0
-    /// The time the frame stands for: the virtual clock's frame time, or `workTime`.
-    public var frameTime = 0.0
-    /// Real seconds from the frame's start until it was shown.
-    public var workTime = 0.0
-    /// Time the loop has dropped so far (frames longer than its clamp).
-    public var droppedTime = 0.0
-    /// Whether nothing was due after this frame and no input came: the driver rests (or,
-    /// the first such frame, draws once more to say so).
-    public var atRest = false
-    /// The median input latency of the newest events shown (seconds), while some were shown
-    /// in the last half second and the driver records latency; else nil.
-    public var inputLatency: Double?
-    /// Nanoseconds per phase. Pipelined, `sim` and `build` ran on the worker during the
-    /// previous frame.
-    public var nanoseconds = Phases()
-    /// When each phase began (`MonotonicClock.nanoseconds()`; `frame`: the frame's start), for
-    /// traces. Pipelined, `sim` and `build` began on the worker during the previous frame.
-    public var starts = Phases()
-    /// Heap allocations per phase (zero unless the driver counts them). Pipelined, the
-    /// worker's counts run alongside submit and present, so each side may include the
-    /// other's; the frame's total is exact either way.
-    public var allocations = Phases()
 }

@@ -45,7 +45,7 @@ public final class OutputFile {
     private var done = false
 
     /// Where the written bytes go until `commit()`.
-    private enum Strategy {
+    enum Strategy {
         /// A temporary renamed over `target` at commit (given the old file's identity first).
         case rename(temporary: String, target: String)
         /// A log at its own (new) name since it was opened.
@@ -57,7 +57,7 @@ public final class OutputFile {
     }
 
     /// The old content of a file written in place: in our own file beside it, or in memory.
-    private enum Backup {
+    enum Backup {
         case file(String)
         case memory([UInt8])
     }
@@ -111,129 +111,6 @@ public final class OutputFile {
     deinit {
         // A log stays where it is; a document that was never committed goes.
         if case .published = strategy { finish() } else { discard() }
-    }
-
-    /// A new file's permissions: a document's, 0666 less the umask.
-    private static func newFileMode() -> mode_t {
-        let mask = umask(0)
-        umask(mask)
-        return 0o666 & ~mask
-    }
-
-    /// Creates our temporary `tmp` (O_EXCL and O_NOFOLLOW: a name already there, such as a
-    /// link someone planted, is never written through). Names carry this process's id and a
-    /// serial, so a clash is a leftover of a dead process that had this id.
-    private static func createTemporary(_ tmp: String, path: String) throws(FilePolicy.Refusal) -> Int32 {
-        var fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        if fd < 0 && errno == EEXIST {
-            var st = stat()
-            if lstat(tmp, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == getuid() { unlink(tmp) }
-            fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        }
-        guard fd >= 0 else {
-            throw FilePolicy.Refusal("\(FilePolicy.shown(path)): cannot create a temporary file beside it: \(FilePolicy.errnoText())")
-        }
-        return fd
-    }
-
-    /// Opens a save over the existing regular file `target`: refused when read-only, append-only
-    /// or immutable; a temporary that takes on the file's whole identity when one can; else
-    /// the file itself, its old content backed up first.
-    private static func openOver(_ target: String, _ old: stat, path: String, log: Bool) throws(FilePolicy.Refusal) -> (Int32, Strategy) {
-        let shown = FilePolicy.shown(path)
-        guard old.st_mode & S_IWUSR != 0 else {
-            throw FilePolicy.Refusal("\(shown): is read-only (mode \(String(old.st_mode & 0o7777, radix: 8))); not saved over")
-        }
-        let file = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-        guard file >= 0 else { throw FilePolicy.Refusal("\(shown): cannot open it: \(FilePolicy.errnoText())") }
-        defer { close(file) }
-        let flags = motionlab_file_flags(file)
-        if flags & MOTIONLAB_FLAG_IMMUTABLE != 0 { throw FilePolicy.Refusal("\(shown): is immutable (chattr +i); not saved over") }
-        if flags & MOTIONLAB_FLAG_APPEND != 0 { throw FilePolicy.Refusal("\(shown): is append-only (chattr +a); not saved over") }
-        let folder = FilePolicy.folder(of: target)
-        let folderFlags = folderFlags(folder)
-        let folderTakesFiles = folderFlags == 0 && access(folder, W_OK) == 0
-        // The rename keeps the identity only if the temporary can be given all of it.
-        if folderTakesFiles, old.st_nlink <= 1 {
-            let tmp = FilePolicy.temporaryPath(for: target)
-            let fd = try createTemporary(tmp, path: path)
-            if fchmod(fd, old.st_mode & 0o7777) == 0, takeOwnership(fd, of: old), motionlab_copy_xattrs(file, fd) == 0 {
-                return (fd, .rename(temporary: tmp, target: target))
-            }
-            close(fd)
-            unlink(tmp)
-        }
-        // A recording is never written in place: it would be cut off for the whole run, and
-        // a crash would lose the old one.
-        if log {
-            throw FilePolicy.Refusal("\(shown): a recording is not written over a file with other hard links, another user's, or in a folder that takes no new file; give a new name")
-        }
-        // In place: the old content aside first, then the file itself opened and emptied.
-        let backup: Backup
-        if folderTakesFiles {
-            var name = FilePolicy.backupPath(for: target)
-            // A backup left by a crash is the user's only copy: never reclaimed, a new name taken.
-            var copy = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            while copy < 0 && errno == EEXIST {
-                name = FilePolicy.backupPath(for: target)
-                copy = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            }
-            guard copy >= 0 else {
-                throw FilePolicy.Refusal("\(shown): cannot copy its old content aside before writing it in place: \(FilePolicy.errnoText()); not saved")
-            }
-            let copied = copyAll(from: file, to: copy) && fsync(copy) == 0
-            let why = FilePolicy.errnoText()
-            close(copy)
-            guard copied else {
-                unlink(name)
-                throw FilePolicy.Refusal("\(shown): cannot copy its old content aside before writing it in place: \(why); not saved")
-            }
-            backup = .file(name)
-        } else {
-            guard Int64(old.st_size) <= Int64(maxInPlaceBytesInMemory) else {
-                throw FilePolicy.Refusal("\(shown): its folder takes no new file and it is larger than \(maxInPlaceBytesInMemory) bytes to hold aside; not saved")
-            }
-            var bytes: [UInt8] = []
-            guard readAll(file, into: &bytes) else {
-                throw FilePolicy.Refusal("\(shown): cannot read its old content before writing it in place: \(FilePolicy.errnoText())")
-            }
-            backup = .memory(bytes)
-        }
-        let fd = open(target, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0, ftruncate(fd, 0) == 0 else {
-            let why = FilePolicy.errnoText()
-            if fd >= 0 { close(fd) }
-            if case .file(let name) = backup { unlink(name) }
-            throw FilePolicy.Refusal("\(shown): cannot write it in place: \(why)")
-        }
-        return (fd, .inPlace(target: target, backup: backup))
-    }
-
-    /// The append-only and immutable flags of `folder` (0 when it has neither).
-    private static func folderFlags(_ folder: String) -> Int32 {
-        let dfd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dfd >= 0 else { return 0 }
-        defer { close(dfd) }
-        return motionlab_file_flags(dfd)
-    }
-
-    /// Gives the file open at `fd` the owner and group of `old` where they differ from what
-    /// it was made with; false when that is not allowed.
-    private static func takeOwnership(_ fd: Int32, of old: stat) -> Bool {
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { return false }
-        if st.st_uid == old.st_uid && st.st_gid == old.st_gid { return true }
-        guard fchown(fd, old.st_uid, old.st_gid) == 0 else { return false }
-        // chown clears the set-id bits; the mode is given again after it.
-        return fchmod(fd, old.st_mode & 0o7777) == 0
-    }
-
-    private static func copyAll(from: Int32, to: Int32) -> Bool {
-        FilePolicy.readChunks(from) { FilePolicy.writeAll($0, to: to) == nil }
-    }
-
-    private static func readAll(_ fd: Int32, into bytes: inout [UInt8]) -> Bool {
-        FilePolicy.readChunks(fd) { bytes += $0; return true }
     }
 
     /// Appends `bytes`; after a failure, does nothing.

@@ -69,7 +69,7 @@ public final class PathScene: Scene {
     ]
 
     public private(set) var shape: Shape = .figure8
-    public private(set) var shapeBounds = Rect(x: 0, y: 0, w: 1280, h: 680)
+    public internal(set) var shapeBounds = Rect(x: 0, y: 0, w: 1280, h: 680)
     public internal(set) var tables: [SampleTable] = []
     public let world = World()
     public let followers: Storage<PathFollower>
@@ -219,81 +219,6 @@ public final class PathScene: Scene {
         editLayout = Button.flow([192, 64, 64, 64, 64, 160, 80], in: bounds)
         placeButtons()
         rebuild(keepingFractions: fractions())
-    }
-
-    /// The shape's path laid out in `rect`.
-    public func makePath(_ shape: Shape, in rect: Rect) -> Path {
-        let m = min(rect.width, rect.height)
-        switch shape {
-        case .figure8: return .figureEight(in: rect)
-        case .oval: return .ellipse(in: Rect(center: rect.center, size: Vec2(min(rect.width * 0.7, m * 1.4), m * 0.7)))
-        case .roundedRect: return .roundedRect(Rect(center: rect.center, size: Vec2(min(rect.width * 0.7, m * 1.3), m * 0.7)), radius: m * 0.12)
-        case .star: return .star(center: rect.center, outer: m * 0.42, inner: m * 0.18)
-        case .heart: return .heart(in: Rect(center: rect.center, size: Vec2(m * 0.8, m * 0.8)))
-        case .custom: return customPath.map { Self.fitCustom($0, in: rect) } ?? .figureEight(in: rect)
-        }
-    }
-
-    /// A custom path as the scene lays it out in `rect`: scaled to fit with a margin.
-    public static func fitCustom(_ path: Path, in rect: Rect) -> Path {
-        path.fitted(in: rect, margin: customMargin(in: rect))
-    }
-
-    /// The margin a custom path keeps inside `rect`.
-    static func customMargin(in rect: Rect) -> Double { min(rect.width, rect.height) * 0.1 }
-
-    func fractions() -> [Double] {
-        guard let t = tables.first, t.length > 0 else { return [] }
-        return followers.store.dense.map { positiveModulo($0.distance, t.length) / t.length }
-    }
-
-    /// Rebuilds the path and table for the current bounds and shape; handles keep their
-    /// fraction of the path's length (not their raw index), and snap there.
-    func rebuild(keepingFractions: [Double]?) {
-        // The shape keeps clear of the buttons above it (in either mode) and the status line below.
-        let top = ((normalLayout + editLayout).map(\.maxY).max() ?? sceneBounds.minY) + 8, bottom = sceneBounds.maxY - 28
-        shapeBounds = Rect(x: sceneBounds.minX, y: top, w: sceneBounds.width, h: max(1, bottom - top))
-        fitEditor()
-        let path = currentPath()
-        // The old table and strokes go before the new one is built, so a path near the
-        // limits never has two tables alive at once.
-        tables = []
-        strokes = []
-        setTable(SampleTable(path: path, spacing: spacing), drawing: path)
-        shapeButton.label = "Shape: \(shape.rawValue) ▸"
-        let t = tables[0]
-        place(on: t, at: followers.store.dense.indices.map { i in
-            (keepingFractions.map { i < $0.count ? $0[i] : 0 } ?? 0) * t.length
-        })
-    }
-
-    /// `t` becomes the table the rings ride and `path` what is drawn (thinned to
-    /// `maxDrawnPoints`); the old table and strokes are let go first.
-    func setTable(_ t: SampleTable, drawing path: Path) {
-        tables = []
-        strokes = []
-        tables = [t]
-        strokes = Path.cut(Path.thinned(path.flattened(tolerance: 0.05), toAtMost: Self.maxDrawnPoints), maxEdge: Self.maxDrawnEdge)
-    }
-
-    /// Puts every ring at its arc length on table `t` (the new table), exactly on the curve,
-    /// keeping its lap count.
-    func place(on t: SampleTable, at distances: [Double]) {
-        followers.store.withDense { dense, _ in
-            for i in dense.indices {
-                let s = i < distances.count && distances[i].isFinite ? distances[i] : 0
-                let index = t.isEmpty ? 0 : t.index(atDistance: s)
-                var follower = PathFollower(table: 0, index: index, on: t)
-                follower.lap = dense[i].lap
-                if !t.isEmpty {
-                    // Exactly at its place, between samples if need be: on the curve.
-                    follower.distance = s
-                    follower.position.teleport(to: t.point(atDistance: follower.distance))
-                    follower.desired = follower.position.current
-                }
-                dense[i] = follower
-            }
-        }
     }
 
     /// Sets how the rings ride the path; each keeps its place.

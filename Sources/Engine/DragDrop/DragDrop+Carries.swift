@@ -1,0 +1,90 @@
+import Geometry
+import Motion
+
+extension DragDrop {
+    // MARK: Carries
+
+    /// Lifts `item`, whose frame is `frame` (root space), for `carrier`: grabbed where it was
+    /// pressed and moved with the carrier since. `removableFrom`: lifting moves it out of
+    /// that panel (dropped outside it, over no zone, it is removed) rather than copying it.
+    public mutating func lift(_ item: Item, carrier: Carrier, frame: Rect, at: Vec2, pressedAt: Vec2,
+                              removableFrom: SpaceTree.SpaceID? = nil) {
+        carries.append(Carry(item: item, carrier: carrier, frame: frame.offsetBy(at - pressedAt),
+                             grab: pressedAt - frame.origin, removableFrom: removableFrom,
+                             edgeScroll: Array(repeating: EdgeAutoScroll(), count: panels.count)))
+    }
+
+    /// Lifts `item` for the keyboard or a pad: centred on `frame`, drawn at `size`, to be
+    /// steered to `zone` and `slot`.
+    public mutating func keyLift(_ item: Item, carrier: Carrier, frame: Rect, size: Vec2, zone: Int, slot: Int,
+                                 removableFrom: SpaceTree.SpaceID? = nil) {
+        lift(item, carrier: carrier, frame: frame, at: frame.origin, pressedAt: frame.origin, removableFrom: removableFrom)
+        carries[carries.count - 1].grab = size / 2
+        carries[carries.count - 1].frame = Rect(center: frame.center, size: size)
+        keyCarry = KeyCarry(carrier: carrier, zone: zone, slot: slot)
+    }
+
+    /// The carry `carrier` is carrying (not one flying back), if any.
+    public func index(carriedBy carrier: Carrier) -> Int? {
+        carries.firstIndex { $0.carrier == carrier && $0.isCarried }
+    }
+
+    /// Whether something was lifted from `item`; `carriedOnly` leaves out carries flying back.
+    public func isLifted(_ item: Item, carriedOnly: Bool) -> Bool {
+        carries.contains { $0.item == item && (!carriedOnly || $0.isCarried) }
+    }
+
+    /// Carry `k` (an index in `carries`), to read or change.
+    public subscript(carry k: Int) -> Carry<Item> {
+        get { carries[k] }
+        set { carries[k] = newValue }
+    }
+
+    /// Takes carry `k` off the board and returns it (it landed, or was dropped where it is removed).
+    @discardableResult
+    public mutating func removeCarry(at k: Int) -> Carry<Item> { carries.remove(at: k) }
+
+    /// Carry `k` is let go and flies to `target` (root space) on `rules.flightSpring`,
+    /// leaving at its velocity (the hand's as it let go): back home after a miss
+    /// (`.returning`), or into the place it was dropped (`.settling`, with `item` now naming
+    /// that place). It targets nothing more; `stepFlights` removes it once it has landed.
+    public mutating func fly(_ k: Int, to target: Rect, kind: Flight.Kind, item: Item? = nil) {
+        carries[k].flight = Flight(kind: kind, target: target)
+        if let item { carries[k].item = item }
+        carries[k].willRemove = false
+        carries[k].target = nil
+    }
+
+    /// Puts `carry` (taken off with `removeCarry` while the scene changed its document) back as
+    /// a flight to `target`, now naming `item`: what `fly` does for a carry still in the list.
+    public mutating func fly(_ carry: Carry<Item>, to target: Rect, kind: Flight.Kind, item: Item) {
+        carries.append(carry)
+        fly(carries.count - 1, to: target, kind: kind, item: item)
+    }
+
+    /// Rewrites every carry's and pending press's item (the scene's document changed under
+    /// them, e.g. indices shifted).
+    public mutating func updateItems(_ body: (inout Item) -> Void) {
+        for i in carries.indices { body(&carries[i].item) }
+        for i in gestures.indices {
+            if case .pending(let p, var item?) = gestures[i].state {
+                body(&item)
+                gestures[i].state = .pending(p, item)
+            }
+        }
+    }
+
+    /// Items the scene's document no longer has: carried ones are let go (those flying back
+    /// land as usual), pending presses on them lift nothing, and a key carry or a pointer
+    /// left carrying nothing ends.
+    public mutating func forget(where gone: (Item) -> Bool) {
+        carries.removeAll { $0.isCarried && gone($0.item) }
+        if let kc = keyCarry, index(carriedBy: kc.carrier) == nil { keyCarry = nil }
+        for i in gestures.indices {
+            if case .carrying = gestures[i].state, index(carriedBy: .pointer(gestures[i].pointer)) == nil {
+                gestures[i].state = .ignored
+            }
+            if case .pending(let p, let item?) = gestures[i].state, gone(item) { gestures[i].state = .pending(p, nil) }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Engine
+import Foundation
+import Synchronization
+
+extension FilePolicy {
+    // MARK: Temporary files
+
+    /// The fixed suffix of every temporary file the program makes.
+    static let temporarySuffix = ".tmp"
+
+    /// `.NAME.motionlab-PID-N.tmp` beside `target`: the temporary a save of `target` by this
+    /// process writes before renaming it into place (N counts this process's temporaries).
+    /// A NAME too long to leave room in the file system's 255 bytes is shortened to a hash
+    /// of itself (`shortName(of:)`).
+    static func temporaryPath(for target: String) -> String {
+        ourPath(for: target, suffix: temporarySuffix)
+    }
+
+    /// `.NAME.motionlab-PID-N.orig` beside `target`: the old content of a file written in place,
+    /// kept until the new content is flushed (a crash leaves it for the user; it is never
+    /// removed as stale).
+    static func backupPath(for target: String) -> String {
+        ourPath(for: target, suffix: ".orig")
+    }
+
+    static func ourPath(for target: String, suffix: String) -> String {
+        folder(of: target) + "/." + shortName(of: (target as NSString).lastPathComponent) + ".motionlab-\(getpid())-\(nextSerial())" + suffix
+    }
+
+    /// The longest file name kept whole inside our temporaries' names: with the dot and
+    /// `.motionlab-PID-N.tmp` (at most 35 bytes) it stays under NAME_MAX's 255.
+    static let maxNameInTemporary = 200
+
+    /// `name`, or for a longer name `h` and 16 hex digits of its FNV-1a hash: the same for
+    /// the same name, so stale temporaries are still recognised.
+    static func shortName(of name: String) -> String {
+        guard name.utf8.count > maxNameInTemporary else { return name }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return "h" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// Removes what a save of `target` left behind when its process was killed between
+    /// making the temporary file and renaming it: only names of exactly the form
+    /// `.NAME.motionlab-PID-N.tmp`, regular files (not links) owned by this user, whose
+    /// process no longer runs. Returns the names removed.
+    @discardableResult
+    static func removeStaleTemporaries(for target: String) -> [String] {
+        removeStaleTemporaries(in: target)
+    }
+
+    /// `removeStaleTemporaries(for:)`, the first time this process writes `target` only.
+    static func removeStaleTemporariesOnce(for target: String) {
+        if cleaned.withLock({ $0.insert(target).inserted }) { removeStaleTemporaries(in: target) }
+    }
+
+    /// The targets whose folders were already cleaned by this process (a capture writes
+    /// thousands of frames into one folder; listing it for each would cost O(n²)).
+    private static let cleaned = Mutex<Set<String>>([])
+
+    /// Each temporary this process makes gets its own number, so two outputs to one name
+    /// (`--json X --record X`) never share a temporary.
+    private static let serial = Mutex(0)
+
+    static func nextSerial() -> Int { serial.withLock { $0 += 1; return $0 } }
+
+    @discardableResult
+    static func removeStaleTemporaries(in target: String) -> [String] {
+        let dir = folder(of: target)
+        let prefix = "." + shortName(of: (target as NSString).lastPathComponent) + ".motionlab-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
+        var removed: [String] = []
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(temporarySuffix) {
+            // PID or PID-SERIAL, digits only.
+            let id = name.dropFirst(prefix.count).dropLast(temporarySuffix.count)
+            let parts = id.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+                  let pid = Int32(parts[0]), pid > 0, pid != getpid() else { continue }
+            // A process of that number still runs (or is someone else's): not stale.
+            if kill(pid, 0) == 0 || errno == EPERM { continue }
+            let path = dir + "/" + name
+            var st = stat()
+            guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == getuid() else { continue }
+            if unlink(path) == 0 { removed.append(name) }
+        }
+        return removed
+    }
+}

@@ -1,0 +1,137 @@
+import Engine
+import Geometry
+import Paths
+
+// Edit mode's keys, pad buttons and stick: nudges of the focused anchor, and the commands.
+extension PathScene {
+    /// Moves the focused anchor by `delta` window points (keys, d-pad, stick): one undo
+    /// step for a run of such moves of the same anchor.
+    func nudge(by delta: Vec2) {
+        guard let e = editor, let a = e.focused, let p = e.point(of: .anchor(a)), let now = e.doc.position(of: a) else {
+            return tell("focus an anchor first (Tab)")
+        }
+        // With the grid on, a key moves a whole grid step.
+        if snap {
+            moveFocused(a, to: placed(p + delta.normalized() * Self.gridStep))
+            return
+        }
+        // A run counts from where it began, so keys pressed back land on the same numbers.
+        let run = e.nudging == a ? e.nudgeRun : nil
+        let origin = run?.origin ?? now
+        let target = placed(e.toWindow(origin) + (run?.total ?? .zero) + delta)
+        // (A refused move keeps the run where it was.)
+        if moveFocused(a, to: target, origin: origin) { editor?.nudgeRun = (origin, target - e.toWindow(origin)) }
+    }
+
+    /// (Saved once the run settles — `saveIfSettled` — not at every step of it.)
+    @discardableResult
+    func moveFocused(_ a: AnchorIndex, to target: Vec2, origin: Vec2? = nil) -> Bool {
+        let first = editor?.nudging != a
+        editor?.nudgeRun = nil
+        return edit(recording: first, finished: false) { e in
+            let changes = try e.move(.anchor(a), to: target, keepingSmooth: false, origin: origin)
+            e.nudging = e.focused
+            return changes
+        }
+    }
+
+    func key(_ k: Key, _ ctx: StepContext) -> Bool {
+        let shift = ctx.input.isDown(Key("Left Shift")) || ctx.input.isDown(Key("Right Shift"))
+        let step = shift ? 10.0 : 1.0
+        if let c = FocusCommand(key: k, input: ctx.input) {
+            switch c {
+            case .left: nudge(by: Vec2(-step, 0))
+            case .right: nudge(by: Vec2(step, 0))
+            case .up: nudge(by: Vec2(0, -step))
+            case .down: nudge(by: Vec2(0, step))
+            case .delete: if let a = editor?.focused { removeAnchor(a) } else { tell("focus an anchor first (Tab)") }
+            case .undo: undoEdit()
+            case .redo: redoEdit()
+            case .cancel: setEditing(false)
+            case .activate: if let a = editor?.focused { toggleSmooth(a) }
+            }
+            return true
+        }
+        switch k.name {
+        case "E": setEditing(false)
+        case "Tab": editor?.focusNext(shift ? -1 : 1); editor?.nudging = nil
+        case "C": if let a = editor?.focused { toggleSmooth(a) }
+        case "I": insertAfterFocused()
+        case "G": snap.toggle()
+        case "L": linkedHandles.toggle(); placeButtons()
+        case "X": exportPath()
+        default: return false
+        }
+        return true
+    }
+
+    /// An anchor in the middle of the segment leaving the focused anchor (or arriving, at an
+    /// open end): the keyboard's and pad's way to insert.
+    func insertAfterFocused() {
+        guard let e = editor, let a = e.focused else { return tell("focus an anchor first (Tab)") }
+        if let j = e.doc.segmentIndex(.outgoing, of: a) {
+            insertAnchor(subpath: a.subpath, segment: j, at: 0.5)
+        } else if let j = e.doc.segmentIndex(.incoming, of: a) {
+            insertAnchor(subpath: a.subpath, segment: j, at: 0.5)
+        }
+    }
+
+    /// The pad while editing (the shoulders and Back stay the app's): the d-pad steps the
+    /// focus (left, right), inserts (up) and snaps (down); the buttons as the board's.
+    func padButton(_ b: GamepadButton) -> Bool {
+        switch b {
+        case .dpleft: editor?.focusNext(-1); editor?.nudging = nil
+        case .dpright: editor?.focusNext(1); editor?.nudging = nil
+        case .dpup, .leftstick: insertAfterFocused()
+        case .dpdown, .rightstick: snap.toggle()
+        default:
+            guard let c = FocusCommand(padButton: b) else { return false }
+            switch c {
+            case .left, .right, .up, .down: break
+            case .activate: if let a = editor?.focused { toggleSmooth(a) }
+            case .cancel: setEditing(false)
+            case .delete: if let a = editor?.focused { removeAnchor(a) }
+            case .undo: undoEdit()
+            case .redo: redoEdit()
+            }
+        }
+        return true
+    }
+
+    /// Tab and G (focus and grid) and Escape (leave edit mode) belong to the editor while it is on.
+    public func claims(_ key: Key) -> Bool { editing && ["Tab", "G", "Escape"].contains(key.name) }
+
+    /// The edit system, each step: the clock, long presses that delete, and the left stick
+    /// moving the focused anchor.
+    func stepEditor(_ ctx: StepContext) {
+        editClock += ctx.dt
+        insertsThisStep = 0
+        if let m = editMessage, editClock >= m.until { editMessage = nil }
+        guard editing, editor != nil else { return }
+        defer { saveIfSettled(ctx.input) }
+        // Presses held still on an anchor: past `longPress`, the anchor goes. Each is looked
+        // up again by its pointer, as a deletion renumbers the anchors the others hold.
+        for pointer in editor?.drags.map(\.pointer) ?? [] {
+            guard let i = editor?.drags.firstIndex(where: { $0.pointer == pointer }), let d = editor?.drags[i], !d.moved,
+                  case .anchor(let a) = d.target else { continue }
+            editor?.drags[i].held += ctx.dt
+            if d.held + ctx.dt >= Self.longPress {
+                lastAnchorPress = nil
+                removeAnchor(a)
+            }
+        }
+        var stick = Vec2.zero
+        for pad in ctx.input.pads { stick += pad.stick(true) }
+        guard stick != .zero else {
+            stickPoint = nil
+            return
+        }
+        if editor?.focused == nil { editor?.focusNext(1) }
+        guard let a = editor?.focused, let p = editor?.point(of: .anchor(a)) else { return }
+        // The stick moves a point of its own, which the anchor follows onto the grid.
+        let from = stickPoint ?? p
+        let to = placed(from + stick * Self.stickSpeed * ctx.dt)
+        stickPoint = from + stick * Self.stickSpeed * ctx.dt
+        moveFocused(a, to: to)
+    }
+}
