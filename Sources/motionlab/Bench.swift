@@ -155,45 +155,10 @@ struct Bench: ParsableCommand {
             runs.append(timings)
             quads = q
         }
-        let all = runs.reduce(into: FrameTimings()) { $0.append($1) }
-        if let scene {
-            say("motionlab bench: the \(scene) scene as play shows it, at rest; \(quads) quads per frame")
-        } else {
-            say("motionlab bench: \(followers) followers, \(tweens) tweens, \(sprites) panel sprites; \(quads) quads per frame")
-        }
-        if pipelined { say("pipelined: step and build on a second thread, overlapping submit and present") }
-        if let d = platform.bandDecision {
-            say(String(format: "%d bands by %d threads or one thread, tried in turns on the first %d frames (drawing p50 %.3f ms in bands, %.3f ms on one): %@",
-                       platform.bandCount, platform.bandThreadCount, Platform.bandTrialFrames, d.bandedMilliseconds, d.aloneMilliseconds,
-                       d.banded ? "drawn in bands" : "drawn on one thread"))
-        } else if platform.bandCount > 1 {
-            say("drawn in \(platform.bandCount) bands by \(platform.bandThreadCount) threads")
-        }
-        let c = platform.lastCounts
-        if c.composited > 0 || !display.ownCompositor {
-            say("compositor \(display.ownCompositor ? "own" : "sdl"): per frame \(c.copied) copied, \(c.blended) blended, \(c.tinted) tinted, \(c.scaled) scaled, \(c.toSDL) image quads to SDL (counted once per band a sprite reaches)")
-        }
-        let d = platform.lastSubmits
-        say("SDL per frame: \(d.drawCalls) draw calls, \(d.vertices) vertices, \(d.indices) indices, \(d.textureSwitches) texture switches")
-        say("bench is uncapped; play here would use vsync where the renderer takes it, else a cap at \(Int(platform.refreshRate)) fps, the display's refresh rate (--fps)")
-        say("renderer \(platform.rendererName), video driver \(platform.videoDriverName), \(display.size.w)x\(display.size.h), \(frames) frames after \(warmup) warm-up\(`repeat` > 1 ? ", \(`repeat`) runs" : "")")
-        say(all.table().trimmingCharacters(in: .newlines))
-        say("fps \(String(format: "%.1f", all.fps))")
-        if `repeat` > 1 {
-            let fps = Spread(runs.map(\.fps)), p50 = Spread(runs.map { $0.summary(.frame).p50 })
-            say(String(format: "over %d runs: fps mean %.1f, sd %.2f, cv %.1f %%; frame p50 mean %.3f ms, cv %.1f %%",
-                       `repeat`, fps.mean, fps.sd, fps.cv * 100, p50.mean, p50.cv * 100))
-        }
-        let counting = MallocCounter.isActive
-        if counting {
-            say(String(format: "allocations per frame %.2f (MotionLab's sim + build: %.2f; SDL's submit + present: %.2f)",
-                       all.allocationsPerFrame(), all.allocationsPerFrame(.sim) + all.allocationsPerFrame(.build),
-                       all.allocationsPerFrame(.submit) + all.allocationsPerFrame(.present)))
-        } else {
-            say("allocations per frame: not counted (\(MallocCounter.howToCount))")
-        }
+        let report = BenchReport(self, platform: platform, runs: runs, quadsPerFrame: quads)
+        for line in report.lines { say(line) }
         if let json {
-            let text = all.report(env: environment(platform), runs: runs).serialized() + "\n"
+            let text = report.json.serialized() + "\n"
             if toStdout { StandardStream.output.write(text) } else {
                 try writeOutput(text, to: json, option: "--json")
             }
@@ -202,7 +167,7 @@ struct Bench: ParsableCommand {
             try writeOutput(trace.json(), to: path, option: "--trace")
         }
         if let path = plot {
-            try writeOutput(BenchPlot.svg(all), to: path, option: "--plot")
+            try writeOutput(BenchPlot.svg(report.all), to: path, option: "--plot")
         }
     }
 

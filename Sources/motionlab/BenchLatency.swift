@@ -161,7 +161,7 @@ extension Bench {
             fields.append(("scenes", .object(scenes.map { ($0.scene, figures($0)) })))
             latency = .object(fields)
         }
-        let text = JSONValue.object([("latency", latency), ("env", .object(environment(platform)))]).serialized() + "\n"
+        let text = JSONValue.object([("latency", latency), ("env", .object(BenchReport(self, platform: platform, runs: [], quadsPerFrame: 0).environment))]).serialized() + "\n"
         if json == "-" { StandardStream.output.write(text) } else { try writeOutput(text, to: json, option: "--json") }
     }
 }

@@ -6,8 +6,8 @@ import MotionSDL
 import Scenes
 import Shell
 
-// The machine a benchmark ran on (processor, system, compiler, commit), probed once for the
-// report, and the environment block of the JSON report that carries it.
+// The machine a benchmark ran on (processor, system, compiler, commit), probed for the JSON
+// report's environment (`BenchReport`).
 extension Bench {
     /// The compiler this was built with.
     static var swiftVersion: String {
@@ -60,34 +60,5 @@ extension Bench {
             return line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
         }
         return "unknown"
-    }
-}
-
-extension Bench {
-    /// What a reader needs to know to compare this report with another.
-    func environment(_ platform: Platform) -> [(String, JSONValue)] {
-        [
-            ("cpu", .string(Self.cpuName())), ("logicalCores", JSONValue(ProcessInfo.processInfo.activeProcessorCount)),
-            ("usableProcessors", JSONValue(UsableProcessors.count)),
-            ("os", .string(Self.osName())), ("swift", .string(Self.swiftVersion)), ("sdl", .string(Platform.sdlVersion)),
-            ("renderer", .string(platform.rendererName)), ("videoDriver", .string(platform.videoDriverName)),
-            ("commit", .string(Self.gitCommit())), ("timestamp", .string(ISO8601DateFormatter().string(from: Date()))),
-            ("commandLine", .string(CommandLine.arguments.map(Self.shellQuoted).joined(separator: " "))),
-            ("size", .string("\(display.size.w)x\(display.size.h)")), ("scene", scene.map { .string($0) } ?? .string("stress")), ("followers", JSONValue(followers)), ("tweens", JSONValue(tweens)),
-            ("sprites", JSONValue(sprites)), ("hz", JSONValue(display.hz)), ("warmup", JSONValue(warmup)),
-            ("repeat", JSONValue(`repeat`)), ("pipeline", .bool(pipelined)), ("bands", JSONValue(platform.bandCount)),
-            ("bandThreads", JSONValue(platform.bandThreadCount)),
-            ("bandsDrawn", JSONValue(platform.bandDecision.map { $0.banded ? platform.bandCount : 1 } ?? platform.bandCount)),
-            ("bandTrial", platform.bandDecision.map {
-                .object([("bandedMs", JSONValue($0.bandedMilliseconds)), ("aloneMs", JSONValue($0.aloneMilliseconds)), ("banded", .bool($0.banded))])
-            } ?? .null),
-            ("compositor", .string(display.ownCompositor ? "own" : "sdl")),
-            ("allocationsCounted", .bool(MallocCounter.isActive)),
-            ("drawCallsPerFrame", JSONValue(platform.lastSubmits.drawCalls)), ("verticesPerFrame", JSONValue(platform.lastSubmits.vertices)),
-            ("indicesPerFrame", JSONValue(platform.lastSubmits.indices)),
-            ("textureSwitchesPerFrame", JSONValue(platform.lastSubmits.textureSwitches)),
-            ("compositedPerFrame", .object([("copied", JSONValue(platform.lastCounts.copied)), ("blended", JSONValue(platform.lastCounts.blended)),
-                                            ("tinted", JSONValue(platform.lastCounts.tinted)), ("scaled", JSONValue(platform.lastCounts.scaled)), ("toSDL", JSONValue(platform.lastCounts.toSDL))])),
-        ]
     }
 }
