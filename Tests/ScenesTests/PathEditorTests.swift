@@ -169,7 +169,7 @@ import Testing
         while s.editor.doc.anchors.count > 2 { s.key("Delete") }
         s.key("Delete")
         #expect(s.editor.doc.anchors.count == 2)
-        #expect(s.scene.editMessage?.text == "a path needs at least two anchors")
+        #expect(s.scene.editMessage.text == "a path needs at least two anchors")
         // An anchor dropped on the other: a zero-length segment, measured; rings finite.
         s.drag(s.anchor(1), s.anchor(0))
         #expect(s.anchor(1) == s.anchor(0))

@@ -10,7 +10,7 @@ public struct Carry<Item: Equatable & Sendable>: Sendable {
     /// What was lifted, in the scene's own terms.
     public var item: Item
     /// Who carries it.
-    public var carrier: Carrier
+    public var carrier: Hand
     /// Frame in root (window) space.
     public var frame: Rect
     /// Where in the frame it was grabbed.
@@ -56,7 +56,7 @@ public struct Flight: Sendable, Equatable {
 /// A carry by keys or a pad: the zone and the slot along it that it would drop into.
 public struct KeyCarry: Sendable, Equatable {
     /// The keyboard or the pad that carries it.
-    public var carrier: Carrier
+    public var carrier: Hand
     /// The drop zone it would land in (`DragDrop.zones` index).
     public var zone: Int
     /// The place along the zone it would take, in the scene's own terms (the board's are
@@ -64,7 +64,7 @@ public struct KeyCarry: Sendable, Equatable {
     public var slot: Int
 
     /// A keyboard or pad carry aimed at `slot` of `zone`.
-    public init(carrier: Carrier, zone: Int, slot: Int) {
+    public init(carrier: Hand, zone: Int, slot: Int) {
         self.carrier = carrier
         self.zone = zone
         self.slot = slot

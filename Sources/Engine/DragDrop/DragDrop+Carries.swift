@@ -7,7 +7,7 @@ extension DragDrop {
     /// Lifts `item`, whose frame is `frame` (root space), for `carrier`: grabbed where it was
     /// pressed and moved with the carrier since. `removableFrom`: lifting moves it out of
     /// that panel (dropped outside it, over no zone, it is removed) rather than copying it.
-    public mutating func lift(_ item: Item, carrier: Carrier, frame: Rect, at: Vec2, pressedAt: Vec2,
+    public mutating func lift(_ item: Item, carrier: Hand, frame: Rect, at: Vec2, pressedAt: Vec2,
                               removableFrom: SpaceTree.SpaceID? = nil) {
         carries.append(Carry(item: item, carrier: carrier, frame: frame.offsetBy(at - pressedAt),
                              grab: pressedAt - frame.origin, removableFrom: removableFrom,
@@ -16,7 +16,7 @@ extension DragDrop {
 
     /// Lifts `item` for the keyboard or a pad: centred on `frame`, drawn at `size`, to be
     /// steered to `zone` and `slot`.
-    public mutating func keyLift(_ item: Item, carrier: Carrier, frame: Rect, size: Vec2, zone: Int, slot: Int,
+    public mutating func keyLift(_ item: Item, carrier: Hand, frame: Rect, size: Vec2, zone: Int, slot: Int,
                                  removableFrom: SpaceTree.SpaceID? = nil) {
         lift(item, carrier: carrier, frame: frame, at: frame.origin, pressedAt: frame.origin, removableFrom: removableFrom)
         carries[carries.count - 1].grab = size / 2
@@ -25,7 +25,7 @@ extension DragDrop {
     }
 
     /// The carry `carrier` is carrying (not one flying back), if any.
-    public func index(carriedBy carrier: Carrier) -> Int? {
+    public func index(carriedBy carrier: Hand) -> Int? {
         carries.firstIndex { $0.carrier == carrier && $0.isCarried }
     }
 
@@ -81,7 +81,7 @@ extension DragDrop {
         carries.removeAll { $0.isCarried && gone($0.item) }
         if let kc = keyCarry, index(carriedBy: kc.carrier) == nil { keyCarry = nil }
         for i in gestures.indices {
-            if case .carrying = gestures[i].state, index(carriedBy: .pointer(gestures[i].pointer)) == nil {
+            if case .carrying = gestures[i].state, index(carriedBy: .pointer(gestures[i].press.pointer)) == nil {
                 gestures[i].state = .ignored
             }
             if case .pending(let p, let item?) = gestures[i].state, gone(item) { gestures[i].state = .pending(p, nil) }

@@ -65,7 +65,7 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
         /// What to lift.
         public var item: Item
         /// The pointer that lifts it.
-        public var carrier: Carrier
+        public var carrier: Hand
         /// Where the pointer is now (root space).
         public var at: Vec2
         /// Where the press began (root space): where in the item's frame it was grabbed.
@@ -81,12 +81,9 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
     }
 
     struct Gesture: Sendable {
-        var pointer: Int
-        var start: Vec2
-        var last: Vec2
+        /// The pointer's press (its seconds held count toward press and hold).
+        var press: PointerPress
         var state: Press
-        /// Seconds since the press (for press and hold).
-        var held = 0.0
     }
 
     /// How presses decide and carries move.
@@ -131,8 +128,8 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
     /// Pointer `id` went down at `at` on `panel` (nil: somewhere that takes no gesture),
     /// over `item` if something liftable is there.
     public mutating func press(_ id: Int, at: Vec2, on panel: SpaceTree.SpaceID?, item: Item?) {
-        gestures.removeAll { $0.pointer == id }
-        var g = Gesture(pointer: id, start: at, last: at, state: .ignored)
+        gestures.removeAll { $0.press.pointer == id }
+        var g = Gesture(press: PointerPress(pointer: id, at: at), state: .ignored)
         if let panel {
             if spaces[panel: panel].isMoving {
                 // A press on a moving panel catches it: it scrolls, it does not pick up.
@@ -148,18 +145,16 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
     /// Pointer `id` moved to `at` at `velocity` (points per second, the hand's). Returns what
     /// to lift when the press decided to lift.
     public mutating func move(_ id: Int, to at: Vec2, velocity: Vec2 = .zero) -> Lift? {
-        guard let gi = gestures.firstIndex(where: { $0.pointer == id }) else { return nil }
+        guard let gi = gestures.firstIndex(where: { $0.press.pointer == id }) else { return nil }
         var g = gestures[gi]
-        let delta = at - g.last
-        let total = at - g.start
-        g.last = at
+        let (delta, total) = g.press.move(to: at)
         var lift: Lift?
         switch g.state {
         case .pending(let panel, let item):
             let axis = spaces[panel: panel].axis
             switch PressDecision.decide(moved: total, scrollAxis: axis, onItem: item != nil, slop: rules.slop) {
             case .pickUp:
-                lift = Lift(item: item!, carrier: .pointer(id), at: at, pressedAt: g.start)
+                lift = Lift(item: item!, carrier: .pointer(id), at: at, pressedAt: g.press.start)
                 g.state = .carrying
             case .scroll:
                 beginScroll(panel, except: id)
@@ -182,7 +177,7 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
     /// A scroll that has begun cancels the other presses pending on that panel.
     private mutating func beginScroll(_ panel: SpaceTree.SpaceID, except id: Int) {
         spaces[panel: panel].beginDrag()
-        for i in gestures.indices where gestures[i].pointer != id {
+        for i in gestures.indices where gestures[i].press.pointer != id {
             if case .pending(panel, _) = gestures[i].state { gestures[i].state = .ignored }
         }
     }
@@ -190,7 +185,7 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
     /// Pointer `id` lifted moving at `velocity` (points per second, root space; zero when
     /// cancelled). Returns the carry it let go of, if any.
     public mutating func release(_ id: Int, cancelled: Bool, velocity: Vec2 = .zero) -> Release? {
-        let state = gestures.firstIndex { $0.pointer == id }.map { gestures.remove(at: $0).state }
+        let state = gestures.firstIndex { $0.press.pointer == id }.map { gestures.remove(at: $0).state }
         switch state {
         case .scrolling(let panel)?:
             spaces[panel: panel].endDrag(fingerVelocity: cancelled ? 0 : spaces[panel: panel].axis.along(velocity))
@@ -211,9 +206,10 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
         var lifts: [Lift] = []
         for i in gestures.indices {
             guard case .pending(_, let item?) = gestures[i].state else { continue }
-            gestures[i].held += dt
-            guard gestures[i].held >= rules.holdTime else { continue }
-            lifts.append(Lift(item: item, carrier: .pointer(gestures[i].pointer), at: gestures[i].last, pressedAt: gestures[i].start))
+            gestures[i].press.held += dt
+            let p = gestures[i].press
+            guard p.held >= rules.holdTime else { continue }
+            lifts.append(Lift(item: item, carrier: .pointer(p.pointer), at: p.at, pressedAt: p.start))
             gestures[i].state = .carrying
         }
         return lifts
@@ -223,8 +219,8 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
     /// after the first 0.08 s: where to draw a progress ring.
     public var holdProgress: [(at: Vec2, progress: Double)] {
         gestures.compactMap { g in
-            guard case .pending(_, _?) = g.state, g.held > 0.08 else { return nil }
-            return (g.start, min(1, g.held / rules.holdTime))
+            guard case .pending(_, _?) = g.state, let progress = g.press.holdProgress(toward: rules.holdTime, after: 0.08) else { return nil }
+            return (g.press.start, progress)
         }
     }
 }

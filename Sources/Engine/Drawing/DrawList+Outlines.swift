@@ -7,6 +7,17 @@ extension DrawList {
                  width: width, color: color, closed: true)
     }
 
+    /// Press and hold's progress: an arc from the top, clockwise, `progress` (0…1) of the
+    /// way round a circle of `radius` about `center` — the one ring every hold fills (a card
+    /// lifting, a basket ball, an anchor about to be deleted). `segments` divide a whole turn.
+    public mutating func holdRing(center: Vec2, radius: Double, progress: Double, width: Double, color: Color, segments: Int = 48) {
+        let n = max(2, Int(Double(segments) * progress))
+        let arc = (0...n).map { k in
+            center + Vec2.unit(angle: -Double.pi / 2 + 2 * Double.pi * progress * Double(k) / Double(n)) * radius
+        }
+        polyline(arc, width: width, color: color, closed: false)
+    }
+
     /// Strokes `outline` — points made in a unit square — scaled into `frame`.
     public mutating func strokeOutline(_ outline: [Vec2], in frame: Rect, width: Double, color: Color) {
         polyline(outline.lazy.map { frame.origin + Vec2($0.x * frame.width, $0.y * frame.height) }, width: width, color: color, closed: true)

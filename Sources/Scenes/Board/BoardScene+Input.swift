@@ -85,10 +85,7 @@ extension BoardScene {
 
     func stepPanels(_ dt: Double) {
         dragDrop.stepPanels(dt)
-        if bannerTime > 0 {
-            bannerTime -= dt
-            if bannerTime <= 0 { banner = nil }
-        }
+        bannerMessage.step(dt)
     }
 
     /// The lines carried ghosts would land on, in the order the ghosts were lifted.

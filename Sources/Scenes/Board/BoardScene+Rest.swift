@@ -25,7 +25,7 @@ extension BoardScene {
             if !(max(abs(d.x), abs(d.y)) <= Self.glideArrived) { return .now }
         }
         var answer = SceneRest.panel(strip).soonest(SceneRest.panel(sheet))
-        if banner != nil, bannerTime > 0 { answer = answer.soonest(.timer(bannerTime)) }
+        if let left = bannerMessage.secondsLeft, left > 0 { answer = answer.soonest(.timer(left)) }
         return answer
     }
 }

@@ -95,8 +95,8 @@ public final class BoardScene: Scene {
     /// The bottom bar's lines, kept while their text, width and font stay.
     var barLinesMemo = TextMemo<(String, Double, Int, Double), [String]>()
     /// A message shown over the board for a few seconds (e.g. a sheet that could not be read).
-    public internal(set) var banner: String?
-    var bannerTime = 0.0
+    public var banner: String? { bannerMessage.text }
+    var bannerMessage = TimedMessage()
     /// Called after every change to the sheet, with the new sheet (the app saves it).
     public var onChange: ((SheetDocument) -> Void)?
     /// Sheet changes that can be undone (at least 50 are kept).
@@ -176,8 +176,7 @@ public final class BoardScene: Scene {
     }
 
     public func showBanner(_ text: String) {
-        banner = text
-        bannerTime = 8
+        bannerMessage.show(text, for: 8)
     }
 
     public func claims(_ key: Key) -> Bool { key == .escape && dragDrop.keyCarry != nil }

@@ -21,17 +21,27 @@ struct PathEditor {
 
     /// A pointer dragging a target.
     struct Drag {
-        var pointer: Int
+        /// The press: where it went down, how long it has been held still on an anchor
+        /// (toward deleting it), whether it has moved past half the device's slop.
+        var press: PointerPress
         var device: PointerDevice
         var target: Target
         /// From the pointer to the target's point when pressed (window points): the target
         /// keeps it, so it does not jump under the finger.
         var grab: Vec2
-        var pressedAt: Vec2
-        var held = 0.0
-        var moved = false
         /// A handle of a smooth point keeps the other in line (unless broken).
         var keepsSmooth: Bool
+
+        var pointer: Int { press.pointer }
+        var pressedAt: Vec2 { press.start }
+        var held: Double {
+            get { press.held }
+            set { press.held = newValue }
+        }
+        var moved: Bool {
+            get { press.moved }
+            set { press.moved = newValue }
+        }
     }
 
     var doc: EditablePath

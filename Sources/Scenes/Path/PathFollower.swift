@@ -3,28 +3,27 @@ import Geometry
 import Motion
 import Paths
 
-/// Who is moving a handle.
+/// Who is moving a handle: no one, a hand (`Hand`: a pointer, the keyboard, a pad, or a
+/// script moving `desired` as the stress scene's targets do), or its own momentum — let go
+/// moving, it coasts along the path at `orbitSpeed`, decelerating like a scroll view
+/// (`PathFollowerSystem.coast`).
 public enum Grabber: Equatable, Sendable {
     case none
-    case pointer(Int)
-    case pad(Int)
-    case keyboard
-    /// A script moves `desired` (the stress scene's moving targets); the handle walks to it.
-    case script
-    /// No one: let go moving, it coasts along the path at `orbitSpeed`, decelerating like a
-    /// scroll view (`PathFollowerSystem.coast`).
+    case hand(Hand)
     case momentum
 
-    /// For the state dump: null (no one, coasting or not), "pointer:N", "pad:N", "keyboard"
-    /// or "script".
+    /// A pointer holds it.
+    public static func pointer(_ id: Int) -> Grabber { .hand(.pointer(id)) }
+    /// A pad holds it.
+    public static func pad(_ id: Int) -> Grabber { .hand(.pad(id)) }
+    /// The keyboard holds it.
+    public static let keyboard = Grabber.hand(.keyboard)
+    /// A script moves it.
+    public static let script = Grabber.hand(.script)
+
+    /// For the state dump: null (no one, coasting or not), else the hand (`Hand.json`).
     public var json: JSONValue {
-        switch self {
-        case .none, .momentum: .null
-        case .pointer(let id): .string("pointer:\(id)")
-        case .pad(let id): .string("pad:\(id)")
-        case .keyboard: .string("keyboard")
-        case .script: .string("script")
-        }
+        if case .hand(let h) = self { h.json } else { .null }
     }
 }
 
@@ -89,7 +88,7 @@ public struct PathFollower: Sendable {
     @inline(__always)
     var walksToDesired: Bool {
         switch grabbedBy {
-        case .pointer, .script: true
+        case .hand(.pointer), .hand(.script): true
         default: false
         }
     }

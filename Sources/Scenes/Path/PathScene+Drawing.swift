@@ -51,7 +51,7 @@ extension PathScene {
             let normal = Vec2(t.tangents[target].y, -t.tangents[target].x)
             drawMarker(at: t.points[target] + normal * pose.offset, color: color, into: &list)
         }
-        if case .pointer = f.grabbedBy, f.lastPointer.distance(to: c) > r + 6 {
+        if case .hand(.pointer) = f.grabbedBy, f.lastPointer.distance(to: c) > r + 6 {
             let towards = (f.lastPointer - c).normalized()
             list.polyline([c + towards * r, f.lastPointer], width: 1.5, color: color.withAlpha(150), closed: false)
             list.strokeCircle(center: f.lastPointer, radius: 6, width: 1.5, color: color.withAlpha(150))

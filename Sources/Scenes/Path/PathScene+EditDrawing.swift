@@ -49,12 +49,10 @@ extension PathScene {
             if a == e.focused { list.strokeCircle(center: p, radius: r + 5, width: 2, color: .accent) }
         }
         // A press held still on an anchor: a ring filling toward its deletion.
-        for d in e.drags where !d.moved && d.held > 0.15 {
-            guard case .anchor(let a) = d.target, let p = e.point(of: .anchor(a)) else { continue }
-            let f = min(1, d.held / Self.longPress)
-            let n = max(2, Int(32 * f))
-            let arc = (0...n).map { k in p + Vec2.unit(angle: -Double.pi / 2 + 2 * Double.pi * f * Double(k) / Double(n)) * (r + 10) }
-            list.polyline(arc, width: 3, color: Color.red, closed: false)
+        for d in e.drags {
+            guard let progress = d.press.holdProgress(toward: Self.longPress, after: 0.15),
+                  case .anchor(let a) = d.target, let p = e.point(of: .anchor(a)) else { continue }
+            list.holdRing(center: p, radius: r + 10, progress: progress, width: 3, color: .red, segments: 32)
         }
     }
 
@@ -70,7 +68,7 @@ extension PathScene {
     /// The status line while editing: a message about the last edit, or what is focused.
     func editStatus(_ t: SampleTable) -> (String, Color)? {
         guard editing, let e = editor else { return nil }
-        if let m = editMessage { return (m.text, .accent) }
+        if let m = editMessage.text { return (m, .accent) }
         let key = EditInfoKey(anchors: e.doc.anchors.count, focused: e.focused.flatMap(e.flatIndex), snap: snap,
                               linked: linkedHandles, length: t.length, undo: e.history.undoCount, redo: e.history.redoCount)
         let text = editInfoMemo.value(for: key, same: ==) {

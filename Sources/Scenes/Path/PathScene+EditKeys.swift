@@ -106,7 +106,7 @@ extension PathScene {
     func stepEditor(_ ctx: StepContext) {
         editClock += ctx.dt
         insertsThisStep = 0
-        if let m = editMessage, editClock >= m.until { editMessage = nil }
+        editMessage.step(ctx.dt)
         guard editing, editor != nil else { return }
         defer { saveIfSettled(ctx.input) }
         // Presses held still on an anchor: past `longPress`, the anchor goes. Each is looked
@@ -116,7 +116,7 @@ extension PathScene {
                   case .anchor(let a) = d.target else { continue }
             editor?.drags[i].held += ctx.dt
             if d.held + ctx.dt >= Self.longPress {
-                lastAnchorPress = nil
+                anchorTaps.forget()
                 removeAnchor(a)
             }
         }

@@ -59,15 +59,12 @@ extension PathScene {
         // make every move a scan of 30,000 drags).
         guard e.drags.count < Self.maxDrags else { return true }
         if let target = e.target(at: at, radius: anchorRadius + device.hitSlop) {
-            if case .anchor(let a) = target, let last = lastAnchorPress, last.anchor == a,
-               editClock - last.time <= Self.doubleClick, last.at.distance(to: at) <= device.hitSlop + anchorRadius {
-                lastAnchorPress = nil
+            if case .anchor(let a) = target, anchorTaps.press(a, at: at, time: editClock, reach: device.hitSlop + anchorRadius) {
                 e.focused = a
                 editor = e
                 toggleSmooth(a)
                 return true
             }
-            if case .anchor(let a) = target { lastAnchorPress = (editClock, a, at) }
             startDrag(target, pointer: id, device: device, at: at, ctx)
             return true
         }
@@ -95,7 +92,7 @@ extension PathScene {
         let keepsSmooth = linkedHandles && !alt && e.doc.isSmooth(a)
         e.drags.removeAll { $0.pointer == id }
         if e.drags.isEmpty { e.gestureBefore = e.doc }
-        e.drags.append(PathEditor.Drag(pointer: id, device: device, target: target, grab: p - at, pressedAt: at,
+        e.drags.append(PathEditor.Drag(press: PointerPress(pointer: id, at: at), device: device, target: target, grab: p - at,
                                        keepsSmooth: keepsSmooth))
         e.focused = a
         e.nudging = nil
@@ -109,6 +106,7 @@ extension PathScene {
         if !d.moved && at.distance(to: d.pressedAt) < d.device.hitSlop / 2 { return }
         guard var e = editor else { return }
         e.drags[i].moved = true
+        _ = e.drags[i].press.move(to: at)
         // The table is built once a step, however many moves came (`flushDrags`).
         if pendingDrag == nil { pendingDrag = (e, []) }
         do {

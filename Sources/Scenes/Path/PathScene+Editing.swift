@@ -99,7 +99,7 @@ extension PathScene {
         editing = on
         if on, editor == nil { editor = freshEditor() }
         if !on, let e = editor, !e.changed { editor = nil }
-        lastAnchorPress = nil
+        anchorTaps.forget()
         placeButtons()
     }
 
@@ -128,7 +128,7 @@ extension PathScene {
     }
 
     /// Shows `text` in the status line for a few seconds.
-    func tell(_ text: String) { editMessage = (text, editClock + 3) }
+    func tell(_ text: String) { editMessage.show(text, for: 3) }
 }
 
 extension PathScene {

@@ -28,11 +28,8 @@ extension PathScene {
             }
         }
         var answer = Due.never
-        if let m = editMessage { answer = answer.soonest(.timer(m.until - editClock)) }
-        if let last = lastAnchorPress {
-            let left = Self.doubleClick - (editClock - last.time)
-            if left > 0 { answer = answer.soonest(.after(left)) }
-        }
+        if let left = editMessage.secondsLeft { answer = answer.soonest(.timer(left)) }
+        if let left = anchorTaps.secondsLeft(at: editClock), left > 0 { answer = answer.soonest(.after(left)) }
         return answer
     }
 

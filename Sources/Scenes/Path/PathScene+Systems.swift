@@ -91,7 +91,7 @@ extension PathScene {
     func speedAlongPath(_ i: Int) -> Double {
         let f = followers.store.dense[i]
         if f.orbitSpeed != 0 { return f.orbitSpeed }
-        guard case .pointer(let id) = f.grabbedBy, let t = tables.first, !t.isEmpty,
+        guard case .hand(.pointer(let id)) = f.grabbedBy, let t = tables.first, !t.isEmpty,
               let v = handVelocity.first(where: { $0.pointer == id })?.velocity else { return 0 }
         return v.dot(t.tangent(atDistance: f.distance))
     }
@@ -168,7 +168,7 @@ extension PathScene {
             if owner == .none { owner = .keyboard }
         }
         followers.store.withDense { dense, _ in
-            if case .pointer = dense[p].grabbedBy { return }
+            if case .hand(.pointer) = dense[p].grabbedBy { return }
             guard let t = tables.first, !t.isEmpty else { return }
             // The stick's projection on the path's tangent: push the way the path goes.
             let tangent = t.tangent(atDistance: dense[p].distance)
@@ -176,7 +176,7 @@ extension PathScene {
             if abs(speed) < 1e-9 {
                 // Let go: what the keys or a stick were moving coasts on; a coast goes on.
                 switch dense[p].grabbedBy {
-                case .pad, .keyboard: dense[p].grabbedBy = dense[p].orbitSpeed != 0 ? .momentum : .none
+                case .hand(.pad), .hand(.keyboard): dense[p].grabbedBy = dense[p].orbitSpeed != 0 ? .momentum : .none
                 case .momentum: break
                 default: dense[p].orbitSpeed = 0; dense[p].grabbedBy = .none
                 }

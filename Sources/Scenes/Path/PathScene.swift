@@ -132,11 +132,11 @@ public final class PathScene: Scene {
     public internal(set) var snap = false
     /// A smooth point's handles stay in line when one is dragged (else each moves alone).
     public internal(set) var linkedHandles = true
-    /// A message about an edit (refused, saved, exported) and until when it shows.
-    var editMessage: (text: String, until: Double)?
+    /// A message about an edit (refused, saved, exported), shown for 3 s.
+    var editMessage = TimedMessage()
     var editClock = 0.0
-    /// The last press on an anchor, for a double click or tap.
-    var lastAnchorPress: (time: Double, anchor: AnchorIndex, at: Vec2)?
+    /// Presses on anchors, for a double click or tap (corner ↔ smooth).
+    var anchorTaps = DoubleTap<AnchorIndex>(interval: PathScene.doubleClick)
     var measurements = SegmentMeasurements()
     /// Called with the path's SVG data (in its own coordinates) after each finished edit;
     /// returns a problem to show, or nil when saved (`--path-file` write-back).

@@ -7,13 +7,9 @@ import Motion
 extension TapScene {
     /// A hand holding the picture.
     public struct Grab: Sendable, Equatable {
-        public enum Carrier: Sendable, Equatable {
-            case pointer(Int)
-            /// The keyboard's or a pad's cursor (Space or A held on the picture).
-            case cursor
-        }
-
-        public var carrier: Carrier
+        /// Who holds it: a pointer, or the keyboard or a pad through the cursor (Space or A
+        /// held on the picture; that same key or button lets go).
+        public var carrier: Hand
         /// Where the hand is, and where on the picture it took hold (from the centre).
         public var hand: Vec2
         public var offset: Vec2
@@ -39,7 +35,7 @@ extension TapScene {
 
     /// `carrier` takes hold of the picture at `at`: whatever moves it stops where it is drawn
     /// (the presentation becomes the model, as UIViewPropertyAnimator's pause does).
-    func take(by carrier: Grab.Carrier, at: Vec2) {
+    func take(by carrier: Hand, at: Vec2) {
         if let running = tweener.running(on: image, property: .position) { tweener.interrupt(running) }
         grab = Grab(carrier: carrier, hand: at, offset: presentation - at)
         destination = nil
@@ -89,7 +85,7 @@ extension TapScene {
     }
 
     /// The held picture's velocity: its hand's (the tracker's for a pointer, the cursor's).
-    var heldVelocity: Vec2 { grab?.carrier == .cursor ? cursorVelocity : grab?.velocity ?? .zero }
+    var heldVelocity: Vec2 { grab.map { $0.carrier.isPointer ? $0.velocity : cursorVelocity } ?? .zero }
 
     public func setReducedMotion(_ reduced: Bool) { reducedMotion = reduced }
 

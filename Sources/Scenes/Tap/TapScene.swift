@@ -170,10 +170,14 @@ public final class TapScene: Scene {
                 }
             case .pointerCancel(let id, _):
                 if grab?.carrier == .pointer(id) { letGo(velocity: .zero) }
-            case .gamepadButton(_, .a, true), .key(.space, true):
-                if grab == nil, isOnPicture(cursor, slop: 8) { take(by: .cursor, at: cursor) } else { tap(cursor) }
-            case .gamepadButton(_, .a, false), .key(.space, false):
-                if grab?.carrier == .cursor { letGo(velocity: cursorVelocity) }
+            case .gamepadButton(let pad, .a, true):
+                if grab == nil, isOnPicture(cursor, slop: 8) { take(by: .pad(pad), at: cursor) } else { tap(cursor) }
+            case .key(.space, true):
+                if grab == nil, isOnPicture(cursor, slop: 8) { take(by: .keyboard, at: cursor) } else { tap(cursor) }
+            case .gamepadButton(let pad, .a, false):
+                if grab?.carrier == .pad(pad) { letGo(velocity: cursorVelocity) }
+            case .key(.space, false):
+                if grab?.carrier == .keyboard { letGo(velocity: cursorVelocity) }
             case .key(.enter, true): tap(cursor)
             case .gamepadButton(_, .x, true), .key(Key("P"), true): showPath.toggle()
             case .gamepadButton(_, .y, true), .key(Key("L"), true): showLinear.toggle()
@@ -196,7 +200,7 @@ public final class TapScene: Scene {
         cursor += d * (Self.cursorSpeed * ctx.dt)
         cursor = Vec2(clamp(cursor.x, bounds.minX, bounds.maxX), clamp(cursor.y, bounds.minY, bounds.maxY))
         cursorVelocity = ctx.dt > 0 ? (cursor - before) / ctx.dt : .zero
-        if grab?.carrier == .cursor { grab?.hand = cursor }
+        if let c = grab?.carrier, !c.isPointer { grab?.hand = cursor }
     }
 
     /// Sends the picture to `target` (brought into the window), interrupting a flight in
