@@ -123,9 +123,9 @@ public enum Fuzz {
     /// the same bytes, every chord is within the bound, and every unknown field (top, line,
     /// chord) keeps its source text, which reads back as the value it carries.
     public static func sheet(_ bytes: UnsafeRawBufferPointer) {
-        guard let doc = try? SheetDocument.parse(text(bytes), knownChords: BoardScene.chordNames) else { return }
+        guard let doc = try? SheetDocument.parse(text(bytes)) else { return }
         let saved = doc.serialized()
-        let back = try? SheetDocument.parse(saved, knownChords: BoardScene.chordNames)
+        let back = try? SheetDocument.parse(saved)
         require(back == doc, "a sheet did not survive save and load:\n\(saved)")
         require(back?.serialized() == saved, "a second save changed the bytes:\n\(saved)")
         var extras = doc.extra

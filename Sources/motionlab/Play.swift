@@ -208,7 +208,7 @@ struct Play: ParsableCommand {
 /// a damaged sheet of ours is moved aside (see `DocumentFile`).
 func attach(_ file: DocumentFile, to board: BoardScene) {
     let loaded = file.load(empty: SheetDocument.empty, noun: "sheet", recognise: SheetDocument.isDamagedSheet) { text in
-        try SheetDocument.parse(text, knownChords: BoardScene.chordNames)
+        try SheetDocument.parse(text)
     }
     board.load(loaded.document)
     if let problem = loaded.problem {

@@ -180,7 +180,7 @@ import Testing
 
     func load(_ url: URL) -> DocumentFile.Loaded<SheetDocument> {
         DocumentFile(url: url).load(empty: SheetDocument.empty, noun: "sheet", recognise: SheetDocument.isDamagedSheet) {
-            try SheetDocument.parse($0, knownChords: BoardScene.chordNames)
+            try SheetDocument.parse($0)
         }
     }
 

@@ -8,7 +8,7 @@ import Testing
 /// The board's sheet in a `DocumentFile`, loaded as the app loads it.
 func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
     file.load(empty: SheetDocument.empty, noun: "sheet", recognise: SheetDocument.isDamagedSheet) {
-        try SheetDocument.parse($0, knownChords: BoardScene.chordNames)
+        try SheetDocument.parse($0)
     }
 }
 

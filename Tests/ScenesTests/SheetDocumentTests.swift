@@ -17,7 +17,7 @@ import Testing
         + "]}\n"
 
     @Test func unknownFieldsAtEveryLevelAreSavedByteForByte() throws {
-        let doc = try SheetDocument.parse(Self.sheet, knownChords: Self.chords)
+        let doc = try SheetDocument.parse(Self.sheet)
         #expect(doc.serialized() == Self.sheet)
         // The values read through their text.
         #expect(doc.extra.map { $0.0 } == ["n", "z", "s", "o"])
@@ -30,13 +30,13 @@ import Testing
         edited.lines.append(.init(text: "Two"))
         let saved = edited.serialized()
         #expect(saved.occurrences(of: Self.members) == 3)
-        #expect(try SheetDocument.parse(saved, knownChords: Self.chords) == edited)
+        #expect(try SheetDocument.parse(saved) == edited)
     }
 
     @Test func unknownFieldsKeepTheirTextWhereverTheFileSpacedOrOrderedThem() throws {
         let text = "{ \"lines\" : [ { \"chords\" : [ { \"x\" : 10 , \"k\" : [ -0 , 1.0 ] , \"name\" : \"G\" } ] , \"text\" : \"One\" } ] ,\n"
             + " \"version\" : 1 , \"u\" : \"\\u002F\" }"
-        let doc = try SheetDocument.parse(text, knownChords: Self.chords)
+        let doc = try SheetDocument.parse(text)
         let saved = doc.serialized()
         #expect(saved == "{\"version\":1,\"u\":\"\\u002F\",\"lines\":[\n  {\"text\":\"One\",\"chords\":[{\"name\":\"G\",\"x\":10,\"k\":[ -0 , 1.0 ]}]}\n]}\n")
     }
@@ -48,7 +48,7 @@ import Testing
             (#"{"version":1,"lines":[{"text":"a","chords":[{"name":"G","x":1,"x":2}]}]}"#, ["column 63", #"duplicate key "x""#]),
         ] {
             #expect {
-                try SheetDocument.parse(text, knownChords: Self.chords)
+                try SheetDocument.parse(text)
             } throws: { error in
                 let m = (error as? SheetError)?.description ?? ""
                 return m.hasPrefix("not valid JSON at") && words.allSatisfy { m.contains($0) }
@@ -76,7 +76,7 @@ import Testing
          #"lines[0].chords[0]: missing or bad "x": expected a number, got the string "10""#),
     ])
     func fieldsOfTheWrongTypeAreReportedAsPresentButWrong(text: String, message: String) {
-        #expect(throws: SheetError(description: message)) { try SheetDocument.parse(text, knownChords: Self.chords) }
+        #expect(throws: SheetError(description: message)) { try SheetDocument.parse(text) }
     }
 
     @Test func aChordFartherThanTheBoundIsRefusedWithWhereAndTheLimit() throws {
@@ -85,7 +85,7 @@ import Testing
         for x in ["1e39", "-1000000.5", "1e6000"] {
             let text = #"{"version":1,"lines":[{"text":"a"},{"text":"b","chords":[{"name":"C","x":0},{"name":"G","x":"# + x + "}]}]}"
             #expect {
-                try SheetDocument.parse(text, knownChords: Self.chords)
+                try SheetDocument.parse(text)
             } throws: { error in
                 let m = (error as? SheetError)?.description ?? ""
                 // 1e6000 is past what a Double holds: the JSON parser refuses it first.
@@ -95,7 +95,7 @@ import Testing
         }
         for x in ["1e6", "-1000000", "0", "-0", "999999.5"] {
             let text = #"{"version":1,"lines":[{"text":"a","chords":[{"name":"C","x":"# + x + "}]}]}"
-            let doc = try SheetDocument.parse(text, knownChords: Self.chords)
+            let doc = try SheetDocument.parse(text)
             #expect(abs(doc.lines[0].chords[0].x) <= bound)
         }
     }
@@ -106,15 +106,15 @@ import Testing
         let chord = #"{"name":"C","x":0}"#
         func line(_ chords: Int) -> String { #"{"text":"a","chords":["# + Array(repeating: chord, count: chords).joined(separator: ",") + "]}" }
         func sheet(_ lines: [String]) -> String { #"{"version":1,"lines":["# + lines.joined(separator: ",") + "]}" }
-        let full = try SheetDocument.parse(sheet([line(SheetDocument.maxChordsPerLine)]), knownChords: Self.chords)
+        let full = try SheetDocument.parse(sheet([line(SheetDocument.maxChordsPerLine)]))
         #expect(full.lines[0].chords.count == SheetDocument.maxChordsPerLine)
         #expect {
-            try SheetDocument.parse(sheet([line(1), line(SheetDocument.maxChordsPerLine + 1)]), knownChords: Self.chords)
+            try SheetDocument.parse(sheet([line(1), line(SheetDocument.maxChordsPerLine + 1)]))
         } throws: { error in
             (error as? SheetError)?.description.contains("lines[1]: 1001 chords, more than 1000 on one line (SheetDocument.maxChordsPerLine)") == true
         }
         #expect {
-            try SheetDocument.parse(sheet(Array(repeating: line(0), count: SheetDocument.maxLines + 1)), knownChords: Self.chords)
+            try SheetDocument.parse(sheet(Array(repeating: line(0), count: SheetDocument.maxLines + 1)))
         } throws: { error in
             (error as? SheetError)?.description.contains("10001 lines, more than 10000 (SheetDocument.maxLines)") == true
         }
@@ -122,17 +122,17 @@ import Testing
 
     @Test func messagesThatRepeatTheSheetEscapeControlCharactersAndCutLongValues() {
         let title = #"{"version":1,"lines":[{"text":"a","chords":[{"name":"\u001b]0;pwned\u0007\u009b2J","x":1}]}]}"#
-        #expect(throws: SheetError(description: #"lines[0].chords[0]: unknown chord "\u{1B}]0;pwned\u{7}\u{9B}2J""#)) {
-            try SheetDocument.parse(title, knownChords: Self.chords)
+        #expect(throws: SheetError(description: #"lines[0].chords[0]: "\u{1B}]0;pwned\u{7}\u{9B}2J" is not a chord name: at 0: '\u{1B}': a chord name starts with its root, A to G (or H)"#)) {
+            try SheetDocument.parse(title)
         }
         let long = #"{"version":1,"lines":[{"text":"a","chords":[{"name":""# + String(repeating: "H", count: 10_000) + #"","x":1}]}]}"#
-        #expect(throws: SheetError(description: "lines[0].chords[0]: unknown chord \"" + String(repeating: "H", count: 60)
-                                   + "…(9940 more characters)\"")) {
-            try SheetDocument.parse(long, knownChords: Self.chords)
+        #expect(throws: SheetError(description: "lines[0].chords[0]: \"" + String(repeating: "H", count: 60)
+                                   + "…(9940 more characters)\" is not a chord name: at 32: longer than 32 characters (ChordName.maxLength)")) {
+            try SheetDocument.parse(long)
         }
         let version = #"{"version":"\u202e1","lines":[]}"#
         #expect(throws: SheetError(description: #""version" must be the number 1, got the string "\u{202E}1""#)) {
-            try SheetDocument.parse(version, knownChords: Self.chords)
+            try SheetDocument.parse(version)
         }
     }
 }

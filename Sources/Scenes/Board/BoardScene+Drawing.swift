@@ -32,7 +32,7 @@ extension BoardScene {
                 let ref = ChordRef(line: i, index: ci)
                 let lifted = dragDrop.isLifted(.placed(ref, name: c.name, x: c.x), carriedOnly: true)
                 let cr = chordRootFrame(ref)
-                list.image(Textures.chords, in: cr, tint: lifted ? Color(255, 255, 255, 70) : .white, uv: Self.uv(Self.chordNames.firstIndex(of: c.name) ?? 0))
+                drawCard(c.name, in: cr, tint: lifted ? Color(255, 255, 255, 70) : .white, into: &list, font: font)
                 if focusVisible, keyCarry == nil, focus == .chord(ref) {
                     list.strokeRect(cr.insetBy(dx: -4, dy: -4), width: 3, color: .accent)
                 }
@@ -62,7 +62,7 @@ extension BoardScene {
         let font = context.font
         for g in ghosts {
             let tint = g.willRemove ? Color(255, 150, 150) : Color(200, 240, 255)
-            list.image(Textures.chords, in: g.frame, tint: tint.withAlpha(235), uv: Self.uv(Self.chordNames.firstIndex(of: g.name) ?? 0))
+            drawCard(g.name, in: g.frame, tint: tint.withAlpha(235), into: &list, font: font)
             list.strokeOutline(Self.cardOutline, in: g.frame, width: 3, color: g.willRemove ? .red : .accent)
             let badge = Vec2(g.frame.maxX - 4, g.frame.minY + 4)
             list.fillCircle(center: badge, radius: 10, color: g.willRemove ? .red : .accent)
@@ -93,6 +93,26 @@ extension BoardScene {
         return barLinesMemo.value(for: (text, width, lines, font.cellWidth), same: ==) {
             font.wrapped(text, width: width, maxLines: lines)
         }
+    }
+
+    /// A chord's card in `frame`, tinted: the atlas's card where it has one for the name (with
+    /// its diagram), else one drawn here — paper, an outline and the name as written, as large
+    /// as fits (any name the chord grammar reads: C♯m7, B♭, H7, G/B).
+    func drawCard(_ name: String, in frame: Rect, tint: Color, into list: inout DrawList, font: BitmapFont) {
+        if let i = Self.chordNames.firstIndex(of: name) {
+            list.image(Textures.chords, in: frame, tint: tint, uv: Self.uv(i))
+            return
+        }
+        func tinted(_ c: Color) -> Color {
+            Color(UInt8(Int(c.r) * Int(tint.r) / 255), UInt8(Int(c.g) * Int(tint.g) / 255), UInt8(Int(c.b) * Int(tint.b) / 255),
+                  UInt8(Int(c.a) * Int(tint.a) / 255))
+        }
+        list.fillRect(frame, color: tinted(Color(hex: 0xfbf8f1)))
+        list.strokeOutline(Self.cardOutline, in: frame, width: 1, color: tinted(Color(hex: 0x2b2b33)))
+        let width = max(1, font.width(of: name))
+        let scale = max(0.1, min((frame.width - 6) / width, frame.height * 0.4 / font.cellHeight, 2))
+        let at = Vec2(frame.midX - width * scale / 2, frame.minY + frame.height * 0.08)
+        list.text(name, at: at, font: font, color: tinted(Color(hex: 0x2b2b33)), scale: scale)
     }
 
     static func uv(_ i: Int) -> (u0: Float, v0: Float, u1: Float, v1: Float) {

@@ -116,7 +116,8 @@ public struct SheetDocument: Equatable, Sendable {
 
     /// Parses a saved sheet, or throws a message naming where it is wrong. Fields it does not
     /// know are kept with their text, and `serialized()` writes that text back unchanged.
-    public static func parse(_ text: String, knownChords: [String]) throws(SheetError) -> SheetDocument {
+    /// A chord's name is any the chord grammar reads (`ChordName`: C♯m7, B♭, H7, G/B…).
+    public static func parse(_ text: String) throws(SheetError) -> SheetDocument {
         func fail(_ m: String) -> SheetError { SheetError(description: m) }
         let json: JSONValue
         do { json = try JSONParser.parse(text, keepingSource: true) } catch {
@@ -158,7 +159,9 @@ public struct SheetDocument: Equatable, Sendable {
                 guard let name = nameValue.stringValue else {
                     throw fail("\(at): \"name\" must be a string, got \(nameValue.echoed)")
                 }
-                guard knownChords.contains(name) else { throw fail("\(at): unknown chord \"\(echo(name))\"") }
+                do { _ = try ChordName(name) } catch {
+                    throw fail("\(at): \"\(echo(name))\" is not a chord name: \(error.description)")
+                }
                 // "missing or bad" leads both messages, as it did before they said which.
                 guard let xValue = c["x"] else { throw fail("\(at): missing or bad \"x\": none given (a number)") }
                 guard let x = xValue.doubleValue, x.isFinite else {
