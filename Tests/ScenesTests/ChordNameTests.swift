@@ -60,3 +60,34 @@ import Testing
         #expect(atlasCards(with: "C♯m7") == withH7)
     }
 }
+
+@Suite struct TransposeTests {
+    @Test func aNameMovesByItsRootAndBassKeepingItsSuffixAndItsAccidentalSigns() throws {
+        let cases: [(String, Int, Bool, String)] = [
+            ("C", 2, false, "D"), ("C#m7", 1, false, "Dm7"), ("F#m7b5", -1, true, "Fm7b5"), ("G/B", 3, true, "Bb/D"),
+            ("C♯m7", 2, false, "D♯m7"), ("B♭", 1, false, "B"), ("E♭maj7", 1, true, "Emaj7"), ("A7(b9)", 1, true, "Bb7(b9)"),
+            ("C", -13, false, "B"), ("C", 24, false, "C"), ("Am", 0, false, "Am"),
+            // German spelling stays German: H for B, B for B♭.
+            ("H7", 1, false, "C7"), ("C7", -1, false, "B7"), ("H7", -1, true, "B7"), ("Hm", 2, false, "C#m"), ("E/H", 0, false, "E/H"),
+        ]
+        for (name, by, flats, want) in cases {
+            #expect(try ChordName(name).transposed(by: by, flats: flats) == want, "\(name) by \(by)")
+            #expect(ChordName.isValid(try ChordName(name).transposed(by: by, flats: flats)))
+        }
+    }
+
+    @Test func aSongMovesInTheSpellingOfItsNewKey() throws {
+        var doc = SheetDocument.empty
+        doc.lines[0].chords = ["G", "D", "Em", "C"].enumerated().map { .init(name: $1, x: Double($0) * 60) }
+        doc.lines[1].chords = [.init(name: "G/B", x: 0), .init(name: "Am7", x: 60)]
+        // G up three is B♭: flats.
+        let up = doc.transposed(by: 3)
+        #expect(up.lines[0].chords.map(\.name) == ["Bb", "F", "Gm", "Eb"])
+        #expect(up.lines[1].chords.map(\.name) == ["Bb/D", "Cm7"])
+        // G up two is A: sharps.
+        #expect(doc.transposed(by: 2).lines[0].chords.map(\.name) == ["A", "E", "F#m", "D"])
+        // Up and back down is the song again; the rest of the sheet is untouched.
+        #expect(doc.transposed(by: 2).transposed(by: -2) == doc)
+        #expect(up.lines.map(\.text) == doc.lines.map(\.text) && up.lines[0].chords.map(\.x) == doc.lines[0].chords.map(\.x))
+    }
+}

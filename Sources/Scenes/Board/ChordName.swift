@@ -74,6 +74,33 @@ public struct ChordName: Sendable, Equatable, CustomStringConvertible {
         bassSemitone = bass
     }
 
+    /// The name moved by `semitones` (any whole number), root and bass, the suffix as written:
+    /// spelt with flats when `flats`, else with sharps, in the accidental the name used (♯ ♭
+    /// or # b; # b for a name with none). A name written with H keeps the German spelling:
+    /// H for B, B for B♭.
+    public func transposed(by semitones: Int, flats: Bool) -> String {
+        let unicode = text.contains("♯") || text.contains("♭")
+        let german = text.first == "H" || text.contains("/H")
+        func spell(_ pitch: Int) -> String {
+            let p = ((pitch + semitones) % 12 + 12) % 12
+            if german && p == 11 { return "H" }
+            if german && p == 10 { return "B" }
+            let sharp = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"]
+            let flat = ["C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B"]
+            let name = (flats ? flat : sharp)[p]
+            guard unicode, name.count == 2 else { return name }
+            return String(name.first!) + (flats ? "♭" : "♯")
+        }
+        return spell(semitone) + suffix + (bassSemitone.map { "/" + spell($0) } ?? "")
+    }
+
+    /// Whether a song whose first chord is this one reads better in flats: its root is the
+    /// tonic of a key written with flats (F, B♭, E♭, A♭, D♭ major; D, G, C, F, B♭ minor).
+    public var prefersFlats: Bool {
+        let minor = suffix.hasPrefix("m") && !suffix.hasPrefix("maj")
+        return (minor ? [2, 7, 0, 5, 10] : [5, 10, 3, 8, 1]).contains(semitone)
+    }
+
     /// Whether `text` reads as a chord name.
     public static func isValid(_ text: String) -> Bool { (try? ChordName(text)) != nil }
 
