@@ -91,3 +91,35 @@ import Testing
         #expect(up.lines.map(\.text) == doc.lines.map(\.text) && up.lines[0].chords.map(\.x) == doc.lines[0].chords.map(\.x))
     }
 }
+
+@Suite struct BoardTransposeTests {
+    private func names(_ s: BoardScene) -> [String] { s.document.lines.flatMap(\.chords).map(\.name) }
+
+    @Test func keysPadAndButtonsTransposeTheSongOneUndoStepAtATime() {
+        var doc = SheetDocument.empty
+        doc.lines[0].chords = [.init(name: "G", x: 0), .init(name: "D", x: 60)]
+        doc.lines[2].chords = [.init(name: "Em", x: 0)]
+        let (shell, s) = makeBoard(doc)
+        runShell(shell, frames: 1)
+        // Keyboard: + (the = key) up, - down. G up a semitone is A♭ major: flats.
+        runShell(shell, frames: 2, events: [1: [.key(Key("="), down: true), .key(Key("="), down: false)]])
+        #expect(names(s) == ["Ab", "Eb", "Fm"])
+        runShell(shell, frames: 2, events: [1: [.key(Key("-"), down: true), .key(Key("-"), down: false)]])
+        #expect(names(s) == ["G", "D", "Em"])
+        #expect(s.history.undoCount == 2)
+        // A pad's right trigger, twice: up to A, in sharps.
+        runShell(shell, frames: 3, events: [1: [.gamepadAdded(pad: 0), .gamepadAxis(pad: 0, axis: .righttrigger, value: 0.9)],
+                                            2: [.gamepadAxis(pad: 0, axis: .righttrigger, value: 1)],
+                                            3: [.gamepadAxis(pad: 0, axis: .righttrigger, value: 0)]])
+        runShell(shell, frames: 1, events: [1: [.gamepadAxis(pad: 0, axis: .righttrigger, value: 0.8)]])
+        #expect(names(s) == ["A", "E", "F#m"])
+        // The ♭ button, with a finger: down a semitone into A♭, which is written in flats.
+        let c = s.transposeButtons.down.rect.center
+        runShell(shell, frames: 2, events: [1: [.pointerDown(pointer: 1, device: .touch, at: c)], 2: [.pointerUp(pointer: 1, device: .touch, at: c)]])
+        #expect(names(s) == ["Ab", "Eb", "Fm"])
+        // Each was one step: undo walks back through them.
+        runShell(shell, frames: 2, events: [1: [.gamepadButton(pad: 0, button: .x, down: true)], 2: [.gamepadButton(pad: 0, button: .x, down: false)]])
+        #expect(names(s) == ["A", "E", "F#m"])
+        #expect(s.transposeButtons.down.rect.height >= 44 || s.transposeButtons.down.rect.touchArea.height >= 44)
+    }
+}

@@ -74,6 +74,8 @@ extension BoardScene {
     private func drawBar(_ list: inout DrawList, font: BitmapFont) {
         let bar = barFrame
         list.fillRect(bar, color: Color.panel.withAlpha(235))
+        transposeButtons.down.draw(into: &list, font: font)
+        transposeButtons.up.draw(into: &list, font: font)
         undoButton.draw(into: &list, font: font)
         redoButton.draw(into: &list, font: font)
         let lines = barLines(font: font)
@@ -89,7 +91,7 @@ extension BoardScene {
     public func barLines(font: BitmapFont) -> [String] {
         let hint = "Drag a card onto a line · ← → and Space carry from the keyboard"
         let lines = max(1, Int(barFrame.height / font.cellHeight))
-        let text = announcement.isEmpty ? hint : announcement, width = undoButton.rect.minX - barFrame.minX - 24
+        let text = announcement.isEmpty ? hint : announcement, width = transposeButtons.down.rect.minX - barFrame.minX - 24
         return barLinesMemo.value(for: (text, width, lines, font.cellWidth), same: ==) {
             font.wrapped(text, width: width, maxLines: lines)
         }

@@ -30,6 +30,18 @@ extension BoardScene {
         announce("Deleted \(name) from line \(r.line + 1), \(quote(r.line))")
     }
 
+    /// Moves every chord of the song by `semitones` (one undo step), spelt in the new key
+    /// (`SheetDocument.transposed`). A placed chord being carried is let go first: its name
+    /// is about to change.
+    public func transpose(by semitones: Int) {
+        guard document.lines.contains(where: { !$0.chords.isEmpty }) else { return announce("No chords on the sheet to transpose") }
+        dragDrop.forget { $0.placed != nil }
+        document = document.transposed(by: semitones)
+        changed()
+        let first = document.lines.lazy.flatMap(\.chords).first?.name ?? ""
+        announce("Transposed \(semitones > 0 ? "up" : "down") a semitone · the song starts on \(first)")
+    }
+
     func undo() { travel(back: true) }
     func redo() { travel(back: false) }
 

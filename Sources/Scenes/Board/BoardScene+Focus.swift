@@ -6,7 +6,24 @@ import Geometry
 // announced).
 extension BoardScene {
     func key(_ k: Key, input: InputState) {
+        switch k.name {
+        case "=", "+", "Keypad +": return transpose(by: 1)
+        case "-", "Keypad -": return transpose(by: -1)
+        default: break
+        }
         if let cmd = FocusCommand(key: k, input: input) { command(cmd, from: .keyboard) }
+    }
+
+    /// A trigger pulled past half-way transposes once (right up, left down); it must be let
+    /// go under a third before it does again.
+    func trigger(_ pad: Int, right: Bool, value: Double) {
+        let key = pad.multipliedReportingOverflow(by: 2).partialValue &+ (right ? 1 : 0)
+        if value > 0.5, !pulledTriggers.contains(key) {
+            pulledTriggers.insert(key)
+            transpose(by: right ? 1 : -1)
+        } else if value < 1.0 / 3, pulledTriggers.contains(key) {
+            pulledTriggers.remove(key)
+        }
     }
 
     func padButton(_ pad: Int, _ b: GamepadButton) {

@@ -20,6 +20,8 @@ extension BoardScene {
                 // Held arrows keep moving the focus or the carry.
                 key(k, input: ctx.input)
             case .gamepadButton(let pad, let b, true): padButton(pad, b)
+            case .gamepadAxis(let pad, .lefttrigger, let v): trigger(pad, right: false, value: v)
+            case .gamepadAxis(let pad, .righttrigger, let v): trigger(pad, right: true, value: v)
             case .gamepadRemoved(let pad):
                 // A pad pulled out mid-carry: what it carried flies back.
                 if dragDrop.keyCarry?.carrier == .pad(pad) { command(.cancel, from: .gamepad) }
@@ -31,7 +33,11 @@ extension BoardScene {
 
     private func press(_ id: Int, _ device: PointerDevice, _ at: Vec2) {
         var panel: SpaceTree.SpaceID?
-        if undoButton.hit(at, device: device) {
+        if transposeButtons.down.hit(at, device: device) {
+            transpose(by: -1)
+        } else if transposeButtons.up.hit(at, device: device) {
+            transpose(by: 1)
+        } else if undoButton.hit(at, device: device) {
             if undoButton.isEnabled { undo() }
         } else if redoButton.hit(at, device: device) {
             if redoButton.isEnabled { redo() }

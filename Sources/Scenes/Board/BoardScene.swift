@@ -28,6 +28,7 @@ public final class BoardScene: Scene {
         Control(.mouse, "Carry to a panel's edge", "scroll it (move toward the edge, or rest there)"),
         Control(.mouse, "Drop a placed chord off the sheet", "delete it"),
         Control(.mouse, "Undo / Redo buttons", "undo or redo a change to the sheet"),
+        Control(.mouse, "♭ / ♯ buttons", "transpose the song down / up a semitone"),
         Control(.touch, "Same as the mouse", "one ghost per finger, each with its own target line"),
         Control(.keyboard, "← →", "focus a card (or a placed chord)"),
         Control(.keyboard, "↓ ↑", "focus the placed chords / back to the strip"),
@@ -36,10 +37,12 @@ public final class BoardScene: Scene {
         Control(.keyboard, "While carrying: Escape", "cancel (it flies back)"),
         Control(.keyboard, "Delete or Backspace", "delete the focused chord"),
         Control(.keyboard, "Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y", "undo / redo"),
+        Control(.keyboard, "- / +", "transpose the song down / up a semitone"),
         Control(.gamepad, "D-pad or left stick", "move the focus, or what is carried"),
         Control(.gamepad, "A / B", "lift, drop / cancel"),
         Control(.gamepad, "Y", "delete the focused chord"),
         Control(.gamepad, "X / Start", "undo / redo"),
+        Control(.gamepad, "LT / RT", "transpose the song down / up a semitone"),
         Control(.gamepad, "Right stick", "scroll the focused panel"),
     ]
 
@@ -115,6 +118,10 @@ public final class BoardScene: Scene {
         return b
     }
     var undoRedo = (undo: Button(rect: .zero, label: "Undo"), redo: Button(rect: .zero, label: "Redo"))
+    /// The pads' triggers held past half-way (pad × 2, + 1 for the right one).
+    var pulledTriggers = Set<Int>()
+    /// The song down or up a semitone (`transpose`).
+    public internal(set) var transposeButtons = (down: Button(rect: .zero, label: "♭"), up: Button(rect: .zero, label: "♯"))
 
     var stripSpace = SpaceTree.SpaceID.root
     var stripContent = SpaceTree.SpaceID.root
@@ -248,6 +255,9 @@ public final class BoardScene: Scene {
         let bar = barFrame, w = 72.0
         undoRedo.redo.rect = Rect(x: bar.maxX - w, y: bar.minY, w: w, h: bar.height)
         undoRedo.undo.rect = Rect(x: bar.maxX - 2 * w - 8, y: bar.minY, w: w, h: bar.height)
+        let t = 44.0
+        transposeButtons.up.rect = Rect(x: undoRedo.undo.rect.minX - 16 - t, y: bar.minY, w: t, h: bar.height)
+        transposeButtons.down.rect = Rect(x: transposeButtons.up.rect.minX - 4 - t, y: bar.minY, w: t, h: bar.height)
     }
 
     public func step(_ context: inout StepContext) {
