@@ -99,7 +99,9 @@ public final class Platform: FramePlatform {
         renderer = r
         // The display's own scale never lays the app out under 480×320 points (the smallest
         // size its layout is made for); a scale the user named is theirs.
-        let scale = options.uiScale ?? min(Self.displayScale(of: w), max(1, min(Double(size.w) / 480, Double(size.h) / 320)))
+        // (That cap in quarters too, as the display's scale is: 960×540 at 192 dpi is 1.5.)
+        let cap = max(1, (min(Double(size.w) / 480, Double(size.h) / 320) * 4).rounded(.down) / 4)
+        let scale = options.uiScale ?? min(Self.displayScale(of: w), cap)
         scaleFollowsDisplay = options.uiScale == nil
         translator.uiScale = DesktopSettings.clampedUIScale(scale)
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
@@ -145,10 +147,16 @@ public final class Platform: FramePlatform {
     /// quarter, at least 1 (a display that reports less is taken at its word that it is
     /// ordinary); 1 when SDL does not know.
     static func displayScale(of window: OpaquePointer) -> Double {
+        // On X11 the desktop's own Xft.dpi first; then the display's DPI from SDL; where SDL
+        // has none (XRandR without a physical size: Xvfb, VNC), the X screen's resolution.
+        let x11 = String(cString: SDL_GetCurrentVideoDriver()) == "x11"
+            ? DesktopSettings.x11DPI(display: ProcessInfo.processInfo.environment["DISPLAY"]) { _ = StandardStream.error.line("motionlab: \($0)") }
+            : nil
+        if let xft = x11?.xft { return DesktopSettings.uiScale(dpi: xft) }
         var d: Float = 0, h: Float = 0, v: Float = 0
         let display = SDL_GetWindowDisplayIndex(window)
-        guard display >= 0, SDL_GetDisplayDPI(display, &d, &h, &v) == 0, h.isFinite, h > 0 else { return 1 }
-        return DesktopSettings.uiScale(dpi: Double(h))
+        if display >= 0, SDL_GetDisplayDPI(display, &d, &h, &v) == 0, h.isFinite, h > 0 { return DesktopSettings.uiScale(dpi: Double(h)) }
+        return x11?.screen.map(DesktopSettings.uiScale(dpi:)) ?? 1
     }
 
     /// Window units per point (`PlatformOptions.uiScale`).

@@ -47,8 +47,7 @@ public enum SVGPathSource {
                 var rest = text(o, first.text.lowerBound..<o.count)
                 if !first.explicit {
                     // Its letter was the command before it, which is not there any more.
-                    while let c = rest.first, c == " " || c == "," || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" { rest.removeFirst() }
-                    rest = String(first.letter) + rest
+                    rest = String(first.letter) + rest.drop { c in c == " " || c == "," || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
                 }
                 out += rest
             }

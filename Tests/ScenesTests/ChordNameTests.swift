@@ -12,6 +12,7 @@ import Testing
             ("C6/9", 0, "6/9", nil), ("G/B", 7, "", 11), ("Am/G", 9, "m", 7), ("D/F#", 2, "", 6), ("Cdim7", 0, "dim7", nil),
             ("Caug", 0, "aug", nil), ("C+", 0, "+", nil), ("Cm(maj7)", 0, "m(maj7)", nil), ("G13", 7, "13", nil), ("Bø7", 11, "ø7", nil),
             ("E♭/H", 3, "", 11), ("Cmaj9#11", 0, "maj9#11", nil), ("C69", 0, "69", nil),
+            ("CMaj7", 0, "Maj7", nil), ("Cma7", 0, "ma7", nil), ("Cmi7", 0, "mi7", nil), ("C^7", 0, "^7", nil), ("CMA7", 0, "MA7", nil),
         ]
         for (text, root, suffix, bass) in cases {
             let c = try ChordName(text)
@@ -68,7 +69,11 @@ import Testing
             ("C♯m7", 2, false, "D♯m7"), ("B♭", 1, false, "B"), ("E♭maj7", 1, true, "Emaj7"), ("A7(b9)", 1, true, "Bb7(b9)"),
             ("C", -13, false, "B"), ("C", 24, false, "C"), ("Am", 0, false, "Am"),
             // German spelling stays German: H for B, B for B♭.
-            ("H7", 1, false, "C7"), ("C7", -1, false, "B7"), ("H7", -1, true, "B7"), ("Hm", 2, false, "C#m"), ("E/H", 0, false, "E/H"),
+            ("H7", 1, false, "C7"), ("C7", -1, false, "B7"), ("H7", -1, true, "Bb7"), ("Hm", 2, false, "C#m"), ("E/H", 0, false, "E/H"),
+            // A sign that starts the suffix is not taken for the new root's.
+            ("F#b5", 1, true, "G(b5)"), ("C#9", -1, false, "C9"), ("Db#9", 1, false, "D(#9)"),
+            // Any whole number of semitones.
+            ("C", Int.max, false, "G"), ("C", Int.min, false, "E"),
         ]
         for (name, by, flats, want) in cases {
             #expect(try ChordName(name).transposed(by: by, flats: flats) == want, "\(name) by \(by)")
@@ -86,6 +91,17 @@ import Testing
         #expect(up.lines[1].chords.map(\.name) == ["Bb/D", "Cm7"])
         // G up two is A: sharps.
         #expect(doc.transposed(by: 2).lines[0].chords.map(\.name) == ["A", "E", "F#m", "D"])
+        // The key is the first chord as read (leftmost), not the first one dropped.
+        var dropped = doc
+        dropped.lines[0].chords = [.init(name: "G", x: 200), .init(name: "F", x: 10)]
+        #expect(dropped.firstChord?.name == "F")
+        #expect(dropped.transposed(by: 1).lines[0].chords.map(\.name) == ["G#", "F#"])
+        // A name that would outgrow ChordName.maxLength stays as it is.
+        var long = SheetDocument.empty
+        let name = "Cm7(b5,b9,#11,b13)add9sus4(no5),"
+        #expect(ChordName.isValid(name) && name.count == ChordName.maxLength)
+        long.lines[0].chords = [.init(name: name, x: 0), .init(name: "F", x: 60)]
+        #expect(long.transposed(by: 1).lines[0].chords.map(\.name) == [name, "F#"])
         // Up and back down is the song again; the rest of the sheet is untouched.
         #expect(doc.transposed(by: 2).transposed(by: -2) == doc)
         #expect(up.lines.map(\.text) == doc.lines.map(\.text) && up.lines[0].chords.map(\.x) == doc.lines[0].chords.map(\.x))

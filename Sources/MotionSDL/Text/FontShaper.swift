@@ -131,7 +131,10 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
         defer { lock.unlock() }
         if let line = lines[key] { return line }
         face.shape(Self.cut(text), into: &shaped)
-        let raster = min(px, Self.maxRasterSize), k = px / raster
+        // Rasterised in quarter pixels (every UI scale's text is a multiple of 3.25 px, so
+        // exact), the quad scaled by the rest: a card whose name grows frame by frame as it
+        // flies would otherwise put a new size of every glyph in the atlas each frame.
+        let raster = max(1, min((px * 4).rounded() / 4, Self.maxRasterSize)), k = px / raster
         let scale = px / face.unitsPerEm
         let rasterKey = Int((raster * 64).rounded())
         var glyphs: [PlacedGlyph] = []

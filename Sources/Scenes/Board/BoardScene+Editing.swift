@@ -38,7 +38,7 @@ extension BoardScene {
         dragDrop.forget { $0.placed != nil }
         document = document.transposed(by: semitones)
         changed()
-        let first = document.lines.lazy.flatMap(\.chords).first?.name ?? ""
+        let first = document.firstChord?.name ?? ""
         announce("Transposed \(semitones > 0 ? "up" : "down") a semitone · the song starts on \(first)")
     }
 

@@ -6,8 +6,8 @@ import Engine
 ///     note  = root [accidental]          root: A…G, or H (German and Russian for B)
 ///     accidental = "#" | "♯" | "b" | "♭"
 ///     suffix = { quality | number | alteration | "(" | ")" | "," }
-///     quality = "maj" | "min" | "dim" | "aug" | "sus" | "add" | "alt" | "no" | "omit"
-///               | "m" | "M" | "Δ" | "°" | "ø" | "+" | "-"
+///     quality = "maj" | "Maj" | "MAJ" | "min" | "dim" | "aug" | "sus" | "add" | "alt" | "no"
+///               | "omit" | "ma" | "mi" | "MA" | "MI" | "m" | "M" | "Δ" | "^" | "°" | "ø" | "+" | "-"
 ///     number = "2" | "4" | "5" | "6" | "7" | "9" | "11" | "13" | "69" | "6/9"
 ///     alteration = accidental number      (b5, #9, ♭13)
 ///
@@ -76,22 +76,26 @@ public struct ChordName: Sendable, Equatable, CustomStringConvertible {
 
     /// The name moved by `semitones` (any whole number), root and bass, the suffix as written:
     /// spelt with flats when `flats`, else with sharps, in the accidental the name used (♯ ♭
-    /// or # b; # b for a name with none). A name written with H keeps the German spelling:
-    /// H for B, B for B♭.
+    /// or # b; # b for a name with none). A name written with H keeps H for B (and writes B♭
+    /// as Bb, which reads back as B♭ here). A suffix that starts with a sign is put in
+    /// parentheses when the new root has none (F#b5 up is G(b5), not Gb5).
     public func transposed(by semitones: Int, flats: Bool) -> String {
         let unicode = text.contains("♯") || text.contains("♭")
         let german = text.first == "H" || text.contains("/H")
+        let shift = semitones % 12
         func spell(_ pitch: Int) -> String {
-            let p = ((pitch + semitones) % 12 + 12) % 12
+            let p = ((pitch + shift) % 12 + 12) % 12
             if german && p == 11 { return "H" }
-            if german && p == 10 { return "B" }
             let sharp = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"]
             let flat = ["C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B"]
             let name = (flats ? flat : sharp)[p]
             guard unicode, name.count == 2 else { return name }
             return String(name.first!) + (flats ? "♭" : "♯")
         }
-        return spell(semitone) + suffix + (bassSemitone.map { "/" + spell($0) } ?? "")
+        let root = spell(semitone)
+        let signed = suffix.first.map { $0 == "#" || $0 == "♯" || $0 == "b" || $0 == "♭" } ?? false
+        let body = signed && root.count == 1 ? "(" + suffix + ")" : suffix
+        return root + body + (bassSemitone.map { "/" + spell($0) } ?? "")
     }
 
     /// Whether a song whose first chord is this one reads better in flats: its root is the
@@ -107,7 +111,8 @@ public struct ChordName: Sendable, Equatable, CustomStringConvertible {
     public var description: String { text }
 
     private static let naturals: [Character: Int] = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11, "H": 11]
-    private static let words = ["maj", "min", "dim", "aug", "sus", "add", "alt", "omit", "no", "m", "M", "Δ", "°", "ø", "+", "-"]
+    private static let words = ["maj", "Maj", "MAJ", "min", "dim", "aug", "sus", "add", "alt", "omit", "no", "ma", "mi", "MA", "MI",
+                                 "m", "M", "Δ", "^", "°", "ø", "+", "-"]
     private static let numbers: Set<String> = ["2", "4", "5", "6", "7", "9", "11", "13", "69"]
 
     private static func isAccidental(_ c: Character) -> Bool { c == "#" || c == "♯" || c == "b" || c == "♭" }

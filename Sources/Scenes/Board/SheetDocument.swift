@@ -43,17 +43,25 @@ public struct SheetDocument: Equatable, Sendable {
 
     /// The sheet a new user starts with: the lyrics and no chords ("Amazing Grace", John
     /// Newton, 1779, in the public domain).
+    /// The song's first chord, as read: the leftmost on the first line that has chords (a
+    /// line keeps its chords in the order they were dropped).
+    public var firstChord: Placed? {
+        lines.first { !$0.chords.isEmpty }?.chords.min { $0.x < $1.x }
+    }
+
     /// The sheet moved by `semitones`: every chord's name transposed (`ChordName.transposed`),
     /// in flats or sharps by the key the song then starts in (its first chord's
     /// `prefersFlats`); names that do not read as chords are kept as they are.
     public func transposed(by semitones: Int) -> SheetDocument {
-        let first = lines.lazy.flatMap(\.chords).first.flatMap { try? ChordName($0.name) }
+        let first = firstChord.flatMap { try? ChordName($0.name) }
         let flats = first.flatMap { try? ChordName($0.transposed(by: semitones, flats: false)) }?.prefersFlats ?? false
         var out = self
         for i in out.lines.indices {
             for j in out.lines[i].chords.indices {
                 guard let name = try? ChordName(out.lines[i].chords[j].name) else { continue }
-                out.lines[i].chords[j].name = name.transposed(by: semitones, flats: flats)
+                // A name that would not read back (longer than ChordName.maxLength) stays.
+                let moved = name.transposed(by: semitones, flats: flats)
+                if ChordName.isValid(moved) { out.lines[i].chords[j].name = moved }
             }
         }
         return out

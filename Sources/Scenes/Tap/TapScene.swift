@@ -176,6 +176,9 @@ public final class TapScene: Scene {
                 if grab == nil, isOnPicture(cursor, slop: 8) { take(by: .keyboard, at: cursor) } else { tap(cursor) }
             case .gamepadButton(let pad, .a, false):
                 if grab?.carrier == .pad(pad) { letGo(velocity: cursorVelocity) }
+            case .gamepadRemoved(let pad):
+                // A pad pulled out while its A holds the picture: it lets go where it is.
+                if grab?.carrier == .pad(pad) { letGo(velocity: .zero) }
             case .key(.space, false):
                 if grab?.carrier == .keyboard { letGo(velocity: cursorVelocity) }
             case .key(.enter, true): tap(cursor)
