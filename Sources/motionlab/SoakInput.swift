@@ -12,7 +12,9 @@ struct SoakInput {
     static let keys = ["Left", "Right", "Up", "Down", "Space", "Return", "Backspace", "Delete", "Tab", "G", "F1", "S", "D", "F",
                        "R", "L", "O", "P", "V", "1", "2", "3", "4", "5", "Left Shift",
                        // The path editor's: edit mode, insert, corner/smooth, export, undo (with Ctrl).
-                       "E", "I", "C", "X", "Z", "Y", "Left Ctrl"].map(Key.init)
+                       "E", "I", "C", "X", "Z", "Y", "Left Ctrl",
+                       // The board's transposition (each saved sheet must read back the same).
+                       "=", "-"].map(Key.init)
 
     init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
