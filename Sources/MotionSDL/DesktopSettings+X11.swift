@@ -2,6 +2,9 @@ import Engine
 import Foundation
 
 extension DesktopSettings {
+    /// The dots per inch believed: anything outside is a broken resource or a bogus size.
+    static let plausibleDPI = 24.0...960.0
+
     /// What an X11 desktop says its dots per inch are: the `Xft.dpi` resource (which GNOME,
     /// KDE and xrdb set, and toolkits scale by), and the screen's resolution as the server
     /// reports it (`xdpyinfo`'s "resolution"; `Xvfb -dpi 192` sets it). Nil when there is no
@@ -29,7 +32,7 @@ extension DesktopSettings {
         var xft: Double?
         if let raw = getDefault(dpy, "Xft", "dpi") {
             let text = String(cString: raw)
-            if let dpi = Double(text.trimmingCharacters(in: .whitespaces)), (24...960).contains(dpi) {
+            if let dpi = Double(text.trimmingCharacters(in: .whitespaces)), plausibleDPI.contains(dpi) {
                 xft = dpi
             } else {
                 warn("Xft.dpi '\(echo(text, limit: 40))' is not a number of dots per inch in 24…960; ignored")
@@ -38,6 +41,6 @@ extension DesktopSettings {
         let screen = screenOf(dpy)
         let pixels = Double(width(dpy, screen)), millimetres = Double(widthMM(dpy, screen))
         let dpi = pixels > 0 && millimetres > 0 ? pixels / (millimetres / 25.4) : .nan
-        return (xft, dpi.isFinite && (24...960).contains(dpi) ? dpi : nil)
+        return (xft, dpi.isFinite && plausibleDPI.contains(dpi) ? dpi : nil)
     }
 }

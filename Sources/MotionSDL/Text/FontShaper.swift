@@ -209,7 +209,7 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
         var scalars = String.UnicodeScalarView()
         bytes = 0
         for s in text.unicodeScalars {
-            let n = String(s).utf8.count
+            let n = UTF8.width(s)
             guard bytes + n <= maxShapedBytes else { break }
             bytes += n
             scalars.append(s)

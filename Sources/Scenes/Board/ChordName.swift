@@ -93,16 +93,17 @@ public struct ChordName: Sendable, Equatable, CustomStringConvertible {
             return String(name.first!) + (flats ? "♭" : "♯")
         }
         let root = spell(semitone)
-        let signed = suffix.first.map { $0 == "#" || $0 == "♯" || $0 == "b" || $0 == "♭" } ?? false
+        let signed = suffix.first.map(Self.isAccidental) ?? false
         let body = signed && root.count == 1 ? "(" + suffix + ")" : suffix
         return root + body + (bassSemitone.map { "/" + spell($0) } ?? "")
     }
 
-    /// Whether a song whose first chord is this one reads better in flats: its root is the
-    /// tonic of a key written with flats (F, B♭, E♭, A♭, D♭ major; D, G, C, F, B♭ minor).
-    public var prefersFlats: Bool {
+    /// Whether a song whose first chord is this one, moved by `semitones`, reads better in
+    /// flats: that root is the tonic of a key written with flats (F, B♭, E♭, A♭, D♭ major;
+    /// D, G, C, F, B♭ minor).
+    public func prefersFlats(transposedBy semitones: Int = 0) -> Bool {
         let minor = suffix.hasPrefix("m") && !suffix.hasPrefix("maj")
-        return (minor ? [2, 7, 0, 5, 10] : [5, 10, 3, 8, 1]).contains(semitone)
+        return (minor ? [2, 7, 0, 5, 10] : [5, 10, 3, 8, 1]).contains(((semitone + semitones % 12) % 12 + 12) % 12)
     }
 
     /// Whether `text` reads as a chord name.

@@ -54,7 +54,7 @@ public struct SheetDocument: Equatable, Sendable {
     /// `prefersFlats`); names that do not read as chords are kept as they are.
     public func transposed(by semitones: Int) -> SheetDocument {
         let first = firstChord.flatMap { try? ChordName($0.name) }
-        let flats = first.flatMap { try? ChordName($0.transposed(by: semitones, flats: false)) }?.prefersFlats ?? false
+        let flats = first?.prefersFlats(transposedBy: semitones) ?? false
         var out = self
         for i in out.lines.indices {
             for j in out.lines[i].chords.indices {

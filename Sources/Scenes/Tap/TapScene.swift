@@ -170,10 +170,8 @@ public final class TapScene: Scene {
                 }
             case .pointerCancel(let id, _):
                 if grab?.carrier == .pointer(id) { letGo(velocity: .zero) }
-            case .gamepadButton(let pad, .a, true):
-                if grab == nil, isOnPicture(cursor, slop: 8) { take(by: .pad(pad), at: cursor) } else { tap(cursor) }
-            case .key(.space, true):
-                if grab == nil, isOnPicture(cursor, slop: 8) { take(by: .keyboard, at: cursor) } else { tap(cursor) }
+            case .gamepadButton(let pad, .a, true): pressCursor(by: .pad(pad))
+            case .key(.space, true): pressCursor(by: .keyboard)
             case .gamepadButton(let pad, .a, false):
                 if grab?.carrier == .pad(pad) { letGo(velocity: cursorVelocity) }
             case .gamepadRemoved(let pad):
@@ -189,6 +187,12 @@ public final class TapScene: Scene {
             default: break
             }
         }
+    }
+
+    /// Space or A pressed at the cursor: on the picture it takes hold (for that key or pad),
+    /// elsewhere it sends the picture there.
+    private func pressCursor(by hand: Hand) {
+        if grab == nil, isOnPicture(cursor, slop: 8) { take(by: hand, at: cursor) } else { tap(cursor) }
     }
 
     func moveCursor(_ ctx: StepContext) {
