@@ -123,7 +123,18 @@ public enum Fuzz {
     /// the same bytes, every chord is within the bound, and every unknown field (top, line,
     /// chord) keeps its source text, which reads back as the value it carries.
     public static func sheet(_ bytes: UnsafeRawBufferPointer) {
-        guard let doc = try? SheetDocument.parse(text(bytes)) else { return }
+        guard var doc = try? SheetDocument.parse(text(bytes)) else { return }
+        for line in doc.lines {
+            for c in line.chords {
+                if let x = c.legacyX { require(x.isFinite && abs(x) <= SheetDocument.maxChordX, "a version 1 chord at x \(x)") }
+                require((0...SheetDocument.maxChordAt).contains(c.at), "a chord at character \(c.at)")
+            }
+        }
+        // A version 1 sheet's chords are put on characters by the board (which measures the
+        // text); here each keeps the character 0 it was read with.
+        for i in doc.lines.indices {
+            for j in doc.lines[i].chords.indices { doc.lines[i].chords[j].legacyX = nil }
+        }
         let saved = doc.serialized()
         let back = try? SheetDocument.parse(saved)
         require(back == doc, "a sheet did not survive save and load:\n\(saved)")
@@ -131,10 +142,7 @@ public enum Fuzz {
         var extras = doc.extra
         for line in doc.lines {
             extras += line.extra
-            for c in line.chords {
-                require(c.x.isFinite && abs(c.x) <= SheetDocument.maxChordX, "a chord at x \(c.x)")
-                extras += c.extra
-            }
+            for c in line.chords { extras += c.extra }
         }
         for (key, value) in extras {
             guard case .sourced(let parsed, let source) = value else {

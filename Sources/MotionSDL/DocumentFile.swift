@@ -159,6 +159,35 @@ public struct DocumentFile: Sendable {
         return .text(text)
     }
 
+    /// Keeps `text` (the file as it was read) beside the file as `STEM.TAG.json` — or, where
+    /// that name is taken, `STEM.TAG-2.json`, `-3` … — made new (never over an existing name,
+    /// never through a link), with the mode a new file gets. Returns the name kept under.
+    /// What a newer version of the program does before it first saves an older file in its
+    /// own format, so the old one is still there for an older build.
+    public func keepCopy(_ text: String, tag: String) throws(FilePolicy.Refusal) -> String {
+        let target = try FilePolicy.resolve(url.path)
+        let dir = FilePolicy.folder(of: target)
+        let stem = ((target as NSString).lastPathComponent as NSString).deletingPathExtension
+        for n in 1...100 {
+            let name = "\(stem).\(tag)\(n == 1 ? "" : "-\(n)").json"
+            let fd = open(dir + "/" + name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, OutputFile.newFileMode())
+            if fd < 0 {
+                if errno == EEXIST { continue }
+                throw FilePolicy.Refusal("\(FilePolicy.shown(name)): cannot make it: \(FilePolicy.errnoText())")
+            }
+            let bytes = Array(text.utf8)
+            let failed = FilePolicy.writeAll(bytes[...], to: fd)
+            let synced = fsync(fd) == 0
+            close(fd)
+            guard failed == nil, synced else {
+                unlink(dir + "/" + name)
+                throw FilePolicy.Refusal("\(FilePolicy.shown(name)): cannot write it: \(FilePolicy.errnoText(failed ?? errno))")
+            }
+            return name
+        }
+        throw FilePolicy.Refusal("\(FilePolicy.shown(stem)).\(tag).json and 99 more names beside it are taken")
+    }
+
     /// Whether saving at `target` loses nothing: the file still holds `expected`, or is
     /// missing (removed since: nothing is lost by writing it anew). Read as `FilePolicy`
     /// reads: a regular file only, and no further than `expected`'s length.

@@ -83,6 +83,12 @@ struct EventTranslator {
                 out.append(.key(Key("?"), down: false))
             }
             out.append(.key(Key(name), down: down))
+        case SDLConstants.textInput:
+            let t = Self.string(e.text.text)
+            if !t.isEmpty { out.append(.text(t)) }
+        case SDLConstants.textEditing:
+            let t = Self.string(e.edit.text)
+            out.append(.composition(text: t, cursor: min(max(Int(e.edit.start), 0), t.count)))
         case SDLConstants.controllerAdded:
             // `which` is a device index here; the platform opens it and reports the pad.
             return .none
@@ -129,5 +135,12 @@ struct EventTranslator {
         var taken = [Bool](repeating: false, count: fingers.count + 2)
         for f in fingers where f.id < taken.count { taken[f.id] = true }
         return (1..<taken.count).first { !taken[$0] }!
+    }
+
+    /// The text in one of SDL's fixed `char[32]` event fields (NUL-terminated, UTF-8).
+    static func string<T>(_ field: T) -> String {
+        withUnsafeBytes(of: field) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
     }
 }

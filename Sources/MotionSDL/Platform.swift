@@ -44,6 +44,10 @@ public final class Platform: FramePlatform {
     var controllers: [Int32: OpaquePointer] = [:]
     /// Events waiting for `poll`, such as gamepads opened at start.
     var queued: [InputEvent] = []
+    /// Where text input is on (a text field's caret), or nil: off.
+    var textInputCaret: Rect?
+    /// The system clipboard, touched on this (the main) thread only.
+    let clipboard = ClipboardBridge()
     /// Whether SDL has reported a quit: the user closed the window, or the process was asked
     /// to end (Ctrl-C).
     public internal(set) var quitRequested = false
@@ -105,6 +109,9 @@ public final class Platform: FramePlatform {
         scaleFollowsDisplay = options.uiScale == nil
         translator.uiScale = DesktopSettings.clampedUIScale(scale)
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
+        // SDL starts with text input on; it is on only while a text field has the keyboard.
+        SDL_StopTextInput()
+        clipboard.connect()
         windowSizeChanged()
         try loadTextures()
         reserveTextPages()
@@ -123,6 +130,7 @@ public final class Platform: FramePlatform {
     }
 
     deinit {
+        Clipboard.shared.disconnect()
         bands = nil
         scratch.layer.release()
         for t in textures { if let t { SDL_DestroyTexture(t) } }

@@ -67,7 +67,10 @@ public final class Shell: FrameContent {
         self.font = font
         chrome = ChromeLayout(size: size, titles: scenes.map(\.title), active: 0, font: font,
                               hudWidths: HUDStats.templates.map { font.width(of: $0) }, graphVisible: false)
-        for s in scenes { s.layout(bounds: sceneBounds) }
+        for s in scenes {
+            s.setFont(font)
+            s.layout(bounds: sceneBounds)
+        }
     }
 
     /// Lays the chrome out again (size, active scene or graph changed) and, when the scenes'
@@ -138,6 +141,10 @@ public final class Shell: FrameContent {
         case .pointerUp(let id, _, _), .pointerCancel(let id, _):
             if let i = chromePointers.firstIndex(of: id) { chromePointers.remove(at: i); return }
             sceneEvents.append(event)
+        case .key(let k, true) where activeScene.textInputRect != nil && k != .f1:
+            // Typing: every key is the text field's (Escape leaves it, Tab and digits are
+            // text), but F1 still shows the help.
+            sceneEvents.append(event)
         case .key(let k, true) where activeScene.claims(k):
             // A key the scene needs for what it is in the middle of (Escape during a carry;
             // Tab, G and Escape in the path editor).
@@ -150,7 +157,7 @@ public final class Shell: FrameContent {
                 graphVisible.toggle()
                 relayout()
             case "Tab":
-                let back = input.isDown(Key("Left Shift")) || input.isDown(Key("Right Shift"))
+                let back = input.shift
                 activate(positiveModulo(activeIndex + (back ? -1 : 1), scenes.count))
             case "1", "2", "3", "4", "5", "6", "7", "8", "9":
                 let i = Int(k.name)! - 1
@@ -198,6 +205,8 @@ public final class Shell: FrameContent {
     /// Whether anything is due (`Due`): now while input waits for its step or a stick is held
     /// off centre (it drives motion every step without sending events); else the active
     /// scene's answer. The other scenes are not stepped, so they wait.
+    public var textInputRect: Rect? { helpVisible ? nil : activeScene.textInputRect }
+
     public var due: Due {
         if !pending.isEmpty { return .now }
         if input.pads.contains(where: { $0.stick(true) != .zero || $0.stick(false) != .zero }) { return .now }

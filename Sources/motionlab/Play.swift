@@ -222,7 +222,20 @@ func attach(_ file: DocumentFile, to board: BoardScene) {
     // What the file holds as far as this session knows: a sheet changed on disk by anyone
     // else since (another session, an editor) is not saved over.
     var onDisk = loaded.found
+    // A version 1 sheet is kept beside itself (NAME.v1.json) before the first save writes
+    // it as version 2, so an older build still finds its sheet.
+    var olderVersion: String? = if loaded.document.readVersion < SheetDocument.currentVersion, case .text(let t) = loaded.found { t } else { nil }
     board.onChange = { doc in
+        if let old = olderVersion {
+            do {
+                let kept = try file.keepCopy(old, tag: "v\(loaded.document.readVersion)")
+                olderVersion = nil
+                StandardStream.error.write("motionlab: the sheet was version \(loaded.document.readVersion); kept as \(kept) before saving it as version \(SheetDocument.currentVersion)\n")
+            } catch {
+                StandardStream.error.write("motionlab: could not keep the version \(loaded.document.readVersion) sheet before saving it as version \(SheetDocument.currentVersion): \(describe(error)); not saved\n")
+                return board.showBanner("sheet not saved: \(describe(error))")
+            }
+        }
         do { onDisk = try file.save(doc.serialized(), over: onDisk) } catch {
             StandardStream.error.write("motionlab: could not save the sheet: \(describe(error)); the previous version is kept\n")
             board.showBanner("sheet not saved: \(describe(error))")

@@ -16,6 +16,7 @@ final class CheckedContent: FrameContent {
 
     var size: Vec2 { shell.size }
     var wantsQuit: Bool { checker.violation != nil }
+    var textInputRect: Rect? { shell.textInputRect }
     func enqueue(_ event: InputEvent, at time: Double?) { shell.enqueue(event, at: time) }
     func step(dt: Double, step: Int) {
         shell.step(dt: dt, step: step)

@@ -14,7 +14,12 @@ struct SoakInput {
                        // The path editor's: edit mode, insert, corner/smooth, export, undo (with Ctrl).
                        "E", "I", "C", "X", "Z", "Y", "Left Ctrl",
                        // The board's transposition (each saved sheet must read back the same).
-                       "=", "-"].map(Key.init)
+                       "=", "-",
+                       // Typing in the board's lyrics: start and move (Escape would end play's replay).
+                       "F2", "Home", "End"].map(Key.init)
+    /// Text typed while a lyric has the caret: letters with and without combining marks,
+    /// emoji sequences, right-to-left words, line breaks, brackets and controls.
+    static let texts = ["a", "é", "e\u{301}", "🌲", "👨‍👩‍👧", "🇺🇦", "שלום", "жи́", " ", "\n", "ab\r\ncd", "[C]", "\u{0}\u{7}", "\u{202E}x", "\t"]
 
     init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
@@ -65,6 +70,8 @@ struct SoakInput {
                 keysDown.append(k)
             }
         }
+        if chance(0.02) { out.append(.text(Self.texts[Int(rng.next() % UInt64(Self.texts.count))])) }
+        if chance(0.003) { out.append(.composition(text: chance(0.5) ? "にほ" : "", cursor: 1)) }
         if !keysDown.isEmpty && chance(0.1) {
             out.append(.key(keysDown.removeFirst(), down: false))
         }

@@ -10,6 +10,8 @@ import Testing
             .pointerUp(pointer: 2, device: .touch, at: Vec2(3, 4)),
             .pointerCancel(pointer: 1, device: .touch),
             .wheel(dx: 0, dy: -40),
+            .text("Ёлка тиха́ 🎸 \"q\"\n"),
+            .composition(text: "にほん", cursor: 2),
             .key(Key("Return"), down: true), .keyRepeat(Key("Down")),
             .gamepadAdded(pad: 0), .gamepadRemoved(pad: 0),
             .gamepadAxis(pad: 1, axis: .righttrigger, value: 0.5),
@@ -21,6 +23,23 @@ import Testing
             let back = try InputScript.parseLine(line, line: 1)
             #expect(back == ScriptedEvent(frame: i + 1, event: e), "\(line)")
         }
+    }
+
+    @Test func textEventsAreReadWithTheirTextAndBadOnesNamed() throws {
+        let ok = try InputScript.parse(#"{"frame":1,"type":"text","text":"é"}"# + "\n" + #"{"frame":2,"type":"composition","text":"ab"}"#)
+        #expect(ok.map(\.event) == [.text("é"), .composition(text: "ab", cursor: 2)])
+        #expect(throws: ScriptError(line: 1, message: "missing field \"text\"")) {
+            try InputScript.parse(#"{"frame":1,"type":"text"}"#)
+        }
+        #expect(throws: ScriptError(line: 1, message: "cursor 3 is outside the text's 0…2 characters")) {
+            try InputScript.parse(#"{"frame":1,"type":"composition","text":"ab","cursor":3}"#)
+        }
+        let huge = String(repeating: "я", count: InputLimits.maxTextBytes)
+        #expect(throws: ScriptError(line: 1, message: "text of \(2 * InputLimits.maxTextBytes) bytes is more than 65536 (InputLimits.maxTextBytes)")) {
+            try InputScript.parse(#"{"frame":1,"type":"text","text":""# + huge + "\"}")
+        }
+        // From a platform, too much text is cut at a character.
+        if case .text(let t) = InputEvent.text(huge + "!").clamped { #expect(t.utf8.count == InputLimits.maxTextBytes && t.allSatisfy { $0 == "я" }) } else { Issue.record("not text") }
     }
 
     @Test func theDeviceDefaultsToMouse() throws {

@@ -48,6 +48,57 @@ extension SDLTests {
             return e
         }
 
+        /// SDL's text input is on only while a lyric has the caret; SDL's text and composition
+        /// events type into it; Ctrl+A, Ctrl+C put the line on SDL's clipboard.
+        @Test func textInputIsOnOnlyWhileTypingAndSDLTextEventsTypeAndCopy() throws {
+            let board = BoardScene()
+            let app = try HeadlessApp(scenes: [board], size: Vec2(1280, 720))
+            app.frame()
+            let win = SDL_GetWindowID(app.platform.window)
+            #expect(!app.platform.isTextInputActive)
+            let p = board.lineRootFrame(1).center
+            app.push(mouseButtonEvent(SDL_MOUSEBUTTONDOWN, x: Int32(p.x), y: Int32(p.y), window: win))
+            app.frame()
+            app.push(mouseButtonEvent(SDL_MOUSEBUTTONUP, x: Int32(p.x), y: Int32(p.y), window: win))
+            app.frame()
+            #expect(board.lyric?.line == 1)
+            #expect(app.platform.isTextInputActive)
+            func text(_ type: SDL_EventType, _ s: String, start: Int32 = 0) -> SDL_Event {
+                var e = SDL_Event()
+                e.type = type.rawValue
+                withUnsafeMutableBytes(of: &e.text.text) { raw in
+                    for (i, b) in s.utf8.enumerated() where i < 31 { raw[i] = b }
+                }
+                if type == SDL_TEXTEDITING { e.edit.start = start }
+                return e
+            }
+            app.push(key(SDLK_END, down: true, window: win))
+            app.push(key(SDLK_END, down: false, window: win))
+            app.push(text(SDL_TEXTINPUT, " ж"))
+            app.frame()
+            #expect(board.document.lines[1].text == "That saved a wretch like me! ж")
+            app.push(text(SDL_TEXTEDITING, "にほ", start: 1))
+            app.frame()
+            #expect(board.lyric?.field.composition == .init(text: "にほ", cursor: 1))
+            // Ctrl held over two frames, as a hand holds it.
+            app.push(key(SDLK_LCTRL, down: true, window: win))
+            app.push(key(SDLK_a, down: true, window: win))
+            app.frame()
+            app.push(key(SDLK_a, down: false, window: win))
+            app.push(key(SDLK_c, down: true, window: win))
+            app.frame()
+            app.push(key(SDLK_c, down: false, window: win))
+            app.push(key(SDLK_LCTRL, down: false, window: win))
+            app.frame()
+            let clip = SDL_GetClipboardText().map { p in defer { SDL_free(p) }; return String(cString: p) }
+            #expect(clip == "That saved a wretch like me! ж")
+            app.push(key(SDLK_ESCAPE, down: true, window: win))
+            app.push(key(SDLK_ESCAPE, down: false, window: win))
+            app.frame()
+            #expect(board.lyric == nil && !app.platform.isTextInputActive)
+            #expect(!app.shell.wantsQuit)
+        }
+
         @Test func aCardCarriedOverTheTabBarDrawsAboveIt() throws {
             let board = BoardScene()
             let app = try HeadlessApp(scenes: [board], size: Vec2(1280, 720))

@@ -204,14 +204,14 @@ import Testing
         let home = Motionlab.tempDir(), repo = Motionlab.tempDir()
         let real = repo.appendingPathComponent("my-sheet.json")
         var doc = SheetDocument.empty
-        doc.lines[1].chords = [.init(name: "C", x: 12)]
+        doc.lines[1].chords = [.init(name: "C", at: 0)]
         try DocumentFile(url: real).save(doc.serialized())
         let link = home.appendingPathComponent("sheet.json")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: real.path)
         let loaded = load(link)
         #expect(loaded.problem == nil && loaded.mayOverwrite)
         #expect(loaded.document == doc)
-        doc.lines[2].chords = [.init(name: "G", x: 30)]
+        doc.lines[2].chords = [.init(name: "G", at: 3)]
         try DocumentFile(url: link).save(doc.serialized())
         #expect(snapshot(home) == ["sheet.json": "a symbolic link→\(real.path)"])
         #expect(snapshot(repo) == ["my-sheet.json": "a regular file:\(doc.serialized())"])
@@ -226,7 +226,7 @@ import Testing
         #expect(first.mayOverwrite)
         #expect(first.problem?.contains("moved aside to sheet.corrupt-") == true)
         #expect(!FileManager.default.fileExists(atPath: url.path))
-        for foreign in ["{\"version\":2,\"lines\":[]}", "not json at all", "{\"name\":\"a package.json\"}"] {
+        for foreign in ["{\"version\":3,\"lines\":[]}", "not json at all", "{\"name\":\"a package.json\"}"] {
             try foreign.write(to: url, atomically: true, encoding: .utf8)
             let loaded = load(url)
             #expect(!loaded.mayOverwrite, "\(foreign)")

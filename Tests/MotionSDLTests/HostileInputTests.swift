@@ -142,8 +142,8 @@ extension SDLTests {
             let dir = Motionlab.tempDir()
             let real = dir.appendingPathComponent("real.json"), link = dir.appendingPathComponent("sheet.json")
             let text = """
-            {"version":1,"author":"me","lines":[
-              {"text":"One","chords":[{"name":"C","x":10,"finger":"3"}],"mood":"calm"}
+            {"version":2,"author":"me","lines":[
+              {"text":"One","chords":[{"name":"C","at":1,"finger":"3"}],"mood":"calm"}
             ]}
             """
             try text.write(to: real, atomically: true, encoding: .utf8)
@@ -151,7 +151,7 @@ extension SDLTests {
             let file = DocumentFile(url: link)
             var doc = loadSheet(file).document
             #expect(doc.lines.count == 1 && doc.lines[0].chords.count == 1)
-            doc.lines[0].chords.append(.init(name: "G", x: 60))
+            doc.lines[0].chords.append(.init(name: "G", at: 6))
             try file.save(doc.serialized())
             #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path)
             let saved = try String(contentsOf: real, encoding: .utf8)

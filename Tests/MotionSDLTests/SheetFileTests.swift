@@ -15,12 +15,45 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
 @Suite struct SheetFileTests {
     func tempURL() -> URL { Motionlab.tempDir().appendingPathComponent("sheet.json") }
 
+    /// A version 1 sheet, changed in the app: first kept beside itself under a name not taken
+    /// (the user's own `sheet.v1.json` is left alone), then saved as version 2 with each chord
+    /// on a character.
+    @Test func aVersion1SheetIsKeptBesideItselfBeforeTheFirstSaveAsVersion2() throws {
+        let url = tempURL(), dir = url.deletingLastPathComponent()
+        let v1 = #"{"version":1,"lines":[{"text":"Amazing grace"},{"text":"That saved","chords":[{"name":"G","x":40}]}]}"#
+        try v1.write(to: url, atomically: true, encoding: .utf8)
+        let mine = dir.appendingPathComponent("sheet.v1.json")
+        try "my own notes".write(to: mine, atomically: true, encoding: .utf8)
+        let board = BoardScene()
+        _ = Shell(scenes: [board], size: Vec2(1280, 720), font: .placeholder)
+        let p = board.lineRootFrame(0).center
+        let script = dir.appendingPathComponent("type.jsonl")
+        try """
+        {"frame":2,"type":"pointerDown","pointer":0,"x":\(p.x),"y":\(p.y)}
+        {"frame":3,"type":"pointerUp","pointer":0,"x":\(p.x),"y":\(p.y)}
+        {"frame":4,"type":"text","text":"!"}
+        {"frame":5,"type":"text","text":"?"}
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let r = try Motionlab.run(["--headless", "--scene", "board", "--frames", "10", "--script", script.path, "--sheet", url.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("kept as sheet.v1-2.json before saving it as version 2"), "\(r.stderr)")
+        #expect(try String(contentsOf: mine, encoding: .utf8) == "my own notes")
+        #expect(try String(contentsOf: dir.appendingPathComponent("sheet.v1-2.json"), encoding: .utf8) == v1)
+        let saved = try SheetDocument.parse(String(contentsOf: url, encoding: .utf8))
+        #expect(saved.readVersion == 2 && saved.lines[0].text == "Amazing grace!?")
+        #expect(saved.lines[1].chords.map(\.name) == ["G"] && saved.lines[1].chords[0].at > 0)
+        // Kept once: a second run saves without another copy.
+        let again = try Motionlab.run(["--headless", "--scene", "board", "--frames", "10", "--script", script.path, "--sheet", url.path])
+        #expect(again.status == 0 && !again.stderr.contains("kept as"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["sheet.json", "sheet.v1-2.json", "sheet.v1.json", "type.jsonl"])
+    }
+
     @Test func aMissingFileStartsTheEmptySheetAndASavedOneLoadsBack() throws {
         let file = DocumentFile(url: tempURL())
         let first = loadSheet(file)
         #expect(first.document == .empty && first.problem == nil)
         var doc = SheetDocument.empty
-        doc.lines[2].chords = [.init(name: "C", x: 40)]
+        doc.lines[2].chords = [.init(name: "C", at: 4)]
         try file.save(doc.serialized())
         #expect(loadSheet(file).document == doc)
         // No temporary files are left behind.
@@ -32,15 +65,15 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         let url = tempURL()
         let file = DocumentFile(url: url)
         var doc = SheetDocument.empty
-        doc.lines[0].chords = [.init(name: "G", x: 10)]
+        doc.lines[0].chords = [.init(name: "G", at: 0)]
         try file.save(doc.serialized())
         let loaded = loadSheet(file)
         #expect(loaded.found == .text(doc.serialized()))
         // This session saves twice, each over what it last wrote.
-        doc.lines[1].chords = [.init(name: "Am", x: 20)]
+        doc.lines[1].chords = [.init(name: "Am", at: 2)]
         try file.save(doc.serialized(), over: loaded.found)
         let mine = DocumentFile.Expected.text(doc.serialized())
-        doc.lines[2].chords = [.init(name: "F", x: 30)]
+        doc.lines[2].chords = [.init(name: "F", at: 3)]
         let ours = try file.save(doc.serialized(), over: mine)
         #expect(ours == .text(doc.serialized()))
         // Someone else writes the file (same length, then longer); ours is refused, theirs kept.
@@ -83,7 +116,7 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
     @Test func killingTheAppWhileItSavesLeavesAWholeSheet() throws {
         let url = tempURL()
         var doc = SheetDocument.empty
-        doc.lines[0].chords = [.init(name: "G", x: 10)]
+        doc.lines[0].chords = [.init(name: "G", at: 0)]
         try DocumentFile(url: url).save(doc.serialized())
         // The app drops a chord every few frames (each drop saves the sheet) and is killed
         // with SIGKILL at a different moment each round, as a crash or power cut would.

@@ -57,7 +57,7 @@ import Testing
         press(shell, ["Return"])
         d = boardDump(shell)
         #expect(chords(d, line: 2) == ["Em"])
-        #expect(s.document.lines[2].chords[0].x == BoardScene.slotWidth)
+        #expect(s.chordXs(line: 2)[0] == BoardScene.slotWidth)
         #expect(d["keyboard"]?["carrying"] == .null)
         #expect(d["announcement"]?.stringValue?.hasPrefix("Dropped Em on line 3, 'I once was lost…'") == true)
         // The focus went back to the card it came from, so the next copy is one Space away.
@@ -100,8 +100,8 @@ import Testing
 
     @Test func placedChordsAreFocusedFromTheStripLiftedMovedAndDeletedAndUndoBringsThemBack() {
         var doc = SheetDocument.empty
-        doc.lines[1].chords = [.init(name: "G", x: 200), .init(name: "D", x: 20)]
-        doc.lines[4].chords = [.init(name: "Am", x: 180)]
+        doc.lines[1].chords = [.init(name: "G", at: 24), .init(name: "D", at: 2)]
+        doc.lines[4].chords = [.init(name: "Am", at: 22)]
         let (shell, s) = makeBoard(doc)
         var saved: SheetDocument?
         s.onChange = { saved = $0 }
@@ -115,7 +115,7 @@ import Testing
         press(shell, ["Space", "Up", "Right", "Space"])
         #expect(s.document.lines[4].chords.isEmpty)
         #expect(s.document.lines[3].chords.map(\.name) == ["Am"])
-        #expect(s.document.lines[3].chords[0].x == 5 * BoardScene.slotWidth)
+        #expect(s.chordXs(line: 3)[0] == 5 * BoardScene.slotWidth)
         #expect(s.focus == .chord(.init(line: 3, index: 0)))
         press(shell, ["Backspace"])
         #expect(s.document.lines.allSatisfy { !$0.chords.contains { $0.name == "Am" } })
@@ -150,7 +150,7 @@ import Testing
         #expect(boardDump(shell)["keyboard"]?["carriedBy"]?.stringValue == "pad:0")
         pad(shell, [.dpdown, .dpdown, .dpright, .dpright, .a])
         #expect(s.document.lines[2].chords.map(\.name) == ["Dm"])
-        #expect(s.document.lines[2].chords[0].x == 2 * BoardScene.slotWidth)
+        #expect(s.chordXs(line: 2)[0] == 2 * BoardScene.slotWidth)
         pad(shell, [.a, .dpdown, .b], settle: 40)
         #expect(s.ghosts.isEmpty)
         #expect(s.document.lines.map(\.chords.count).reduce(0, +) == 1)
@@ -204,7 +204,7 @@ import Testing
 
     @Test func theRightStickScrollsTheFocusedPanel() {
         var doc = SheetDocument.empty
-        doc.lines[0].chords = [.init(name: "G", x: 10)]
+        doc.lines[0].chords = [.init(name: "G", at: 0)]
         let (shell, s) = makeBoard(doc)
         // Focus on a card: the stick's x scrolls the strip, its y does nothing.
         runShell(shell, frames: 20, events: [1: [.gamepadAxis(pad: 0, axis: .rightx, value: 1), .gamepadAxis(pad: 0, axis: .righty, value: 1)],
@@ -235,13 +235,13 @@ import Testing
     @Test("A chord placed at x = 1e39 shows at its line's end; Down focuses it and Space lifts it with finite numbers and nothing drawn out of bounds")
     func aChordPlacedFarAwayIsShownFocusedAndLiftedAtItsLinesEnd() {
         var doc = SheetDocument.empty
-        doc.lines[2].chords = [.init(name: "G", x: 1e39)]
-        doc.lines[3].chords = [.init(name: "C", x: -1e300), .init(name: "F", x: 60)]
+        doc.lines[2].chords = [.init(name: "G", at: SheetDocument.maxChordAt)]
+        doc.lines[3].chords = [.init(name: "C", at: 0), .init(name: "F", at: 6)]
         let (shell, s) = makeBoard(doc)
         let far = BoardScene.ChordRef(line: 2, index: 0)
         let line = s.lineRootFrame(2), frame = s.chordRootFrame(far)
         #expect(frame.maxX <= line.maxX + 1e-9 && frame.minX >= line.minX)
-        #expect(approx(s.chordRootFrame(BoardScene.ChordRef(line: 3, index: 0)).minX, s.lineRootFrame(3).minX))
+        #expect(approx(s.chordRootFrame(BoardScene.ChordRef(line: 3, index: 0)).minX, s.lineRootFrame(3).minX + s.caretStops(line: 3)[0]))
         press(shell, ["Down"])
         #expect(s.focus == .chord(far))
         #expect(s.focusVisible)
@@ -262,7 +262,7 @@ import Testing
         press(shell, ["Space"], settle: 30)
         let placed = s.document.lines[2].chords
         #expect(placed.map(\.name) == ["G"])
-        #expect(placed[0].x >= 0 && placed[0].x <= line.width - BoardScene.placedSize.x)
+        #expect(s.chordXs(line: 2)[0] >= 0 && s.chordXs(line: 2)[0] <= line.width - BoardScene.placedSize.x)
         list.reset()
         shell.draw(into: &list, alpha: 1)
         #expect(list.isWithinDrawingBounds)
@@ -270,7 +270,7 @@ import Testing
 
     @Test func aChordMovedByAFingerWhileTheKeyboardCarriesACopyOfItLetsTheKeyboardsCarryGo() {
         var doc = SheetDocument.empty
-        doc.lines[0].chords = [.init(name: "G", x: 100), .init(name: "Am", x: 300)]
+        doc.lines[0].chords = [.init(name: "G", at: 12), .init(name: "Am", at: 36)]
         let (shell, s) = makeBoard(doc)
         let g = s.chordRootFrame(.init(line: 0, index: 0)).center
         // A finger lifts G sideways and holds it; the keyboard focuses G and lifts it too.
@@ -293,7 +293,7 @@ import Testing
 
     @Test func aPressHeldOnAChordWhoseNeighbourIsDeletedLiftsThatSameChord() {
         var doc = SheetDocument.empty
-        doc.lines[0].chords = [.init(name: "G", x: 100), .init(name: "Am", x: 300)]
+        doc.lines[0].chords = [.init(name: "G", at: 12), .init(name: "Am", at: 36)]
         let (shell, s) = makeBoard(doc)
         let am = s.chordRootFrame(.init(line: 0, index: 1)).center
         runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 5, device: .touch, at: am)]])

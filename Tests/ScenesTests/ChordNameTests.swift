@@ -44,7 +44,7 @@ import Testing
     /// first line (and the strip's, as many as show).
     private func atlasCards(with name: String) -> Int {
         var doc = SheetDocument.empty
-        doc.lines[0].chords = [.init(name: name, x: 20)]
+        doc.lines[0].chords = [.init(name: name, at: 2)]
         let (shell, _) = makeBoard(doc)
         runShell(shell, frames: 1)
         var list = DrawList()
@@ -54,10 +54,11 @@ import Testing
 
     @Test func aChordTheAtlasHasNoCardForIsDrawnFromItsNameNotAsAnotherChordsCard() {
         // C is the atlas's: one more atlas card than the strip shows. H7 and C♯m7 are drawn
-        // here (they were drawn as the atlas's first card, C).
+        // here (they were drawn as the atlas's first card, C), on the sheet and as the strip's
+        // first card (the song's own chords lead it), which takes one atlas card's place.
         let withH7 = atlasCards(with: "H7")
         #expect(withH7 > 10)
-        #expect(atlasCards(with: "C") == withH7 + 1)
+        #expect(atlasCards(with: "C") == withH7 + 2)
         #expect(atlasCards(with: "C♯m7") == withH7)
     }
 }
@@ -83,8 +84,8 @@ import Testing
 
     @Test func aSongMovesInTheSpellingOfItsNewKey() throws {
         var doc = SheetDocument.empty
-        doc.lines[0].chords = ["G", "D", "Em", "C"].enumerated().map { .init(name: $1, x: Double($0) * 60) }
-        doc.lines[1].chords = [.init(name: "G/B", x: 0), .init(name: "Am7", x: 60)]
+        doc.lines[0].chords = ["G", "D", "Em", "C"].enumerated().map { .init(name: $1, at: $0 * 7) }
+        doc.lines[1].chords = [.init(name: "G/B", at: 0), .init(name: "Am7", at: 6)]
         // G up three is B♭: flats.
         let up = doc.transposed(by: 3)
         #expect(up.lines[0].chords.map(\.name) == ["Bb", "F", "Gm", "Eb"])
@@ -93,18 +94,18 @@ import Testing
         #expect(doc.transposed(by: 2).lines[0].chords.map(\.name) == ["A", "E", "F#m", "D"])
         // The key is the first chord as read (leftmost), not the first one dropped.
         var dropped = doc
-        dropped.lines[0].chords = [.init(name: "G", x: 200), .init(name: "F", x: 10)]
+        dropped.lines[0].chords = [.init(name: "G", at: 24), .init(name: "F", at: 0)]
         #expect(dropped.firstChord?.name == "F")
         #expect(dropped.transposed(by: 1).lines[0].chords.map(\.name) == ["G#", "F#"])
         // A name that would outgrow ChordName.maxLength stays as it is.
         var long = SheetDocument.empty
         let name = "Cm7(b5,b9,#11,b13)add9sus4(no5),"
         #expect(ChordName.isValid(name) && name.count == ChordName.maxLength)
-        long.lines[0].chords = [.init(name: name, x: 0), .init(name: "F", x: 60)]
+        long.lines[0].chords = [.init(name: name, at: 0), .init(name: "F", at: 6)]
         #expect(long.transposed(by: 1).lines[0].chords.map(\.name) == [name, "F#"])
         // Up and back down is the song again; the rest of the sheet is untouched.
         #expect(doc.transposed(by: 2).transposed(by: -2) == doc)
-        #expect(up.lines.map(\.text) == doc.lines.map(\.text) && up.lines[0].chords.map(\.x) == doc.lines[0].chords.map(\.x))
+        #expect(up.lines.map(\.text) == doc.lines.map(\.text) && up.lines[0].chords.map(\.at) == doc.lines[0].chords.map(\.at))
     }
 }
 
@@ -113,8 +114,8 @@ import Testing
 
     @Test func keysPadAndButtonsTransposeTheSongOneUndoStepAtATime() {
         var doc = SheetDocument.empty
-        doc.lines[0].chords = [.init(name: "G", x: 0), .init(name: "D", x: 60)]
-        doc.lines[2].chords = [.init(name: "Em", x: 0)]
+        doc.lines[0].chords = [.init(name: "G", at: 0), .init(name: "D", at: 6)]
+        doc.lines[2].chords = [.init(name: "Em", at: 0)]
         let (shell, s) = makeBoard(doc)
         runShell(shell, frames: 1)
         // Keyboard: + (the = key) up, - down. G up a semitone is A♭ major: flats.

@@ -12,8 +12,8 @@ import Testing
 
     /// A sheet laid out exactly as `serialized()` writes one, with `members` at the top, in
     /// the line and in the chord.
-    static let sheet = "{\"version\":1,\(members),\"lines\":[\n"
-        + "  {\"text\":\"One\",\"chords\":[{\"name\":\"G\",\"x\":10,\(members)}],\(members)}\n"
+    static let sheet = "{\"version\":2,\(members),\"lines\":[\n"
+        + "  {\"text\":\"One\",\"chords\":[{\"name\":\"G\",\"at\":1,\(members)}],\(members)}\n"
         + "]}\n"
 
     @Test func unknownFieldsAtEveryLevelAreSavedByteForByte() throws {
@@ -26,7 +26,7 @@ import Testing
         #expect(doc.lines[0].chords[0].extra[3].1["a"]?.arrayValue?.count == 2)
         // Edited and saved, the unknown members still are as they were.
         var edited = doc
-        edited.lines[0].chords.append(.init(name: "C", x: 40))
+        edited.lines[0].chords.append(.init(name: "C", at: 4))
         edited.lines.append(.init(text: "Two"))
         let saved = edited.serialized()
         #expect(saved.occurrences(of: Self.members) == 3)
@@ -34,11 +34,11 @@ import Testing
     }
 
     @Test func unknownFieldsKeepTheirTextWhereverTheFileSpacedOrOrderedThem() throws {
-        let text = "{ \"lines\" : [ { \"chords\" : [ { \"x\" : 10 , \"k\" : [ -0 , 1.0 ] , \"name\" : \"G\" } ] , \"text\" : \"One\" } ] ,\n"
-            + " \"version\" : 1 , \"u\" : \"\\u002F\" }"
+        let text = "{ \"lines\" : [ { \"chords\" : [ { \"at\" : 1 , \"k\" : [ -0 , 1.0 ] , \"name\" : \"G\" } ] , \"text\" : \"One\" } ] ,\n"
+            + " \"version\" : 2 , \"u\" : \"\\u002F\" }"
         let doc = try SheetDocument.parse(text)
         let saved = doc.serialized()
-        #expect(saved == "{\"version\":1,\"u\":\"\\u002F\",\"lines\":[\n  {\"text\":\"One\",\"chords\":[{\"name\":\"G\",\"x\":10,\"k\":[ -0 , 1.0 ]}]}\n]}\n")
+        #expect(saved == "{\"version\":2,\"u\":\"\\u002F\",\"lines\":[\n  {\"text\":\"One\",\"chords\":[{\"name\":\"G\",\"at\":1,\"k\":[ -0 , 1.0 ]}]}\n]}\n")
     }
 
     @Test func aKeyGivenTwiceIsRefusedWithWhereAndWhichKey() {
@@ -60,7 +60,14 @@ import Testing
         (#"{"version":"1","lines":[]}"#, #""version" must be the number 1, got the string "1""#),
         (#"{"version":true,"lines":[]}"#, #""version" must be the number 1, got true"#),
         (#"{"lines":[]}"#, #"missing "version" (the number 1)"#),
-        (#"{"version":2,"lines":[]}"#, "unsupported version 2 (this build reads version 1)"),
+        (#"{"version":3,"lines":[]}"#, "unsupported version 3 (this build reads versions 1 and 2)"),
+        (#"{"version":2,"lines":[{"text":"a","chords":[{"name":"G"}]}]}"#, #"lines[0].chords[0]: missing "at" (the character the chord stands on, from 0)"#),
+        (#"{"version":2,"lines":[{"text":"a","chords":[{"name":"G","at":1.5}]}]}"#,
+         #"lines[0].chords[0]: "at" must be a whole number 0…1000000 (SheetDocument.maxChordAt), got the number 1.5"#),
+        (#"{"version":2,"lines":[{"text":"a","chords":[{"name":"G","at":-1}]}]}"#,
+         #"lines[0].chords[0]: "at" must be a whole number 0…1000000 (SheetDocument.maxChordAt), got the number -1"#),
+        (#"{"version":2,"lines":[{"text":"a","chords":[{"name":"G","at":1e300}]}]}"#,
+         #"lines[0].chords[0]: "at" must be a whole number 0…1000000 (SheetDocument.maxChordAt), got the number 1e300"#),
         (#"{"version":1}"#, #"missing "lines" (an array)"#),
         (#"{"version":1,"lines":{}}"#, #""lines" must be an array, got an object"#),
         (#"[1]"#, "expected a JSON object at the top, got an array of 1 value"),
@@ -96,7 +103,7 @@ import Testing
         for x in ["1e6", "-1000000", "0", "-0", "999999.5"] {
             let text = #"{"version":1,"lines":[{"text":"a","chords":[{"name":"C","x":"# + x + "}]}]}"
             let doc = try SheetDocument.parse(text)
-            #expect(abs(doc.lines[0].chords[0].x) <= bound)
+            #expect(abs(doc.lines[0].chords[0].legacyX!) <= bound)
         }
     }
 

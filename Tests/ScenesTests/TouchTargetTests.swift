@@ -45,7 +45,7 @@ import Testing
 
     @Test func aPlacedChordDrawnSmallIsLiftedByAFingerAnywhereInItsTarget() throws {
         var doc = SheetDocument.empty
-        doc.lines[0].chords = [.init(name: "G", x: 120)]
+        doc.lines[0].chords = [.init(name: "G", at: 14)]
         let (shell, s) = shell(with: BoardScene(document: doc), size: Vec2(480, 320))
         let frame = s.chordRootFrame(.init(line: 0, index: 0))
         // Drawn under a finger's size at this window.

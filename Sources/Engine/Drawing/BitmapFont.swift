@@ -152,6 +152,31 @@ public struct BitmapFont: Sendable {
         return Double(Self.cells(in: s)) * cellWidth * scale
     }
 
+    /// Where a caret stands before each character of `s` and after the last, in points at
+    /// `scale` (`s.count + 1` positions; see `TextShaper.caretStops`).
+    public func caretStops(of s: String, scale: Double = 1) -> [Double] {
+        if let shaper { return shaper.caretStops(of: s).map { $0 * emSize * scale } }
+        var stops = [0.0]
+        stops.reserveCapacity(s.count + 1)
+        var x = 0.0
+        for c in s {
+            x += Double(Self.cells(in: String(c))) * cellWidth * scale
+            stops.append(x)
+        }
+        return stops
+    }
+
+    /// The character boundary nearest `x` (points from the text's start) among `stops`.
+    public static func nearestStop(_ x: Double, in stops: [Double]) -> Int {
+        guard !stops.isEmpty, !x.isNaN else { return 0 }
+        var best = 0, bestDistance = Double.infinity
+        for (i, s) in stops.enumerated() where abs(s - x) < bestDistance {
+            best = i
+            bestDistance = abs(s - x)
+        }
+        return best
+    }
+
     /// The cells `s` takes: its scalars that advance.
     public static func cells(in s: String) -> Int {
         var n = 0

@@ -50,4 +50,21 @@ public protocol TextShaper: AnyObject, Sendable {
     func advance(of text: String) -> Double
     /// `text` shaped, with its glyphs rasterised at `pixelSize` pixels per em.
     func line(_ text: String, pixelSize: Double) -> ShapedLine
+    /// Where a caret stands before each character (grapheme cluster) of `text` and after
+    /// the last, in ems from the line's start: `text.count + 1` positions.
+    func caretStops(of text: String) -> [Double]
+}
+
+extension TextShaper {
+    /// Each character's start measured as the advance of the text before it (exact for text
+    /// of one direction; a shaper that knows its clusters does better).
+    public func caretStops(of text: String) -> [Double] {
+        var stops = [0.0]
+        var prefix = ""
+        for c in text {
+            prefix.append(c)
+            stops.append(advance(of: prefix))
+        }
+        return stops
+    }
 }

@@ -26,8 +26,7 @@ public enum FocusCommand: Equatable, Sendable {
     /// The command key `k` gives, with the modifiers held in `input` (Ctrl+Z undoes,
     /// Ctrl+Shift+Z and Ctrl+Y redo).
     public init?(key k: Key, input: InputState) {
-        let ctrl = input.isDown(Key("Left Ctrl")) || input.isDown(Key("Right Ctrl"))
-        let shift = input.isDown(Key("Left Shift")) || input.isDown(Key("Right Shift"))
+        let ctrl = input.ctrl, shift = input.shift
         switch k.name {
         case "Left": self = .left
         case "Right": self = .right

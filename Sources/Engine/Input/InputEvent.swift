@@ -124,6 +124,13 @@ public enum InputEvent: Hashable, Sendable {
     case wheel(dx: Double, dy: Double)
     /// A key goes down or up.
     case key(Key, down: Bool)
+    /// Text typed while a text field takes text input (SDL's `SDL_TEXTINPUT`): what the
+    /// keyboard layout, dead keys or an input method made of the keys pressed.
+    case text(String)
+    /// An input method's text in progress (`SDL_TEXTEDITING`), shown where the caret is
+    /// until it is committed as `text`; an empty `text` ends it. `cursor` is its own caret,
+    /// in characters.
+    case composition(text: String, cursor: Int)
     /// The system's auto-repeat of a key held down (after a `key(_, down: true)`): for
     /// moves that should keep going while the key is held (arrows in a list). Toggles and
     /// actions listen to the down event only.
@@ -188,6 +195,9 @@ public enum InputLimits {
     /// A press past this is ignored, with the rest of its gesture, until a pointer lifts, so
     /// everything that keeps a list of pointers works on at most this many.
     public static let maxPointers = 64
+    /// The most UTF-8 bytes one text event carries (SDL sends at most 32 a time; a script
+    /// or a paste-like input method may send more); longer text is cut at a character.
+    public static let maxTextBytes = 65_536
     /// The longest scripted stall (seconds); the loop clamps a frame to 0.25 s anyway.
     public static let maxHitch = 3600.0
 }
@@ -228,7 +238,24 @@ extension InputEvent {
             let size = InputLimits.windowSize(w: w, h: h)
             return .resize(w: size.w, h: size.h)
         case .hitch(let s): return .hitch(seconds: s.isNaN ? 0 : min(max(s, 0), InputLimits.maxHitch))
+        case .text(let t): return .text(Self.bounded(t))
+        case .composition(let t, let cursor):
+            let b = Self.bounded(t)
+            return .composition(text: b, cursor: min(max(cursor, 0), b.count))
         default: return self
         }
+    }
+
+    /// `text` cut to `InputLimits.maxTextBytes` of UTF-8, at a character boundary.
+    static func bounded(_ text: String) -> String {
+        guard text.utf8.count > InputLimits.maxTextBytes else { return text }
+        var out = "", bytes = 0
+        for c in text {
+            let n = c.utf8.count
+            if bytes + n > InputLimits.maxTextBytes { break }
+            out.append(c)
+            bytes += n
+        }
+        return out
     }
 }

@@ -81,6 +81,12 @@ public struct InputState: Sendable {
     public func pad(_ id: Int) -> Pad? { pads.first { $0.id == id } }
     /// Whether `key` is held down.
     public func isDown(_ key: Key) -> Bool { keys.contains(key) }
+    /// Whether either Ctrl is held.
+    public var ctrl: Bool { isDown(Key("Left Ctrl")) || isDown(Key("Right Ctrl")) }
+    /// Whether either Shift is held.
+    public var shift: Bool { isDown(Key("Left Shift")) || isDown(Key("Right Shift")) }
+    /// Whether either Alt is held.
+    public var alt: Bool { isDown(Key("Left Alt")) || isDown(Key("Right Alt")) }
 
     /// Records `event` and appends to `out` the events scenes should see: the event itself,
     /// preceded by synthesised cancels where a device went away, or dropped when it is
@@ -164,7 +170,7 @@ public struct InputState: Sendable {
         case .focusGained:
             hasFocus = true
             out.append(event)
-        case .wheel, .resize:
+        case .wheel, .resize, .text, .composition:
             out.append(event)
         case .hitch:
             break  // the frame driver's, not the scenes'

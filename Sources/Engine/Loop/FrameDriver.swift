@@ -220,6 +220,7 @@ public final class FrameDriver {
         latency?.showingLastBuilt()
         // Read while the worker is idle: the content as of its latest step.
         isDone = lastFrame || platform.quitRequested || content.wantsQuit
+        platform.setTextInput(content.textInputRect)
         pipelineWorker?.start()
         let t2 = MonotonicClock.nanoseconds(), a2 = countAllocations?() ?? 0
         platform.render(lists[shown].list)

@@ -33,6 +33,10 @@ public protocol FramePlatform: AnyObject {
     /// window shown again) or `timeout` seconds pass (nil: no timeout), taking nothing from
     /// the queue: the frame driver rests here while nothing moves.
     func waitForInput(timeout: Double?)
+    /// Text input on where a text field has the keyboard (`rect`, in window points, is its
+    /// caret: an input method puts its candidates by it), or off (nil): key presses then
+    /// send no `text` events, and on-screen keyboards close. Called after every frame.
+    func setTextInput(_ rect: Rect?)
 }
 
 extension FramePlatform {
@@ -47,6 +51,7 @@ extension FramePlatform {
     public var truncatesVertices: Bool { false }
     /// Returns at once: a platform without events to wait for never rests.
     public func waitForInput(timeout: Double?) {}
+    public func setTextInput(_ rect: Rect?) {}
 }
 
 /// What the frame driver steps and draws: the shell with its scenes, or a single scene
@@ -69,11 +74,14 @@ public protocol FrameContent: AnyObject {
     /// Whether anything moves or is timed, as of the last step (`Due`): the driver rests
     /// while nothing is. The default, `now`, never rests.
     var due: Due { get }
+    /// Where a text field takes typing now (its caret, in window points), or nil.
+    var textInputRect: Rect? { get }
 }
 
 extension FrameContent {
     public func frameDidEnd(_ report: FrameReport) {}
     public var due: Due { .now }
+    public var textInputRect: Rect? { nil }
 
     /// Queues an input event whose time is not known (no later than the one before).
     public func enqueue(_ event: InputEvent) { enqueue(event, at: nil) }

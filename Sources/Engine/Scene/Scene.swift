@@ -32,6 +32,13 @@ public protocol Scene: AnyObject {
     /// scene's decorative flights and settles move on `Spring.reducedMotion`; what a hand
     /// drives stays as it is. The default does nothing (a scene with nothing decorative).
     func setReducedMotion(_ reduced: Bool)
+    /// Where a text field of the scene takes typing (its caret, in window points), or nil
+    /// when none has the keyboard: while it is set the platform sends `text` events, and the
+    /// app leaves every key but F1 and F11 to the scene. The default is nil.
+    var textInputRect: Rect? { get }
+    /// The font the scene's text is drawn and measured with (the app's; a scene that lays
+    /// text out in its step keeps it). The default does nothing.
+    func setFont(_ font: BitmapFont)
 }
 
 extension Scene {
@@ -39,5 +46,7 @@ extension Scene {
     public func claims(_ key: Key) -> Bool { false }
     public func settle() {}
     public var due: Due { .now }
+    public var textInputRect: Rect? { nil }
+    public func setFont(_ font: BitmapFont) {}
     public func setReducedMotion(_ reduced: Bool) {}
 }

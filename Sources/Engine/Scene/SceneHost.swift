@@ -17,6 +17,7 @@ public final class SceneHost: FrameContent {
         self.scene = scene
         self.size = size
         self.font = font
+        scene.setFont(font)
         scene.layout(bounds: bounds)
     }
 
@@ -42,6 +43,7 @@ public final class SceneHost: FrameContent {
 
     /// The scene's answer, or now while input waits for its step.
     public var due: Due { pending.isEmpty ? scene.due : .now }
+    public var textInputRect: Rect? { scene.textInputRect }
 
     public func draw(into list: inout DrawList, alpha: Double) {
         list.reset()

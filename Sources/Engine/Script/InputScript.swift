@@ -142,6 +142,20 @@ public enum InputScript {
                 throw fail("resize to \(w)x\(h): each side must be 1…\(Int(m)) (InputLimits.maxWindowSide)")
             }
             event = .resize(w: w, h: h)
+        case "text":
+            let t = try string("text")
+            guard t.utf8.count <= InputLimits.maxTextBytes else {
+                throw fail("text of \(t.utf8.count) bytes is more than \(InputLimits.maxTextBytes) (InputLimits.maxTextBytes)")
+            }
+            event = .text(t)
+        case "composition":
+            let t = try string("text")
+            guard t.utf8.count <= InputLimits.maxTextBytes else {
+                throw fail("text of \(t.utf8.count) bytes is more than \(InputLimits.maxTextBytes) (InputLimits.maxTextBytes)")
+            }
+            let cursor = json["cursor"] == nil ? t.count : try integer("cursor")
+            guard (0...t.count).contains(cursor) else { throw fail("cursor \(cursor) is outside the text's 0…\(t.count) characters") }
+            event = .composition(text: t, cursor: cursor)
         case "focusLost": event = .focusLost
         case "focusGained": event = .focusGained
         case "hitch":
@@ -183,6 +197,8 @@ public enum InputScript {
         case .gamepadButton(let pad, let b, let down):
             kv += [("type", "gamepadButton"), ("pad", JSONValue(pad)), ("button", .string(b.rawValue)), ("down", .bool(down))]
         case .resize(let w, let h): kv += [("type", "resize"), ("w", JSONValue(w)), ("h", JSONValue(h))]
+        case .text(let t): kv += [("type", "text"), ("text", .string(t))]
+        case .composition(let t, let cursor): kv += [("type", "composition"), ("text", .string(t)), ("cursor", JSONValue(cursor))]
         case .focusLost: kv.append(("type", "focusLost"))
         case .focusGained: kv.append(("type", "focusGained"))
         case .hitch(let s): kv += [("type", "hitch"), ("seconds", JSONValue(s))]

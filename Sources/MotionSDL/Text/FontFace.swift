@@ -81,6 +81,8 @@ final class FontFace {
     /// moved from the pen (HarfBuzz's offsets, y up), in font units.
     struct Shaped {
         var glyph: UInt32
+        /// The UTF-8 offset in the text of the character the glyph belongs to.
+        var cluster: UInt32 = 0
         var advance: Int32
         var dx: Int32
         var dy: Int32
@@ -110,7 +112,7 @@ final class FontFace {
                 guard let infos = hb_buffer_get_glyph_infos(buffer, &n), let positions = hb_buffer_get_glyph_positions(buffer, nil) else { continue }
                 out.reserveCapacity(out.count + Int(n))
                 for i in 0..<Int(n) {
-                    out.append(Shaped(glyph: infos[i].codepoint, advance: positions[i].x_advance,
+                    out.append(Shaped(glyph: infos[i].codepoint, cluster: infos[i].cluster, advance: positions[i].x_advance,
                                       dx: positions[i].x_offset, dy: positions[i].y_offset))
                 }
             }

@@ -40,6 +40,7 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
     private var slots: [GlyphKey: Placement] = [:]
     private var lines: [LineKey: ShapedLine] = [:]
     private var advances: [LineKey: Double] = [:]
+    private var stops: [LineKey: [Double]] = [:]
     private var shaped: [FontFace.Shaped] = []
     /// What `lines` and `advances` hold, about (`maxCachedBytes`).
     private var cachedBytes = 0
@@ -121,6 +122,66 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
         return a
     }
 
+    /// Where a caret stands before each character of `text` and after the last, in ems,
+    /// from one shaping: each character's glyphs (by HarfBuzz's clusters) span from its
+    /// leftmost to its rightmost pen position, and its caret stands at its leading edge — the
+    /// left in a left-to-right run, the right in a right-to-left one. A character with no
+    /// glyph of its own (a mark merged into its letter, text past the shaped cut) stands where
+    /// the one before it ends. Cached per text.
+    public func caretStops(of text: String) -> [Double] {
+        lock.lock()
+        defer { lock.unlock() }
+        let key = LineKey(text: text, size: -1)
+        if let s = stops[key] { return s }
+        let shown = Self.cut(text)
+        face.shape(shown, into: &shaped)
+        var starts: [Int] = []
+        starts.reserveCapacity(text.utf8.count / 2)
+        var offset = 0
+        for c in text {
+            starts.append(offset)
+            offset += c.utf8.count
+        }
+        let n = starts.count
+        var left = [Int](repeating: .max, count: n), right = [Int](repeating: .min, count: n)
+        var pen = 0
+        for g in shaped {
+            // The character holding byte `cluster`: the last start at or before it.
+            var lo = 0, hi = n
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if starts[mid] <= Int(g.cluster) { lo = mid } else { hi = mid }
+            }
+            guard n > 0 else { break }
+            left[lo] = min(left[lo], pen)
+            pen += Int(g.advance)
+            right[lo] = max(right[lo], pen)
+        }
+        // The runs in logical order, walked once alongside the characters.
+        let runs = BidiRuns(shown).runs
+        var run = 0
+        func rightToLeft(_ i: Int) -> Bool {
+            while run < runs.count, runs[run].end <= starts[i] { run += 1 }
+            return run < runs.count && starts[i] >= runs[run].start && runs[run].rightToLeft
+        }
+        var out = [Double]()
+        out.reserveCapacity(n + 1)
+        var last = 0
+        for i in 0..<n {
+            if left[i] == .max {
+                out.append(Double(last) / face.unitsPerEm)
+                continue
+            }
+            let rtl = rightToLeft(i)
+            out.append(Double(rtl ? right[i] : left[i]) / face.unitsPerEm)
+            last = rtl ? left[i] : right[i]
+        }
+        out.append(Double(last) / face.unitsPerEm)
+        remember(bytes: text.utf8.count + out.count * 8)
+        stops[key] = out
+        return out
+    }
+
     /// `text` shaped and its glyphs placed in the atlas at `pixelSize` pixels per em (1…4096;
     /// not finite: 13), rasterised the first time each glyph is met at that size. Cached per
     /// text and size.
@@ -170,6 +231,7 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
         if cachedBytes + bytes > Self.maxCachedBytes || lines.count >= Self.maxCachedLines || advances.count >= Self.maxCachedLines {
             lines.removeAll(keepingCapacity: true)
             advances.removeAll(keepingCapacity: true)
+            stops.removeAll(keepingCapacity: true)
             cachedBytes = 0
         }
         cachedBytes += bytes

@@ -8,14 +8,14 @@ extension BoardScene {
     }
 
     /// What the board's drag and drop lifts: a card from the strip (a copy is carried), or a
-    /// chord placed on the sheet (it is moved), with its name and x as it was lifted.
+    /// chord placed on the sheet (it is moved), with its name and character as it was lifted.
     public enum Card: Equatable, Sendable {
-        case strip(item: Int)
-        case placed(ChordRef, name: String, x: Double)
+        case strip(item: Int, name: String)
+        case placed(ChordRef, name: String, at: Int)
 
         public var name: String {
             switch self {
-            case .strip(let item): BoardScene.chordNames[item]
+            case .strip(_, let name): name
             case .placed(_, let name, _): name
             }
         }

@@ -2,7 +2,7 @@ import Engine
 import Geometry
 import Paths
 
-// Drawing and the state dump.
+// Drawing.
 extension BoardScene {
     public func draw(into list: inout DrawList, context: DrawContext) {
         let font = context.font
@@ -10,10 +10,10 @@ extension BoardScene {
         let highlighted = highlightedLines
         list.fillRect(sf, color: Color.panel)
         list.pushClip(sf)
-        for i in Self.chordNames.indices {
+        for i in stripNames.indices {
             let r = itemRootFrame(i)
             guard r.maxX > sf.minX, r.minX < sf.maxX else { continue }
-            list.image(Textures.chords, in: r, uv: Self.uv(i))
+            drawCard(stripNames[i], in: r, tint: .white, into: &list, font: font)
             if focusVisible, focus == .card(i) { list.strokeOutline(Self.focusOutline, in: r.insetBy(dx: -3, dy: -3), width: 3, color: .accent) }
         }
         list.scrollIndicator(strip, in: sf)
@@ -27,11 +27,16 @@ extension BoardScene {
             guard r.maxY > tf.minY, r.minY < tf.maxY else { continue }
             if highlighted.contains(i) { list.fillRect(r, color: Color.accent.withAlpha(70)) }
             list.fillRect(Rect(x: r.minX, y: r.maxY - 1, w: r.width, h: 1), color: Color(hex: 0xd8d2c4))
-            list.text(line.text, at: Vec2(r.minX + 8, r.maxY - 22), font: font, color: Color(hex: 0x2b2b33))
+            if let lyric, lyric.line == i {
+                drawLyricEdit(lyric, in: r, into: &list, font: font)
+            } else {
+                list.text(line.text, at: Vec2(r.minX + Self.textInset, r.maxY - Self.lyricBand), font: font, color: Color(hex: 0x2b2b33))
+            }
+            let xs = chordXs(line: i)
             for (ci, c) in line.chords.enumerated() {
                 let ref = ChordRef(line: i, index: ci)
-                let lifted = dragDrop.isLifted(.placed(ref, name: c.name, x: c.x), carriedOnly: true)
-                let cr = chordRootFrame(ref)
+                let lifted = dragDrop.isLifted(.placed(ref, name: c.name, at: c.at), carriedOnly: true)
+                let cr = chordRootFrame(line: i, x: xs[ci])
                 drawCard(c.name, in: cr, tint: lifted ? Color(255, 255, 255, 70) : .white, into: &list, font: font)
                 if focusVisible, keyCarry == nil, focus == .chord(ref) {
                     list.strokeRect(cr.insetBy(dx: -4, dy: -4), width: 3, color: .accent)
@@ -131,57 +136,4 @@ extension BoardScene {
         let pts = Path.roundedRect(Rect(origin: .zero, size: size), radius: 10).flattened(tolerance: 0.5).first?.points ?? []
         return pts.map { Vec2($0.x / size.x, $0.y / size.y) }
     }
-
-    // MARK: State dump
-
-    public func stateDump() -> JSONValue {
-        .object([
-            ("source", .object([
-                ("offset", JSONValue(numbers: [strip.offset, 0])),
-                ("items", .array(Self.chordNames.indices.map { i in
-                    .object([("name", .string(Self.chordNames[i])), ("frame", JSONValue(itemRootFrame(i)))])
-                })),
-            ])),
-            ("target", .object([
-                ("offset", JSONValue(numbers: [0, sheet.offset])),
-                ("lines", .array(document.lines.indices.map { i in
-                    .object([
-                        ("text", .string(document.lines[i].text)),
-                        ("frame", JSONValue(lineRootFrame(i))),
-                        ("chords", .array(document.lines[i].chords.indices.map { ci in
-                            .object([("name", .string(document.lines[i].chords[ci].name)),
-                                     ("frame", JSONValue(chordRootFrame(ChordRef(line: i, index: ci))))])
-                        })),
-                    ])
-                })),
-            ])),
-            ("ghosts", .array(ghosts.map { g in
-                .object([("name", .string(g.name)), ("carriedBy", g.carrier.json), ("frame", JSONValue(g.frame)),
-                         ("velocity", JSONValue(g.velocity)),
-                         ("flight", g.flight.map { .string($0.kind == .returning ? "returning" : "settling") } ?? .null),
-                         ("targetLine", g.target.map { JSONValue($0) } ?? .null),
-                         ("willDelete", .bool(g.willRemove))])
-            })),
-            ("highlightedLines", .array(highlightedLines.map { JSONValue($0) })),
-            ("keyboard", .object([
-                ("focus", focusJSON),
-                ("carrying", keyCarry.flatMap { c in dragDrop.index(carriedBy: c.carrier).map { .string(ghosts[$0].name) } } ?? .null),
-                ("carriedBy", keyCarry.map { $0.carrier.json } ?? .null),
-                ("focusVisible", .bool(focusVisible)),
-            ])),
-            ("announcement", .string(announcement)),
-            ("history", .object([("undo", JSONValue(history.undoCount)), ("redo", JSONValue(history.redoCount))])),
-        ])
-    }
-
-    /// The focus for the state dump: `{"card":i}`, `{"line":l,"chord":c}`, or while carrying
-    /// `{"line":l,"slot":s}`.
-    private var focusJSON: JSONValue {
-        if let c = keyCarry { return .object([("line", JSONValue(c.zone)), ("slot", JSONValue(c.slot))]) }
-        switch focus {
-        case .card(let i): return .object([("card", JSONValue(i))])
-        case .chord(let r): return .object([("line", JSONValue(r.line)), ("chord", JSONValue(r.index))])
-        }
-    }
-
 }

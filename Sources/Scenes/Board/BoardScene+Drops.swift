@@ -27,7 +27,7 @@ extension BoardScene {
             return
         }
         // Into the line's space: the chord is centred on the ghost's (or its aim's) x, clamped
-        // inside the line, and centred vertically (placedFrame does that).
+        // inside the line and snapped to the nearest character, and centred vertically.
         let center = spaces.convert(thrown ? pointer : ghost.frame.center, from: .root, to: lineSpaces[line])
         if ghost.item.placed?.line != line, document.lines[line].chords.count >= SheetDocument.maxChordsPerLine {
             showBanner("line \(line + 1) holds \(SheetDocument.maxChordsPerLine) chords, the most a line takes")
@@ -36,18 +36,19 @@ extension BoardScene {
         place(k, line: line, x: center.x - placedBox.x / 2)
     }
 
-    /// Puts ghost `k`'s chord on `line` at `x` (clamped inside the line), removing the placed
-    /// chord it was lifted from, if any; the ghost then settles into it on a spring.
+    /// Puts ghost `k`'s chord on `line` on the character nearest `x` (its left edge, in the
+    /// line's space, kept inside the line), removing the placed chord it was lifted from, if
+    /// any; the ghost then settles into it on a spring.
     func place(_ k: Int, line: Int, x: Double) {
         let ghost = dragDrop.removeCarry(at: k)
         let width = spaces.frame(of: lineSpaces[line]).width
-        let x = clamp(x, 0, max(0, width - placedBox.x))
+        let at = anchor(forX: clamp(x, 0, max(0, width - placedBox.x)), line: line)
         let movedFrom = ghost.item.placed
         if let r = movedFrom { removeChord(at: r) }
-        document.lines[line].chords.append(SheetDocument.Placed(name: ghost.name, x: x))
+        document.lines[line].chords.append(SheetDocument.Placed(name: ghost.name, at: at))
         let placed = ChordRef(line: line, index: document.lines[line].chords.count - 1)
         let landing = chordRootFrame(placed)
-        dragDrop.fly(ghost, to: landing, kind: .settling, item: .placed(placed, name: ghost.name, x: x))
+        dragDrop.fly(ghost, to: landing, kind: .settling, item: .placed(placed, name: ghost.name, at: at))
         if case .chord(let f) = focus, let r = movedFrom, f == r { focus = .chord(placed) }
         changed()
         announce("\(movedFrom == nil ? "Dropped" : "Moved") \(ghost.name) on line \(line + 1), \(quote(line))")
@@ -60,9 +61,9 @@ extension BoardScene {
         document.lines[r.line].chords.remove(at: r.index)
         dragDrop.forget { $0.placed == r }
         dragDrop.updateItems { card in
-            if case .placed(var g, let name, let x) = card, g.line == r.line, g.index > r.index {
+            if case .placed(var g, let name, let at) = card, g.line == r.line, g.index > r.index {
                 g.index -= 1
-                card = .placed(g, name: name, x: x)
+                card = .placed(g, name: name, at: at)
             }
         }
     }

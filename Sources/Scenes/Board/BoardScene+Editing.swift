@@ -7,8 +7,54 @@ extension BoardScene {
     func changed() {
         history.record(committed)
         committed = document
+        typingRun = nil
+        refreshStrip()
         refit()
         onChange?(document)
+    }
+
+    /// Puts the song's own chords at the strip's start (`stripNames`), when they changed.
+    func refreshStrip() {
+        var own: [String] = []
+        outer: for line in document.lines {
+            for c in line.chords.sorted(by: { $0.at < $1.at }) where !Self.chordNames.contains(c.name) && !own.contains(c.name) {
+                own.append(c.name)
+                if own.count == Self.maxSongCards { break outer }
+            }
+        }
+        let names = own + Self.chordNames
+        guard names != stripNames else { return }
+        let focused = stripNames.indices.contains(focusIndex) ? stripNames[focusIndex] : nil
+        stripNames = names
+        focusIndex = focused.flatMap { names.firstIndex(of: $0) } ?? min(focusIndex, names.count - 1)
+        if case .card = focus { focus = .card(focusIndex) }
+        rebuildSpaces()
+    }
+
+    /// Commits more typing into the change before it (one undo step for a run of typing):
+    /// saved, but not a new step.
+    func mergeChange() {
+        committed = document
+        refit()
+        onChange?(document)
+    }
+
+    /// Puts every version 1 chord (`legacyX`, its left edge in points) on the character it
+    /// was drawn over: the nearest character start to where it was shown (its `x` kept within
+    /// the line, as the board showed it). Not a change to undo; the first save writes the
+    /// sheet as version 2.
+    func resolveLegacyChords() {
+        guard document.hasLegacyChords else { return }
+        var doc = document
+        for i in doc.lines.indices {
+            for j in doc.lines[i].chords.indices {
+                guard let x = doc.lines[i].chords[j].legacyX else { continue }
+                doc.lines[i].chords[j].at = anchor(forX: clamp(x, 0, max(0, lineWidth - placedBox.x)), line: i)
+                doc.lines[i].chords[j].legacyX = nil
+            }
+        }
+        document = doc
+        committed = doc
     }
 
     /// Removes the placed chord at `r` (the focus moves to a neighbour).
@@ -52,6 +98,7 @@ extension BoardScene {
             return announce("Nothing to \(word)")
         }
         replaceDocument(with: doc)
+        keepLyricAfterHistory()
         announce("\(back ? "Undone" : "Redone") · \(history.undoCount) to undo, \(history.redoCount) to redo")
     }
 
@@ -62,6 +109,7 @@ extension BoardScene {
         dragDrop.forget { $0.placed != nil }
         document = doc
         committed = doc
+        refreshStrip()
         if case .chord(let r) = focus, !(doc.lines.indices.contains(r.line) && doc.lines[r.line].chords.indices.contains(r.index)) {
             focus = .card(focusIndex)
         }

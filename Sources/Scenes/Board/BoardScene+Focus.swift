@@ -9,9 +9,23 @@ extension BoardScene {
         switch k.name {
         case "=", "+", "Keypad +": return transpose(by: 1)
         case "-", "Keypad -": return transpose(by: -1)
+        case "F2": return beginLyricFromFocus()
         default: break
         }
         if let cmd = FocusCommand(key: k, input: input) { command(cmd, from: .keyboard) }
+    }
+
+    /// F2: types in the line of the focused chord, before its character, or else in the
+    /// first line in view, at its end.
+    func beginLyricFromFocus() {
+        guard !document.lines.isEmpty else { return }
+        if dragDrop.keyCarry != nil { command(.cancel, from: .keyboard) }
+        if case .chord(let r) = focus {
+            beginLyric(line: r.line, caret: document.lines[r.line].chords[r.index].at)
+        } else {
+            let l = firstVisibleLine
+            beginLyric(line: l, caret: document.lines[l].text.count)
+        }
     }
 
     /// A trigger pulled past half-way transposes once (right up, left down); it must be let
@@ -75,7 +89,7 @@ extension BoardScene {
             focusCard(i + (cmd == .left ? -1 : 1))
         case (.down, .card):
             guard let r = chordsInReadingOrder().first(where: { $0.line >= firstVisibleLine }) ?? chordsInReadingOrder().first else {
-                announce("No chords on the sheet yet · \(hint(.activate)) lifts a copy of \(Self.chordNames[focusIndex])")
+                announce("No chords on the sheet yet · \(hint(.activate)) lifts a copy of \(stripNames[focusIndex])")
                 return
             }
             focusChord(r)
@@ -85,10 +99,10 @@ extension BoardScene {
             guard let at = order.firstIndex(of: r) else { return focusCard(focusIndex) }
             focusChord(order[clamp(at + (cmd == .left ? -1 : 1), 0, order.count - 1)])
         case (.up, .chord(let r)), (.down, .chord(let r)):
-            let x = shownX(document.lines[r.line].chords[r.index])
+            let x = chordXs(line: r.line)[r.index]
             let lines = cmd == .up ? Array(document.lines.indices[..<r.line].reversed()) : Array(document.lines.indices[(r.line + 1)...])
             if let line = lines.first(where: { !document.lines[$0].chords.isEmpty }) {
-                let xs = document.lines[line].chords.map { shownX($0) }
+                let xs = chordXs(line: line)
                 let nearest = xs.indices.min { abs(xs[$0] - x) < abs(xs[$1] - x) }!
                 focusChord(ChordRef(line: line, index: nearest))
             } else if cmd == .up {
@@ -98,10 +112,11 @@ extension BoardScene {
             }
         case (.activate, .card(let i)):
             revealLine(firstVisibleLine)
-            keyLift(.strip(item: i), line: firstVisibleLine, slot: nil, device: device, pad: pad)
+            keyLift(.strip(item: i, name: stripNames[i]), line: firstVisibleLine, slot: nil, device: device, pad: pad)
         case (.activate, .chord(let r)):
-            let slot = Int((shownX(document.lines[r.line].chords[r.index]) / slotStep).rounded())
-            keyLift(.placed(r, name: document.lines[r.line].chords[r.index].name, x: document.lines[r.line].chords[r.index].x), line: r.line, slot: slot, device: device, pad: pad)
+            let slot = Int((chordXs(line: r.line)[r.index] / slotStep).rounded())
+            let c = document.lines[r.line].chords[r.index]
+            keyLift(.placed(r, name: c.name, at: c.at), line: r.line, slot: slot, device: device, pad: pad)
         case (.delete, .chord(let r)): deleteChord(r)
         case (.delete, .card): announce("Only placed chords can be deleted · ↓ focuses them")
         case (.cancel, _): announceFocus()
@@ -121,7 +136,7 @@ extension BoardScene {
         case .activate:
             dragDrop.keyCarry = nil
             let name = ghosts[k].name
-            let fromCard: Int? = if case .strip(let i) = ghosts[k].item { i } else { nil }
+            let fromCard: Int? = if case .strip(let i, _) = ghosts[k].item { i } else { nil }
             place(k, line: carry.zone, x: slotX(carry.slot, line: carry.zone))
             if let fromCard {
                 focus = .card(fromCard)
@@ -188,24 +203,24 @@ extension BoardScene {
 
     /// The first slot of `line` no placed chord overlaps (0 when all are taken).
     private func firstFreeSlot(_ line: Int) -> Int {
-        let chords = document.lines[line].chords
+        let xs = chordXs(line: line)
         return (0..<slotCount(line)).first { s in
             let x = slotX(s, line: line)
-            return !chords.contains { shownX($0) < x + placedBox.x && shownX($0) + placedBox.x > x }
+            return !xs.contains { $0 < x + placedBox.x && $0 + placedBox.x > x }
         } ?? 0
     }
 
     /// Every placed chord, line by line, left to right.
     func chordsInReadingOrder() -> [ChordRef] {
         document.lines.indices.flatMap { l -> [ChordRef] in
-            let xs = document.lines[l].chords.map { shownX($0) }
+            let xs = chordXs(line: l)
             return xs.indices.sorted { xs[$0] < xs[$1] }.map { ChordRef(line: l, index: $0) }
         }
     }
 
     /// Moves the focus to strip card `i` (clamped) and scrolls it into view.
     public func focusCard(_ i: Int) {
-        focusIndex = clamp(i, 0, Self.chordNames.count - 1)
+        focusIndex = clamp(i, 0, stripNames.count - 1)
         focus = .card(focusIndex)
         revealCard(focusIndex)
         announceFocus()
@@ -224,7 +239,7 @@ extension BoardScene {
     private func announceFocus() {
         switch focus {
         case .card(let i):
-            announce("\(Self.chordNames[i]) · card \(i + 1) of \(Self.chordNames.count) · \(hint(.activate)) lifts a copy")
+            announce("\(stripNames[i]) · card \(i + 1) of \(stripNames.count) · \(hint(.activate)) lifts a copy")
         case .chord(let r):
             let c = document.lines[r.line].chords[r.index]
             announce("\(c.name) on line \(r.line + 1), \(quote(r.line)) · \(hint(.activate)) lifts it, \(hint(.delete)) deletes it")

@@ -6,9 +6,9 @@ import Geometry
 extension BoardScene {
     public func itemRootFrame(_ i: Int) -> Rect { spaces.convert(itemFrame(i), from: stripContent, to: .root) }
     public func lineRootFrame(_ i: Int) -> Rect { spaces.rootFrame(of: lineSpaces[i]) }
-    /// Where placed chord `c` is, in its line's space: at its `x`, kept on the line.
-    public func placedFrame(_ c: SheetDocument.Placed) -> Rect {
-        Rect(x: shownX(c), y: placedY, w: placedBox.x, h: placedBox.y)
+    /// Where placed chord `r` is, in its line's space (`chordXs`), centred vertically.
+    public func placedFrame(_ r: ChordRef) -> Rect {
+        Rect(x: chordXs(line: r.line)[r.index], y: placedY, w: placedBox.x, h: placedBox.y)
     }
 
     /// Where placed chords sit in a line: centred, or on a short board centred in the space
@@ -18,24 +18,81 @@ extension BoardScene {
         return cardScale < 1 ? min(centred, max(0, (lineHeight - Self.lyricBand - placedBox.y) / 2)) : centred
     }
 
-    /// A placed chord's `x` as the board shows and uses it: within its line (0 up to the
-    /// line's width less the chord's), as a drop places it. A sheet may say anything (a
-    /// chord at x = 1e39, or one placed in a wider window): that chord is shown, focused and
-    /// lifted at the line's end rather than somewhere no one can see it or whose numbers
-    /// nothing can draw. The sheet keeps its own `x` until the chord is moved.
-    public func shownX(_ c: SheetDocument.Placed) -> Double {
-        guard !c.x.isNaN else { return 0 }
-        return clamp(c.x, 0, max(0, lineWidth - placedBox.x))
+    /// Where the caret stands before each character of line `i`'s lyric and after its last,
+    /// in the line's space (the shaper's stops, from the lyric's left inset).
+    public func caretStops(line i: Int) -> [Double] { lineLayout(i).stops }
+
+    /// Each chord's left edge on line `i`, in the order the line keeps them: over the start
+    /// of the character it stands on (`at`; past the text, a space's width per step). Two
+    /// chords that would overlap are set side by side, in the order of their characters; and
+    /// every chord stays within the line (0 up to its width less the chord's), so a sheet
+    /// saying `at` = 1,000,000 or made in a wider window shows its chord at the line's end.
+    public func chordXs(line i: Int) -> [Double] { lineLayout(i).chordXs }
+
+    /// A line's caret stops and chord positions, worked out once per change of the sheet,
+    /// font or layout.
+    struct LineLayout {
+        var stops: [Double]
+        var chordXs: [Double]
     }
+
+    func lineLayout(_ i: Int) -> LineLayout {
+        if lineLayouts.count != document.lines.count { lineLayouts = [LineLayout?](repeating: nil, count: document.lines.count) }
+        if let l = lineLayouts[i] { return l }
+        let line = document.lines[i]
+        let stops = font.caretStops(of: line.text).map { $0 + Self.textInset }
+        let maxX = max(0, lineWidth - placedBox.x)
+        let order = line.chords.indices.sorted { (line.chords[$0].at, $0) < (line.chords[$1].at, $1) }
+        var xs = [Double](repeating: 0, count: line.chords.count)
+        var right = -Double.infinity
+        for k in order {
+            let x = clamp(max(anchorX(line.chords[k].at, stops: stops), right + 2), 0, maxX)
+            xs[k] = x
+            right = x + placedBox.x
+        }
+        let l = LineLayout(stops: stops, chordXs: xs)
+        lineLayouts[i] = l
+        return l
+    }
+
+    /// The lyric's left inset in its line.
+    static let textInset = 8.0
+
+    /// A space's width: the step of a chord's `at` past the end of its line's text.
+    var spaceWidth: Double { max(1, font.width(of: " ")) }
+
+    /// Where character `at` starts in a line whose caret stops are `stops`.
+    func anchorX(_ at: Int, stops: [Double]) -> Double {
+        let last = stops.count - 1
+        return at <= last ? stops[max(0, at)] : stops[last] + Double(at - last) * spaceWidth
+    }
+
+    /// The character a chord whose left edge is at `x` (line space) stands on: the nearest
+    /// caret stop, or past the text's end the nearest space's step.
+    func anchor(forX x: Double, line i: Int) -> Int {
+        let stops = caretStops(line: i), last = stops.count - 1
+        guard x.isFinite else { return 0 }
+        if x > stops[last] + spaceWidth / 2 {
+            let past = ((x - stops[last]) / spaceWidth).rounded()
+            return last + Int(min(past, Double(SheetDocument.maxChordAt - last)))
+        }
+        return BitmapFont.nearestStop(x, in: stops)
+    }
+
     public func chordRootFrame(_ r: ChordRef) -> Rect {
-        spaces.convert(placedFrame(document.lines[r.line].chords[r.index]), from: lineSpaces[r.line], to: .root)
+        spaces.convert(placedFrame(r), from: lineSpaces[r.line], to: .root)
+    }
+
+    /// A chord's frame in root space from its left edge `x` in line `line` (`chordXs`).
+    func chordRootFrame(line: Int, x: Double) -> Rect {
+        spaces.convert(Rect(x: x, y: placedY, w: placedBox.x, h: placedBox.y), from: lineSpaces[line], to: .root)
     }
     public func lineSpace(_ i: Int) -> SpaceTree.SpaceID { lineSpaces[i] }
 
     func stripItem(at p: Vec2) -> Int? {
         guard stripFrame.contains(p) else { return nil }
         let local = spaces.convert(p, from: .root, to: stripContent)
-        return Rect.nearestTarget(to: local, among: Self.chordNames.indices.lazy.map { ($0, self.itemFrame($0)) })
+        return Rect.nearestTarget(to: local, among: stripNames.indices.lazy.map { ($0, self.itemFrame($0)) })
     }
 
     func placedChord(at p: Vec2) -> ChordRef? {
@@ -46,11 +103,12 @@ extension BoardScene {
         for li in visibleLines {
             let line = document.lines[li]
             let local = spaces.convert(p, from: .root, to: lineSpaces[li])
+            let xs = chordXs(line: li)
             for (ci, c) in line.chords.enumerated() {
-                let frame = placedFrame(c).insetBy(dx: -4, dy: -4)
+                let frame = Rect(x: xs[ci], y: placedY, w: placedBox.x, h: placedBox.y).insetBy(dx: -4, dy: -4)
                 guard frame.touchArea.contains(local) else { continue }
                 let ref = ChordRef(line: li, index: ci)
-                if dragDrop.isLifted(.placed(ref, name: c.name, x: c.x), carriedOnly: false) { continue }
+                if dragDrop.isLifted(.placed(ref, name: c.name, at: c.at), carriedOnly: false) { continue }
                 let d = frame.center.distance(to: local)
                 if best == nil || d < best!.distance { best = (ref, d) }
             }

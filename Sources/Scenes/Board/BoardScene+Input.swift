@@ -8,18 +8,31 @@ extension BoardScene {
         for e in ctx.events {
             focusRing.note(e)
             switch e {
-            case .pointerDown(let id, let device, let at): press(id, device, at)
-            case .pointerMove(let id, _, let at): move(id, at, velocity: ctx.input.velocity(of: id))
+            case .pointerDown(let id, let device, let at): press(id, device, at, input: ctx.input)
+            case .pointerMove(let id, _, let at):
+                lyricMove(id, to: at)
+                move(id, at, velocity: ctx.input.velocity(of: id))
             case .pointerUp(let id, _, let at):
+                lyricMove(id, to: at)
+                if lyricRelease(id, at: at, cancelled: false) { continue }
                 move(id, at, velocity: ctx.input.velocity(of: id))
                 release(id, cancelled: false, velocity: ctx.input.velocity(of: id))
-            case .pointerCancel(let id, _): release(id, cancelled: true, velocity: .zero)
+            case .pointerCancel(let id, _):
+                if lyricRelease(id, at: .zero, cancelled: true) { continue }
+                release(id, cancelled: true, velocity: .zero)
             case .wheel(let dx, let dy): dragDrop.wheel(dx: dx, dy: dy, at: ctx.input.mousePosition)
+            case .key(let k, true) where lyric != nil: lyricKey(k, input: ctx.input, repeated: false)
+            case .keyRepeat(let k) where lyric != nil: lyricKey(k, input: ctx.input, repeated: true)
+            case .text(let t): insertLyric(t)
+            case .composition(let t, let cursor): composeLyric(t, cursor: cursor)
             case .key(let k, true): key(k, input: ctx.input)
             case .keyRepeat(let k) where [Key.left, .right, .up, .down].contains(k):
                 // Held arrows keep moving the focus or the carry.
                 key(k, input: ctx.input)
-            case .gamepadButton(let pad, let b, true): padButton(pad, b)
+            case .gamepadButton(let pad, let b, true):
+                // A pad has no keys to type with: its buttons leave the text first.
+                if lyric != nil { endLyric() }
+                padButton(pad, b)
             case .gamepadAxis(let pad, .lefttrigger, let v): trigger(pad, right: false, value: v)
             case .gamepadAxis(let pad, .righttrigger, let v): trigger(pad, right: true, value: v)
             case .gamepadRemoved(let pad):
@@ -31,7 +44,7 @@ extension BoardScene {
         }
     }
 
-    private func press(_ id: Int, _ device: PointerDevice, _ at: Vec2) {
+    private func press(_ id: Int, _ device: PointerDevice, _ at: Vec2, input: InputState) {
         var panel: SpaceTree.SpaceID?
         if transposeButtons.down.hit(at, device: device) {
             transpose(by: -1)
@@ -44,11 +57,14 @@ extension BoardScene {
         } else {
             panel = dragDrop.panel(at: at)
         }
+        let chord = panel == sheetSpace ? placedChord(at: at) : nil
+        // Off the chords, a press on a line is the text's too (a tap there starts typing).
+        if panel == sheetSpace, chord == nil, lyricPress(id, at: at, input: input) { return }
         let card: Card? = switch panel {
-        case stripSpace?: stripItem(at: at).map { .strip(item: $0) }
-        case sheetSpace?: placedChord(at: at).map { r in
+        case stripSpace?: stripItem(at: at).map { .strip(item: $0, name: stripNames[$0]) }
+        case sheetSpace?: chord.map { r in
             let c = document.lines[r.line].chords[r.index]
-            return .placed(r, name: c.name, x: c.x)
+            return .placed(r, name: c.name, at: c.at)
         }
         default: nil
         }
@@ -84,7 +100,7 @@ extension BoardScene {
     /// Where a card or placed chord is now, in root space.
     func rootFrame(of card: Card) -> Rect {
         switch card {
-        case .strip(let item): itemRootFrame(item)
+        case .strip(let item, let name): itemRootFrame(stripNames.firstIndex(of: name) ?? min(item, stripNames.count - 1))
         case .placed(let r, _, _): chordRootFrame(r)
         }
     }

@@ -11,7 +11,8 @@ extension BoardScene {
     /// panel's edge); a ghost flying home or settling into its line; the key carry's ghost
     /// still gliding to its slot; a panel coasting or springing back, or its indicator fading;
     /// a pad's stick held (the left one repeats its step, the right one scrolls). Timed
-    /// (`after`): the banner until it goes, a panel's indicator until it starts to fade. Else
+    /// (`after`): the banner until it goes, a panel's indicator until it starts to fade, the caret's
+    /// next blink (until it turns solid). Else
     /// only input changes anything (`never`).
     public var due: Due {
         if padHeld || dragDrop.pressCount > 0 { return .now }
@@ -26,6 +27,8 @@ extension BoardScene {
         }
         var answer = SceneRest.panel(strip).soonest(SceneRest.panel(sheet))
         if let left = bannerMessage.secondsLeft, left > 0 { answer = answer.soonest(.timer(left)) }
+        // The caret blinks until it turns solid.
+        if lyric != nil, let t = caretBlink.secondsToChange { answer = answer.soonest(.timer(t)) }
         return answer
     }
 }

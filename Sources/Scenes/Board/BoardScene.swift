@@ -29,6 +29,7 @@ public final class BoardScene: Scene {
         Control(.mouse, "Drop a placed chord off the sheet", "delete it"),
         Control(.mouse, "Undo / Redo buttons", "undo or redo a change to the sheet"),
         Control(.mouse, "♭ / ♯ buttons", "transpose the song down / up a semitone"),
+        Control(.mouse, "Click a line (off its chords)", "type in it there; drag to select, double-click a word"),
         Control(.touch, "Same as the mouse", "one ghost per finger, each with its own target line"),
         Control(.keyboard, "← →", "focus a card (or a placed chord)"),
         Control(.keyboard, "↓ ↑", "focus the placed chords / back to the strip"),
@@ -38,15 +39,27 @@ public final class BoardScene: Scene {
         Control(.keyboard, "Delete or Backspace", "delete the focused chord"),
         Control(.keyboard, "Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y", "undo / redo"),
         Control(.keyboard, "- / +", "transpose the song down / up a semitone"),
+        Control(.keyboard, "F2", "type in the focused chord's line (else the first in view)"),
+        Control(.keyboard, "Typing: ← → Home End (Shift selects, Ctrl by word)", "move the caret"),
+        Control(.keyboard, "Typing: Return / Backspace at a line's start", "split the line / join it to the one before"),
+        Control(.keyboard, "Typing: Ctrl+A, C, X, V / Ctrl+Z, Y", "select all, copy, cut, paste / undo, redo"),
+        Control(.keyboard, "Typing: ↑ ↓ / Escape", "the line above or below / leave the text"),
         Control(.gamepad, "D-pad or left stick", "move the focus, or what is carried"),
-        Control(.gamepad, "A / B", "lift, drop / cancel"),
+        Control(.gamepad, "A / B", "lift, drop / cancel (any button leaves the text)"),
         Control(.gamepad, "Y", "delete the focused chord"),
         Control(.gamepad, "X / Start", "undo / redo"),
         Control(.gamepad, "LT / RT", "transpose the song down / up a semitone"),
         Control(.gamepad, "Right stick", "scroll the focused panel"),
     ]
 
-    /// Chord names in the order of `Resources/chords.png` (see `scripts/make-resources`).
+    /// The strip's cards: the song's own chords that the common ones lack (C♯m7, H7, B♭…),
+    /// in the order the song first uses them, then the common ones (`chordNames`).
+    public internal(set) var stripNames = BoardScene.chordNames
+    /// The most of the song's own chords the strip shows before the common ones.
+    public static let maxSongCards = 48
+
+    /// Chord names in the order of `Resources/chords.png` (see `scripts/make-resources`): the
+    /// common chords, drawn with their diagrams.
     public static let chordNames = ["C", "Dm", "Em", "F", "G", "Am", "Bdim", "C7", "D", "E", "A", "Bm", "G7", "Fmaj7", "Dsus4", "Cadd9"]
     static let atlasColumns = 8
     /// A card's size in the strip of a board at least 420 pt tall; shorter boards scale the
@@ -70,7 +83,26 @@ public final class BoardScene: Scene {
     /// Right-stick scroll speed at full deflection (points per second).
     public static let padScrollSpeed = 700.0
 
-    public internal(set) var document: SheetDocument
+    public internal(set) var document: SheetDocument {
+        didSet { lineLayouts.removeAll(keepingCapacity: true) }
+    }
+    /// The font lyrics are measured with (the app's, from `setFont`).
+    var font = BitmapFont.placeholder
+    /// Each line's caret stops and chord positions, as worked out since the last change
+    /// (nil: not yet), by line.
+    var lineLayouts: [LineLayout?] = []
+    /// The lyric line being typed in, if any: its line and its text field.
+    public internal(set) var lyric: LyricEdit?
+    /// The caret's blink (on for `CaretBlink.half` s, off as long; solid while typing).
+    var caretBlink = CaretBlink()
+    /// A press on a lyric: a tap there puts the caret in it, a drag in the line being typed
+    /// in selects.
+    var textPress: TextPress?
+    /// A second click or tap on the line being typed in selects a word.
+    var lyricTaps = DoubleTap<Int>(interval: 0.4)
+    /// The typing the last change was, while it may still take more typing into the same
+    /// undo step: its line and where its caret ended.
+    var typingRun: (line: Int, caret: Int)?
     /// The drag and drop over the strip and the sheet: their spaces, the presses and what
     /// is carried (the ghosts).
     public internal(set) var dragDrop = DragDrop<Card>(rules: .init(slop: slop, holdTime: holdTime,
@@ -90,8 +122,9 @@ public final class BoardScene: Scene {
     public internal(set) var focusIndex = 0
     /// Where the keyboard's and gamepad's focus is.
     public internal(set) var focus = Focus.card(0)
-    /// Whether the focus ring shows: after keyboard or gamepad use, until the next press.
-    public var focusVisible: Bool { focusRing.isVisible }
+    /// Whether the focus ring shows: after keyboard or gamepad use, until the next press,
+    /// and not while a lyric has the caret (the keys are the text's then).
+    public var focusVisible: Bool { focusRing.isVisible && lyric == nil }
     var focusRing = FocusVisibility()
     /// The last announcement: what the latest keyboard, gamepad or drop action did.
     public internal(set) var announcement = ""
@@ -169,7 +202,9 @@ public final class BoardScene: Scene {
         schedule.add("carry") { s, ctx in s.followKeyCarry(ctx.dt) }
         schedule.add("drag") { s, _ in s.dragDrop.updateTargets() }
         schedule.add("flights") { s, ctx in s.stepFlights(ctx.dt) }
+        schedule.add("caret") { s, ctx in if s.lyric != nil { s.caretBlink.step(ctx.dt) } }
         rebuildSpaces()
+        refreshStrip()
     }
 
     /// Replaces the sheet (a loaded file) without reporting a change; nothing to undo.
@@ -178,8 +213,17 @@ public final class BoardScene: Scene {
         committed = doc
         history.removeAll()
         dragDrop.reset()
+        refreshStrip()
         focus = .card(focusIndex)
+        lyric = nil
+        typingRun = nil
         rebuildSpaces()
+        resolveLegacyChords()
+    }
+
+    public func setFont(_ font: BitmapFont) {
+        self.font = font
+        lineLayouts.removeAll()
     }
 
     public func showBanner(_ text: String) {
@@ -188,12 +232,18 @@ public final class BoardScene: Scene {
 
     public func claims(_ key: Key) -> Bool { key == .escape && dragDrop.keyCarry != nil }
 
+    /// While a lyric is being typed in: its caret, where an input method shows its
+    /// candidates.
+    public var textInputRect: Rect? { lyric.map { caretRootFrame($0) } }
+
     // MARK: Layout
 
     public func layout(bounds: Rect) {
         self.bounds = bounds
         cardScale = bounds.height >= 420 ? 1 : 0.6
+        lineLayouts.removeAll()
         rebuildSpaces()
+        resolveLegacyChords()
     }
 
     public var stripFrame: Rect { Rect(x: bounds.minX + 16, y: bounds.minY + 12, w: max(100, bounds.width - 32), h: 114 * cardScale) }
@@ -208,7 +258,7 @@ public final class BoardScene: Scene {
     }
 
     func itemFrame(_ i: Int) -> Rect { Rect(origin: Vec2(12 + Double(i) * 88, 12) * cardScale, size: cardBox) }
-    var stripContentWidth: Double { (12 + Double(Self.chordNames.count) * 88) * cardScale }
+    var stripContentWidth: Double { (12 + Double(stripNames.count) * 88) * cardScale }
     var sheetContentHeight: Double { Double(document.lines.count) * lineHeight + 16 }
     /// A lyric line's width: the sheet's, less a margin each side.
     var lineWidth: Double { sheetFrame.width - 16 }

@@ -1,23 +1,31 @@
 import Engine
 
-/// The songwriter's sheet the board edits: lyric lines, each with chords placed along it.
-/// Saved as JSON after every change:
+/// The songwriter's sheet the board edits: lyric lines, each with chords placed on its
+/// characters. Saved as JSON after every change:
 ///
-/// `{"version":1,"lines":[{"text":"Amazing grace…","chords":[{"name":"G","x":120}]}]}`
+/// `{"version":2,"lines":[{"text":"Amazing grace…","chords":[{"name":"G","at":3}]}]}`
 ///
-/// `x` is the chord's left edge in its line's space (points), within ±`maxChordX`. Fields
-/// this build does not know, at the top, in a line or in a chord, are kept as `.sourced`
-/// values and saved byte for byte as they were read.
+/// `at` is the character (grapheme cluster) of the line the chord stands on, counted from 0,
+/// as ChordPro's `[G]` stands before a letter: typing before it moves it with its syllable.
+/// An `at` past the text's end stands that many spaces after it. Version 1 sheets kept a
+/// chord's left edge in points (`"x"`); they are read with `legacyX` set, and the board puts
+/// each such chord on the character it was drawn over. Fields this build does not know, at
+/// the top, in a line or in a chord, are kept as `.sourced` values and saved byte for byte as
+/// they were read.
 public struct SheetDocument: Equatable, Sendable {
     public struct Placed: Equatable, Sendable {
         public var name: String
-        public var x: Double
+        /// The character it stands on (0 … `maxChordAt`).
+        public var at: Int
+        /// A version 1 sheet's `x` (points from the line's left edge), until the board has
+        /// turned it into `at`.
+        public var legacyX: Double?
         /// Fields this build does not know, kept as they were so a save loses nothing (read
         /// as `.sourced` values, written back as the text they were read from).
         public var extra: [(String, JSONValue)] = []
-        public init(name: String, x: Double) { self.name = name; self.x = x }
+        public init(name: String, at: Int) { self.name = name; self.at = at }
         public static func == (a: Placed, b: Placed) -> Bool {
-            a.name == b.name && a.x == b.x && JSONValue.object(a.extra) == JSONValue.object(b.extra)
+            a.name == b.name && a.at == b.at && a.legacyX == b.legacyX && JSONValue.object(a.extra) == JSONValue.object(b.extra)
         }
     }
 
@@ -32,6 +40,10 @@ public struct SheetDocument: Equatable, Sendable {
     }
 
     public var lines: [Line]
+    /// The version the sheet was read as (1 or 2); it is always saved as `currentVersion`.
+    public var readVersion = SheetDocument.currentVersion
+    /// The version this build writes.
+    public static let currentVersion = 2
     /// Top-level fields this build does not know (a newer version's, or a user's own).
     public var extra: [(String, JSONValue)] = []
 
@@ -41,12 +53,13 @@ public struct SheetDocument: Equatable, Sendable {
         a.lines == b.lines && JSONValue.object(a.extra) == JSONValue.object(b.extra)
     }
 
-    /// The sheet a new user starts with: the lyrics and no chords ("Amazing Grace", John
-    /// Newton, 1779, in the public domain).
+    /// Whether any chord still has only a version 1 `x`.
+    public var hasLegacyChords: Bool { lines.contains { $0.chords.contains { $0.legacyX != nil } } }
+
     /// The song's first chord, as read: the leftmost on the first line that has chords (a
     /// line keeps its chords in the order they were dropped).
     public var firstChord: Placed? {
-        lines.first { !$0.chords.isEmpty }?.chords.min { $0.x < $1.x }
+        lines.first { !$0.chords.isEmpty }?.chords.min { $0.at < $1.at }
     }
 
     /// The sheet moved by `semitones`: every chord's name transposed (`ChordName.transposed`),
@@ -67,6 +80,8 @@ public struct SheetDocument: Equatable, Sendable {
         return out
     }
 
+    /// The sheet a new user starts with: the lyrics and no chords ("Amazing Grace", John
+    /// Newton, 1779, in the public domain).
     public static let empty = SheetDocument(lines: [
         "Amazing grace! How sweet the sound",
         "That saved a wretch like me!",
@@ -90,7 +105,7 @@ public struct SheetDocument: Equatable, Sendable {
     /// known ones, each value written as the text it was read from; an `extra` that names a
     /// known field is left out, so that no field is written twice.
     public func serialized() -> String {
-        var out = "{\"version\":1,"
+        var out = "{\"version\":\(Self.currentVersion),"
         for (k, v) in Self.unknown(extra, known: Self.topKeys) {
             JSONValue.string(k).write(to: &out)
             out += ":"
@@ -103,7 +118,7 @@ public struct SheetDocument: Equatable, Sendable {
             JSONValue.object([
                 ("text", .string(line.text)),
                 ("chords", .array(line.chords.map {
-                    .object([("name", .string($0.name)), ("x", JSONValue($0.x))] + Self.unknown($0.extra, known: Self.chordKeys))
+                    .object([("name", .string($0.name)), ("at", JSONValue($0.at))] + Self.unknown($0.extra, known: Self.chordKeys))
                 })),
             ] + Self.unknown(line.extra, known: Self.lineKeys)).write(to: &out)
             out += i + 1 < lines.count ? ",\n" : "\n"
@@ -112,10 +127,13 @@ public struct SheetDocument: Equatable, Sendable {
         return out
     }
 
-    /// The largest distance of a chord's `x` from its line's left edge, in points, either
-    /// way: past it a loaded sheet is refused (a card a million points away is off every
-    /// screen, and 1e39 reached SDL as a coordinate it cannot take).
+    /// The largest distance of a version 1 chord's `x` from its line's left edge, in points,
+    /// either way: past it a loaded sheet is refused (a card a million points away is off
+    /// every screen, and 1e39 reached SDL as a coordinate it cannot take).
     public static let maxChordX = 1_000_000.0
+    /// The largest `at`: a chord stands at most this many characters (or spaces past the
+    /// text's end) from its line's start.
+    public static let maxChordAt = 1_000_000
 
     /// The most lines a sheet holds: each is a space, laid out when the sheet loads or grows.
     public static let maxLines = 10_000
@@ -127,7 +145,8 @@ public struct SheetDocument: Equatable, Sendable {
     /// The fields this build reads, at the top, in a line and in a chord.
     private static let topKeys: Set<String> = ["version", "lines"]
     private static let lineKeys: Set<String> = ["text", "chords"]
-    private static let chordKeys: Set<String> = ["name", "x"]
+    private static let chordKeys: Set<String> = ["name", "at"]
+    private static let version1ChordKeys: Set<String> = ["name", "x"]
 
     /// The fields of `object` other than `known`, each with the text it was read from.
     private static func unknown(_ object: JSONValue, known: Set<String>) -> [(String, JSONValue)] {
@@ -150,8 +169,8 @@ public struct SheetDocument: Equatable, Sendable {
         guard json.objectValue != nil else { throw fail("expected a JSON object at the top, got \(json.echoed)") }
         guard let version = json["version"] else { throw fail("missing \"version\" (the number 1)") }
         guard let v = version.doubleValue else { throw fail("\"version\" must be the number 1, got \(version.echoed)") }
-        guard v == 1 else {
-            throw fail("unsupported version \(echo(version.serialized())) (this build reads version 1)")
+        guard v == 1 || v == 2 else {
+            throw fail("unsupported version \(echo(version.serialized())) (this build reads versions 1 and 2)")
         }
         guard let linesValue = json["lines"] else { throw fail("missing \"lines\" (an array)") }
         guard let lines = linesValue.arrayValue else { throw fail("\"lines\" must be an array, got \(linesValue.echoed)") }
@@ -186,16 +205,26 @@ public struct SheetDocument: Equatable, Sendable {
                 do { _ = try ChordName(name) } catch {
                     throw fail("\(at): \"\(echo(name))\" is not a chord name: \(error.description)")
                 }
-                // "missing or bad" leads both messages, as it did before they said which.
-                guard let xValue = c["x"] else { throw fail("\(at): missing or bad \"x\": none given (a number)") }
-                guard let x = xValue.doubleValue, x.isFinite else {
-                    throw fail("\(at): missing or bad \"x\": expected a number, got \(xValue.echoed)")
+                var p: Placed
+                if v == 1 {
+                    // "missing or bad" leads both messages, as it did before they said which.
+                    guard let xValue = c["x"] else { throw fail("\(at): missing or bad \"x\": none given (a number)") }
+                    guard let x = xValue.doubleValue, x.isFinite else {
+                        throw fail("\(at): missing or bad \"x\": expected a number, got \(xValue.echoed)")
+                    }
+                    guard abs(x) <= maxChordX else {
+                        throw fail("\(at): \"x\" \(echo(xValue.serialized())) is outside ±\(Int(maxChordX)) pt, the limit (SheetDocument.maxChordX)")
+                    }
+                    p = Placed(name: name, at: 0)
+                    p.legacyX = x
+                } else {
+                    guard let atValue = c["at"] else { throw fail("\(at): missing \"at\" (the character the chord stands on, from 0)") }
+                    guard let n = atValue.doubleValue, n.isFinite, n == n.rounded(), n >= 0, n <= Double(maxChordAt) else {
+                        throw fail("\(at): \"at\" must be a whole number 0…\(maxChordAt) (SheetDocument.maxChordAt), got \(atValue.echoed)")
+                    }
+                    p = Placed(name: name, at: Int(n))
                 }
-                guard abs(x) <= maxChordX else {
-                    throw fail("\(at): \"x\" \(echo(xValue.serialized())) is outside ±\(Int(maxChordX)) pt, the limit (SheetDocument.maxChordX)")
-                }
-                var p = Placed(name: name, x: x)
-                p.extra = unknown(c, known: chordKeys)
+                p.extra = unknown(c, known: v == 1 ? version1ChordKeys : chordKeys)
                 placed.append(p)
             }
             var line = Line(text: text, chords: placed)
@@ -203,6 +232,7 @@ public struct SheetDocument: Equatable, Sendable {
             out.append(line)
         }
         var doc = SheetDocument(lines: out)
+        doc.readVersion = Int(v)
         doc.extra = unknown(json, known: topKeys)
         return doc
     }

@@ -36,7 +36,7 @@ extension PathScene {
     }
 
     func key(_ k: Key, _ ctx: StepContext) -> Bool {
-        let shift = ctx.input.isDown(Key("Left Shift")) || ctx.input.isDown(Key("Right Shift"))
+        let shift = ctx.input.shift
         let step = shift ? 10.0 : 1.0
         if let c = FocusCommand(key: k, input: ctx.input) {
             switch c {

@@ -88,7 +88,7 @@ extension PathScene {
     func startDrag(_ target: Target, pointer id: Int, device: PointerDevice, at: Vec2, _ ctx: StepContext) {
         guard var e = editor, let p = e.point(of: target) else { return }
         let a = target.anchor
-        let alt = ctx.input.isDown(Key("Left Alt")) || ctx.input.isDown(Key("Right Alt"))
+        let alt = ctx.input.alt
         let keepsSmooth = linkedHandles && !alt && e.doc.isSmooth(a)
         e.drags.removeAll { $0.pointer == id }
         if e.drags.isEmpty { e.gestureBefore = e.doc }

@@ -1,0 +1,337 @@
+import Engine
+import Geometry
+
+/// A lyric line being typed in: which line, and its text field (caret, selection, an input
+/// method's composition).
+public struct LyricEdit: Equatable, Sendable {
+    public var line: Int
+    public var field: TextField
+}
+
+/// The caret's blink: on and off every `half` seconds from the last keystroke, and solid
+/// after `timeout` seconds without one (as GTK's caret stops blinking), so a board left with
+/// a caret in it rests.
+struct CaretBlink {
+    static let half = 0.5
+    static let timeout = 10.0
+    private(set) var phase = 0.0
+
+    mutating func reset() { phase = 0 }
+    mutating func step(_ dt: Double) { if phase < Self.timeout { phase += dt } }
+    var isVisible: Bool { phase >= Self.timeout || Int(phase / Self.half) % 2 == 0 }
+    /// Seconds until it next turns on or off (nil once solid).
+    var secondsToChange: Double? {
+        phase >= Self.timeout ? nil : max(1e-3, Self.half - phase.truncatingRemainder(dividingBy: Self.half))
+    }
+}
+
+/// A press on a lyric line, not on a chord: a tap puts the caret there; in the line being
+/// typed in, a drag selects.
+struct TextPress {
+    var pointer: Int
+    var line: Int
+    var start: Vec2
+    var selecting: Bool
+    /// Whether it has moved past a hand's tremor (2 pt): only then does a drag select.
+    var moved = false
+}
+
+// Typing lyrics: a tap (or F2) puts a caret in a line; text comes from the keyboard's text
+// input; Return splits the line, Backspace at its start joins it to the one before. The
+// chords stand on characters, so they move with the text typed before them. Every edit is
+// one undo step in the sheet's history, and a run of typing is one.
+extension BoardScene {
+    /// Puts the caret in line `line` at character `caret`.
+    public func beginLyric(line: Int, caret: Int) {
+        guard document.lines.indices.contains(line) else { return }
+        lyric = LyricEdit(line: line, field: TextField(text: document.lines[line].text, caret: caret))
+        typingRun = nil
+        caretBlink.reset()
+        revealLine(line)
+        announce("Typing in line \(line + 1) · Return splits it, Escape leaves the text")
+    }
+
+    /// Leaves the text: keys steer the focus and carries again.
+    public func endLyric() {
+        guard lyric != nil else { return }
+        lyric = nil
+        typingRun = nil
+        announce("Left the text · F2 types in a line again")
+    }
+
+    /// A key while typing. Every key is the text's: those a text field takes, Return,
+    /// ↑ ↓, Escape, Ctrl+Z / Ctrl+Y; the rest are swallowed (their characters arrive as text).
+    func lyricKey(_ k: Key, input: InputState, repeated: Bool) {
+        guard var edit = lyric else { return }
+        caretBlink.reset()
+        switch k.name {
+        case "Escape": return endLyric()
+        case "Return", "Keypad Enter": return insertLyric("\n")
+        case "Up", "Down": return moveLyricLine(by: k.name == "Up" ? -1 : 1)
+        case "Z" where input.ctrl && !repeated: return input.shift ? redo() : undo()
+        case "Y" where input.ctrl && !repeated: return redo()
+        default: break
+        }
+        let before = edit.field
+        switch edit.field.handle(k, input: input, repeated: repeated) {
+        case .ignored: return
+        case .moved:
+            lyric = edit
+            typingRun = nil
+        case .edited:
+            applyLyric(edit.field, from: before, line: edit.line)
+            changed()
+        case .paste(let text): insertLyric(text)
+        case .backspaceAtStart: joinLine(edit.line)
+        case .deleteAtEnd: joinLine(edit.line + 1)
+        }
+    }
+
+    /// Text typed, pasted or sent by an input method: inserted at the caret over the
+    /// selection; each line break splits the line there. A run of typing (one character after
+    /// another, nothing selected, the caret not moved between) is one undo step.
+    func insertLyric(_ text: String) {
+        guard var edit = lyric else { return }
+        caretBlink.reset()
+        let pieces = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        let merging = pieces.count == 1 && !edit.field.hasSelection
+            && typingRun.map { $0.line == edit.line && $0.caret == edit.field.caret } == true
+        for (n, piece) in pieces.enumerated() {
+            if n > 0 {
+                guard splitLyricLine() else { break }
+                edit = lyric!
+            }
+            let before = edit.field
+            if edit.field.insert(String(piece)) || before.hasSelection {
+                applyLyric(edit.field, from: before, line: edit.line)
+            }
+        }
+        let after = lyric!
+        if merging {
+            if document != committed { mergeChange() }
+        } else if document != committed {
+            changed()
+        }
+        typingRun = pieces.count == 1 ? (after.line, after.field.caret) : nil
+    }
+
+    /// An input method's text in progress, shown at the caret.
+    func composeLyric(_ text: String, cursor: Int) {
+        guard lyric != nil else { return }
+        lyric!.field.composition = text.isEmpty ? nil : TextField.Composition(text: text, cursor: cursor)
+        caretBlink.reset()
+    }
+
+    /// Writes field `field` (edited from `old`) into line `line`, moving the chords that
+    /// stand after the change by as many characters as it added or took away; a chord on a
+    /// character deleted goes to where the deletion was. Not yet a change (`changed`).
+    private func applyLyric(_ field: TextField, from old: TextField, line: Int) {
+        let a = Array(old.text), b = Array(field.text)
+        let start = old.selection.lowerBound
+        var p = 0
+        while p < min(a.count, b.count, start), a[p] == b[p] { p += 1 }
+        var s = 0
+        while s < a.count - p, s < b.count - p, a[a.count - 1 - s] == b[b.count - 1 - s] { s += 1 }
+        let oldEnd = a.count - s, delta = b.count - a.count
+        document.lines[line].text = field.text
+        for j in document.lines[line].chords.indices {
+            let at = document.lines[line].chords[j].at
+            if at >= oldEnd { document.lines[line].chords[j].at = max(p, at + delta) } else if at > p { document.lines[line].chords[j].at = p }
+        }
+        var kept = field
+        kept.composition = nil
+        lyric = LyricEdit(line: line, field: kept)
+    }
+
+    /// Return: the line is split at the caret (the selection deleted first); the chords from
+    /// the caret on go with the text to the new line below, where the caret goes.
+    @discardableResult
+    private func splitLyricLine() -> Bool {
+        guard var edit = lyric else { return false }
+        guard document.lines.count < SheetDocument.maxLines else {
+            showBanner("the sheet holds \(SheetDocument.maxLines) lines, the most it takes")
+            return false
+        }
+        if edit.field.hasSelection {
+            let before = edit.field
+            edit.field.removeSelection()
+            applyLyric(edit.field, from: before, line: edit.line)
+        }
+        let l = edit.line, chars = Array(edit.field.text), c = edit.field.caret
+        letGoOfPlacedChords()
+        document.lines[l].text = String(chars[..<c])
+        var tail = SheetDocument.Line(text: String(chars[c...]))
+        let moving = document.lines[l].chords.filter { $0.at >= c }
+        document.lines[l].chords.removeAll { $0.at >= c }
+        tail.chords = moving.map { var m = $0; m.at -= c; return m }
+        document.lines.insert(tail, at: l + 1)
+        if var carry = dragDrop.keyCarry, carry.zone > l {
+            carry.zone += 1
+            dragDrop.keyCarry = carry
+        }
+        rebuildSpaces()
+        lyric = LyricEdit(line: l + 1, field: TextField(text: tail.text, caret: 0))
+        revealLine(l + 1)
+        return true
+    }
+
+    /// Joins line `line` onto the one before it (Backspace at a line's start, Delete at the
+    /// end of the one before): its text follows, its chords keep their characters, and the
+    /// caret stands where the two meet.
+    private func joinLine(_ line: Int) {
+        guard line > 0, line < document.lines.count else { return }
+        let prev = line - 1
+        letGoOfPlacedChords()
+        let joined = document.lines[prev].text + document.lines[line].text
+        let offset = joined.count - document.lines[line].text.count
+        var moving = document.lines[line].chords
+        for j in moving.indices { moving[j].at += offset }
+        guard document.lines[prev].chords.count + moving.count <= SheetDocument.maxChordsPerLine else {
+            return showBanner("line \(prev + 1) would hold more than \(SheetDocument.maxChordsPerLine) chords, the most a line takes")
+        }
+        document.lines[prev].text = joined
+        document.lines[prev].chords += moving
+        document.lines.remove(at: line)
+        if var carry = dragDrop.keyCarry, carry.zone >= line {
+            carry.zone = max(0, carry.zone - 1)
+            dragDrop.keyCarry = carry
+        }
+        rebuildSpaces()
+        lyric = LyricEdit(line: prev, field: TextField(text: joined, caret: offset))
+        changed()
+        revealLine(prev)
+    }
+
+    /// ↑ ↓ while typing: the caret goes to the line above or below, as near the same x as
+    /// its characters allow.
+    private func moveLyricLine(by d: Int) {
+        guard let edit = lyric else { return }
+        let target = edit.line + d
+        guard document.lines.indices.contains(target) else { return }
+        let x = caretStops(line: edit.line)[edit.field.caret]
+        let caret = BitmapFont.nearestStop(x, in: caretStops(line: target))
+        lyric = LyricEdit(line: target, field: TextField(text: document.lines[target].text, caret: caret))
+        typingRun = nil
+        revealLine(target)
+    }
+
+    /// Lines move under the chords lifted from them: those carried are let go (they fly
+    /// back), and a focus on a placed chord returns to the strip.
+    private func letGoOfPlacedChords() {
+        dragDrop.forget { $0.placed != nil }
+        if case .chord = focus { focus = .card(focusIndex) }
+    }
+
+    /// After undo or redo: the caret stays in its line if the line is still there.
+    func keepLyricAfterHistory() {
+        guard let edit = lyric else { return }
+        typingRun = nil
+        guard document.lines.indices.contains(edit.line) else { return lyric = nil }
+        lyric = LyricEdit(line: edit.line, field: TextField(text: document.lines[edit.line].text, caret: edit.field.caret))
+    }
+
+    // MARK: Pointers
+
+    /// The line whose row is under `p` (root space), if the sheet shows it there.
+    func lyricLine(at p: Vec2) -> Int? {
+        guard sheetFrame.contains(p) else { return nil }
+        return visibleLines.first { lineRootFrame($0).contains(p) }
+    }
+
+    /// The character boundary nearest `p` in line `line`.
+    func lyricCaret(at p: Vec2, line: Int) -> Int {
+        let local = spaces.convert(p, from: .root, to: lineSpaces[line])
+        return BitmapFont.nearestStop(local.x, in: caretStops(line: line))
+    }
+
+    /// A press on a line, off its chords: in the line being typed in it moves the caret (Shift
+    /// extends the selection) and a drag selects; elsewhere it may be a tap that starts
+    /// typing there. Returns true when the press is the text's alone (no scrolling).
+    func lyricPress(_ id: Int, at p: Vec2, input: InputState) -> Bool {
+        guard textPress == nil, let line = lyricLine(at: p) else { return false }
+        if var edit = lyric, edit.line == line {
+            let caret = lyricCaret(at: p, line: line)
+            if lyricTaps.press(line, at: p, time: input.time, reach: 8) {
+                edit.field.selectWord(at: caret)
+            } else {
+                edit.field.setCaret(caret, extend: input.shift)
+            }
+            lyric = edit
+            typingRun = nil
+            caretBlink.reset()
+            textPress = TextPress(pointer: id, line: line, start: p, selecting: true)
+            return true
+        }
+        textPress = TextPress(pointer: id, line: line, start: p, selecting: false)
+        return false
+    }
+
+    /// A pointer moved: a selecting drag moves the caret; a drag past the slop is not a tap.
+    func lyricMove(_ id: Int, to p: Vec2) {
+        guard var press = textPress, press.pointer == id else { return }
+        if !press.moved, press.start.distance(to: p) > 2 {
+            press.moved = true
+            textPress = press
+        }
+        if press.selecting, press.moved, var edit = lyric, edit.line == press.line {
+            edit.field.setCaret(lyricCaret(at: p, line: press.line), extend: true)
+            lyric = edit
+            caretBlink.reset()
+        } else if !press.selecting, press.start.distance(to: p) > Self.slop {
+            textPress = nil
+        }
+    }
+
+    /// A pointer lifted: a tap starts typing where it landed. Returns true when the press was
+    /// the text's alone.
+    func lyricRelease(_ id: Int, at p: Vec2, cancelled: Bool) -> Bool {
+        guard let press = textPress, press.pointer == id else { return false }
+        textPress = nil
+        if press.selecting { return true }
+        if !cancelled, document.lines.indices.contains(press.line) {
+            beginLyric(line: press.line, caret: lyricCaret(at: p, line: press.line))
+        }
+        return false
+    }
+
+    // MARK: Drawing
+
+    /// The caret's frame in root space.
+    func caretRootFrame(_ edit: LyricEdit) -> Rect {
+        let stops = caretStops(line: edit.line)
+        let x = stops[min(edit.field.caret, stops.count - 1)]
+        let r = Rect(x: x, y: lineHeight - Self.lyricBand, w: 2, h: font.cellHeight)
+        return spaces.convert(r, from: lineSpaces[edit.line], to: .root)
+    }
+
+    /// The line being typed in: a paper band, the selection, the text with any composition
+    /// underlined at the caret, and the caret.
+    func drawLyricEdit(_ edit: LyricEdit, in r: Rect, into list: inout DrawList, font: BitmapFont) {
+        let origin = Vec2(r.minX + Self.textInset, r.maxY - Self.lyricBand)
+        let band = Rect(x: r.minX + 2, y: origin.y - 3, w: r.width - 4, h: font.cellHeight + 6)
+        list.fillRect(band, color: Color(255, 255, 255, 200))
+        list.strokeRect(band, width: 1, color: Color.accent.withAlpha(160))
+        let field = edit.field
+        // Stops from the line's left edge (the lyric's inset included).
+        var text = field.text, stops = caretStops(line: edit.line), left = r.minX
+        var caret = field.caret
+        if let c = field.composition {
+            let chars = Array(field.text)
+            text = String(chars[..<field.caret]) + c.text + String(chars[field.caret...])
+            stops = font.caretStops(of: text)
+            left = origin.x
+            let end = min(field.caret + c.text.count, stops.count - 1)
+            list.fillRect(Rect(x: left + stops[field.caret], y: origin.y + font.cellHeight, w: max(1, stops[end] - stops[field.caret]), h: 1.5),
+                          color: Color(hex: 0x2b2b33))
+            caret = min(field.caret + c.cursor, stops.count - 1)
+        } else if field.hasSelection {
+            let lo = stops[min(field.selection.lowerBound, stops.count - 1)], hi = stops[min(field.selection.upperBound, stops.count - 1)]
+            list.fillRect(Rect(x: left + min(lo, hi), y: origin.y - 1, w: abs(hi - lo), h: font.cellHeight + 2), color: Color.accent.withAlpha(90))
+        }
+        list.text(text, at: origin, font: font, color: Color(hex: 0x2b2b33))
+        if caretBlink.isVisible {
+            let x = (left + stops[min(caret, stops.count - 1)]).rounded()
+            list.fillRect(Rect(x: x - 1, y: origin.y - 1, w: 2, h: font.cellHeight + 2), color: Color(hex: 0x2b2b33))
+        }
+    }
+}
