@@ -9,7 +9,7 @@ struct MotionLab: ParsableCommand {
         commandName: "motionlab",
         abstract: "Four classic iOS interaction techniques, rebuilt on SDL2 for mouse, touch and gamepad.",
         version: buildVersion,
-        subcommands: [Play.self, PathInfo.self, SpringCalculator.self, Bench.self, Soak.self, Controls.self, Limits.self, Icon.self],
+        subcommands: [Play.self, PathInfo.self, SpringCalculator.self, Bench.self, Soak.self, SongCommand.self, Controls.self, Limits.self, Icon.self],
         defaultSubcommand: Play.self
     )
 

@@ -90,7 +90,12 @@ struct Play: ParsableCommand {
     @Option(help: "The board's sheet (JSON), saved after every change (default: $XDG_DATA_HOME/motionlab/sheet.json; headless and scripted runs keep it in memory unless given).")
     var sheet: String?
 
+    @Option(help: "A song of $XDG_DATA_HOME/motionlab/songs/ to open in the board (see `motionlab song`), remembered as the last one; a new name starts a new song. A window without --sheet or --song opens the last song opened.")
+    var song: String?
+
     func validate() throws {
+        if sheet != nil && song != nil { throw ValidationError("give --sheet or --song, not both") }
+        if let song { do { try SongLibrary.check(song) } catch { throw ValidationError("--song: \(error.description)") } }
         guard frameDt > 0, frameDt <= 1 else { throw ValidationError("--frame-dt must be in (0, 1] seconds, got \(frameDt)") }
         guard spacing >= 0.05, spacing <= 100 else { throw ValidationError("--spacing must be in [0.05, 100] points, got \(spacing)") }
         if path != nil && pathFile != nil { throw ValidationError("give --path or --path-file, not both") }
@@ -171,8 +176,18 @@ struct Play: ParsableCommand {
             pathScene.onExport = { exporter.export($0) }
         }
         if let board = scenes.compactMap({ $0 as? BoardScene }).first {
-            let url = sheet.map { URL(fileURLWithPath: $0) } ?? (headless || script != nil ? nil : DocumentFile.defaultSheetURL())
-            if let url { attach(DocumentFile(url: url, makesFolder: sheet == nil), to: board) }
+            let library = SongLibrary(folder: SongLibrary.defaultFolder())
+            // A song named, else in a window the last song opened, else the sheet.
+            if let name = song ?? (windowed && sheet == nil ? library.lastSong() : nil) {
+                board.songName = name
+                attach(try library.file(name), to: board, empty: .newSong)
+                do { try library.remember(name) } catch {
+                    StandardStream.error.write("motionlab: could not remember the last song: \(describe(error))\n")
+                }
+            } else {
+                let url = sheet.map { URL(fileURLWithPath: $0) } ?? (headless || script != nil ? nil : DocumentFile.defaultSheetURL())
+                if let url { attach(DocumentFile(url: url, makesFolder: sheet == nil), to: board) }
+            }
         }
         // The desktop is asked in the background while the window opens.
         let environment = ProcessInfo.processInfo.environment
@@ -206,8 +221,8 @@ struct Play: ParsableCommand {
 /// Loads the sheet into the board and saves it after every change. A file that is not a
 /// sheet this build can read is reported (on stderr and on the board) and never overwritten;
 /// a damaged sheet of ours is moved aside (see `DocumentFile`).
-func attach(_ file: DocumentFile, to board: BoardScene) {
-    let loaded = file.load(empty: SheetDocument.empty, noun: "sheet", recognise: SheetDocument.isDamagedSheet) { text in
+func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .empty) {
+    let loaded = file.load(empty: empty, noun: "sheet", recognise: SheetDocument.isDamagedSheet) { text in
         try SheetDocument.parse(text)
     }
     board.load(loaded.document)

@@ -30,7 +30,10 @@ extension BoardScene {
             if let lyric, lyric.line == i {
                 drawLyricEdit(lyric, in: r, into: &list, font: font)
             } else {
-                list.text(line.text, at: Vec2(r.minX + Self.textInset, r.maxY - Self.lyricBand), font: font, color: Color(hex: 0x2b2b33))
+                // ChordPro's directives and comments, kept as lines, read as notes, not lyrics.
+                let note = ChordPro.isDirectiveOrComment(line.text)
+                list.text(line.text, at: Vec2(r.minX + Self.textInset, r.maxY - Self.lyricBand), font: font,
+                          color: note ? Color(hex: 0x8a8272) : Color(hex: 0x2b2b33))
             }
             let xs = chordXs(line: i)
             for (ci, c) in line.chords.enumerated() {

@@ -40,6 +40,7 @@ extension BoardScene {
                 ("focusVisible", .bool(focusVisible)),
             ])),
             ("caret", caretJSON),
+            ("song", songName.map { .string($0) } ?? .null),
             ("announcement", .string(announcement)),
             ("history", .object([("undo", JSONValue(history.undoCount)), ("redo", JSONValue(history.redoCount))])),
         ])

@@ -86,6 +86,8 @@ public final class BoardScene: Scene {
     public internal(set) var document: SheetDocument {
         didSet { lineLayouts.removeAll(keepingCapacity: true) }
     }
+    /// The song open, by its name in the songs' folder (nil: the sheet file, or none).
+    public var songName: String?
     /// The font lyrics are measured with (the app's, from `setFont`).
     var font = BitmapFont.placeholder
     /// Each line's caret stops and chord positions, as worked out since the last change

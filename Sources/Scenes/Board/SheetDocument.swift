@@ -63,13 +63,19 @@ public struct SheetDocument: Equatable, Sendable {
     }
 
     /// The sheet moved by `semitones`: every chord's name transposed (`ChordName.transposed`),
-    /// in flats or sharps by the key the song then starts in (its first chord's
-    /// `prefersFlats`); names that do not read as chords are kept as they are.
+    /// and the key a ChordPro `{key: …}` line names, in flats or sharps by the key the song
+    /// is then in (that key's, else its first chord's `prefersFlats`); names that do not read
+    /// as chords are kept as they are.
     public func transposed(by semitones: Int) -> SheetDocument {
-        let first = firstChord.flatMap { try? ChordName($0.name) }
+        let key = lines.lazy.compactMap { ChordPro.keyDirective($0.text) }.first
+        let first = (key.map { $0.name } ?? firstChord?.name).flatMap { try? ChordName($0) }
         let flats = first?.prefersFlats(transposedBy: semitones) ?? false
         var out = self
         for i in out.lines.indices {
+            if let k = ChordPro.keyDirective(out.lines[i].text), let name = try? ChordName(k.name) {
+                let moved = name.transposed(by: semitones, flats: flats)
+                if ChordName.isValid(moved) { out.lines[i].text.replaceSubrange(k.range, with: moved) }
+            }
             for j in out.lines[i].chords.indices {
                 guard let name = try? ChordName(out.lines[i].chords[j].name) else { continue }
                 // A name that would not read back (longer than ChordName.maxLength) stays.
@@ -79,6 +85,9 @@ public struct SheetDocument: Equatable, Sendable {
         }
         return out
     }
+
+    /// A new song: one empty line to type in.
+    public static let newSong = SheetDocument(lines: [Line(text: "")])
 
     /// The sheet a new user starts with: the lyrics and no chords ("Amazing Grace", John
     /// Newton, 1779, in the public domain).

@@ -1,0 +1,123 @@
+import Engine
+import Foundation
+
+/// The songs: one sheet per song, `NAME.json` in `$XDG_DATA_HOME/motionlab/songs/`, under
+/// the same file policy as every document (`DocumentFile`). Deleting moves a song into the
+/// folder's `trash/` (never over a name there); nothing else is removed, and no file whose
+/// name is not a song's (a dot-file, a folder, a link's target elsewhere) is touched.
+public struct SongLibrary: Sendable {
+    /// The songs' folder.
+    public let folder: URL
+
+    public init(folder: URL) { self.folder = folder }
+
+    /// `$XDG_DATA_HOME/motionlab/songs` (or `~/.local/share/motionlab/songs`).
+    public static func defaultFolder() -> URL {
+        DocumentFile.defaultSheetURL().deletingLastPathComponent().appendingPathComponent("songs")
+    }
+
+    /// The file that remembers the last song opened, beside the folder.
+    public var lastSongURL: URL { folder.deletingLastPathComponent().appendingPathComponent("last-song") }
+
+    /// The longest song name, in characters.
+    public static let maxNameLength = 120
+    /// The most songs listed (a folder with more lists the first this many by name).
+    public static let maxListed = 100_000
+
+    /// Refuses a name that cannot be a file of ours in the folder: empty, longer than
+    /// `maxNameLength`, starting with a dot or a space (hidden, or our temporaries'), with a
+    /// slash, a NUL, a control character or a backslash, or `trash`.
+    public static func check(_ name: String) throws(FilePolicy.Refusal) {
+        let shown = "song name \"\(echo(name, limit: 60))\""
+        guard !name.isEmpty else { throw FilePolicy.Refusal("a song name is empty") }
+        guard name.count <= maxNameLength else { throw FilePolicy.Refusal("\(shown) is longer than \(maxNameLength) characters (SongLibrary.maxNameLength)") }
+        guard name.first != ".", name.first != " ", name.last != " " else {
+            throw FilePolicy.Refusal("\(shown) starts with a dot or starts or ends with a space")
+        }
+        if let bad = name.unicodeScalars.first(where: { $0 == "/" || $0 == "\\" || $0.value < 0x20 || (0x7f...0x9f).contains($0.value) }) {
+            throw FilePolicy.Refusal("\(shown) holds \(bad == "/" ? "a slash" : bad == "\\" ? "a backslash" : "a control character (U+\(String(bad.value, radix: 16, uppercase: true)))")")
+        }
+        guard name.lowercased() != "trash" else { throw FilePolicy.Refusal("\(shown) is the trash folder's") }
+        guard name.utf8.count <= 200 else { throw FilePolicy.Refusal("\(shown) is longer than 200 bytes") }
+    }
+
+    /// The song `name` as a document (its folder made on the first save).
+    public func file(_ name: String) throws(FilePolicy.Refusal) -> DocumentFile {
+        try Self.check(name)
+        return DocumentFile(url: folder.appendingPathComponent(name + ".json"), makesFolder: true)
+    }
+
+    /// The songs' names, sorted: every `NAME.json` in the folder whose name is a song's.
+    public func list() throws(FilePolicy.Refusal) -> [String] {
+        guard let dir = opendir(folder.path) else {
+            if errno == ENOENT { return [] }
+            throw FilePolicy.Refusal("\(FilePolicy.shown(folder.path)): cannot read the folder: \(FilePolicy.errnoText())")
+        }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir), names.count < Self.maxListed {
+            let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard file.hasSuffix(".json") else { continue }
+            let name = String(file.dropLast(5))
+            guard (try? Self.check(name)) != nil else { continue }
+            names.append(name)
+        }
+        return names.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+    }
+
+    /// Moves song `name` into `trash/` as `NAME.json` (or `NAME-2.json` … where taken):
+    /// a hard link there, then the old name removed, so nothing is ever written over.
+    /// Returns where it went, relative to the folder.
+    @discardableResult
+    public func trash(_ name: String) throws(FilePolicy.Refusal) -> String {
+        try Self.check(name)
+        let path = folder.appendingPathComponent(name + ".json").path
+        var st = stat()
+        guard lstat(path, &st) == 0 else { throw FilePolicy.Refusal("no song \"\(echo(name))\": \(FilePolicy.errnoText())") }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            throw FilePolicy.Refusal("\(FilePolicy.shown(name)).json is \(FilePolicy.kindName(st.st_mode)), not a song file of ours; left as it is")
+        }
+        let trash = folder.appendingPathComponent("trash").path
+        if mkdir(trash, 0o700) != 0 && errno != EEXIST {
+            throw FilePolicy.Refusal("\(FilePolicy.shown(trash)): cannot make it: \(FilePolicy.errnoText())")
+        }
+        for n in 1...1000 {
+            let kept = "\(name)\(n == 1 ? "" : "-\(n)").json"
+            if link(path, trash + "/" + kept) == 0 {
+                unlink(path)
+                return "trash/" + kept
+            }
+            guard errno == EEXIST else { throw FilePolicy.Refusal("cannot move \"\(echo(name))\" to the trash: \(FilePolicy.errnoText())") }
+        }
+        throw FilePolicy.Refusal("the trash holds \"\(echo(name))\" 1,000 times already")
+    }
+
+    /// Renames song `from` to `to`, never over an existing song (a hard link, then the old
+    /// name removed).
+    public func rename(_ from: String, to: String) throws(FilePolicy.Refusal) {
+        try Self.check(from)
+        try Self.check(to)
+        let old = folder.appendingPathComponent(from + ".json").path, new = folder.appendingPathComponent(to + ".json").path
+        var st = stat()
+        guard lstat(old, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { throw FilePolicy.Refusal("no song file \"\(echo(from))\" of ours") }
+        guard link(old, new) == 0 else {
+            throw FilePolicy.Refusal(errno == EEXIST ? "a song \"\(echo(to))\" is there already" : "cannot rename \"\(echo(from))\": \(FilePolicy.errnoText())")
+        }
+        unlink(old)
+    }
+
+    /// The last song opened, if it is remembered and still a song of the folder.
+    public func lastSong() -> String? {
+        guard let text = try? FilePolicy.readText(lastSongURL.path, limit: 1024, limitName: "a song name") else { return nil }
+        let name = text.trimmingCharacters(in: .newlines)
+        guard (try? Self.check(name)) != nil, (try? list().contains(name)) == true else { return nil }
+        return name
+    }
+
+    /// Remembers `name` as the last song opened.
+    public func remember(_ name: String) throws(FilePolicy.Refusal) {
+        try DocumentFile(url: lastSongURL, makesFolder: true).save(name + "\n")
+    }
+}

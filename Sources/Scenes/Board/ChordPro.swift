@@ -1,0 +1,190 @@
+import Engine
+
+/// ChordPro, the text format musicians share songs in (chordii, OnSong, SongbookPro…), read
+/// into a sheet and written back.
+///
+/// A lyric line carries its chords in brackets before the character they stand on:
+/// `[G]Amazing [C]grace`. A line in braces is a directive (`{title: …}`, `{c: Chorus}`,
+/// `{soc}` … `{eoc}`, or any other); a line starting with `#` is a comment. Directives and
+/// comments are kept as lines of the sheet holding their text as written (the board shows
+/// them, and they can be edited like any line), so every directive — known or not — is
+/// written back as it was read. A song read and written again is the same text up to the
+/// normalisation `normalized(_:)` names: line endings become LF, a byte order mark goes,
+/// and the text ends with one line break.
+public enum ChordPro {
+    /// The largest ChordPro text read (a song is a few kilobytes; a songbook a few hundred).
+    public static let maxBytes = 4 << 20
+    /// The longest line read, in UTF-8 bytes.
+    public static let maxLineBytes = 65_536
+
+    /// Where a ChordPro text is wrong: its line and column (both from 1; columns count
+    /// characters) and what is wrong.
+    public struct ReadError: Error, Equatable, CustomStringConvertible {
+        public let line: Int
+        public let column: Int
+        public let message: String
+        public var description: String { "line \(line), column \(column): \(message)" }
+    }
+
+    /// `text` with LF line endings, no byte order mark and one final line break (none for an
+    /// empty text): what `write(parse(text))` gives back for a text `parse` reads.
+    public static func normalized(_ text: String) -> String {
+        var lines = self.lines(of: text)
+        if lines.last == "" { lines.removeLast() }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The lines of `text`, split at LF, CRLF or CR, without a leading byte order mark.
+    static func lines(of text: String) -> [Substring] {
+        var body = Substring(text)
+        if body.first == "\u{FEFF}" { body = body.dropFirst() }
+        return body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    }
+
+    /// Reads a song, or throws where it is wrong: a line longer than `maxLineBytes`, a `[`
+    /// or `{` not closed on its line, a `[` inside a chord, a chord name the chord grammar
+    /// cannot read, more lines or chords than a sheet holds.
+    public static func parse(_ text: String) throws(ReadError) -> SheetDocument {
+        var out: [SheetDocument.Line] = []
+        var all = lines(of: text)
+        if all.last == "" { all.removeLast() }
+        guard all.count <= SheetDocument.maxLines else {
+            throw ReadError(line: SheetDocument.maxLines + 1, column: 1,
+                            message: "more than \(SheetDocument.maxLines) lines, the most a song holds (SheetDocument.maxLines)")
+        }
+        for (i, raw) in all.enumerated() {
+            let n = i + 1
+            guard raw.utf8.count <= maxLineBytes else {
+                throw ReadError(line: n, column: 1, message: "the line is \(raw.utf8.count) bytes, more than \(maxLineBytes) (ChordPro.maxLineBytes)")
+            }
+            let trimmed = raw.drop { $0 == " " || $0 == "\t" }
+            if trimmed.first == "{" {
+                guard raw.trimmingCharacters(inSet: " \t").last == "}" else {
+                    throw ReadError(line: n, column: raw.count - trimmed.count + 1, message: "'{' opens a directive that is not closed with '}' on its line")
+                }
+                out.append(SheetDocument.Line(text: String(raw)))
+            } else if trimmed.first == "#" {
+                out.append(SheetDocument.Line(text: String(raw)))
+            } else {
+                out.append(try lyricLine(raw, line: n))
+            }
+        }
+        return SheetDocument(lines: out)
+    }
+
+    /// A lyric line: its text without the bracketed chords, each chord on the character
+    /// that follows it.
+    private static func lyricLine(_ raw: Substring, line n: Int) throws(ReadError) -> SheetDocument.Line {
+        var text = "", count = 0, column = 0
+        var chords: [SheetDocument.Placed] = []
+        var name: String?, nameColumn = 0
+        for c in raw {
+            column += 1
+            if var open = name {
+                switch c {
+                case "]":
+                    let trimmed = open.trimmingCharacters(inSet: " \t")
+                    do { _ = try ChordName(trimmed) } catch {
+                        throw ReadError(line: n, column: nameColumn + error.offset,
+                                        message: "\"\(echo(trimmed))\" is not a chord name: \(error.reason)")
+                    }
+                    guard chords.count < SheetDocument.maxChordsPerLine else {
+                        throw ReadError(line: n, column: nameColumn - 1, message: "more than \(SheetDocument.maxChordsPerLine) chords on one line (SheetDocument.maxChordsPerLine)")
+                    }
+                    chords.append(SheetDocument.Placed(name: trimmed, at: count))
+                    name = nil
+                case "[":
+                    throw ReadError(line: n, column: column, message: "'[' inside a chord (the one opened at column \(nameColumn - 1) is not closed)")
+                default:
+                    open.append(c)
+                    name = open
+                }
+            } else if c == "[" {
+                name = ""
+                nameColumn = column + 1
+            } else {
+                text.append(c)
+                count += 1
+            }
+        }
+        if name != nil {
+            throw ReadError(line: n, column: nameColumn - 1, message: "'[' opens a chord that is not closed with ']' on its line")
+        }
+        // A character that joins the one before (a combining mark after a chord) makes one
+        // character of two: the count is taken again, and chords past it kept within.
+        let joined = text.count
+        if joined != count { for j in chords.indices { chords[j].at = min(chords[j].at, joined) } }
+        return SheetDocument.Line(text: text, chords: chords)
+    }
+
+    /// The song as ChordPro: each line's chords in brackets before the characters they
+    /// stand on (one past the text's end after as many spaces), in the order of their
+    /// characters; directive and comment lines as they are.
+    public static func write(_ doc: SheetDocument) -> String {
+        var out = ""
+        for line in doc.lines {
+            let chars = Array(line.text)
+            let order = line.chords.indices.sorted { (line.chords[$0].at, $0) < (line.chords[$1].at, $1) }
+            var written = 0
+            for k in order {
+                let c = line.chords[k]
+                let upto = min(c.at, chars.count)
+                if upto > written {
+                    out.append(contentsOf: String(chars[written..<upto]))
+                    written = upto
+                }
+                if c.at > written {
+                    out.append(String(repeating: " ", count: c.at - written))
+                    written = c.at
+                }
+                out += "[\(c.name)]"
+            }
+            if written < chars.count { out.append(contentsOf: String(chars[written...])) }
+            out += "\n"
+        }
+        return out
+    }
+
+    /// The key a `{key: X}` line names, and where X is in the line (its spaces around it
+    /// left out), if `line` is one.
+    public static func keyDirective(_ line: String) -> (name: String, range: Range<String.Index>)? {
+        let t = line.trimmingCharacters(inSet: " \t")
+        guard t.hasPrefix("{"), t.hasSuffix("}"), let colon = line.firstIndex(of: ":"), let close = line.lastIndex(of: "}"), colon < close,
+              let open = line.firstIndex(of: "{"), line[line.index(after: open)..<colon].trimmingCharacters(inSet: " \t").lowercased() == "key"
+        else { return nil }
+        var lo = line.index(after: colon), hi = close
+        while lo < hi, line[lo] == " " || line[lo] == "\t" { lo = line.index(after: lo) }
+        while hi > lo, line[line.index(before: hi)] == " " || line[line.index(before: hi)] == "\t" { hi = line.index(before: hi) }
+        guard lo < hi else { return nil }
+        return (String(line[lo..<hi]), lo..<hi)
+    }
+
+    /// Whether `line` is a directive (`{…}`) or a comment (`#…`) rather than lyrics.
+    public static func isDirectiveOrComment(_ line: String) -> Bool {
+        guard let first = line.first(where: { $0 != " " && $0 != "\t" }) else { return false }
+        return first == "#" || (first == "{" && line.last(where: { $0 != " " && $0 != "\t" }) == "}")
+    }
+
+    /// The song's title: its first `{title: …}` or `{t: …}` directive's, if any.
+    public static func title(of doc: SheetDocument) -> String? {
+        for line in doc.lines {
+            let t = line.text.trimmingCharacters(inSet: " \t")
+            guard t.hasPrefix("{"), t.hasSuffix("}"), let colon = t.firstIndex(of: ":") else { continue }
+            let key = t[t.index(after: t.startIndex)..<colon].trimmingCharacters(inSet: " \t").lowercased()
+            guard key == "title" || key == "t" else { continue }
+            let value = t[t.index(after: colon)..<t.index(before: t.endIndex)].trimmingCharacters(inSet: " \t")
+            if !value.isEmpty { return value }
+        }
+        return nil
+    }
+}
+
+extension StringProtocol {
+    /// The text without `set`'s characters at either end.
+    func trimmingCharacters(inSet set: String) -> String {
+        var s = Substring(self)
+        while let f = s.first, set.contains(f) { s.removeFirst() }
+        while let l = s.last, set.contains(l) { s.removeLast() }
+        return String(s)
+    }
+}

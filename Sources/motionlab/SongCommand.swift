@@ -1,0 +1,131 @@
+import ArgumentParser
+import Engine
+import Foundation
+import MotionSDL
+import Scenes
+
+/// `motionlab song`: the songs the board opens (`$XDG_DATA_HOME/motionlab/songs/`), and
+/// ChordPro in and out.
+struct SongCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "song",
+        abstract: "List, import, export, rename and delete the board's songs (ChordPro in and out).",
+        subcommands: [SongList.self, SongImport.self, SongExport.self, SongRename.self, SongDelete.self])
+}
+
+/// The options every `song` command takes.
+struct SongFolder: ParsableArguments {
+    @Option(help: "The songs' folder (default: $XDG_DATA_HOME/motionlab/songs).")
+    var songs: String?
+
+    var library: SongLibrary { SongLibrary(folder: songs.map { URL(fileURLWithPath: $0) } ?? SongLibrary.defaultFolder()) }
+}
+
+/// Runs `body`, turning a refusal or a ChordPro error into `motionlab song …: message` on
+/// standard error and exit status 2.
+func songCommand(_ name: String, _ body: () throws -> Void) throws {
+    do { try body() } catch let e as ChordPro.ReadError {
+        StandardStream.error.line("motionlab song \(name): \(e.description)")
+        throw ExitCode(2)
+    } catch let e as ExitCode {
+        throw e
+    } catch {
+        StandardStream.error.line("motionlab song \(name): \(describe(error))")
+        throw ExitCode(2)
+    }
+}
+
+struct SongList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "Print the songs' names, one a line.")
+    @OptionGroup var folder: SongFolder
+
+    func run() throws {
+        try songCommand("list") {
+            for name in try folder.library.list() { _ = StandardStream.output.line(name) }
+        }
+    }
+}
+
+struct SongImport: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "import", abstract: "Read a ChordPro file into a new song.")
+    @Argument(help: "The ChordPro file.")
+    var file: String
+    @Option(help: "The song's name (default: its {title}, else the file's name).")
+    var name: String?
+    @OptionGroup var folder: SongFolder
+
+    func run() throws {
+        try songCommand("import") {
+            let text = try FilePolicy.readText(file, limit: ChordPro.maxBytes, limitName: "ChordPro.maxBytes")
+            let doc: SheetDocument
+            do { doc = try ChordPro.parse(text) } catch {
+                throw FilePolicy.Refusal("\(echo(file, limit: 200)): \(error)")
+            }
+            let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            let songName = name ?? ChordPro.title(of: doc) ?? stem
+            let song = try folder.library.file(songName)
+            // A new song only: an existing one (or anything at its name) is not written over.
+            try song.save(doc.serialized(), over: .nothing)
+            _ = StandardStream.output.line(songName)
+        }
+    }
+}
+
+struct SongExport: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write a song as ChordPro (or its JSON), to standard output or a file.")
+    enum Format: String, ExpressibleByArgument, CaseIterable { case chordpro, json }
+    @Argument(help: "The song's name.")
+    var name: String
+    @Option(parsing: .unconditional, help: "Semitones to transpose it by (-11…11).")
+    var transpose = 0
+    @Option(help: "chordpro or json.")
+    var format = Format.chordpro
+    @Option(name: .customShort("o"), help: "The file to write (default: standard output).")
+    var output: String?
+    @OptionGroup var folder: SongFolder
+
+    func validate() throws {
+        guard (-11...11).contains(transpose) else { throw ValidationError("--transpose must be -11…11 semitones, got \(transpose)") }
+        if let output { try checkWritable(output, option: "-o") }
+    }
+
+    func run() throws {
+        try songCommand("export") {
+            let file = try folder.library.file(name)
+            var st = stat()
+            guard stat(file.url.path, &st) == 0 else { throw FilePolicy.Refusal("no song \"\(echo(name))\" in \(echo(folder.library.folder.path, limit: 200))") }
+            let loaded = file.load(empty: SheetDocument(lines: []), noun: "song") { try SheetDocument.parse($0) }
+            if let problem = loaded.problem { throw FilePolicy.Refusal(problem) }
+            var doc = loaded.document
+            if doc.hasLegacyChords {
+                throw FilePolicy.Refusal("\"\(echo(name))\" is a version 1 sheet: open it in the board once, which places its chords on characters")
+            }
+            if transpose != 0 { doc = doc.transposed(by: transpose) }
+            let text = format == .json ? doc.serialized() : ChordPro.write(doc)
+            if let output {
+                try FilePolicy.write(text, to: output)
+            } else if !StandardStream.output.write(text) {
+                throw ExitCode(1)
+            }
+        }
+    }
+}
+
+struct SongRename: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a song (never over another).")
+    @Argument var from: String
+    @Argument var to: String
+    @OptionGroup var folder: SongFolder
+
+    func run() throws { try songCommand("rename") { try folder.library.rename(from, to: to) } }
+}
+
+struct SongDelete: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Move a song into the songs' trash/ folder.")
+    @Argument var name: String
+    @OptionGroup var folder: SongFolder
+
+    func run() throws {
+        try songCommand("delete") { _ = StandardStream.output.line("moved to " + (try folder.library.trash(name))) }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+@testable import MotionSDL
+@testable import Scenes
+import Testing
+
+/// `motionlab song`: ChordPro in and out of the songs' folder, run as a user runs it.
+@Suite struct SongCommandTests {
+    static let corpus = Motionlab.root.appendingPathComponent("Tests/Corpus/chordpro")
+
+    func song(_ args: [String], in dir: URL) throws -> Motionlab.Result {
+        try Motionlab.run(["song"] + [args[0]] + ["--songs", dir.appendingPathComponent("songs").path] + args.dropFirst())
+    }
+
+    @Test func theCorpusImportsListsAndExportsBackTheSameAndChordiiRendersEveryExport() throws {
+        let dir = Motionlab.tempDir()
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter { $0.hasSuffix(".cho") }.sorted()
+        #expect(files.count >= 10)
+        var names: [String: String] = [:]
+        for f in files {
+            let r = try song(["import", Self.corpus.appendingPathComponent(f).path], in: dir)
+            #expect(r.status == 0, "\(f): \(r.stderr)")
+            names[f] = r.stdout.trimmingCharacters(in: .newlines)
+        }
+        let list = try song(["list"], in: dir)
+        #expect(list.stdout.split(separator: "\n").map(String.init).sorted() == names.values.sorted())
+        for f in files {
+            let original = try String(contentsOf: Self.corpus.appendingPathComponent(f), encoding: .utf8)
+            let out = dir.appendingPathComponent(f)
+            let r = try song(["export", names[f]!, "-o", out.path], in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(try String(contentsOf: out, encoding: .utf8) == ChordPro.normalized(original), "\(f)")
+            // Debian's chordii renders it: PostScript out, exit 0.
+            let ps = dir.appendingPathComponent(f + ".ps")
+            let chordii = Process()
+            chordii.executableURL = URL(fileURLWithPath: "/usr/bin/chordii")
+            chordii.arguments = [out.path, "-o", ps.path]
+            chordii.standardError = FileHandle.nullDevice
+            try chordii.run()
+            chordii.waitUntilExit()
+            #expect(chordii.terminationStatus == 0, "\(f)")
+            #expect(try String(contentsOf: ps, encoding: .isoLatin1).hasPrefix("%!PS"), "\(f)")
+        }
+        // Up two, imported as a new song, down two: the original.
+        let up = try song(["export", "Amazing Grace", "--transpose", "2"], in: dir)
+        #expect(up.stdout.contains("[A]Amazing [A7]grace! How [D]sweet the [A]sound") && up.stdout.contains("{key: A}\n"))
+        let upFile = dir.appendingPathComponent("up.cho")
+        try up.stdout.write(to: upFile, atomically: true, encoding: .utf8)
+        #expect(try song(["import", upFile.path, "--name", "Up"], in: dir).status == 0)
+        let down = try song(["export", "Up", "--transpose", "-2"], in: dir)
+        #expect(down.stdout == ChordPro.normalized(try String(contentsOf: Self.corpus.appendingPathComponent("amazing-grace.cho"), encoding: .utf8)))
+        // JSON out is the song file's format.
+        let json = try song(["export", "Up", "--format", "json"], in: dir)
+        #expect(try SheetDocument.parse(json.stdout).lines.count == 9)
+    }
+
+    @Test func badChordProIsRefusedWithLineAndColumnAndNothingIsWritten() throws {
+        let dir = Motionlab.tempDir()
+        for (text, words) in [("{title: X}\n[G]la [Am la\n", "line 2, column 7: '['"),
+                              ("la ]la [Q]\n", "line 1, column 9: \"Q\" is not a chord name"),
+                              (String(repeating: "a", count: 1_048_576), "line 1, column 1: the line is 1048576 bytes")] {
+            let f = dir.appendingPathComponent("bad.cho")
+            try text.write(to: f, atomically: true, encoding: .utf8)
+            let r = try song(["import", f.path], in: dir)
+            #expect(r.status == 2 && r.stderr.contains(words), "\(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("songs").path))
+    }
+
+    @Test func namesThatAreNotASongsFileAndAnExistingSongAreRefusedAndNothingOfTheUsersIsTouched() throws {
+        let dir = Motionlab.tempDir()
+        let f = dir.appendingPathComponent("s.cho")
+        try "[C]la\n".write(to: f, atomically: true, encoding: .utf8)
+        for name in ["a/b", "..", ".hidden", "trash", "tab\there", " lead", String(repeating: "x", count: 121)] {
+            let r = try song(["import", f.path, "--name", name], in: dir)
+            #expect(r.status == 2 && !r.stderr.isEmpty, "\(name)")
+        }
+        #expect(throws: FilePolicy.Refusal.self) { try SongLibrary.check("nul\u{0}byte") }
+        #expect(try song(["import", f.path, "--name", "Mine"], in: dir).status == 0)
+        let songs = dir.appendingPathComponent("songs")
+        try "[G]other\n".write(to: f, atomically: true, encoding: .utf8)
+        let again = try song(["import", f.path, "--name", "Mine"], in: dir)
+        #expect(again.status == 2 && again.stderr.contains("not saved over"))
+        #expect(try String(contentsOf: songs.appendingPathComponent("Mine.json"), encoding: .utf8).contains("\"C\""))
+        // A song that is a FIFO is refused at once; one that is a link is not moved to the trash.
+        mkfifo(songs.appendingPathComponent("Pipe.json").path, 0o600)
+        let pipe = try song(["export", "Pipe"], in: dir)
+        #expect(pipe.status == 2 && pipe.stderr.contains("FIFO"), "\(pipe.stderr)")
+        try FileManager.default.createSymbolicLink(at: songs.appendingPathComponent("Link.json"), withDestinationURL: songs.appendingPathComponent("Mine.json"))
+        let link = try song(["delete", "Link"], in: dir)
+        #expect(link.status == 2 && link.stderr.contains("a symbolic link"))
+        // Delete moves into trash/, never over a name there; rename never over a song.
+        #expect(try song(["delete", "Mine"], in: dir).stdout == "moved to trash/Mine.json\n")
+        #expect(try song(["import", f.path, "--name", "Mine"], in: dir).status == 0)
+        #expect(try song(["delete", "Mine"], in: dir).stdout == "moved to trash/Mine-2.json\n")
+        #expect(try song(["import", f.path, "--name", "A"], in: dir).status == 0)
+        #expect(try song(["import", f.path, "--name", "B"], in: dir).status == 0)
+        #expect(try song(["rename", "A", "B"], in: dir).status == 2)
+        #expect(try song(["rename", "A", "C"], in: dir).status == 0)
+        #expect(try song(["list"], in: dir).stdout == "B\nC\nLink\nPipe\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: songs.appendingPathComponent("trash").path).sorted() == ["Mine-2.json", "Mine.json"])
+    }
+
+    @Test func tenThousandSongsListInOrder() throws {
+        let dir = Motionlab.tempDir(), songs = dir.appendingPathComponent("songs")
+        try FileManager.default.createDirectory(at: songs, withIntermediateDirectories: true)
+        let body = SheetDocument(lines: [.init(text: "a")]).serialized()
+        for i in 0..<10_000 { FileManager.default.createFile(atPath: songs.appendingPathComponent("Song \(i).json").path, contents: Data(body.utf8)) }
+        FileManager.default.createFile(atPath: songs.appendingPathComponent(".Song 1.json.tmp").path, contents: nil)
+        let r = try song(["list"], in: dir)
+        let names = r.stdout.split(separator: "\n")
+        #expect(names.count == 10_000 && names.first == "Song 0" && names[2] == "Song 2" && names.last == "Song 9999")
+    }
+}

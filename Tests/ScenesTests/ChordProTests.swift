@@ -1,0 +1,80 @@
+import Foundation
+@testable import Scenes
+import Testing
+
+@Suite struct ChordProTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Corpus/chordpro")
+
+    static func songs() throws -> [(String, String)] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".cho") }.sorted()
+        return try names.map { ($0, try String(contentsOf: corpus.appendingPathComponent($0), encoding: .utf8)) }
+    }
+
+    @Test func everySongOfTheCorpusReadsAndWritesBackTheSameText() throws {
+        let songs = try Self.songs()
+        #expect(songs.count >= 10)
+        for (name, text) in songs {
+            let doc = try ChordPro.parse(text)
+            #expect(ChordPro.write(doc) == ChordPro.normalized(text), "\(name)")
+            // Through the sheet's JSON too.
+            #expect(try ChordPro.write(SheetDocument.parse(doc.serialized())) == ChordPro.normalized(text), "\(name)")
+        }
+        // The corpus has what real songs have.
+        let all = songs.map(\.1).joined()
+        for feature in ["\r\n", "{soc}", "{start_of_chorus}", "{sov}", "{c:", "{comment:", "# ", "C/G", "F#dim7", "G7sus4", "Bbm6", "Калинка", "Scar[Am]borough", "\n\n", "{x_performer"] {
+            #expect(all.contains(feature), "\(feature)")
+        }
+    }
+
+    @Test func chordsStandOnTheCharactersAfterThemAndDirectivesAreLinesAsWritten() throws {
+        let doc = try ChordPro.parse("{title: Ёлка}\n[G]Ама[C]зинг  \nЖи\u{301}[Am7/G]ва́\ntext [D]\n# note\n")
+        #expect(doc.lines.map(\.text) == ["{title: Ёлка}", "Амазинг  ", "Жи\u{301}ва́", "text ", "# note"])
+        #expect(doc.lines[1].chords.map(\.name) == ["G", "C"] && doc.lines[1].chords.map(\.at) == [0, 3])
+        #expect(doc.lines[2].chords.map(\.at) == [2] && doc.lines[2].chords[0].name == "Am7/G")
+        #expect(doc.lines[3].chords.map(\.at) == [5])
+        #expect(ChordPro.title(of: doc) == "Ёлка")
+        // Past the text's end: spaces, then the chord.
+        var far = SheetDocument(lines: [.init(text: "ab", chords: [.init(name: "E", at: 5), .init(name: "A", at: 1), .init(name: "D", at: 1)])])
+        #expect(ChordPro.write(far) == "a[A][D]b   [E]\n")
+        far.lines[0].chords = []
+        #expect(ChordPro.write(far) == "ab\n")
+    }
+
+    @Test(arguments: [
+        ("[G]one\n[Am two", "line 2, column 1: '[' opens a chord that is not closed with ']' on its line"),
+        ("[G[C]x", "line 1, column 3: '[' inside a chord (the one opened at column 1 is not closed)"),
+        ("ok\n  {title: x", "line 2, column 3: '{' opens a directive that is not closed with '}' on its line"),
+        ("la [Xm]la", "line 1, column 5: \"Xm\" is not a chord name: 'X': a chord name starts with its root, A to G (or H)"),
+        ("la [Cq]la", "line 1, column 6: \"Cq\" is not a chord name: 'q' is not part of a chord name (a quality such as m, maj, dim, sus, add; a number 2–13; # or b before one; or / and a bass)"),
+        ("[]x", "line 1, column 2: \"\" is not a chord name: a chord name is empty"),
+    ])
+    func badSongsAreRefusedWithLineColumnAndWhy(text: String, message: String) {
+        #expect(throws: ChordPro.ReadError.self) { try ChordPro.parse(text) }
+        do { _ = try ChordPro.parse(text) } catch { #expect(error.description == message) }
+    }
+
+    @Test func aMegabyteLineAndTooManyLinesOrChordsAreRefusedWithTheLimit() {
+        let long = "x\n" + String(repeating: "la ", count: 350_000)
+        do { _ = try ChordPro.parse(long); Issue.record("read") } catch {
+            #expect(error.description == "line 2, column 1: the line is 1050000 bytes, more than 65536 (ChordPro.maxLineBytes)")
+        }
+        let lines = String(repeating: "a\n", count: SheetDocument.maxLines + 1)
+        do { _ = try ChordPro.parse(lines); Issue.record("read") } catch { #expect(error.line == SheetDocument.maxLines + 1) }
+        let chords = String(repeating: "[C]", count: SheetDocument.maxChordsPerLine + 1)
+        do { _ = try ChordPro.parse(chords); Issue.record("read") } catch { #expect(error.message.contains("SheetDocument.maxChordsPerLine")) }
+        #expect(ChordPro.normalized("\u{FEFF}a\r\nb\rc") == "a\nb\nc\n" && ChordPro.normalized("") == "")
+    }
+
+    @Test func transposingUpTwoAndDownTwoGivesEverySongBack() throws {
+        for (name, text) in try Self.songs() {
+            let doc = try ChordPro.parse(text)
+            let back = doc.transposed(by: 2).transposed(by: -2)
+            #expect(ChordPro.write(back) == ChordPro.write(doc), "\(name)")
+            #expect(doc.transposed(by: 2) != doc, "\(name)")
+            if let key = doc.lines.lazy.compactMap({ ChordPro.keyDirective($0.text) }).first {
+                #expect(ChordPro.keyDirective(ChordPro.write(doc.transposed(by: 1)).split(separator: "\n").map(String.init).first { $0.contains("key") }!)?.name != key.name)
+            }
+        }
+    }
+}
