@@ -86,6 +86,11 @@ struct EventTranslator {
         case SDLConstants.textInput:
             let t = Self.string(e.text.text)
             if !t.isEmpty { out.append(.text(t)) }
+        case SDLConstants.dropFile:
+            guard let p = e.drop.file else { return .none }
+            let path = String(cString: p)
+            SDL_free(p)
+            if !path.isEmpty { out.append(.fileDropped(path: path)) }
         case SDLConstants.textEditing:
             let t = Self.string(e.edit.text)
             out.append(.composition(text: t, cursor: min(max(Int(e.edit.start), 0), t.count)))

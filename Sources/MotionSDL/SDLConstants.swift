@@ -18,6 +18,7 @@ enum SDLConstants {
     static let keyUp = SDL_KEYUP.rawValue
     static let textInput = SDL_TEXTINPUT.rawValue
     static let textEditing = SDL_TEXTEDITING.rawValue
+    static let dropFile = SDL_DROPFILE.rawValue
     static let mouseMotion = SDL_MOUSEMOTION.rawValue
     static let mouseButtonDown = SDL_MOUSEBUTTONDOWN.rawValue
     static let mouseButtonUp = SDL_MOUSEBUTTONUP.rawValue

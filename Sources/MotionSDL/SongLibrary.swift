@@ -61,10 +61,21 @@ public struct SongLibrary: Sendable {
             }
             guard file.hasSuffix(".json") else { continue }
             let name = String(file.dropLast(5))
-            guard (try? Self.check(name)) != nil else { continue }
+            guard (try? Self.check(name)) != nil, !Self.isKeptCopy(name) else { continue }
             names.append(name)
         }
         return names.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+    }
+
+    /// Whether `name` is a copy the program keeps beside a song rather than a song: an older
+    /// version's (`NAME.v1`, `NAME.v1-2`) or a damaged file moved aside (`NAME.corrupt-…`).
+    static func isKeptCopy(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: ".") else { return false }
+        let tail = name[name.index(after: dot)...]
+        if tail.hasPrefix("corrupt-") { return true }
+        guard tail.first == "v" else { return false }
+        let rest = tail.dropFirst().split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        return rest.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
     }
 
     /// Moves song `name` into `trash/` as `NAME.json` (or `NAME-2.json` … where taken):

@@ -177,12 +177,12 @@ struct Play: ParsableCommand {
         }
         if let board = scenes.compactMap({ $0 as? BoardScene }).first {
             let library = SongLibrary(folder: SongLibrary.defaultFolder())
-            // A song named, else in a window the last song opened, else the sheet.
-            if let name = song ?? (windowed && sheet == nil ? library.lastSong() : nil) {
-                board.songName = name
-                attach(try library.file(name), to: board, empty: .newSong)
-                do { try library.remember(name) } catch {
-                    StandardStream.error.write("motionlab: could not remember the last song: \(describe(error))\n")
+            // A song named, else in a window the last song opened (or a first one), else the sheet.
+            if let name = song ?? (windowed && sheet == nil ? AppSongShelf.startingSong(library) : nil) {
+                let shelf = AppSongShelf(library: library, board: board)
+                board.songShelf = shelf
+                if let problem = shelf.open(name) {
+                    StandardStream.error.write("motionlab: song \(echo(name)): \(problem)\n")
                 }
             } else {
                 let url = sheet.map { URL(fileURLWithPath: $0) } ?? (headless || script != nil ? nil : DocumentFile.defaultSheetURL())

@@ -12,6 +12,7 @@ import Testing
             .wheel(dx: 0, dy: -40),
             .text("Ёлка тиха́ 🎸 \"q\"\n"),
             .composition(text: "にほん", cursor: 2),
+            .fileDropped(path: "/home/me/Songs/Ёлка.cho"),
             .key(Key("Return"), down: true), .keyRepeat(Key("Down")),
             .gamepadAdded(pad: 0), .gamepadRemoved(pad: 0),
             .gamepadAxis(pad: 1, axis: .righttrigger, value: 0.5),

@@ -99,6 +99,22 @@ extension SDLTests {
             #expect(!app.shell.wantsQuit)
         }
 
+        /// A file dropped on the window arrives as its path (SDL's copy freed).
+        @Test func aDroppedFileArrivesAsItsPath() throws {
+            let board = BoardScene()
+            let app = try HeadlessApp(scenes: [board], size: Vec2(640, 480))
+            app.frame()
+            var e = SDL_Event()
+            e.type = SDL_DROPFILE.rawValue
+            e.drop.file = SDL_strdup("/tmp/Ёлка.cho")
+            e.drop.windowID = SDL_GetWindowID(app.platform.window)
+            app.push(e)
+            app.frame()
+            #expect(app.log.contains(.fileDropped(path: "/tmp/Ёлка.cho")))
+            // No songs' folder: the board says what a drop needs and changes nothing.
+            #expect(board.announcement.hasPrefix("A dropped song needs the songs' folder"))
+        }
+
         @Test func aCardCarriedOverTheTabBarDrawsAboveIt() throws {
             let board = BoardScene()
             let app = try HeadlessApp(scenes: [board], size: Vec2(1280, 720))

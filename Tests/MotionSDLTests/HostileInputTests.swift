@@ -27,7 +27,7 @@ extension SDLTests {
             try expectBadInput(["bench", "--followers", "10000000"], saying: ["Bench.maxEntities", "1000000"])
             try expectBadInput(["bench", "--followers", "600000", "--tweens", "600000"], saying: ["add up to 1202000", "more than 1000000 (Bench.maxEntities)"])
             try expectBadInput(["--headless", "--frames", "-1"], saying: ["--frames must be 1…"])
-            try expectBadInput(["help", "bogus"], saying: ["no topic 'bogus'", "play, path, spring, bench, soak, controls, limits"])
+            try expectBadInput(["help", "bogus"], saying: ["no topic 'bogus'", "play, path, spring, bench, soak, song, controls, limits"])
             try expectBadInput(["path", "--svg", "M0 0 L1 1", "--spacing", "-1"], saying: ["--spacing"])
             try expectBadInput(["soak", "--seed", "-1"], saying: ["--seed must be a whole number 0…18446744073709551615"])
             try expectBadInput(["--size", "16384x16384", "--headless", "--frames", "1"], saying: ["InputLimits.maxWindowPixels"])

@@ -100,6 +100,34 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: songs.appendingPathComponent("trash").path).sorted() == ["Mine-2.json", "Mine.json"])
     }
 
+    /// `play --song`: the song opens (a new name is a new song of one empty line), typing
+    /// saves into it, it is remembered, and a ChordPro file dropped on the window is imported
+    /// as a song under a free name and opened.
+    @Test func playOpensASongRemembersItAndImportsADroppedFile() throws {
+        let dir = Motionlab.tempDir()
+        let cho = dir.appendingPathComponent("drop.cho")
+        try "{title: Fresh}\n[G]Ёлка\n".write(to: cho, atomically: true, encoding: .utf8)
+        let script = dir.appendingPathComponent("s.jsonl")
+        try """
+        {"frame":2,"type":"key","key":"F2","down":true}
+        {"frame":3,"type":"key","key":"F2","down":false}
+        {"frame":4,"type":"text","text":"Первая"}
+        {"frame":6,"type":"fileDropped","path":"\(cho.path)"}
+        {"frame":8,"type":"fileDropped","path":"\(cho.path)"}
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let state = dir.appendingPathComponent("state.json")
+        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "10", "--script", script.path, "--song", "Mine", "--state", state.path])
+        p.environment?["XDG_DATA_HOME"] = dir.path
+        let r = try Motionlab.run(p)
+        #expect(r.status == 0, "\(r.stderr)")
+        let songs = dir.appendingPathComponent("motionlab/songs")
+        #expect(try SheetDocument.parse(String(contentsOf: songs.appendingPathComponent("Mine.json"), encoding: .utf8)).lines.map(\.text) == ["Первая"])
+        #expect(try String(contentsOf: songs.appendingPathComponent("Fresh.json"), encoding: .utf8).contains("Ёлка"))
+        #expect(FileManager.default.fileExists(atPath: songs.appendingPathComponent("Fresh (2).json").path))
+        #expect(try String(contentsOf: state, encoding: .utf8).contains(#""song":"Fresh (2)""#))
+        #expect(try String(contentsOf: dir.appendingPathComponent("motionlab/last-song"), encoding: .utf8) == "Fresh (2)\n")
+    }
+
     @Test func tenThousandSongsListInOrder() throws {
         let dir = Motionlab.tempDir(), songs = dir.appendingPathComponent("songs")
         try FileManager.default.createDirectory(at: songs, withIntermediateDirectories: true)

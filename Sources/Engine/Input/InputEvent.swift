@@ -131,6 +131,9 @@ public enum InputEvent: Hashable, Sendable {
     /// until it is committed as `text`; an empty `text` ends it. `cursor` is its own caret,
     /// in characters.
     case composition(text: String, cursor: Int)
+    /// A file dropped on the window (`SDL_DROPFILE`): its path. The board imports a
+    /// ChordPro song from it.
+    case fileDropped(path: String)
     /// The system's auto-repeat of a key held down (after a `key(_, down: true)`): for
     /// moves that should keep going while the key is held (arrows in a list). Toggles and
     /// actions listen to the down event only.
@@ -239,6 +242,7 @@ extension InputEvent {
             return .resize(w: size.w, h: size.h)
         case .hitch(let s): return .hitch(seconds: s.isNaN ? 0 : min(max(s, 0), InputLimits.maxHitch))
         case .text(let t): return .text(Self.bounded(t))
+        case .fileDropped(let p): return .fileDropped(path: Self.bounded(p))
         case .composition(let t, let cursor):
             let b = Self.bounded(t)
             return .composition(text: b, cursor: min(max(cursor, 0), b.count))

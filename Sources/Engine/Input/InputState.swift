@@ -170,7 +170,7 @@ public struct InputState: Sendable {
         case .focusGained:
             hasFocus = true
             out.append(event)
-        case .wheel, .resize, .text, .composition:
+        case .wheel, .resize, .text, .composition, .fileDropped:
             out.append(event)
         case .hitch:
             break  // the frame driver's, not the scenes'

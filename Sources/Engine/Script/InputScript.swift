@@ -156,6 +156,10 @@ public enum InputScript {
             let cursor = json["cursor"] == nil ? t.count : try integer("cursor")
             guard (0...t.count).contains(cursor) else { throw fail("cursor \(cursor) is outside the text's 0…\(t.count) characters") }
             event = .composition(text: t, cursor: cursor)
+        case "fileDropped":
+            let p = try string("path")
+            guard !p.isEmpty, p.utf8.count <= InputLimits.maxTextBytes else { throw fail("field \"path\" must be 1…\(InputLimits.maxTextBytes) bytes") }
+            event = .fileDropped(path: p)
         case "focusLost": event = .focusLost
         case "focusGained": event = .focusGained
         case "hitch":
@@ -199,6 +203,7 @@ public enum InputScript {
         case .resize(let w, let h): kv += [("type", "resize"), ("w", JSONValue(w)), ("h", JSONValue(h))]
         case .text(let t): kv += [("type", "text"), ("text", .string(t))]
         case .composition(let t, let cursor): kv += [("type", "composition"), ("text", .string(t)), ("cursor", JSONValue(cursor))]
+        case .fileDropped(let p): kv += [("type", "fileDropped"), ("path", .string(p))]
         case .focusLost: kv.append(("type", "focusLost"))
         case .focusGained: kv.append(("type", "focusGained"))
         case .hitch(let s): kv += [("type", "hitch"), ("seconds", JSONValue(s))]

@@ -55,6 +55,7 @@ extension BoardScene {
 
         // Press and hold: a ring fills around the pointer until the lift.
         dragDrop.drawHoldProgress(into: &list)
+        if let panel = songPanel { drawSongPanel(panel, into: &list, font: font) }
         drawBar(&list, font: font)
         if let banner {
             let banner = font.fitted(banner, width: max(font.cellWidth * 4, bounds.width - 56))
@@ -82,6 +83,7 @@ extension BoardScene {
     private func drawBar(_ list: inout DrawList, font: BitmapFont) {
         let bar = barFrame
         list.fillRect(bar, color: Color.panel.withAlpha(235))
+        if songShelf != nil { songsButton.draw(into: &list, font: font) }
         transposeButtons.down.draw(into: &list, font: font)
         transposeButtons.up.draw(into: &list, font: font)
         undoButton.draw(into: &list, font: font)
@@ -99,7 +101,8 @@ extension BoardScene {
     public func barLines(font: BitmapFont) -> [String] {
         let hint = "Drag a card onto a line · ← → and Space carry from the keyboard"
         let lines = max(1, Int(barFrame.height / font.cellHeight))
-        let text = announcement.isEmpty ? hint : announcement, width = transposeButtons.down.rect.minX - barFrame.minX - 24
+        let text = announcement.isEmpty ? hint : announcement
+        let width = (songShelf != nil ? songsButton.rect.minX : transposeButtons.down.rect.minX) - barFrame.minX - 24
         return barLinesMemo.value(for: (text, width, lines, font.cellWidth), same: ==) {
             font.wrapped(text, width: width, maxLines: lines)
         }

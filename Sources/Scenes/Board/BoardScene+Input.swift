@@ -7,6 +7,10 @@ extension BoardScene {
     func routeInput(_ ctx: StepContext) {
         for e in ctx.events {
             focusRing.note(e)
+            if songPanel != nil {
+                songPanelInput(e, input: ctx.input)
+                continue
+            }
             switch e {
             case .pointerDown(let id, let device, let at): press(id, device, at, input: ctx.input)
             case .pointerMove(let id, _, let at):
@@ -24,6 +28,11 @@ extension BoardScene {
             case .key(let k, true) where lyric != nil: lyricKey(k, input: ctx.input, repeated: false)
             case .keyRepeat(let k) where lyric != nil: lyricKey(k, input: ctx.input, repeated: true)
             case .text(let t): insertLyric(t)
+            case .fileDropped(let path):
+                // A ChordPro file dropped on the window becomes a song, opened.
+                guard let shelf = songShelf else { announce("A dropped song needs the songs' folder: play with a window or --song NAME"); continue }
+                if lyric != nil { endLyric() }
+                announce(shelf.importFile(path))
             case .composition(let t, let cursor): composeLyric(t, cursor: cursor)
             case .key(let k, true): key(k, input: ctx.input)
             case .keyRepeat(let k) where [Key.left, .right, .up, .down].contains(k):
@@ -46,7 +55,9 @@ extension BoardScene {
 
     private func press(_ id: Int, _ device: PointerDevice, _ at: Vec2, input: InputState) {
         var panel: SpaceTree.SpaceID?
-        if transposeButtons.down.hit(at, device: device) {
+        if songShelf != nil, songsButton.hit(at, device: device) {
+            openSongPanel()
+        } else if transposeButtons.down.hit(at, device: device) {
             transpose(by: -1)
         } else if transposeButtons.up.hit(at, device: device) {
             transpose(by: 1)

@@ -41,6 +41,7 @@ extension BoardScene {
             ])),
             ("caret", caretJSON),
             ("song", songName.map { .string($0) } ?? .null),
+            ("songPanel", songPanelJSON),
             ("announcement", .string(announcement)),
             ("history", .object([("undo", JSONValue(history.undoCount)), ("redo", JSONValue(history.redoCount))])),
         ])
@@ -54,6 +55,14 @@ extension BoardScene {
         case .card(let i): return .object([("card", JSONValue(i))])
         case .chord(let r): return .object([("line", JSONValue(r.line)), ("chord", JSONValue(r.index))])
         }
+    }
+
+    /// The songs panel for the state dump: null, or its `names`, the `selected` row and the
+    /// new name being typed (`renaming`, else null).
+    private var songPanelJSON: JSONValue {
+        guard let p = songPanel else { return .null }
+        return .object([("names", .array(p.names.map { .string($0) })), ("selected", JSONValue(p.selected)),
+                        ("renaming", p.renaming.map { .string($0.text) } ?? .null)])
     }
 
     /// The caret for the state dump: `{"line":l,"index":i}` (with `"anchor"` when a

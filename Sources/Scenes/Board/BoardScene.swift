@@ -30,6 +30,7 @@ public final class BoardScene: Scene {
         Control(.mouse, "Undo / Redo buttons", "undo or redo a change to the sheet"),
         Control(.mouse, "♭ / ♯ buttons", "transpose the song down / up a semitone"),
         Control(.mouse, "Click a line (off its chords)", "type in it there; drag to select, double-click a word"),
+        Control(.mouse, "Songs button", "list the songs: click one to open it; New, Rename, Delete (to the trash), Export (ChordPro)"),
         Control(.touch, "Same as the mouse", "one ghost per finger, each with its own target line"),
         Control(.keyboard, "← →", "focus a card (or a placed chord)"),
         Control(.keyboard, "↓ ↑", "focus the placed chords / back to the strip"),
@@ -44,11 +45,13 @@ public final class BoardScene: Scene {
         Control(.keyboard, "Typing: Return / Backspace at a line's start", "split the line / join it to the one before"),
         Control(.keyboard, "Typing: Ctrl+A, C, X, V / Ctrl+Z, Y", "select all, copy, cut, paste / undo, redo"),
         Control(.keyboard, "Typing: ↑ ↓ / Escape", "the line above or below / leave the text"),
+        Control(.keyboard, "Songs panel: ↑ ↓ Return / F2 / Delete / Escape", "open a song / rename the open one / delete it / close"),
         Control(.gamepad, "D-pad or left stick", "move the focus, or what is carried"),
         Control(.gamepad, "A / B", "lift, drop / cancel (any button leaves the text)"),
         Control(.gamepad, "Y", "delete the focused chord"),
         Control(.gamepad, "X / Start", "undo / redo"),
         Control(.gamepad, "LT / RT", "transpose the song down / up a semitone"),
+        Control(.gamepad, "Songs panel: d-pad ↑ ↓, A / B", "choose and open a song / close"),
         Control(.gamepad, "Right stick", "scroll the focused panel"),
     ]
 
@@ -88,6 +91,12 @@ public final class BoardScene: Scene {
     }
     /// The song open, by its name in the songs' folder (nil: the sheet file, or none).
     public var songName: String?
+    /// Where the songs are (the app's songs' folder); nil: one sheet, no Songs button.
+    public var songShelf: SongShelf?
+    /// The songs panel, while it is open.
+    public internal(set) var songPanel: SongPanel?
+    /// Opens the songs panel (shown with a song shelf only).
+    public internal(set) var songsButton = Button(rect: .zero, label: "Songs")
     /// The font lyrics are measured with (the app's, from `setFont`).
     var font = BitmapFont.placeholder
     /// Each line's caret stops and chord positions, as worked out since the last change
@@ -125,8 +134,8 @@ public final class BoardScene: Scene {
     /// Where the keyboard's and gamepad's focus is.
     public internal(set) var focus = Focus.card(0)
     /// Whether the focus ring shows: after keyboard or gamepad use, until the next press,
-    /// and not while a lyric has the caret (the keys are the text's then).
-    public var focusVisible: Bool { focusRing.isVisible && lyric == nil }
+    /// and not while a lyric has the caret or the songs panel is open (the keys are theirs).
+    public var focusVisible: Bool { focusRing.isVisible && lyric == nil && songPanel == nil }
     var focusRing = FocusVisibility()
     /// The last announcement: what the latest keyboard, gamepad or drop action did.
     public internal(set) var announcement = ""
@@ -232,11 +241,11 @@ public final class BoardScene: Scene {
         bannerMessage.show(text, for: 8)
     }
 
-    public func claims(_ key: Key) -> Bool { key == .escape && dragDrop.keyCarry != nil }
+    public func claims(_ key: Key) -> Bool { key == .escape && (dragDrop.keyCarry != nil || songPanel != nil) }
 
     /// While a lyric is being typed in: its caret, where an input method shows its
     /// candidates.
-    public var textInputRect: Rect? { lyric.map { caretRootFrame($0) } }
+    public var textInputRect: Rect? { songPanel != nil ? songRenameCaret : lyric.map { caretRootFrame($0) } }
 
     // MARK: Layout
 
@@ -310,6 +319,11 @@ public final class BoardScene: Scene {
         let t = 44.0
         transposeButtons.up.rect = Rect(x: undoRedo.undo.rect.minX - 16 - t, y: bar.minY, w: t, h: bar.height)
         transposeButtons.down.rect = Rect(x: transposeButtons.up.rect.minX - 4 - t, y: bar.minY, w: t, h: bar.height)
+        songsButton.rect = Rect(x: transposeButtons.down.rect.minX - 16 - w, y: bar.minY, w: w, h: bar.height)
+        if var panel = songPanel {
+            layoutSongPanel(&panel)
+            songPanel = panel
+        }
     }
 
     public func step(_ context: inout StepContext) {

@@ -1,0 +1,90 @@
+import Engine
+import Foundation
+import MotionSDL
+import Scenes
+
+/// The board's songs in the songs' folder: what the Songs panel lists, opens, makes,
+/// renames, deletes (into the trash) and exports (ChordPro, into `exports/`).
+final class AppSongShelf: SongShelf {
+    let library: SongLibrary
+    weak var board: BoardScene?
+
+    init(library: SongLibrary, board: BoardScene) {
+        self.library = library
+        self.board = board
+    }
+
+    func names() -> [String] { (try? library.list()) ?? [] }
+
+    func open(_ name: String) -> String? {
+        guard let board else { return "the board is gone" }
+        do {
+            let file = try library.file(name)
+            board.songName = name
+            attach(file, to: board, empty: .newSong)
+            try library.remember(name)
+            return nil
+        } catch { return describe(error) }
+    }
+
+    func create(_ name: String) -> String? {
+        do { try library.file(name).save(SheetDocument.newSong.serialized(), over: .nothing) } catch { return describe(error) }
+        return open(name)
+    }
+
+    func rename(_ from: String, to: String) -> String? {
+        do { try library.rename(from, to: to) } catch { return describe(error) }
+        return open(to)
+    }
+
+    func delete(_ name: String) -> String? {
+        // Nothing more is saved under the old name (a change would make it again).
+        board?.onChange = nil
+        do { try library.trash(name) } catch { return describe(error) }
+        return nil
+    }
+
+    func export(_ name: String, _ doc: SheetDocument) -> String {
+        let folder = library.folder.deletingLastPathComponent().appendingPathComponent("exports")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let kept = try DocumentFile(url: folder.appendingPathComponent(name + ".json")).keepCopy(ChordPro.write(doc), tag: "chordpro")
+            return "Exported as ChordPro to \(folder.path)/\(kept)"
+        } catch { return "Not exported: \(describe(error))" }
+    }
+
+    func importFile(_ path: String) -> String {
+        do {
+            let text = try FilePolicy.readText(path, limit: ChordPro.maxBytes, limitName: "ChordPro.maxBytes")
+            let doc: SheetDocument
+            do { doc = try ChordPro.parse(text) } catch { return "Not imported: \(echo((path as NSString).lastPathComponent)): \(error)" }
+            let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let base = ChordPro.title(of: doc) ?? stem
+            let taken = Set(names())
+            var name = base, n = 1
+            while taken.contains(name) || (try? SongLibrary.check(name)) == nil {
+                n += 1
+                name = "\(String(base.prefix(100))) (\(n))"
+                if n > 1000 { return "Not imported: no free name for \(echo(base))" }
+            }
+            try library.file(name).save(doc.serialized(), over: .nothing)
+            if let problem = open(name) { return "Imported as “\(name)” but not opened: \(problem)" }
+            return "Imported “\(name)” · \(doc.lines.count) lines"
+        } catch { return "Not imported: \(describe(error))" }
+    }
+
+    /// The song a window opens when none is named: the last one opened, else the first of
+    /// the folder, else a first song made from the sheet of earlier builds (copied; the
+    /// sheet stays for them) or the hymn. Nil when none can be had (the sheet is used).
+    static func startingSong(_ library: SongLibrary) -> String? {
+        if let last = library.lastSong() { return last }
+        if let first = try? library.list().first { return first }
+        let name = "Amazing Grace"
+        guard let file = try? library.file(name) else { return nil }
+        let old = DocumentFile.defaultSheetURL().path
+        let text = (try? FilePolicy.readText(old, limit: DocumentFile.maxBytes, limitName: "DocumentFile.maxBytes"))
+            .flatMap { (try? SheetDocument.parse($0)) != nil ? $0 : nil } ?? SheetDocument.empty.serialized()
+        do { try file.save(text, over: .nothing) } catch { return nil }
+        return name
+    }
+}

@@ -1,0 +1,130 @@
+@testable import Engine
+@testable import Geometry
+@testable import Scenes
+@testable import Shell
+import TestSupport
+import Testing
+
+/// Songs kept in memory, as the app's shelf keeps them in the songs' folder.
+final class MemoryShelf: SongShelf {
+    var songs: [String: SheetDocument]
+    var trash: [String] = []
+    var exported: [String] = []
+    weak var board: BoardScene?
+
+    init(_ songs: [String: SheetDocument]) { self.songs = songs }
+
+    func names() -> [String] { songs.keys.sorted() }
+    func open(_ name: String) -> String? {
+        guard let doc = songs[name], let board else { return "no such song" }
+        board.songName = name
+        board.load(doc)
+        board.onChange = { [weak self] in self?.songs[name] = $0 }
+        return nil
+    }
+    func create(_ name: String) -> String? {
+        guard songs[name] == nil else { return "taken" }
+        songs[name] = .newSong
+        return open(name)
+    }
+    func rename(_ from: String, to: String) -> String? {
+        guard songs[to] == nil, let doc = songs.removeValue(forKey: from) else { return "a song \"\(to)\" is there already" }
+        songs[to] = doc
+        return open(to)
+    }
+    func delete(_ name: String) -> String? {
+        board?.onChange = nil
+        guard songs.removeValue(forKey: name) != nil else { return "no such song" }
+        trash.append(name)
+        return nil
+    }
+    func export(_ name: String, _ doc: SheetDocument) -> String {
+        exported.append(ChordPro.write(doc))
+        return "Exported \(name)"
+    }
+    var dropped: [String] = []
+    func importFile(_ path: String) -> String {
+        dropped.append(path)
+        return create("Dropped") == nil ? "Imported “Dropped”" : "Not imported"
+    }
+}
+
+@Suite struct BoardSongsTests {
+    func make() -> (Shell, BoardScene, MemoryShelf) {
+        let shelf = MemoryShelf(["Калинка": try! ChordPro.parse("[Am]Калинка, калинка\n"), "Amazing Grace": .empty, "Zebra": .newSong])
+        let (shell, board) = makeBoard()
+        shelf.board = board
+        board.songShelf = shelf
+        _ = shelf.open("Amazing Grace")
+        return (shell, board, shelf)
+    }
+
+    func click(_ shell: Shell, _ p: Vec2) {
+        runShell(shell, frames: 3, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: p)], 2: [.pointerUp(pointer: 0, device: .mouse, at: p)]])
+    }
+
+    func keys(_ shell: Shell, _ names: [String]) {
+        var events: [Int: [InputEvent]] = [:]
+        for (i, n) in names.enumerated() { events[i + 1] = [.key(Key(n), down: true), .key(Key(n), down: false)] }
+        runShell(shell, frames: names.count + 1, events: events)
+    }
+
+    @Test func theSongsButtonListsTheSongsAndAClickOpensOne() {
+        let (shell, board, shelf) = make()
+        click(shell, board.songsButton.rect.center)
+        #expect(board.songPanel?.names == ["Amazing Grace", "Zebra", "Калинка"])
+        #expect(board.songPanel?.selected == 0)
+        // The panel takes the keys: "-" does not transpose the song behind it.
+        keys(shell, ["-"])
+        #expect(board.document == .empty)
+        click(shell, board.songRowFrame(2, top: 0).center)
+        #expect(board.songPanel == nil && board.songName == "Калинка")
+        #expect(board.document.lines[0].text == "Калинка, калинка" && board.stripNames.first == "C")
+        #expect(boardDump(shell)["song"] == .string("Калинка"))
+        // From the keyboard: ↑ and Return.
+        click(shell, board.songsButton.rect.center)
+        keys(shell, ["Up", "Return"])
+        #expect(board.songName == "Zebra" && board.document == .newSong)
+        _ = shelf
+    }
+
+    @Test func renameTypesANewNameInPlaceAndANameTakenIsRefused() {
+        let (shell, board, shelf) = make()
+        click(shell, board.songsButton.rect.center)
+        keys(shell, ["F2"])
+        #expect(board.songPanel?.renaming?.text == "Amazing Grace" && board.songPanel?.renaming?.selection == 0..<13)
+        #expect(board.textInputRect != nil)
+        runShell(shell, frames: 1, events: [1: [.text("Zebra")]])
+        keys(shell, ["Return"])
+        #expect(board.announcement.hasPrefix("Not renamed: a song \"Zebra\" is there already"))
+        keys(shell, ["Backspace"])
+        runShell(shell, frames: 1, events: [1: [.text("о ёлке")]])
+        keys(shell, ["Return"])
+        #expect(board.songName == "Zebrо ёлке" && shelf.songs["Zebrо ёлке"] == .empty && shelf.songs["Amazing Grace"] == nil)
+        #expect(board.songPanel?.renaming == nil && board.songPanel?.names.contains("Zebrо ёлке") == true)
+        keys(shell, ["Escape"])
+        #expect(board.songPanel == nil && board.textInputRect == nil)
+    }
+
+    @Test func newDeleteAndExportWorkOnTheOpenSong() {
+        let (shell, board, shelf) = make()
+        click(shell, board.songsButton.rect.center)
+        let panel = board.songPanel!
+        click(shell, panel.buttons[3].rect.center)
+        #expect(shelf.exported.count == 1 && board.announcement == "Exported Amazing Grace")
+        click(shell, panel.buttons[2].rect.center)
+        #expect(shelf.trash == ["Amazing Grace"] && board.songName == "Zebra")
+        #expect(board.songPanel?.names == ["Zebra", "Калинка"])
+        click(shell, panel.buttons[0].rect.center)
+        #expect(board.songName == "New song" && board.songPanel == nil && board.lyric?.line == 0)
+        runShell(shell, frames: 1, events: [1: [.text("Первая строка")]])
+        #expect(shelf.songs["New song"]?.lines.map(\.text) == ["Первая строка"])
+        // A file dropped on the window is imported as a song and opened.
+        runShell(shell, frames: 1, events: [1: [.fileDropped(path: "/tmp/song.cho")]])
+        #expect(shelf.dropped == ["/tmp/song.cho"] && board.songName == "Dropped" && board.announcement == "Imported “Dropped”")
+        // With no shelf there is no Songs button: a press there does nothing.
+        let (plainShell, plain) = makeBoard()
+        click(plainShell, board.songsButton.rect.center)
+        #expect(plain.songPanel == nil)
+    }
+}
