@@ -15,7 +15,29 @@ public enum Fuzz {
     public static let entries: [(name: String, run: Entry)] = [
         ("svg-path", svgPath), ("script", script), ("sheet", sheet), ("option-values", optionValues),
         ("font-metrics", fontMetrics), ("bmp-header", bmpHeader), ("svg-document", svgDocument),
+        ("chordpro", chordPro),
     ]
+
+    /// A ChordPro song: refused with a line and column, or read so that what it writes reads
+    /// back as the same song and writes the same text again; every chord on a character of
+    /// its line (or past its end) within the bound, and the song within the sheet's limits.
+    public static func chordPro(_ bytes: UnsafeRawBufferPointer) {
+        let text = Self.text(bytes)
+        let doc: SheetDocument
+        do { doc = try ChordPro.parse(text) } catch {
+            require(error.line >= 1 && error.column >= 1, "an error without a place: \(error)")
+            return
+        }
+        require(doc.lines.count <= SheetDocument.maxLines, "\(doc.lines.count) lines")
+        for line in doc.lines {
+            require(line.chords.count <= SheetDocument.maxChordsPerLine, "\(line.chords.count) chords on a line")
+            for c in line.chords { require(c.at >= 0 && c.at <= line.text.count, "a chord at \(c.at) of \(line.text.count)") }
+        }
+        let written = ChordPro.write(doc)
+        let back = try? ChordPro.parse(written)
+        require(back == doc, "a song did not read back as itself:\n\(written)")
+        require(back.map(ChordPro.write) == written, "a second write changed the text:\n\(written)")
+    }
 
     /// An SVG document: refused with a line and column, or read so that a replacement of any
     /// shape keeps every other byte: a path's `d` range swapped exactly, another shape made a

@@ -175,10 +175,13 @@ struct Bench: ParsableCommand {
     /// that scene (as `play --headless` makes it, with the real font).
     private func content(on platform: Platform) throws -> any FrameContent {
         if let scene {
-            let font = try Resources.font(in: Resources.locate(explicit: display.resources), on: platform, file: display.font)
+            let folder = try Resources.locate(explicit: display.resources)
+            let font = try Resources.font(in: folder, on: platform, file: display.font)
             var sceneOptions = SceneOptions()
             sceneOptions.seed = display.seed
-            let shell = Shell(scenes: SceneRegistry.makeAll(sceneOptions), size: platform.windowSize, font: font)
+            let scenes = SceneRegistry.makeAll(sceneOptions)
+            for case let board as BoardScene in scenes { board.diagrams = Resources.chordDiagrams(in: folder) }
+            let shell = Shell(scenes: scenes, size: platform.windowSize, font: font)
             _ = shell.select(sceneNamed: scene)
             return shell
         }

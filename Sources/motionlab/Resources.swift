@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import MotionSDL
+import Scenes
 
 /// Finds the resources (font and sprites) as `ResourceFolder` does, reporting a problem as a
 /// usage error (exit 2).
@@ -25,6 +26,16 @@ enum Resources {
         } catch {
             throw CommandError.usage("\(error)")
         }
+    }
+
+    /// The chord voicings of `folder`'s `chords.txt` (`ChordDiagrams`), for the cards the
+    /// board draws at run time; none when the file cannot be read (those cards then go
+    /// without a diagram, as for a chord with no voicing).
+    static func chordDiagrams(in folder: URL) -> ChordDiagrams {
+        guard let text = try? FilePolicy.readText(folder.appendingPathComponent("chords.txt").path, limit: 1 << 20, limitName: "1 MiB") else {
+            return ChordDiagrams()
+        }
+        return ChordDiagrams(parsing: text)
     }
 
     static func locate(explicit: String?) throws -> URL {

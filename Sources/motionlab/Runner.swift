@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import MotionSDL
+import Scenes
 import Shell
 
 struct RunSettings {
@@ -33,6 +34,8 @@ final class Runner {
         platform = try Platform(options: options)
         let font = try Resources.font(in: options.resources, on: platform, file: options.fontFile)
         shell = Shell(scenes: scenes, size: platform.windowSize, font: font)
+        let diagrams = Resources.chordDiagrams(in: options.resources)
+        for case let board as BoardScene in scenes { board.diagrams = diagrams }
         if let name = settings.startScene { shell.select(sceneNamed: name) }
         shell.uiScale = platform.uiScale
         self.settings = settings

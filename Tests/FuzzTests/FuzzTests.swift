@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func everyParserHasAnEntryTheFontMetricsAndTheSheetsUnknownFieldsAmongThem() {
-        #expect(Fuzz.entries.map(\.name) == ["svg-path", "script", "sheet", "option-values", "font-metrics", "bmp-header", "svg-document"])
+        #expect(Fuzz.entries.map(\.name) == ["svg-path", "script", "sheet", "option-values", "font-metrics", "bmp-header", "svg-document", "chordpro"])
         // The sheet's seeds include unknown fields at every level, which the entry checks
         // keep their text.
         let unknown = Self.seeds("sheet").map { String(decoding: $0, as: UTF8.self) }

@@ -97,6 +97,8 @@ public final class BoardScene: Scene {
     public internal(set) var songPanel: SongPanel?
     /// Opens the songs panel (shown with a song shelf only).
     public internal(set) var songsButton = Button(rect: .zero, label: "Songs")
+    /// Voicings for the cards drawn at run time (the app reads `Resources/chords.txt`).
+    public var diagrams = ChordDiagrams()
     /// The font lyrics are measured with (the app's, from `setFont`).
     var font = BitmapFont.placeholder
     /// Each line's caret stops and chord positions, as worked out since the last change

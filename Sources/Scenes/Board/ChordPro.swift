@@ -9,7 +9,7 @@ import Engine
 /// comments are kept as lines of the sheet holding their text as written (the board shows
 /// them, and they can be edited like any line), so every directive — known or not — is
 /// written back as it was read. A song read and written again is the same text up to the
-/// normalisation `normalized(_:)` names: line endings become LF, a byte order mark goes,
+/// normalisation `normalized(_:)` names: line endings become LF, byte order marks at the start go,
 /// and the text ends with one line break.
 public enum ChordPro {
     /// The largest ChordPro text read (a song is a few kilobytes; a songbook a few hundred).
@@ -26,7 +26,7 @@ public enum ChordPro {
         public var description: String { "line \(line), column \(column): \(message)" }
     }
 
-    /// `text` with LF line endings, no byte order mark and one final line break (none for an
+    /// `text` with LF line endings, no byte order marks at its start and one final line break (none for an
     /// empty text): what `write(parse(text))` gives back for a text `parse` reads.
     public static func normalized(_ text: String) -> String {
         var lines = self.lines(of: text)
@@ -34,10 +34,10 @@ public enum ChordPro {
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
 
-    /// The lines of `text`, split at LF, CRLF or CR, without a leading byte order mark.
+    /// The lines of `text`, split at LF, CRLF or CR, without leading byte order marks.
     static func lines(of text: String) -> [Substring] {
         var body = Substring(text)
-        if body.first == "\u{FEFF}" { body = body.dropFirst() }
+        while body.first == "\u{FEFF}" { body = body.dropFirst() }
         return body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
     }
 

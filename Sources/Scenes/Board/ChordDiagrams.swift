@@ -1,0 +1,46 @@
+import Engine
+
+/// Guitar voicings by chord name, read from `Resources/chords.txt` (`voicing NAME FRETS`,
+/// six strings from the low E, a fret number, 0 open or x muted; `barre NAME FRET FROM TO`):
+/// the run-time cards draw a chord's diagram from it where a voicing is known.
+public struct ChordDiagrams: Sendable, Equatable {
+    public struct Voicing: Sendable, Equatable {
+        /// Per string from the low E: the fret (0 open), or nil muted.
+        public var frets: [Int?]
+        /// A barre: its fret and the strings it covers (0 the low E).
+        public var barre: (fret: Int, from: Int, to: Int)?
+        public static func == (a: Voicing, b: Voicing) -> Bool {
+            a.frets == b.frets && a.barre?.fret == b.barre?.fret && a.barre?.from == b.barre?.from && a.barre?.to == b.barre?.to
+        }
+    }
+
+    public private(set) var voicings: [String: Voicing] = [:]
+
+    public init() {}
+
+    /// The file's voicings and barres; lines it does not know and malformed ones are left
+    /// out (the file is ours, and the cards just go without a diagram).
+    public init(parsing text: String) {
+        for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
+            let f = line.split(separator: " ")
+            if f.count == 3, f[0] == "voicing", f[2].count == 6 {
+                let frets = f[2].map { $0 == "x" ? nil : $0.wholeNumberValue }
+                guard f[2].allSatisfy({ $0 == "x" || $0.isWholeNumber }) else { continue }
+                voicings[Self.key(String(f[1]))] = Voicing(frets: frets, barre: voicings[Self.key(String(f[1]))]?.barre)
+            } else if f.count == 5, f[0] == "barre", let fret = Int(f[2]), let from = Int(f[3]), let to = Int(f[4]),
+                      (1...24).contains(fret), (0...5).contains(from), (from...5).contains(to) {
+                voicings[Self.key(String(f[1])), default: Voicing(frets: [], barre: nil)].barre = (fret, from, to)
+            }
+        }
+        voicings = voicings.filter { $0.value.frets.count == 6 }
+    }
+
+    /// The voicing for `name` as written: ♯ and ♭ read as # and b, and H as B.
+    public func voicing(for name: String) -> Voicing? { voicings[Self.key(name)] }
+
+    static func key(_ name: String) -> String {
+        var s = name.replacingOccurrences(of: "♯", with: "#").replacingOccurrences(of: "♭", with: "b")
+        if s.first == "H" { s = "B" + s.dropFirst() }
+        return s
+    }
+}
