@@ -36,7 +36,6 @@ final class SoakChecker {
     var visited: Set<String> = []
     let entityLimit: Int
     /// The board's sheet as it started: its lines never change, only their chords.
-    private var sheetLines: [String]?
 
     static let defaultMaxEntities = 10_000
     static let maxGhosts = 16
@@ -72,9 +71,18 @@ final class SoakChecker {
             case let board as BoardScene:
                 maxGhosts = max(maxGhosts, board.ghosts.count)
                 guard board.ghosts.count <= Self.maxGhosts else { return fail("\(board.ghosts.count) ghosts, more than \(Self.maxGhosts)") }
-                let lines = board.document.lines.map(\.text)
-                if sheetLines == nil { sheetLines = lines }
-                guard lines == sheetLines else { return fail("the sheet's lines changed: \(lines.count) lines") }
+                // Typing changes the lines; they stay within the sheet's limits, every chord on
+                // a character in range, and the caret in its line.
+                let doc = board.document
+                guard !doc.lines.isEmpty, doc.lines.count <= SheetDocument.maxLines else { return fail("the sheet has \(doc.lines.count) lines") }
+                if let bad = doc.lines.firstIndex(where: { $0.chords.contains { $0.at < 0 || $0.at > SheetDocument.maxChordAt } }) {
+                    return fail("a chord of line \(bad) stands outside 0…\(SheetDocument.maxChordAt)")
+                }
+                if let e = board.lyric {
+                    guard doc.lines.indices.contains(e.line), e.field.text == doc.lines[e.line].text, e.field.caret <= e.field.count else {
+                        return fail("the caret (line \(e.line), \(e.field.caret)) is not in its line")
+                    }
+                }
                 let text = board.document.serialized()
                 guard (try? SheetDocument.parse(text)) == board.document else {
                     return fail("the sheet does not survive a save and load")

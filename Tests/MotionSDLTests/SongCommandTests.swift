@@ -134,6 +134,10 @@ import Testing
         let body = SheetDocument(lines: [.init(text: "a")]).serialized()
         for i in 0..<10_000 { FileManager.default.createFile(atPath: songs.appendingPathComponent("Song \(i).json").path, contents: Data(body.utf8)) }
         FileManager.default.createFile(atPath: songs.appendingPathComponent(".Song 1.json.tmp").path, contents: nil)
+        // Copies kept beside songs (an older version's, a damaged one moved aside) are not songs.
+        for kept in ["Song 1.v1.json", "Song 1.v1-2.json", "Song 2.corrupt-20261126-120000.json"] {
+            FileManager.default.createFile(atPath: songs.appendingPathComponent(kept).path, contents: Data(body.utf8))
+        }
         let r = try song(["list"], in: dir)
         let names = r.stdout.split(separator: "\n")
         #expect(names.count == 10_000 && names.first == "Song 0" && names[2] == "Song 2" && names.last == "Song 9999")

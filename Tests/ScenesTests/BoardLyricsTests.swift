@@ -106,6 +106,26 @@ import Testing
         #expect(chord?["at"] == JSONValue(14) && chord?["name"] == JSONValue.string("F♯m7"))
     }
 
+    /// A run of typing is one save, half a second after its last keystroke (or at once when
+    /// the board is left), not a save a character.
+    @Test func aRunOfTypingIsSavedOnceAfterItsLastKeystrokeOrWhenTheBoardIsLeft() {
+        let (shell, s) = makeBoard()
+        var saves: [SheetDocument] = []
+        s.onChange = { saves.append($0) }
+        tap(shell, stop(s, line: 0, 0))
+        type(shell, "a", "b", "c", "d")
+        #expect(saves.count == 1 && saves[0].lines[0].text.hasPrefix("aAmazing"))
+        guard case .after(let t) = s.due else { Issue.record("no timer for the save: \(s.due)"); return }
+        #expect(t <= BoardScene.typingSaveDelay)
+        runShell(shell, frames: 40)
+        #expect(saves.count == 2 && saves.last == s.document && s.document.lines[0].text.hasPrefix("abcdAmazing"))
+        // More typing where the caret stayed goes on the same run (and undo step).
+        type(shell, "e", "f")
+        #expect(saves.count == 2)
+        s.settle()
+        #expect(saves.count == 3 && saves.last == s.document && s.document.lines[0].text.hasPrefix("abcdefAmazing"))
+    }
+
     @Test func returnSplitsALineTakingItsLaterChordsAndBackspaceJoinsItBack() {
         var doc = SheetDocument.empty
         doc.lines[0].chords = [.init(name: "G", at: 0), .init(name: "C", at: 15), .init(name: "D", at: 40)]

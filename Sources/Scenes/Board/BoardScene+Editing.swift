@@ -8,6 +8,7 @@ extension BoardScene {
         history.record(committed)
         committed = document
         typingRun = nil
+        unsavedTyping = nil
         refreshStrip()
         refit()
         onChange?(document)
@@ -32,12 +33,32 @@ extension BoardScene {
     }
 
     /// Commits more typing into the change before it (one undo step for a run of typing):
-    /// saved, but not a new step.
+    /// not a new step, and saved `typingSaveDelay` after the last keystroke (a run of typing
+    /// is one save, not one a character), or sooner by any other change or `settle`.
     func mergeChange() {
         committed = document
         refit()
+        unsavedTyping = 0
+    }
+
+    /// A run of typing is saved this long (seconds) after its last keystroke.
+    static let typingSaveDelay = 0.5
+
+    /// Saves typing not yet saved.
+    func saveTyping() {
+        guard unsavedTyping != nil else { return }
+        unsavedTyping = nil
         onChange?(document)
     }
+
+    /// The typing's save, when its delay is up.
+    func stepTypingSave(_ dt: Double) {
+        guard let t = unsavedTyping else { return }
+        if t + dt >= Self.typingSaveDelay { saveTyping() } else { unsavedTyping = t + dt }
+    }
+
+    /// The board is switched away from or the run ends: typing not yet saved is saved.
+    public func settle() { saveTyping() }
 
     /// Puts every version 1 chord (`legacyX`, its left edge in points) on the character it
     /// was drawn over: the nearest character start to where it was shown (its `x` kept within
@@ -109,6 +130,7 @@ extension BoardScene {
         dragDrop.forget { $0.placed != nil }
         document = doc
         committed = doc
+        unsavedTyping = nil
         refreshStrip()
         if case .chord(let r) = focus, !(doc.lines.indices.contains(r.line) && doc.lines[r.line].chords.indices.contains(r.index)) {
             focus = .card(focusIndex)

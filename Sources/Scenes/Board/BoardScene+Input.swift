@@ -32,6 +32,7 @@ extension BoardScene {
                 // A ChordPro file dropped on the window becomes a song, opened.
                 guard let shelf = songShelf else { announce("A dropped song needs the songs' folder: play with a window or --song NAME"); continue }
                 if lyric != nil { endLyric() }
+                saveTyping()
                 announce(shelf.importFile(path))
             case .composition(let t, let cursor): composeLyric(t, cursor: cursor)
             case .key(let k, true): key(k, input: ctx.input)

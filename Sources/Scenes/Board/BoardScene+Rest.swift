@@ -29,6 +29,7 @@ extension BoardScene {
         if let left = bannerMessage.secondsLeft, left > 0 { answer = answer.soonest(.timer(left)) }
         // The caret blinks until it turns solid.
         if lyric != nil, let t = caretBlink.secondsToChange { answer = answer.soonest(.timer(t)) }
+        if let t = unsavedTyping { answer = answer.soonest(.timer(max(1e-3, Self.typingSaveDelay - t))) }
         return answer
     }
 }

@@ -116,6 +116,8 @@ public final class BoardScene: Scene {
     /// The typing the last change was, while it may still take more typing into the same
     /// undo step: its line and where its caret ended.
     var typingRun: (line: Int, caret: Int)?
+    /// Typing committed but not yet saved: seconds since its last keystroke (`mergeChange`).
+    var unsavedTyping: Double?
     /// The drag and drop over the strip and the sheet: their spaces, the presses and what
     /// is carried (the ghosts).
     public internal(set) var dragDrop = DragDrop<Card>(rules: .init(slop: slop, holdTime: holdTime,
@@ -216,6 +218,7 @@ public final class BoardScene: Scene {
         schedule.add("drag") { s, _ in s.dragDrop.updateTargets() }
         schedule.add("flights") { s, ctx in s.stepFlights(ctx.dt) }
         schedule.add("caret") { s, ctx in if s.lyric != nil { s.caretBlink.step(ctx.dt) } }
+        schedule.add("typing save") { s, ctx in s.stepTypingSave(ctx.dt) }
         rebuildSpaces()
         refreshStrip()
     }
@@ -230,6 +233,7 @@ public final class BoardScene: Scene {
         focus = .card(focusIndex)
         lyric = nil
         typingRun = nil
+        unsavedTyping = nil
         rebuildSpaces()
         resolveLegacyChords()
     }
