@@ -126,6 +126,18 @@ import Testing
         #expect(saves.count == 3 && saves.last == s.document && s.document.lines[0].text.hasPrefix("abcdefAmazing"))
     }
 
+    @Test func aLineAtTheLengthLimitTakesNoMoreTypingAndSaysSoButCanBeShortened() {
+        var doc = SheetDocument.empty
+        doc.lines[0].text = String(repeating: "я", count: TextField.maxCharacters + 3)
+        let (shell, s) = makeBoard(doc)
+        tap(shell, stop(s, line: 0, 2))
+        type(shell, "x")
+        #expect(s.document.lines[0].text.count == TextField.maxCharacters + 3)
+        #expect(s.announcement.hasPrefix("Line 1 holds 10003 characters"))
+        keys(shell, ["Backspace"])
+        #expect(s.document.lines[0].text.count == TextField.maxCharacters + 2)
+    }
+
     @Test func returnSplitsALineTakingItsLaterChordsAndBackspaceJoinsItBack() {
         var doc = SheetDocument.empty
         doc.lines[0].chords = [.init(name: "G", at: 0), .init(name: "C", at: 15), .init(name: "D", at: 40)]

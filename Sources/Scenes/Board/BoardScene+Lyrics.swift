@@ -104,6 +104,8 @@ extension BoardScene {
             let before = edit.field
             if edit.field.insert(String(piece)) || before.hasSelection {
                 applyLyric(edit.field, from: before, line: edit.line)
+            } else if !piece.isEmpty, before.count >= TextField.maxCharacters {
+                announce("Line \(edit.line + 1) holds \(before.count) characters, the most typing takes is \(TextField.maxCharacters) · it can be shortened")
             }
         }
         let after = lyric!
