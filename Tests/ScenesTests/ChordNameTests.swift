@@ -107,6 +107,24 @@ import Testing
         #expect(doc.transposed(by: 2).transposed(by: -2) == doc)
         #expect(up.lines.map(\.text) == doc.lines.map(\.text) && up.lines[0].chords.map(\.at) == doc.lines[0].chords.map(\.at))
     }
+
+    /// A song in German names keeps them: H7 down a semitone and up again is H7, not B7,
+    /// even though no H was on the sheet in between; the sheet says so, and reads back so.
+    @Test func aSongInGermanNamesKeepsHThroughTranspositions() throws {
+        var doc = SheetDocument.empty
+        doc.lines[0].chords = [.init(name: "H7", at: 0), .init(name: "E", at: 8)]
+        let down = doc.transposed(by: -1)
+        #expect(down.lines[0].chords.map(\.name) == ["Bb7", "Eb"] && down.germanNames)
+        let saved = down.serialized()
+        #expect(saved.hasPrefix(#"{"version":2,"names":"german","#))
+        let read = try SheetDocument.parse(saved)
+        #expect(read.transposed(by: 1).lines[0].chords.map(\.name) == ["H7", "E"])
+        // International names stay international: B7 down and up is B7.
+        var intl = SheetDocument.empty
+        intl.lines[0].chords = [.init(name: "B7", at: 0)]
+        #expect(try SheetDocument.parse(intl.transposed(by: -1).serialized()).transposed(by: 1).lines[0].chords[0].name == "B7")
+        #expect(throws: SheetError.self) { try SheetDocument.parse(#"{"version":2,"names":"dutch","lines":[]}"#) }
+    }
 }
 
 @Suite struct BoardTransposeTests {

@@ -78,10 +78,12 @@ public struct ChordName: Sendable, Equatable, CustomStringConvertible {
     /// spelt with flats when `flats`, else with sharps, in the accidental the name used (♯ ♭
     /// or # b; # b for a name with none). A name written with H keeps H for B (and writes B♭
     /// as Bb, which reads back as B♭ here). A suffix that starts with a sign is put in
-    /// parentheses when the new root has none (F#b5 up is G(b5), not Gb5).
-    public func transposed(by semitones: Int, flats: Bool) -> String {
+    /// parentheses when the new root has none (F#b5 up is G(b5), not Gb5). `german` says
+    /// whether B is written H whatever this name wrote (a song in German names, whose H7 went
+    /// to C7 and comes back as H7); nil: as this name writes it.
+    public func transposed(by semitones: Int, flats: Bool, german: Bool? = nil) -> String {
         let unicode = text.contains("♯") || text.contains("♭")
-        let german = text.first == "H" || text.contains("/H")
+        let german = german ?? (text.first == "H" || text.contains("/H"))
         let shift = semitones % 12
         func spell(_ pitch: Int) -> String {
             let p = ((pitch + shift) % 12 + 12) % 12

@@ -44,13 +44,22 @@ public struct SheetDocument: Equatable, Sendable {
     public var readVersion = SheetDocument.currentVersion
     /// The version this build writes.
     public static let currentVersion = 2
+    /// Whether the song writes B as H (German and Russian names): set when it is read with an
+    /// H chord or `"names":"german"`, kept through transpositions that leave no H on the
+    /// sheet, and saved as `"names":"german"`.
+    public var germanNames = false
     /// Top-level fields this build does not know (a newer version's, or a user's own).
     public var extra: [(String, JSONValue)] = []
 
     public init(lines: [Line]) { self.lines = lines }
 
     public static func == (a: SheetDocument, b: SheetDocument) -> Bool {
-        a.lines == b.lines && JSONValue.object(a.extra) == JSONValue.object(b.extra)
+        a.lines == b.lines && a.usesGermanNames == b.usesGermanNames && JSONValue.object(a.extra) == JSONValue.object(b.extra)
+    }
+
+    /// Whether B is written H: the flag, or an H chord on the sheet.
+    public var usesGermanNames: Bool {
+        germanNames || lines.contains { $0.chords.contains { $0.name.first == "H" || $0.name.contains("/H") } }
     }
 
     /// Whether any chord still has only a version 1 `x`.
@@ -70,16 +79,18 @@ public struct SheetDocument: Equatable, Sendable {
         let key = lines.lazy.compactMap { ChordPro.keyDirective($0.text) }.first
         let first = (key.map { $0.name } ?? firstChord?.name).flatMap { try? ChordName($0) }
         let flats = first?.prefersFlats(transposedBy: semitones) ?? false
+        let german = usesGermanNames
         var out = self
+        out.germanNames = german
         for i in out.lines.indices {
             if let k = ChordPro.keyDirective(out.lines[i].text), let name = try? ChordName(k.name) {
-                let moved = name.transposed(by: semitones, flats: flats)
+                let moved = name.transposed(by: semitones, flats: flats, german: german)
                 if ChordName.isValid(moved) { out.lines[i].text.replaceSubrange(k.range, with: moved) }
             }
             for j in out.lines[i].chords.indices {
                 guard let name = try? ChordName(out.lines[i].chords[j].name) else { continue }
                 // A name that would not read back (longer than ChordName.maxLength) stays.
-                let moved = name.transposed(by: semitones, flats: flats)
+                let moved = name.transposed(by: semitones, flats: flats, german: german)
                 if ChordName.isValid(moved) { out.lines[i].chords[j].name = moved }
             }
         }
@@ -115,6 +126,7 @@ public struct SheetDocument: Equatable, Sendable {
     /// known field is left out, so that no field is written twice.
     public func serialized() -> String {
         var out = "{\"version\":\(Self.currentVersion),"
+        if usesGermanNames { out += "\"names\":\"german\"," }
         for (k, v) in Self.unknown(extra, known: Self.topKeys) {
             JSONValue.string(k).write(to: &out)
             out += ":"
@@ -152,7 +164,7 @@ public struct SheetDocument: Equatable, Sendable {
     public static let maxChordsPerLine = 1_000
 
     /// The fields this build reads, at the top, in a line and in a chord.
-    private static let topKeys: Set<String> = ["version", "lines"]
+    private static let topKeys: Set<String> = ["version", "lines", "names"]
     private static let lineKeys: Set<String> = ["text", "chords"]
     private static let chordKeys: Set<String> = ["name", "at"]
     private static let version1ChordKeys: Set<String> = ["name", "x"]
@@ -242,6 +254,12 @@ public struct SheetDocument: Equatable, Sendable {
         }
         var doc = SheetDocument(lines: out)
         doc.readVersion = Int(v)
+        if let names = json["names"] {
+            guard let n = names.stringValue, n == "german" || n == "international" else {
+                throw fail("\"names\" must be \"german\" or \"international\", got \(names.echoed)")
+            }
+            doc.germanNames = n == "german"
+        }
         doc.extra = unknown(json, known: topKeys)
         return doc
     }

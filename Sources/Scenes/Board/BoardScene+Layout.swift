@@ -1,0 +1,82 @@
+import Engine
+import Geometry
+
+// Where the board's panels, bar and lines are for the window, and the spaces they make.
+extension BoardScene {
+    public func layout(bounds: Rect) {
+        self.bounds = bounds
+        cardScale = bounds.height >= 420 ? 1 : 0.6
+        lineLayouts.removeAll()
+        rebuildSpaces()
+        resolveLegacyChords()
+    }
+
+    public var stripFrame: Rect { Rect(x: bounds.minX + 16, y: bounds.minY + 12, w: max(100, bounds.width - 32), h: 114 * cardScale) }
+    /// The bottom bar: the announcement, and the Undo and Redo buttons.
+    public var barFrame: Rect {
+        let h = bounds.height >= 420 ? 44.0 : 36.0
+        return Rect(x: bounds.minX + 16, y: bounds.maxY - h - 8, w: max(100, bounds.width - 32), h: h)
+    }
+    public var sheetFrame: Rect {
+        let top = stripFrame.maxY + 14
+        return Rect(x: bounds.minX + 16, y: top, w: max(100, bounds.width - 32), h: max(48, barFrame.minY - 8 - top))
+    }
+
+    func itemFrame(_ i: Int) -> Rect { Rect(origin: Vec2(12 + Double(i) * 88, 12) * cardScale, size: cardBox) }
+    var stripContentWidth: Double { (12 + Double(stripNames.count) * 88) * cardScale }
+    var sheetContentHeight: Double { Double(document.lines.count) * lineHeight + 16 }
+    /// A lyric line's width: the sheet's, less a margin each side.
+    var lineWidth: Double { sheetFrame.width - 16 }
+    /// The top of line `i` in the sheet's content.
+    func lineContentY(_ i: Int) -> Double { 8 + Double(i) * lineHeight }
+
+    /// The lines the sheet's viewport shows (and one either side), by arithmetic: drawing and
+    /// hit tests cost the lines in view, not the sheet's length.
+    var visibleLines: Range<Int> {
+        let n = document.lines.count
+        guard n > 0, lineHeight > 0 else { return 0..<0 }
+        let top = (sheet.offset - 8) / lineHeight, bottom = (sheet.offset + sheet.viewport - 8) / lineHeight
+        guard top.isFinite, bottom.isFinite else { return 0..<n }
+        let first = max(0, min(n, Int(top.rounded(.down)) - 1)), last = max(first, min(n, Int(bottom.rounded(.up)) + 1))
+        return first..<last
+    }
+
+    /// Lays out the spaces again (the window or the sheet's length changed); the panels keep
+    /// their offsets and any motion.
+    func rebuildSpaces() {
+        let sf = stripFrame, tf = sheetFrame
+        let hadPanels = dragDrop.spaces.isPanel(stripSpace)
+        var strip = hadPanels ? self.strip : ScrollPanel(axis: .horizontal, viewport: 1, contentLength: 1)
+        var sheet = hadPanels ? self.sheet : ScrollPanel(axis: .vertical, viewport: 1, contentLength: 1)
+        let stripOffset = strip.offset, sheetOffset = sheet.offset
+        strip.viewport = sf.width
+        strip.contentLength = stripContentWidth
+        sheet.viewport = tf.height
+        sheet.contentLength = sheetContentHeight
+        if !strip.isMoving { strip.setOffset(stripOffset) }
+        if !sheet.isMoving { sheet.setOffset(sheetOffset) }
+        var spaces = SpaceTree(rootSize: Vec2(bounds.maxX, bounds.maxY))
+        stripSpace = spaces.addPanel(strip, parent: .root, frame: sf)
+        stripContent = spaces.add(parent: stripSpace, frame: Rect(x: 0, y: 0, w: stripContentWidth, h: sf.height))
+        sheetSpace = spaces.addPanel(sheet, parent: .root, frame: tf)
+        sheetContent = spaces.add(parent: sheetSpace, frame: Rect(x: 0, y: 0, w: tf.width, h: sheetContentHeight))
+        lineSpaces = document.lines.indices.map { i in
+            spaces.add(parent: sheetContent, frame: Rect(x: 8, y: lineContentY(i), w: lineWidth, h: lineHeight))
+        }
+        dragDrop.spaces = spaces
+        dragDrop.panels = [stripSpace, sheetSpace]
+        dragDrop.zones = lineSpaces
+        dragDrop.zoneClip = sheetSpace
+        let bar = barFrame, w = 72.0
+        undoRedo.redo.rect = Rect(x: bar.maxX - w, y: bar.minY, w: w, h: bar.height)
+        undoRedo.undo.rect = Rect(x: bar.maxX - 2 * w - 8, y: bar.minY, w: w, h: bar.height)
+        let t = 44.0
+        transposeButtons.up.rect = Rect(x: undoRedo.undo.rect.minX - 16 - t, y: bar.minY, w: t, h: bar.height)
+        transposeButtons.down.rect = Rect(x: transposeButtons.up.rect.minX - 4 - t, y: bar.minY, w: t, h: bar.height)
+        songsButton.rect = Rect(x: transposeButtons.down.rect.minX - 16 - w, y: bar.minY, w: w, h: bar.height)
+        if var panel = songPanel {
+            layoutSongPanel(&panel)
+            songPanel = panel
+        }
+    }
+}
