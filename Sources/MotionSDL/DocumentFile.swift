@@ -159,17 +159,17 @@ public struct DocumentFile: Sendable {
         return .text(text)
     }
 
-    /// Keeps `text` (the file as it was read) beside the file as `STEM.TAG.json` — or, where
-    /// that name is taken, `STEM.TAG-2.json`, `-3` … — made new (never over an existing name,
+    /// Keeps `text` (the file as it was read) beside the file as `STEM.TAG.EXT` (`STEM.EXT`
+    /// with no tag) — or, where that name is taken, `STEM.TAG-2.EXT`, `-3` … — made new (never over an existing name,
     /// never through a link), with the mode a new file gets. Returns the name kept under.
     /// What a newer version of the program does before it first saves an older file in its
     /// own format, so the old one is still there for an older build.
-    public func keepCopy(_ text: String, tag: String) throws(FilePolicy.Refusal) -> String {
+    public func keepCopy(_ text: String, tag: String?, extension ext: String = "json") throws(FilePolicy.Refusal) -> String {
         let target = try FilePolicy.resolve(url.path)
         let dir = FilePolicy.folder(of: target)
         let stem = ((target as NSString).lastPathComponent as NSString).deletingPathExtension
         for n in 1...100 {
-            let name = "\(stem).\(tag)\(n == 1 ? "" : "-\(n)").json"
+            let name = "\(stem)\(tag.map { "." + $0 } ?? "")\(n == 1 ? "" : "-\(n)").\(ext)"
             let fd = open(dir + "/" + name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, OutputFile.newFileMode())
             if fd < 0 {
                 if errno == EEXIST { continue }
@@ -185,7 +185,7 @@ public struct DocumentFile: Sendable {
             }
             return name
         }
-        throw FilePolicy.Refusal("\(FilePolicy.shown(stem)).\(tag).json and 99 more names beside it are taken")
+        throw FilePolicy.Refusal("\(FilePolicy.shown(stem))\(tag.map { "." + $0 } ?? "").\(ext) and 99 more names beside it are taken")
     }
 
     /// Whether saving at `target` loses nothing: the file still holds `expected`, or is

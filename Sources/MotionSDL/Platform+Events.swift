@@ -33,9 +33,12 @@ extension Platform {
             if e.type == SDLConstants.keyUp, e.key.keysym.sym == SDLK_F11.rawValue { continue }
             // A paste reads the clipboard as the key that pastes goes down (here, on the
             // main thread, where SDL's clipboard may be touched).
-            if e.type == SDLConstants.keyDown, e.key.keysym.sym == SDLK_v.rawValue || e.key.keysym.sym == SDLK_INSERT.rawValue,
-               (UInt32(e.key.keysym.mod) & UInt32(KMOD_CTRL.rawValue | KMOD_SHIFT.rawValue)) != 0 {
-                clipboard.refresh()
+            if e.type == SDLConstants.keyDown {
+                let mod = UInt32(e.key.keysym.mod), sym = e.key.keysym.sym
+                if (sym == SDLK_v.rawValue && mod & UInt32(KMOD_CTRL.rawValue) != 0)
+                    || (sym == SDLK_INSERT.rawValue && mod & UInt32(KMOD_SHIFT.rawValue) != 0) {
+                    clipboard.refresh()
+                }
             }
             if e.type == SDLConstants.controllerAdded {
                 openController(deviceIndex: e.cdevice.which, into: &out)

@@ -38,6 +38,9 @@ public struct SongLibrary: Sendable {
             throw FilePolicy.Refusal("\(shown) holds \(bad == "/" ? "a slash" : bad == "\\" ? "a backslash" : "a control character (U+\(String(bad.value, radix: 16, uppercase: true)))")")
         }
         guard name.lowercased() != "trash" else { throw FilePolicy.Refusal("\(shown) is the trash folder's") }
+        guard !isKeptCopy(name) else {
+            throw FilePolicy.Refusal("\(shown) ends as the copies kept beside songs do (.v1, .corrupt-…)")
+        }
         guard name.utf8.count <= 200 else { throw FilePolicy.Refusal("\(shown) is longer than 200 bytes") }
     }
 
@@ -65,6 +68,21 @@ public struct SongLibrary: Sendable {
             names.append(name)
         }
         return names.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+    }
+
+    /// A song name made from `text` (a ChordPro title, a file's name): slashes and
+    /// backslashes become dashes, control characters go, leading dots and spaces and trailing
+    /// spaces go, cut to 100 characters; nil when nothing usable is left.
+    public static func suggestedName(_ text: String) -> String? {
+        var s = String(String.UnicodeScalarView(text.unicodeScalars.compactMap { c -> Unicode.Scalar? in
+            if c == "/" || c == "\\" { return "-" }
+            return c.value < 0x20 || (0x7f...0x9f).contains(c.value) ? nil : c
+        }))
+        while s.first == "." || s.first == " " { s.removeFirst() }
+        s = String(s.prefix(100))
+        while s.last == " " { s.removeLast() }
+        if isKeptCopy(s) { s += " song" }
+        return (try? check(s)) != nil ? s : nil
     }
 
     /// Whether `name` is a copy the program keeps beside a song rather than a song: an older

@@ -38,9 +38,9 @@ final class AppSongShelf: SongShelf {
     }
 
     func delete(_ name: String) -> String? {
+        do { try library.trash(name) } catch { return describe(error) }
         // Nothing more is saved under the old name (a change would make it again).
         board?.onChange = nil
-        do { try library.trash(name) } catch { return describe(error) }
         return nil
     }
 
@@ -48,7 +48,7 @@ final class AppSongShelf: SongShelf {
         let folder = library.folder.deletingLastPathComponent().appendingPathComponent("exports")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let kept = try DocumentFile(url: folder.appendingPathComponent(name + ".json")).keepCopy(ChordPro.write(doc), tag: "chordpro")
+            let kept = try DocumentFile(url: folder.appendingPathComponent(name + ".json")).keepCopy(ChordPro.write(doc), tag: nil, extension: "cho")
             return "Exported as ChordPro to \(folder.path)/\(kept)"
         } catch { return "Not exported: \(describe(error))" }
     }
@@ -59,7 +59,7 @@ final class AppSongShelf: SongShelf {
             let doc: SheetDocument
             do { doc = try ChordPro.parse(text) } catch { return "Not imported: \(echo((path as NSString).lastPathComponent)): \(error)" }
             let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            let base = ChordPro.title(of: doc) ?? stem
+            let base = ChordPro.title(of: doc).flatMap(SongLibrary.suggestedName) ?? SongLibrary.suggestedName(stem) ?? "Imported song"
             let taken = Set(names())
             var name = base, n = 1
             while taken.contains(name) || (try? SongLibrary.check(name)) == nil {

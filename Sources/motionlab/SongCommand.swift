@@ -62,7 +62,7 @@ struct SongImport: ParsableCommand {
                 throw FilePolicy.Refusal("\(echo(file, limit: 200)): \(error)")
             }
             let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-            let songName = name ?? ChordPro.title(of: doc) ?? stem
+            let songName = name ?? ChordPro.title(of: doc).flatMap(SongLibrary.suggestedName) ?? SongLibrary.suggestedName(stem) ?? stem
             let song = try folder.library.file(songName)
             // A new song only: an existing one (or anything at its name) is not written over.
             try song.save(doc.serialized(), over: .nothing)

@@ -75,6 +75,9 @@ import Testing
             #expect(r.status == 2 && !r.stderr.isEmpty, "\(name)")
         }
         #expect(throws: FilePolicy.Refusal.self) { try SongLibrary.check("nul\u{0}byte") }
+        #expect(throws: FilePolicy.Refusal.self) { try SongLibrary.check("Demo.v1") }
+        #expect(SongLibrary.suggestedName("Either/Or\\Both") == "Either-Or-Both" && SongLibrary.suggestedName(" .hidden\t ") == "hidden")
+        #expect(SongLibrary.suggestedName("Demo.v1") == "Demo.v1 song" && SongLibrary.suggestedName("..") == nil)
         #expect(try song(["import", f.path, "--name", "Mine"], in: dir).status == 0)
         let songs = dir.appendingPathComponent("songs")
         try "[G]other\n".write(to: f, atomically: true, encoding: .utf8)

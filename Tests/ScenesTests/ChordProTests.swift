@@ -54,6 +54,21 @@ import Testing
         do { _ = try ChordPro.parse(text) } catch { #expect(error.description == message) }
     }
 
+    /// Brackets and backslashes typed in a lyric, and chords dropped on a directive line,
+    /// survive a trip out and back in.
+    @Test func bracketsTypedInALyricAndChordsOnADirectiveLineSurviveExportAndImport() throws {
+        for text in ["Chorus [x2]", "a\\[b", "a\\\\", "a\\b", "]x[", "\\"] {
+            let doc = SheetDocument(lines: [.init(text: text, chords: [.init(name: "G", at: 1)])])
+            let back = try ChordPro.parse(ChordPro.write(doc))
+            #expect(back == doc, "\(text) → \(ChordPro.write(doc))")
+        }
+        #expect(ChordPro.write(SheetDocument(lines: [.init(text: "[x2]")])) == "\\[x2\\]\n")
+        let directive = SheetDocument(lines: [.init(text: "{c: Chorus}", chords: [.init(name: "D", at: 3), .init(name: "A", at: 0)])])
+        let out = ChordPro.write(directive)
+        #expect(out == "[A] [D]\n{c: Chorus}\n")
+        #expect(try ChordPro.parse(out).lines.flatMap(\.chords).map(\.name) == ["A", "D"])
+    }
+
     @Test func aMegabyteLineAndTooManyLinesOrChordsAreRefusedWithTheLimit() {
         let long = "x\n" + String(repeating: "la ", count: 350_000)
         do { _ = try ChordPro.parse(long); Issue.record("read") } catch {

@@ -65,7 +65,9 @@ extension BoardScene {
     /// the line, as the board showed it). Not a change to undo; the first save writes the
     /// sheet as version 2.
     func resolveLegacyChords() {
-        guard document.hasLegacyChords else { return }
+        // Measured with the app's font in the laid-out board, not the placeholder a board
+        // has before the shell hands it one.
+        guard hasFont, document.hasLegacyChords else { return }
         var doc = document
         for i in doc.lines.indices {
             for j in doc.lines[i].chords.indices {
@@ -105,6 +107,8 @@ extension BoardScene {
         dragDrop.forget { $0.placed != nil }
         document = document.transposed(by: semitones)
         changed()
+        // A {key: …} line may have changed under the caret.
+        keepLyricAfterHistory()
         let first = document.firstChord?.name ?? ""
         announce("Transposed \(semitones > 0 ? "up" : "down") a semitone · the song starts on \(first)")
     }

@@ -129,7 +129,9 @@ extension BoardScene {
     /// character deleted goes to where the deletion was. Not yet a change (`changed`).
     private func applyLyric(_ field: TextField, from old: TextField, line: Int) {
         let a = Array(old.text), b = Array(field.text)
-        let start = old.selection.lowerBound
+        // Where the edit began: the selection's start, or for a deletion before the caret
+        // (Backspace) where the caret went.
+        let start = min(old.selection.lowerBound, field.caret)
         var p = 0
         while p < min(a.count, b.count, start), a[p] == b[p] { p += 1 }
         var s = 0
@@ -138,7 +140,11 @@ extension BoardScene {
         document.lines[line].text = field.text
         for j in document.lines[line].chords.indices {
             let at = document.lines[line].chords[j].at
-            if at >= oldEnd { document.lines[line].chords[j].at = max(p, at + delta) } else if at > p { document.lines[line].chords[j].at = p }
+            if at >= oldEnd {
+                document.lines[line].chords[j].at = min(SheetDocument.maxChordAt, max(p, at + delta))
+            } else if at > p {
+                document.lines[line].chords[j].at = p
+            }
         }
         var kept = field
         kept.composition = nil
@@ -187,7 +193,7 @@ extension BoardScene {
         let joined = document.lines[prev].text + document.lines[line].text
         let offset = joined.count - document.lines[line].text.count
         var moving = document.lines[line].chords
-        for j in moving.indices { moving[j].at += offset }
+        for j in moving.indices { moving[j].at = min(SheetDocument.maxChordAt, moving[j].at + offset) }
         guard document.lines[prev].chords.count + moving.count <= SheetDocument.maxChordsPerLine else {
             return showBanner("line \(prev + 1) would hold more than \(SheetDocument.maxChordsPerLine) chords, the most a line takes")
         }

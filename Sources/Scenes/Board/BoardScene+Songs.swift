@@ -120,7 +120,10 @@ extension BoardScene {
                 songPanel = panel
                 return announce("Rename cancelled")
             default:
-                _ = panel.renaming!.handle(k, input: input)
+                if case .paste(let text) = panel.renaming!.handle(k, input: input) {
+                    // A name is one line: the clipboard's first.
+                    panel.renaming!.insert(String(text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }))
+                }
                 songPanel = panel
             }
         case .key(let k, true), .keyRepeat(let k):

@@ -99,6 +99,8 @@ public final class BoardScene: Scene {
     public internal(set) var songsButton = Button(rect: .zero, label: "Songs")
     /// Voicings for the cards drawn at run time (the app reads `Resources/chords.txt`).
     public var diagrams = ChordDiagrams()
+    /// Whether the app's font has been given (`setFont`): version 1 chords wait for it.
+    var hasFont = false
     /// The font lyrics are measured with (the app's, from `setFont`).
     var font = BitmapFont.placeholder
     /// Each line's caret stops and chord positions, as worked out since the last change
@@ -240,6 +242,7 @@ public final class BoardScene: Scene {
 
     public func setFont(_ font: BitmapFont) {
         self.font = font
+        hasFont = true
         lineLayouts.removeAll()
     }
 

@@ -78,8 +78,25 @@ public enum ChordPro {
         var text = "", count = 0, column = 0
         var chords: [SheetDocument.Placed] = []
         var name: String?, nameColumn = 0
+        var escaped = false
         for c in raw {
             column += 1
+            if escaped {
+                // \[ and \] are brackets in the lyric, \\ a backslash (what `write` gives for
+                // those typed there).
+                escaped = false
+                if c == "[" || c == "]" || c == "\\" {
+                    text.append(c)
+                    count += 1
+                    continue
+                }
+                text.append("\\")
+                count += 1
+            }
+            if name == nil, c == "\\" {
+                escaped = true
+                continue
+            }
             if var open = name {
                 switch c {
                 case "]":
@@ -110,6 +127,10 @@ public enum ChordPro {
         if name != nil {
             throw ReadError(line: n, column: nameColumn - 1, message: "'[' opens a chord that is not closed with ']' on its line")
         }
+        if escaped {
+            text.append("\\")
+            count += 1
+        }
         // A character that joins the one before (a combining mark after a chord) makes one
         // character of two: the count is taken again, and chords past it kept within.
         let joined = text.count
@@ -119,10 +140,19 @@ public enum ChordPro {
 
     /// The song as ChordPro: each line's chords in brackets before the characters they
     /// stand on (one past the text's end after as many spaces), in the order of their
-    /// characters; directive and comment lines as they are.
+    /// characters; a bracket typed in a lyric as `\[` or `\]` (a backslash before one as
+    /// `\\`); directive and comment lines as they are, chords dropped on one going on a line
+    /// of their own before it.
     public static func write(_ doc: SheetDocument) -> String {
         var out = ""
         for line in doc.lines {
+            if isDirectiveOrComment(line.text) {
+                if !line.chords.isEmpty {
+                    out += line.chords.sorted { $0.at < $1.at }.map { "[\($0.name)]" }.joined(separator: " ") + "\n"
+                }
+                out += line.text + "\n"
+                continue
+            }
             let chars = Array(line.text)
             let order = line.chords.indices.sorted { (line.chords[$0].at, $0) < (line.chords[$1].at, $1) }
             var written = 0
@@ -130,7 +160,7 @@ public enum ChordPro {
                 let c = line.chords[k]
                 let upto = min(c.at, chars.count)
                 if upto > written {
-                    out.append(contentsOf: String(chars[written..<upto]))
+                    append(chars[written..<upto], to: &out, beforeBracket: c.at == upto)
                     written = upto
                 }
                 if c.at > written {
@@ -139,10 +169,28 @@ public enum ChordPro {
                 }
                 out += "[\(c.name)]"
             }
-            if written < chars.count { out.append(contentsOf: String(chars[written...])) }
+            if written < chars.count { append(chars[written...], to: &out, beforeBracket: false) }
             out += "\n"
         }
         return out
+    }
+
+    /// Lyric characters as ChordPro writes them: brackets escaped, and a backslash before a
+    /// bracket too, so each reads back as itself.
+    /// `beforeBracket`: a chord's bracket follows the last character.
+    private static func append(_ chars: ArraySlice<Character>, to out: inout String, beforeBracket: Bool) {
+        var i = chars.startIndex
+        while i < chars.endIndex {
+            let c = chars[i]
+            let next: Character? = i + 1 < chars.endIndex ? chars[i + 1] : beforeBracket ? "[" : nil
+            if c == "[" || c == "]" {
+                out += "\\"
+            } else if c == "\\", let next, next == "[" || next == "]" || next == "\\" {
+                out += "\\"
+            }
+            out.append(c)
+            i += 1
+        }
     }
 
     /// The key a `{key: X}` line names, and where X is in the line (its spaces around it
