@@ -9,6 +9,7 @@ public struct SongLibrary: Sendable {
     /// The songs' folder.
     public let folder: URL
 
+    /// The songs kept in `folder` (made on the first save).
     public init(folder: URL) { self.folder = folder }
 
     /// `$XDG_DATA_HOME/motionlab/songs` (or `~/.local/share/motionlab/songs`).

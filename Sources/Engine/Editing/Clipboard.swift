@@ -11,6 +11,7 @@ public final class Clipboard: @unchecked Sendable {
     /// The one clipboard of the process.
     public static let shared = Clipboard()
 
+    /// A clipboard of its own, in memory (tests; the app uses `shared`).
     public init() {}
 
     /// Connects the system's clipboard: `read` gives its text (nil when it has none or

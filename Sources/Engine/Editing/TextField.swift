@@ -21,8 +21,11 @@ public struct TextField: Equatable, Sendable {
 
     /// An input method's text in progress.
     public struct Composition: Equatable, Sendable {
+        /// What the input method shows so far.
         public var text: String
+        /// Its own caret, in its characters.
         public var cursor: Int
+        /// `text` with its caret at `cursor`.
         public init(text: String, cursor: Int) { self.text = text; self.cursor = cursor }
     }
 
@@ -42,6 +45,7 @@ public struct TextField: Equatable, Sendable {
     public var count: Int { characters.count }
     /// The selected characters' range (empty when nothing is selected).
     public var selection: Range<Int> { min(caret, anchor)..<max(caret, anchor) }
+    /// Whether some text is selected.
     public var hasSelection: Bool { caret != anchor }
     /// The selected text.
     public var selectedText: String { String(characters[selection]) }
@@ -50,12 +54,18 @@ public struct TextField: Equatable, Sendable {
 
     /// How the caret moves.
     public enum Motion: Sendable {
-        case left, right
+        /// A character back.
+        case left
+        /// A character on.
+        case right
         /// To the start of the word before (or the one it is in).
         case wordLeft
         /// To the end of the word after (or the one it is in).
         case wordRight
-        case home, end
+        /// To the start of the text.
+        case home
+        /// To the end of the text.
+        case end
     }
 
     /// Moves the caret; `extend` keeps the anchor where it is (Shift held), so the
