@@ -39,11 +39,12 @@ public struct SongPanel: Sendable {
 extension BoardScene {
     static let songRow = 40.0
 
-    /// The panel over the sheet, with its rows and, at its foot, its buttons.
+    /// The panel over the strip and the sheet (a short window has room for a few rows only
+    /// there), with its rows and, at its foot, its buttons.
     var songPanelFrame: Rect {
-        let tf = sheetFrame
-        let w = min(tf.width - 16, 560.0), h = max(120, tf.height - 16)
-        return Rect(x: tf.midX - w / 2, y: tf.minY + 8, w: w, h: h)
+        let top = stripFrame.minY, bottom = sheetFrame.maxY
+        let w = min(sheetFrame.width - 16, 560.0), h = max(120, bottom - top)
+        return Rect(x: sheetFrame.midX - w / 2, y: top, w: w, h: h)
     }
 
     var songButtonsFrame: Rect {
