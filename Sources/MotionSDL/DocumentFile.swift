@@ -120,15 +120,7 @@ public struct DocumentFile: Sendable {
         let dir = FilePolicy.folder(of: path)
         let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let stamp = f.string(from: Date())
-        for n in 0..<1000 {
-            let name = "\(stem).corrupt-\(stamp)\(n == 0 ? "" : "-\(n)").json"
-            if link(path, dir + "/" + name) == 0 {
-                unlink(path)
-                return name
-            }
-            guard errno == EEXIST else { return nil }
-        }
-        return nil
+        return FilePolicy.moveByLink(path, into: dir, tries: 1000) { n in "\(stem).corrupt-\(stamp)\(n == 1 ? "" : "-\(n - 1)").json" }
     }
 
     /// Writes `text` through the `FilePolicy` (never to a device or FIFO), keeping the file's

@@ -113,14 +113,10 @@ public struct SongLibrary: Sendable {
         if mkdir(trash, 0o700) != 0 && errno != EEXIST {
             throw FilePolicy.Refusal("\(FilePolicy.shown(trash)): cannot make it: \(FilePolicy.errnoText())")
         }
-        for n in 1...1000 {
-            let kept = "\(name)\(n == 1 ? "" : "-\(n)").json"
-            if link(path, trash + "/" + kept) == 0 {
-                unlink(path)
-                return "trash/" + kept
-            }
-            guard errno == EEXIST else { throw FilePolicy.Refusal("cannot move \"\(echo(name))\" to the trash: \(FilePolicy.errnoText())") }
+        if let kept = FilePolicy.moveByLink(path, into: trash, tries: 1000, name: { n in "\(name)\(n == 1 ? "" : "-\(n)").json" }) {
+            return "trash/" + kept
         }
+        guard errno == EEXIST else { throw FilePolicy.Refusal("cannot move \"\(echo(name))\" to the trash: \(FilePolicy.errnoText())") }
         throw FilePolicy.Refusal("the trash holds \"\(echo(name))\" 1,000 times already")
     }
 

@@ -55,11 +55,7 @@ final class AppSongShelf: SongShelf {
 
     func importFile(_ path: String) -> String {
         do {
-            let text = try FilePolicy.readText(path, limit: ChordPro.maxBytes, limitName: "ChordPro.maxBytes")
-            let doc: SheetDocument
-            do { doc = try ChordPro.parse(text) } catch { return "Not imported: \(echo((path as NSString).lastPathComponent)): \(error)" }
-            let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            let base = ChordPro.title(of: doc).flatMap(SongLibrary.suggestedName) ?? SongLibrary.suggestedName(stem) ?? "Imported song"
+            let (doc, base) = try readChordProSong(path)
             let taken = Set(names())
             var name = base, n = 1
             while taken.contains(name) || (try? SongLibrary.check(name)) == nil {

@@ -35,6 +35,17 @@ func songCommand(_ name: String, _ body: () throws -> Void) throws {
     }
 }
 
+/// The ChordPro file at `path`, read under the file policy, and the song name it suggests:
+/// its `{title}`, else the file's name, made a usable name (`SongLibrary.suggestedName`).
+/// A file that is not ChordPro is refused naming it, its line and its column.
+func readChordProSong(_ path: String) throws(FilePolicy.Refusal) -> (doc: SheetDocument, name: String) {
+    let text = try FilePolicy.readText(path, limit: ChordPro.maxBytes, limitName: "ChordPro.maxBytes")
+    let doc: SheetDocument
+    do { doc = try ChordPro.parse(text) } catch { throw FilePolicy.Refusal("\(echo(path, limit: 200)): \(error)") }
+    let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    return (doc, ChordPro.title(of: doc).flatMap(SongLibrary.suggestedName) ?? SongLibrary.suggestedName(stem) ?? "Imported song")
+}
+
 struct SongList: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "Print the songs' names, one a line.")
     @OptionGroup var folder: SongFolder
@@ -56,13 +67,8 @@ struct SongImport: ParsableCommand {
 
     func run() throws {
         try songCommand("import") {
-            let text = try FilePolicy.readText(file, limit: ChordPro.maxBytes, limitName: "ChordPro.maxBytes")
-            let doc: SheetDocument
-            do { doc = try ChordPro.parse(text) } catch {
-                throw FilePolicy.Refusal("\(echo(file, limit: 200)): \(error)")
-            }
-            let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-            let songName = name ?? ChordPro.title(of: doc).flatMap(SongLibrary.suggestedName) ?? SongLibrary.suggestedName(stem) ?? stem
+            let (doc, suggested) = try readChordProSong(file)
+            let songName = name ?? suggested
             let song = try folder.library.file(songName)
             // A new song only: an existing one (or anything at its name) is not written over.
             try song.save(doc.serialized(), over: .nothing)

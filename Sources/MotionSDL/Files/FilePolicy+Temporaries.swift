@@ -12,6 +12,22 @@ extension FilePolicy {
     /// process writes before renaming it into place (N counts this process's temporaries).
     /// A NAME too long to leave room in the file system's 255 bytes is shortened to a hash
     /// of itself (`shortName(of:)`).
+    /// Moves `path` into `folder` under the first of `name(1)`, `name(2)` … `name(tries)` not
+    /// taken: a hard link there, then the old name removed, so nothing is ever written over.
+    /// The name it went to, or nil with `errno` saying why (EEXIST: every name was taken).
+    static func moveByLink(_ path: String, into folder: String, tries: Int, name: (Int) -> String) -> String? {
+        for n in 1...max(1, tries) {
+            let new = name(n)
+            if link(path, folder + "/" + new) == 0 {
+                unlink(path)
+                return new
+            }
+            guard errno == EEXIST else { return nil }
+        }
+        errno = EEXIST
+        return nil
+    }
+
     static func temporaryPath(for target: String) -> String {
         ourPath(for: target, suffix: temporarySuffix)
     }

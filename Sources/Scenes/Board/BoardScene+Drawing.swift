@@ -139,8 +139,7 @@ extension BoardScene {
         let k = Vec2(frame.width / 64, frame.height / 80)
         let g = Rect(x: frame.minX + 12 * k.x, y: frame.minY + 38 * k.y, w: 40 * k.x, h: 36 * k.y)
         let step = g.width / 5, fretH = g.height / 4
-        let fretted = v.frets.compactMap { $0 }.filter { $0 > 0 } + (v.barre.map { [$0.fret] } ?? [])
-        let base = (fretted.max() ?? 0) > 4 ? (fretted.min() ?? 1) : 1
+        let base = v.baseFret
         for s in 0..<6 { list.fillRect(Rect(x: g.minX + Double(s) * step - 0.5, y: g.minY, w: 1, h: g.height), color: grid) }
         for f in 0...4 {
             let thick = f == 0 && base == 1 ? max(2, 3 * k.y) : 1

@@ -9,6 +9,14 @@ public struct ChordDiagrams: Sendable, Equatable {
         public var frets: [Int?]
         /// A barre: its fret and the strings it covers (0 the low E).
         public var barre: (fret: Int, from: Int, to: Int)?
+        /// The fret the diagram's top row is: 1 (the nut drawn), or for a shape reaching past
+        /// the fourth fret its lowest fretted one (worked out once, when the file is read).
+        public internal(set) var baseFret = 1
+
+        static func baseFret(frets: [Int?], barre: (fret: Int, from: Int, to: Int)?) -> Int {
+            let fretted = frets.compactMap { $0 }.filter { $0 > 0 } + (barre.map { [$0.fret] } ?? [])
+            return (fretted.max() ?? 0) > 4 ? (fretted.min() ?? 1) : 1
+        }
         public static func == (a: Voicing, b: Voicing) -> Bool {
             a.frets == b.frets && a.barre?.fret == b.barre?.fret && a.barre?.from == b.barre?.from && a.barre?.to == b.barre?.to
         }
@@ -33,10 +41,16 @@ public struct ChordDiagrams: Sendable, Equatable {
             }
         }
         voicings = voicings.filter { $0.value.frets.count == 6 }
+        for (name, v) in voicings { voicings[name]?.baseFret = Voicing.baseFret(frets: v.frets, barre: v.barre) }
     }
 
-    /// The voicing for `name` as written: ♯ and ♭ read as # and b, and H as B.
-    public func voicing(for name: String) -> Voicing? { voicings[Self.key(name)] }
+    /// The voicing for `name` as written: ♯ and ♭ read as # and b, and H as B (a name in
+    /// plain letters is looked up as it is, with nothing made).
+    public func voicing(for name: String) -> Voicing? {
+        if let v = voicings[name] { return v }
+        guard name.first == "H" || name.unicodeScalars.contains(where: { $0 == "♯" || $0 == "♭" }) else { return nil }
+        return voicings[Self.key(name)]
+    }
 
     static func key(_ name: String) -> String {
         var s = name.replacingOccurrences(of: "♯", with: "#").replacingOccurrences(of: "♭", with: "b")

@@ -59,7 +59,7 @@ public enum ChordPro {
             }
             let trimmed = raw.drop { $0 == " " || $0 == "\t" }
             if trimmed.first == "{" {
-                guard raw.trimmingCharacters(inSet: " \t").last == "}" else {
+                guard directive(String(raw)) != nil else {
                     throw ReadError(line: n, column: raw.count - trimmed.count + 1, message: "'{' opens a directive that is not closed with '}' on its line")
                 }
                 out.append(SheetDocument.Line(text: String(raw)))
@@ -193,35 +193,36 @@ public enum ChordPro {
         }
     }
 
-    /// The key a `{key: X}` line names, and where X is in the line (its spaces around it
-    /// left out), if `line` is one.
+    /// A directive line's name (lowercased) and its value, where the value is in the line
+    /// (spaces around it left out; empty for `{soc}`); nil for any other line.
+    static func directive(_ line: String) -> (name: String, value: Range<String.Index>)? {
+        func blank(_ c: Character) -> Bool { c == " " || c == "\t" }
+        guard let open = line.firstIndex(where: { !blank($0) }), line[open] == "{",
+              let close = line.lastIndex(where: { !blank($0) }), line[close] == "}", open < close else { return nil }
+        let inner = line.index(after: open)..<close
+        let colon = line[inner].firstIndex(of: ":") ?? close
+        var lo = colon < close ? line.index(after: colon) : close, hi = close
+        while lo < hi, blank(line[lo]) { lo = line.index(after: lo) }
+        while hi > lo, blank(line[line.index(before: hi)]) { hi = line.index(before: hi) }
+        return (line[inner.lowerBound..<colon].trimmingCharacters(inSet: " \t").lowercased(), lo..<hi)
+    }
+
+    /// The key a `{key: X}` line names, and where X is in the line, if `line` is one.
     public static func keyDirective(_ line: String) -> (name: String, range: Range<String.Index>)? {
-        let t = line.trimmingCharacters(inSet: " \t")
-        guard t.hasPrefix("{"), t.hasSuffix("}"), let colon = line.firstIndex(of: ":"), let close = line.lastIndex(of: "}"), colon < close,
-              let open = line.firstIndex(of: "{"), line[line.index(after: open)..<colon].trimmingCharacters(inSet: " \t").lowercased() == "key"
-        else { return nil }
-        var lo = line.index(after: colon), hi = close
-        while lo < hi, line[lo] == " " || line[lo] == "\t" { lo = line.index(after: lo) }
-        while hi > lo, line[line.index(before: hi)] == " " || line[line.index(before: hi)] == "\t" { hi = line.index(before: hi) }
-        guard lo < hi else { return nil }
-        return (String(line[lo..<hi]), lo..<hi)
+        guard let d = directive(line), d.name == "key", !d.value.isEmpty else { return nil }
+        return (String(line[d.value]), d.value)
     }
 
     /// Whether `line` is a directive (`{…}`) or a comment (`#…`) rather than lyrics.
     public static func isDirectiveOrComment(_ line: String) -> Bool {
-        guard let first = line.first(where: { $0 != " " && $0 != "\t" }) else { return false }
-        return first == "#" || (first == "{" && line.last(where: { $0 != " " && $0 != "\t" }) == "}")
+        line.first(where: { $0 != " " && $0 != "\t" }) == "#" || directive(line) != nil
     }
 
     /// The song's title: its first `{title: …}` or `{t: …}` directive's, if any.
     public static func title(of doc: SheetDocument) -> String? {
         for line in doc.lines {
-            let t = line.text.trimmingCharacters(inSet: " \t")
-            guard t.hasPrefix("{"), t.hasSuffix("}"), let colon = t.firstIndex(of: ":") else { continue }
-            let key = t[t.index(after: t.startIndex)..<colon].trimmingCharacters(inSet: " \t").lowercased()
-            guard key == "title" || key == "t" else { continue }
-            let value = t[t.index(after: colon)..<t.index(before: t.endIndex)].trimmingCharacters(inSet: " \t")
-            if !value.isEmpty { return value }
+            guard let d = directive(line.text), d.name == "title" || d.name == "t", !d.value.isEmpty else { continue }
+            return String(line.text[d.value])
         }
         return nil
     }
