@@ -111,7 +111,8 @@ struct SongExport: ParsableCommand {
             if let output {
                 try FilePolicy.write(text, to: output)
             } else if !StandardStream.output.write(text) {
-                throw ExitCode(1)
+                // Named on standard error by the stream; a failed write exits 2, as elsewhere.
+                throw ExitCode(StandardStream.failureStatus)
             }
         }
     }

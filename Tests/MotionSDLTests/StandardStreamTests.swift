@@ -30,6 +30,17 @@ extension SDLTests {
             let full = try shell(["limits"], ">/dev/full")
             #expect(full.status == 2)
             #expect(full.stderr.contains("standard output: writing failed: no space left on device"), "\(full.stderr)")
+            // A song exported to standard output, likewise (and a song list).
+            let songs = Motionlab.tempDir().appendingPathComponent("songs")
+            let cho = songs.deletingLastPathComponent().appendingPathComponent("s.cho")
+            try "[G]la\n".write(to: cho, atomically: true, encoding: .utf8)
+            #expect(try shell(["song", "import", "--songs", songs.path, cho.path], ">/dev/null").status == 0)
+            for args in [["song", "export", "--songs", songs.path, "s"], ["song", "list", "--songs", songs.path]] {
+                for redirect in [">/dev/full", ">&-"] {
+                    let r = try shell(args, redirect)
+                    #expect(r.status == 2 && r.stderr.contains("standard output: writing failed"), "\(args) \(redirect): \(r.status) \(r.stderr)")
+                }
+            }
             // The path editor's Export (E, then X) writes the path data to standard output: a
             // pipe whose reader is gone gives EPIPE, not SIGPIPE, and the run still writes its state.
             let dir = Motionlab.tempDir()
