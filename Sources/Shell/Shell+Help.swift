@@ -66,24 +66,16 @@ extension Shell {
             return true
         case .keyRepeat(let k) where ["Up", "Down", "PageUp", "PageDown"].contains(k.name):
             return routeHelp(.key(k, down: true))
-        case .key(let k, true):
+        case .key(_, true), .gamepadButton(_, _, true):
             let page = max(line, helpLayout().viewport.height - line)
-            switch k.name {
-            case "Up": scrollHelp(by: -line)
-            case "Down": scrollHelp(by: line)
-            case "PageUp": scrollHelp(by: -page)
-            case "PageDown", "Space": scrollHelp(by: page)
-            case "Home": scrollHelp(by: -.infinity)
-            case "End": scrollHelp(by: .infinity)
-            case "Escape", "Return": toggleHelp()
-            default: return false
-            }
-            return true
-        case .gamepadButton(_, let b, true):
-            switch b {
-            case .dpup: scrollHelp(by: -line)
-            case .dpdown: scrollHelp(by: line)
-            case .b, .a: toggleHelp()
+            switch Self.bindings.action(for: event, mode: Self.helpMode) {
+            case .lineUp: scrollHelp(by: -line)
+            case .lineDown: scrollHelp(by: line)
+            case .pageUp: scrollHelp(by: -page)
+            case .pageDown: scrollHelp(by: page)
+            case .top: scrollHelp(by: -.infinity)
+            case .bottom: scrollHelp(by: .infinity)
+            case .closeHelp: toggleHelp()
             default: return false
             }
             return true

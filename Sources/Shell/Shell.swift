@@ -43,22 +43,6 @@ public final class Shell: FrameContent {
     /// A press while the help shows: where it began and where it is, to tell a tap (closes
     /// the help) from a drag (scrolls it).
     var helpPress: (pointer: Int, start: Vec2, last: Vec2, dragging: Bool)?
-    public static let globalControls: [Control] = [
-        Control(.mouse, "Click a tab", "switch scene"),
-        Control(.mouse, "Click ?", "show or hide this help"),
-        Control(.mouse, "In the help: wheel or drag / click", "scroll it / close it"),
-        Control(.touch, "Tap a tab / ?", "switch scene / help"),
-        Control(.touch, "In the help: drag / tap", "scroll it / close it"),
-        Control(.keyboard, "1–9, Tab, Shift+Tab", "switch scene"),
-        Control(.keyboard, "F1 or ?", "show or hide this help"),
-        Control(.keyboard, "In the help: ↑ ↓, Page Up/Down, Home/End", "scroll it"),
-        Control(.keyboard, "F11", "fullscreen on and off (a window's own key)"),
-        Control(.keyboard, "G", "frame-time graph at the bottom (lines at 8.3, 16.7, 33.3 ms)"),
-        Control(.keyboard, "Escape", "close help, cancel a carry, or quit"),
-        Control(.gamepad, "LB / RB", "previous / next scene"),
-        Control(.gamepad, "Back", "show or hide this help"),
-        Control(.gamepad, "In the help: d-pad ↑ ↓ / B", "scroll it / close it"),
-    ]
 
     public init(scenes: [any Scene], size: Vec2, font: BitmapFont) {
         precondition(!scenes.isEmpty, "the shell needs at least one scene")
@@ -149,26 +133,22 @@ public final class Shell: FrameContent {
             // A key the scene needs for what it is in the middle of (Escape during a carry;
             // Tab, G and Escape in the path editor).
             sceneEvents.append(event)
-        case .key(let k, true):
-            switch k.name {
-            case "F1", "?": toggleHelp()
-            case "Escape": wantsQuit = true
-            case "G":
+        default:
+            switch Self.bindings.action(for: event) {
+            case .help: toggleHelp()
+            case .quit: wantsQuit = true
+            case .graph:
                 graphVisible.toggle()
                 relayout()
-            case "Tab":
-                let back = input.shift
+            case .nextScene:
+                var back = false
+                if case .key = event { back = input.shift }
                 activate(positiveModulo(activeIndex + (back ? -1 : 1), scenes.count))
-            case "1", "2", "3", "4", "5", "6", "7", "8", "9":
-                let i = Int(k.name)! - 1
-                if i < scenes.count { activate(i) }
+            case .previousScene: activate(positiveModulo(activeIndex - 1, scenes.count))
+            case .sceneNumber:
+                if case .key(let k, _) = event, let i = Int(k.name).map({ $0 - 1 }), i < scenes.count { activate(i) }
             default: sceneEvents.append(event)
             }
-        case .gamepadButton(_, .leftshoulder, true): activate(positiveModulo(activeIndex - 1, scenes.count))
-        case .gamepadButton(_, .rightshoulder, true): activate(positiveModulo(activeIndex + 1, scenes.count))
-        case .gamepadButton(_, .back, true): toggleHelp()
-        default:
-            sceneEvents.append(event)
         }
     }
 
@@ -278,19 +258,5 @@ public final class Shell: FrameContent {
             ("chrome", chromeDump()),
             ("scenes", .object(scenes.map { ($0.name, $0.stateDump()) })),
         ])
-    }
-
-    /// The controls table (global rows, then each scene's) as Markdown, for docs/controls.md.
-    public func controlsMarkdown() -> String {
-        var out = ""
-        for input in Control.Input.allCases {
-            out += "### \(input.rawValue)\n\n| Scene | Input | Action |\n| --- | --- | --- |\n"
-            for c in Self.globalControls where c.input == input { out += "| all | \(c.trigger) | \(c.action) |\n" }
-            for s in scenes {
-                for c in s.controls where c.input == input { out += "| \(s.name) | \(c.trigger) | \(c.action) |\n" }
-            }
-            out += "\n"
-        }
-        return out
     }
 }

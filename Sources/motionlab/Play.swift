@@ -18,7 +18,6 @@ struct Play: ParsableCommand {
         """
     )
 
-
     @OptionGroup var window: WindowOptions
 
     @Flag(help: "Turn vsync off.")
@@ -26,7 +25,6 @@ struct Play: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "Frames per second at most, on a renderer without vsync or with --no-vsync (default: the display's refresh rate; 0: uncapped).")
     var fps: Double?
-
 
     @Option(parsing: .unconditional, help: "UI scale, 0.5…4: text, tabs, buttons and everything meant for eyes and fingers this many times larger; the window keeps its --size (default: MOTIONLAB_UI_SCALE, else in a window GDK_SCALE, else the display's DPI over 96).")
     var uiScale: Double?
@@ -66,11 +64,6 @@ struct Play: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "With --capture, save every this many frames.")
     var captureEvery: Int = 1
-
-
-
-
-
 
     @Option(help: "SVG path data for the path scene's custom shape, e.g. 'M0 0 C50 -80 150 80 200 0 Z'.")
     var path: String?
@@ -288,9 +281,12 @@ func parseSize(_ s: String) throws -> Size {
 struct Controls: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the controls table (Markdown) that the help overlay shows.")
 
+    @Flag(help: "The short form, one line per device, as the README's \"Controls in short\" has it.")
+    var short = false
+
     func run() throws {
         let font = BitmapFont.placeholder
         let shell = Shell(scenes: SceneRegistry.makeAll(SceneOptions()), size: Vec2(1280, 720), font: font)
-        StandardStream.output.write(shell.controlsMarkdown())
+        StandardStream.output.write(short ? shell.controlsBrief() : shell.controlsMarkdown())
     }
 }

@@ -192,6 +192,11 @@ extension SDLTests {
             #expect(r.status == 0)
             let doc = try String(contentsOf: Motionlab.root.appendingPathComponent("docs/controls.md"), encoding: .utf8)
             #expect(doc.contains(r.stdout), "docs/controls.md's controls differ from `motionlab controls` (run scripts/update-controls)")
+            let short = try Motionlab.run(["controls", "--short"])
+            #expect(short.status == 0)
+            #expect(short.stdout.contains("**Keyboard**") && short.stdout.contains("Board — "))
+            let readme = try String(contentsOf: Motionlab.root.appendingPathComponent("README.md"), encoding: .utf8)
+            #expect(readme.contains(short.stdout), "README's controls in short differ from `motionlab controls --short` (run scripts/update-controls)")
         }
     }
 }

@@ -18,9 +18,13 @@ public struct Control: Sendable, Equatable {
     public var trigger: String
     /// What it does.
     public var action: String
+    /// What it does in a word or two, for the README's short table; nil: left out of it.
+    public var brief: String?
+    /// The mode the row belongs to ("Edit"), which `trigger` starts with as "Edit: "; nil: always.
+    public var mode: String?
 
-    /// A row: `trigger` on `input` does `action`.
-    public init(_ input: Input, _ trigger: String, _ action: String) {
-        self.input = input; self.trigger = trigger; self.action = action
+    /// A row: `trigger` on `input` does `action` (`brief` in short), in `mode`.
+    public init(_ input: Input, _ trigger: String, _ action: String, brief: String? = nil, mode: String? = nil) {
+        self.input = input; self.trigger = trigger; self.action = action; self.brief = brief; self.mode = mode
     }
 }

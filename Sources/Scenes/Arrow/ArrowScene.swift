@@ -16,16 +16,17 @@ import Motion
 public final class ArrowScene: Scene {
     public let name = "arrow"
     public let title = "Arrow"
-    public let controls: [Control] = [
-        Control(.mouse, "Click Go", "play the arrow"),
-        Control(.touch, "Tap Go", "play the arrow"),
-        Control(.mouse, "Drag along the ring", "scrub the arrow; let go to finish or go back at that speed"),
-        Control(.touch, "Drag along the ring", "scrub the arrow, let go to go on"),
-        Control(.keyboard, "Enter / O", "play the arrow / outline stroke on or off"),
-        Control(.keyboard, "← → (hold) / R", "scrub the arrow / reverse it mid-play"),
-        Control(.gamepad, "A", "play the arrow"),
-        Control(.gamepad, "Left stick sideways / X", "scrub the arrow / reverse it mid-play"),
-    ]
+    /// What a hand can do here; presses are looked up in it, and the help is written from it.
+    enum Action: Sendable, Equatable { case go, scrub, reverse, outline }
+    static let bindings = Bindings<Action>([
+        Binding(.go, "play the arrow", mouse: "Click Go", touch: "Tap Go", keys: [.enter], keyLabel: "Enter",
+                buttons: [.a], brief: "plays"),
+        Binding(.scrub, "scrub the arrow; let go to finish or go back at that speed", mouse: "Drag along the ring",
+                touch: "Drag along the ring", keyLabel: "← → (hold)", padLabel: "Left stick sideways", brief: "scrubs"),
+        Binding(.reverse, "reverse it mid-play", keys: [Key("R")], buttons: [.x], brief: "reverses"),
+        Binding(.outline, "outline stroke on or off", keys: [Key("O")]),
+    ])
+    public var controls: [Control] { Self.bindings.controls }
 
     public let world = World()
     public let tweener: Tweener
@@ -101,10 +102,13 @@ public final class ArrowScene: Scene {
                 scrub(to: at)
                 endScrub(omega: angularVelocity(ctx.input.velocity(of: id), at: at))
             case .pointerCancel(let id, _) where scrubber == .pointer(id): endScrub(omega: 0)
-            case .key(.enter, true), .gamepadButton(_, .a, true): go()
-            case .key(Key("R"), true), .gamepadButton(_, .x, true): reverse()
-            case .key(Key("O"), true): lineWidth = lineWidth > 0 ? 0 : 3
-            default: break
+            default:
+                switch Self.bindings.action(for: e) {
+                case .go: go()
+                case .reverse: reverse()
+                case .outline: lineWidth = lineWidth > 0 ? 0 : 3
+                case .scrub, nil: break
+                }
             }
         }
     }

@@ -5,14 +5,17 @@ import Geometry
 // dnd-kit's keyboard sensor and react-beautiful-dnd (lift, move, drop or cancel, each step
 // announced).
 extension BoardScene {
-    func key(_ k: Key, input: InputState) {
-        switch k.name {
-        case "=", "+", "Keypad +": return transpose(by: 1)
-        case "-", "Keypad -": return transpose(by: -1)
-        case "F2": return beginLyricFromFocus()
-        default: break
+    /// A key press (`event`, or a held arrow's repeat as its press) off the text and the songs panel.
+    func key(_ event: InputEvent, input: InputState) {
+        guard let action = Self.bindings.action(for: event, ctrl: input.ctrl) else { return }
+        switch action {
+        case .transposeUp: transpose(by: 1)
+        case .transposeDown: transpose(by: -1)
+        case .edit: beginLyricFromFocus()
+        case .move: if case .key(let k, _) = event, let cmd = FocusCommand(key: k, input: input) { command(cmd, from: .keyboard) }
+        case .undo where input.shift: command(.redo, from: .keyboard)
+        default: if let cmd = Self.focusCommand(action) { command(cmd, from: .keyboard) }
         }
-        if let cmd = FocusCommand(key: k, input: input) { command(cmd, from: .keyboard) }
     }
 
     /// F2: types in the line of the focused chord, before its character, or else in the
@@ -40,8 +43,11 @@ extension BoardScene {
         }
     }
 
-    func padButton(_ pad: Int, _ b: GamepadButton) {
-        if let cmd = FocusCommand(padButton: b) { command(cmd, from: .gamepad, pad: pad) }
+    /// A pad's button press (`event`) off the songs panel.
+    func padButton(_ event: InputEvent) {
+        guard case .gamepadButton(let pad, let b, _) = event, let action = Self.bindings.action(for: event) else { return }
+        if action == .move, let cmd = FocusCommand(padButton: b) { return command(cmd, from: .gamepad, pad: pad) }
+        if let cmd = Self.focusCommand(action) { command(cmd, from: .gamepad, pad: pad) }
     }
 
     /// The left stick steps like the d-pad (`StickSteps`); the right stick scrolls the

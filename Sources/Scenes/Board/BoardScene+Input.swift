@@ -35,14 +35,14 @@ extension BoardScene {
                 saveTyping()
                 announce(shelf.importFile(path))
             case .composition(let t, let cursor): composeLyric(t, cursor: cursor)
-            case .key(let k, true): key(k, input: ctx.input)
+            case .key(_, true): key(e, input: ctx.input)
             case .keyRepeat(let k) where [Key.left, .right, .up, .down].contains(k):
                 // Held arrows keep moving the focus or the carry.
-                key(k, input: ctx.input)
-            case .gamepadButton(let pad, let b, true):
+                key(.key(k, down: true), input: ctx.input)
+            case .gamepadButton(_, _, true):
                 // A pad has no keys to type with: its buttons leave the text first.
                 if lyric != nil { endLyric() }
-                padButton(pad, b)
+                padButton(e)
             case .gamepadAxis(let pad, .lefttrigger, let v): trigger(pad, right: false, value: v)
             case .gamepadAxis(let pad, .righttrigger, let v): trigger(pad, right: true, value: v)
             case .gamepadRemoved(let pad):

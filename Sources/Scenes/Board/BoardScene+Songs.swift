@@ -127,28 +127,24 @@ extension BoardScene {
                 }
                 songPanel = panel
             }
-        case .key(let k, true), .keyRepeat(let k):
-            switch k.name {
-            case "Up", "Down":
-                panel.selected += k.name == "Up" ? -1 : 1
+        case .key(_, true), .keyRepeat, .gamepadButton(_, _, true):
+            // (A held key's repeat does what its press does.)
+            let press = if case .keyRepeat(let k) = e { InputEvent.key(k, down: true) } else { e }
+            switch Self.bindings.action(for: press, mode: Self.songsMode) {
+            case .chooseSong:
+                var up = false
+                if case .key(.up, _) = press { up = true }
+                if case .gamepadButton(_, .dpup, _) = press { up = true }
+                panel.selected += up ? -1 : 1
                 layoutSongPanel(&panel)
                 songPanel = panel
-                if panel.names.indices.contains(panel.selected) { announce("\(panel.names[panel.selected]) · Return opens it") }
-            case "Return", "Keypad Enter", "Space":
-                if panel.names.indices.contains(panel.selected) { openSong(panel.names[panel.selected]) }
-            case "F2": songButton(1)
-            case "Delete": songButton(2)
-            case "Escape": closeSongPanel()
-            default: break
-            }
-        case .gamepadButton(_, let b, true):
-            switch b {
-            case .dpup, .dpdown:
-                panel.selected += b == .dpup ? -1 : 1
-                layoutSongPanel(&panel)
-                songPanel = panel
-            case .a: if panel.names.indices.contains(panel.selected) { openSong(panel.names[panel.selected]) }
-            case .b: closeSongPanel()
+                if case .key = press, panel.names.indices.contains(panel.selected) {
+                    announce("\(panel.names[panel.selected]) · Return opens it")
+                }
+            case .openSong: if panel.names.indices.contains(panel.selected) { openSong(panel.names[panel.selected]) }
+            case .renameSong: songButton(1)
+            case .deleteSong: songButton(2)
+            case .closeSongs: closeSongPanel()
             default: break
             }
         default: break

@@ -21,39 +21,6 @@ import Geometry
 public final class BoardScene: Scene {
     public let name = "board"
     public let title = "Board"
-    public let controls: [Control] = [
-        Control(.mouse, "Drag a card up or down", "pick up a copy; drop it on a lyric line"),
-        Control(.mouse, "Press and hold, then drag", "lift a card or a placed chord, any direction"),
-        Control(.mouse, "Drag sideways / wheel", "scroll the strip or the sheet"),
-        Control(.mouse, "Carry to a panel's edge", "scroll it (move toward the edge, or rest there)"),
-        Control(.mouse, "Drop a placed chord off the sheet", "delete it"),
-        Control(.mouse, "Undo / Redo buttons", "undo or redo a change to the sheet"),
-        Control(.mouse, "♭ / ♯ buttons", "transpose the song down / up a semitone"),
-        Control(.mouse, "Click a line (off its chords)", "type in it there; drag to select, double-click a word"),
-        Control(.mouse, "Songs button", "list the songs: click one to open it; New, Rename, Delete (to the trash), Export (ChordPro)"),
-        Control(.touch, "Same as the mouse", "one ghost per finger, each with its own target line"),
-        Control(.keyboard, "← →", "focus a card (or a placed chord)"),
-        Control(.keyboard, "↓ ↑", "focus the placed chords / back to the strip"),
-        Control(.keyboard, "Space or Return", "lift a copy of the focused card or chord; drop it"),
-        Control(.keyboard, "While carrying: ↑ ↓ / ← → (hold to repeat)", "move it a line / a chord slot"),
-        Control(.keyboard, "While carrying: Escape", "cancel (it flies back)"),
-        Control(.keyboard, "Delete or Backspace", "delete the focused chord"),
-        Control(.keyboard, "Ctrl+Z / Ctrl+Shift+Z, Ctrl+Y", "undo / redo"),
-        Control(.keyboard, "- / +", "transpose the song down / up a semitone"),
-        Control(.keyboard, "F2", "type in the focused chord's line (else the first in view)"),
-        Control(.keyboard, "Typing: ← → Home End (Shift selects, Ctrl by word)", "move the caret"),
-        Control(.keyboard, "Typing: Return / Backspace at a line's start", "split the line / join it to the one before"),
-        Control(.keyboard, "Typing: Ctrl+A, C, X, V / Ctrl+Z, Y", "select all, copy, cut, paste / undo, redo"),
-        Control(.keyboard, "Typing: ↑ ↓ / Escape", "the line above or below / leave the text"),
-        Control(.keyboard, "Songs panel: ↑ ↓ Return / F2 / Delete / Escape", "open a song / rename the open one / delete it / close"),
-        Control(.gamepad, "D-pad or left stick", "move the focus, or what is carried"),
-        Control(.gamepad, "A / B", "lift, drop / cancel (any button leaves the text)"),
-        Control(.gamepad, "Y", "delete the focused chord"),
-        Control(.gamepad, "X / Start", "undo / redo"),
-        Control(.gamepad, "LT / RT", "transpose the song down / up a semitone"),
-        Control(.gamepad, "Songs panel: d-pad ↑ ↓, A / B", "choose and open a song / close"),
-        Control(.gamepad, "Right stick", "scroll the focused panel"),
-    ]
 
     /// The strip's cards: the song's own chords that the common ones lack (C♯m7, H7, B♭…),
     /// in the order the song first uses them, then the common ones (`chordNames`).

@@ -29,18 +29,21 @@ public final class BounceScene: Scene {
 
     public let name = "bounce"
     public let title = "Bounce"
-    public let controls: [Control] = [
-        Control(.mouse, "Click empty space", "add a ball"),
-        Control(.mouse, "Drag a ball", "throw it"),
-        Control(.touch, "Tap / drag", "add a ball / throw one (several fingers at once)"),
-        Control(.mouse, "Let a ball go over the basket", "keep it there, out of play"),
-        Control(.mouse, "Drag a basket ball up (or hold it)", "carry it back into play"),
-        Control(.mouse, "Drag the basket sideways / wheel", "scroll the basket"),
-        Control(.keyboard, "Space / Backspace", "add a ball / remove the oldest"),
-        Control(.keyboard, "↓ / ↑", "the newest ball into the basket / the last one out"),
-        Control(.gamepad, "A / B", "add a ball / remove the oldest"),
-        Control(.gamepad, "D-pad ↓ / ↑", "the newest ball into the basket / the last one out"),
-    ]
+    /// What a hand can do here; presses are looked up in it, and the help is written from it.
+    enum Action: Sendable, Equatable { case add, throwBall, keep, carryBack, scroll, remove, intoBasket, outOfBasket }
+    static let bindings = Bindings<Action>([
+        Binding(.add, "add a ball", mouse: "Click empty space", touch: "Tap empty space", keys: [.space], buttons: [.a],
+                brief: "adds a ball"),
+        Binding(.throwBall, "throw it", mouse: "Drag a ball", touch: "Drag balls (several fingers at once)", brief: "throws it"),
+        Binding(.keep, "keep it there, out of play", mouse: "Let a ball go over the basket", touch: "Let a ball go over the basket"),
+        Binding(.carryBack, "carry it back into play", mouse: "Drag a basket ball up (or hold it)",
+                touch: "Drag a basket ball up (or hold it)", brief: "carries it back"),
+        Binding(.scroll, "scroll the basket", mouse: "Drag the basket sideways / wheel", touch: "Drag the basket sideways"),
+        Binding(.remove, "remove the oldest ball", keys: [.backspace, Key("Delete")], buttons: [.b], brief: "removes the oldest"),
+        Binding(.intoBasket, "the newest ball into the basket", keys: [.down], keyLabel: "↓", buttons: [.dpdown], brief: "fills the basket"),
+        Binding(.outOfBasket, "the last ball out of the basket", keys: [.up], keyLabel: "↑", buttons: [.dpup], brief: "empties it"),
+    ])
+    public var controls: [Control] { Self.bindings.controls }
 
     public let world = World()
     public let bodies: Storage<Body>
@@ -213,15 +216,14 @@ public final class BounceScene: Scene {
                 releaseBasket(id, cancelled: true, velocity: .zero)
             case .wheel(let dx, let dy):
                 dragDrop.wheel(dx: dx, dy: dy, at: ctx.input.mousePosition)
-            case .key(.down, true), .gamepadButton(_, .dpdown, true):
-                basketKey(down: true)
-            case .key(.up, true), .gamepadButton(_, .dpup, true):
-                basketKey(down: false)
-            case .key(.space, true), .gamepadButton(_, .a, true):
-                spawnBall(at: nil)
-            case .key(.backspace, true), .key(Key("Delete"), true), .gamepadButton(_, .b, true):
-                removeOldest()
-            default: break
+            default:
+                switch Self.bindings.action(for: event) {
+                case .intoBasket: basketKey(down: true)
+                case .outOfBasket: basketKey(down: false)
+                case .add: spawnBall(at: nil)
+                case .remove: removeOldest()
+                case .throwBall, .keep, .carryBack, .scroll, nil: break
+                }
             }
         }
     }

@@ -35,31 +35,35 @@ extension PathScene {
         }
     }
 
-    func key(_ k: Key, _ ctx: StepContext) -> Bool {
+    /// An edit-mode key or pad-button press (`event`): false when the editor has no use for it.
+    func editPress(_ event: InputEvent, _ ctx: StepContext) -> Bool {
+        guard let action = Self.bindings.action(for: event, mode: Self.editMode, ctrl: ctx.input.ctrl) else { return false }
         let shift = ctx.input.shift
         let step = shift ? 10.0 : 1.0
-        if let c = FocusCommand(key: k, input: ctx.input) {
-            switch c {
+        switch action {
+        case .nudge:
+            guard case .key(let k, _) = event else { break }
+            switch k {
             case .left: nudge(by: Vec2(-step, 0))
             case .right: nudge(by: Vec2(step, 0))
             case .up: nudge(by: Vec2(0, -step))
-            case .down: nudge(by: Vec2(0, step))
-            case .delete: if let a = editor?.focused { removeAnchor(a) } else { tell("focus an anchor first (Tab)") }
-            case .undo: undoEdit()
-            case .redo: redoEdit()
-            case .cancel: setEditing(false)
-            case .activate: if let a = editor?.focused { toggleSmooth(a) }
+            default: nudge(by: Vec2(0, step))
             }
-            return true
-        }
-        switch k.name {
-        case "E": setEditing(false)
-        case "Tab": editor?.focusNext(shift ? -1 : 1); editor?.nudging = nil
-        case "C": if let a = editor?.focused { toggleSmooth(a) }
-        case "I": insertAfterFocused()
-        case "G": snap.toggle()
-        case "L": linkedHandles.toggle(); placeButtons()
-        case "X": exportPath()
+        case .delete:
+            if let a = editor?.focused { removeAnchor(a) } else if case .key = event { tell("focus an anchor first (Tab)") }
+        case .undo: if shift, case .key = event { redoEdit() } else { undoEdit() }
+        case .redo: redoEdit()
+        case .leave: setEditing(false)
+        case .corner: if let a = editor?.focused { toggleSmooth(a) }
+        case .focusNext, .focusPrevious:
+            var back = action == .focusPrevious
+            if shift, case .key = event { back = true }
+            editor?.focusNext(back ? -1 : 1)
+            editor?.nudging = nil
+        case .insert: insertAfterFocused()
+        case .snap: snap.toggle()
+        case .link: linkedHandles.toggle(); placeButtons()
+        case .export: exportPath()
         default: return false
         }
         return true
@@ -75,31 +79,6 @@ extension PathScene {
             insertAnchor(subpath: a.subpath, segment: j, at: 0.5)
         }
     }
-
-    /// The pad while editing (the shoulders and Back stay the app's): the d-pad steps the
-    /// focus (left, right), inserts (up) and snaps (down); the buttons as the board's.
-    func padButton(_ b: GamepadButton) -> Bool {
-        switch b {
-        case .dpleft: editor?.focusNext(-1); editor?.nudging = nil
-        case .dpright: editor?.focusNext(1); editor?.nudging = nil
-        case .dpup, .leftstick: insertAfterFocused()
-        case .dpdown, .rightstick: snap.toggle()
-        default:
-            guard let c = FocusCommand(padButton: b) else { return false }
-            switch c {
-            case .left, .right, .up, .down: break
-            case .activate: if let a = editor?.focused { toggleSmooth(a) }
-            case .cancel: setEditing(false)
-            case .delete: if let a = editor?.focused { removeAnchor(a) }
-            case .undo: undoEdit()
-            case .redo: redoEdit()
-            }
-        }
-        return true
-    }
-
-    /// Tab and G (focus and grid) and Escape (leave edit mode) belong to the editor while it is on.
-    public func claims(_ key: Key) -> Bool { editing && ["Tab", "G", "Escape"].contains(key.name) }
 
     /// The edit system, each step: the clock, long presses that delete, and the left stick
     /// moving the focused anchor.

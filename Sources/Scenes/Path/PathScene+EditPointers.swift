@@ -31,12 +31,10 @@ extension PathScene {
             guard editor?.drags.contains(where: { $0.pointer == id }) == true else { return false }
             endDrag(pointer: id, cancelled: true)
             return true
-        case .key(let k, true):
-            return key(k, ctx)
-        case .keyRepeat(let k) where ["Left", "Right", "Up", "Down"].contains(k.name):
-            return key(k, ctx)
-        case .gamepadButton(_, let b, true):
-            return padButton(b)
+        case .key(_, true), .gamepadButton(_, _, true):
+            return editPress(event, ctx)
+        case .keyRepeat(let k) where [Key.left, .right, .up, .down].contains(k):
+            return editPress(.key(k, down: true), ctx)
         case .gamepadRemoved:
             stickPoint = nil
             return false

@@ -47,12 +47,15 @@ extension PathScene {
                 handVelocity.removeAll { $0.pointer == id }
             case .gamepadRemoved(let pad):
                 release { $0 == .pad(pad) }
-            case .key(Key("S"), true), .gamepadButton(_, .x, true): nextShape()
-            case .key(Key("D"), true), .gamepadButton(_, .y, true): debug.toggle()
-            case .key(Key("F"), true), .gamepadButton(_, .b, true): focused = (focused + 1) % max(1, handles.count)
-            case .key(Key("R"), true), .gamepadButton(_, .a, true): nextRide()
-            case .key(Key("E"), true), .gamepadButton(_, .start, true): setEditing(true)
-            default: break
+            default:
+                switch Self.bindings.action(for: event) {
+                case .shape: nextShape()
+                case .debug: debug.toggle()
+                case .focus: focused = (focused + 1) % max(1, handles.count)
+                case .ride: nextRide()
+                case .edit: setEditing(true)
+                default: break
+                }
             }
         }
         flushDrags()

@@ -36,37 +36,6 @@ public final class PathScene: Scene {
 
     public let name = "path"
     public let title = "Path"
-    public let controls: [Control] = [
-        Control(.mouse, "Drag a ring", "slide it along the path; let go moving and it coasts on"),
-        Control(.mouse, "Click anywhere", "stop a coasting ring"),
-        Control(.mouse, "Click the path", "send the nearest free ring there"),
-        Control(.touch, "Drag rings", "one finger per ring, two at once"),
-        Control(.keyboard, "← → ↑ ↓", "orbit the focused ring along the path (it coasts when let go)"),
-        Control(.mouse, "Ride button", "on the path / turning / turning smoothly / beside it"),
-        Control(.keyboard, "S / D / F", "next shape / debug samples / focus the other ring"),
-        Control(.keyboard, "R", "next way to ride: turning, smoothly, beside the path"),
-        Control(.gamepad, "Left stick", "orbit toward the stick's direction"),
-        Control(.gamepad, "RT / LT", "orbit forward / backward"),
-        Control(.gamepad, "X / Y / B", "next shape / debug samples / focus the other ring"),
-        Control(.gamepad, "A", "next way to ride"),
-        Control(.mouse, "Edit button", "edit mode: shape the path while the rings ride it"),
-        Control(.mouse, "Edit: drag a point", "move an anchor, or a handle (a smooth point's other handle turns with it)"),
-        Control(.mouse, "Edit: click the path", "put an anchor there (the shape does not change); drag on to move it"),
-        Control(.mouse, "Edit: double-click", "turn an anchor into a corner, or a corner into a smooth point"),
-        Control(.mouse, "Edit: Alt+drag a handle", "move it alone (or the Handles: free button)"),
-        Control(.touch, "Edit: drag points", "one finger per point; hold still on an anchor to delete it; double-tap: corner or smooth"),
-        Control(.keyboard, "E / Escape", "edit mode on / off"),
-        Control(.keyboard, "Edit: Tab / Shift+Tab", "focus the next / previous anchor"),
-        Control(.keyboard, "Edit: ← → ↑ ↓", "move the focused anchor 1 pt (Shift: 10 pt; with the grid, a grid step)"),
-        Control(.keyboard, "Edit: I / C / Delete", "insert an anchor after it / corner or smooth / delete it"),
-        Control(.keyboard, "Edit: G / L / X", "grid snap / linked handles / export the SVG path data"),
-        Control(.keyboard, "Edit: Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y", "undo, redo"),
-        Control(.gamepad, "Start", "edit mode on (B leaves it)"),
-        Control(.gamepad, "Edit: left stick", "move the focused anchor"),
-        Control(.gamepad, "Edit: d-pad ← →", "focus the previous / next anchor"),
-        Control(.gamepad, "Edit: d-pad ↑ / ↓", "insert an anchor after it / grid snap"),
-        Control(.gamepad, "Edit: A / Y / X / Start", "corner or smooth / delete / undo / redo"),
-    ]
 
     public private(set) var shape: Shape = .figure8
     public internal(set) var shapeBounds = Rect(x: 0, y: 0, w: 1280, h: 680)

@@ -29,18 +29,20 @@ import Paths
 public final class TapScene: Scene {
     public let name = "tap"
     public let title = "Tap"
-    public let controls: [Control] = [
-        Control(.mouse, "Click", "send the picture there along a half circle"),
-        Control(.touch, "Tap (each new finger)", "send the picture there"),
-        Control(.mouse, "Drag the picture", "grab it (it stops at once); let go moving to throw it"),
-        Control(.touch, "Drag the picture", "grab it and throw it"),
-        Control(.keyboard, "Arrows + Enter", "move the cursor, send the picture to it"),
-        Control(.keyboard, "Hold Space on the picture + arrows", "grab it, move it; let go to throw it"),
-        Control(.keyboard, "P / L / V / S", "show the path / linear-keyframe ghost / carry velocity / Spring mode"),
-        Control(.gamepad, "Left stick + A", "move the cursor, send the picture to it"),
-        Control(.gamepad, "Hold A on the picture + stick", "grab it, move it; let go to throw it"),
-        Control(.gamepad, "X / Y / B", "show the path / linear-keyframe ghost / Spring mode"),
-    ]
+    /// What a hand can do here; presses are looked up in it, and the help is written from it.
+    enum Action: Sendable, Equatable { case send, grab, path, linear, spring, velocity }
+    static let bindings = Bindings<Action>([
+        Binding(.send, "send the picture there along a half circle", mouse: "Click", touch: "Tap (each new finger)",
+                keys: [.enter], keyLabel: "Arrows + Enter", padLabel: "Left stick + A", brief: "sends it"),
+        Binding(.grab, "grab it (it stops at once); let go moving to throw it", mouse: "Drag the picture",
+                touch: "Drag the picture", keys: [.space], keyLabel: "Hold Space on the picture + arrows",
+                buttons: [.a], padLabel: "Hold A on the picture + stick", brief: "grabs, let go throws"),
+        Binding(.path, "show the path", keys: [Key("P")], buttons: [.x]),
+        Binding(.linear, "show the linear-keyframe ghost", keys: [Key("L")], buttons: [.y]),
+        Binding(.spring, "Spring mode on or off", keys: [Key("S")], buttons: [.b], brief: "Spring mode"),
+        Binding(.velocity, "carry the hand's velocity into the flight, or not", keys: [Key("V")]),
+    ])
+    public var controls: [Control] { Self.bindings.controls }
 
     public let world = World()
     public let tweener: Tweener
@@ -170,8 +172,6 @@ public final class TapScene: Scene {
                 }
             case .pointerCancel(let id, _):
                 if grab?.carrier == .pointer(id) { letGo(velocity: .zero) }
-            case .gamepadButton(let pad, .a, true): pressCursor(by: .pad(pad))
-            case .key(.space, true): pressCursor(by: .keyboard)
             case .gamepadButton(let pad, .a, false):
                 if grab?.carrier == .pad(pad) { letGo(velocity: cursorVelocity) }
             case .gamepadRemoved(let pad):
@@ -179,12 +179,17 @@ public final class TapScene: Scene {
                 if grab?.carrier == .pad(pad) { letGo(velocity: .zero) }
             case .key(.space, false):
                 if grab?.carrier == .keyboard { letGo(velocity: cursorVelocity) }
-            case .key(.enter, true): tap(cursor)
-            case .gamepadButton(_, .x, true), .key(Key("P"), true): showPath.toggle()
-            case .gamepadButton(_, .y, true), .key(Key("L"), true): showLinear.toggle()
-            case .gamepadButton(_, .b, true), .key(Key("S"), true): toggleMode()
-            case .key(Key("V"), true): carryVelocity.toggle()
-            default: break
+            default:
+                switch Self.bindings.action(for: e) {
+                case .send: tap(cursor)
+                case .grab:
+                    if case .gamepadButton(let pad, _, _) = e { pressCursor(by: .pad(pad)) } else { pressCursor(by: .keyboard) }
+                case .path: showPath.toggle()
+                case .linear: showLinear.toggle()
+                case .spring: toggleMode()
+                case .velocity: carryVelocity.toggle()
+                case nil: break
+                }
             }
         }
     }

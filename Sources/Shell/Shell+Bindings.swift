@@ -1,0 +1,77 @@
+import Engine
+
+// The shell's own controls, in every scene: switching scenes, the help, the graph, quitting.
+// Its key and button presses are looked up here, and the help's first rows are written from it.
+extension Shell {
+    /// An action of the shell, or (mode "In the help") of the help overlay.
+    enum Action: Sendable, Equatable {
+        case tab, sceneNumber, nextScene, previousScene, help, fullscreen, graph, quit
+        case scrollHelp, lineUp, lineDown, pageUp, pageDown, top, bottom, closeHelp
+    }
+
+    static let helpMode = "In the help"
+
+    static let bindings = Bindings<Action>([
+        Binding(.tab, "switch scene", mouse: "Click a tab", touch: "Tap a tab", brief: "switch scene"),
+        Binding(.sceneNumber, "switch to that scene", keys: (1...9).map { Key(String($0)) }, keyLabel: "1–9", brief: "switch scene"),
+        Binding(.nextScene, "next scene", keys: [.tab], keyLabel: "Tab (Shift+Tab: the one before)",
+                buttons: [.rightshoulder], brief: "next scene"),
+        Binding(.previousScene, "previous scene", buttons: [.leftshoulder], brief: "previous scene"),
+        Binding(.help, "show or hide this help", mouse: "Click ?", touch: "Tap ?", keys: [.f1, .question],
+                keyLabel: "F1 or ?", buttons: [.back], brief: "help"),
+        Binding(.fullscreen, "fullscreen on and off (a window's own key)", keyLabel: "F11", brief: "fullscreen"),
+        Binding(.graph, "frame-time graph at the bottom (lines at 8.3, 16.7, 33.3 ms)", keys: [Key("G")], brief: "frame-time graph"),
+        Binding(.quit, "close help, cancel a carry, or quit", keys: [.escape], brief: "closes, cancels or quits"),
+        Binding(.scrollHelp, "scroll it", mode: helpMode, mouse: "Wheel or drag", touch: "Drag"),
+        Binding(.closeHelp, "close it", mode: helpMode, mouse: "Click", touch: "Tap", keys: [.escape, .enter],
+                keyLabel: "Escape or Return", buttons: [.b, .a], padLabel: "B"),
+        Binding(.lineUp, "scroll it up a line", mode: helpMode, keys: [.up], keyLabel: "↑", buttons: [.dpup]),
+        Binding(.lineDown, "scroll it down a line", mode: helpMode, keys: [.down], keyLabel: "↓", buttons: [.dpdown]),
+        Binding(.pageUp, "scroll it up a page", mode: helpMode, keys: [Key("PageUp")], keyLabel: "Page Up"),
+        Binding(.pageDown, "scroll it down a page", mode: helpMode, keys: [Key("PageDown"), .space], keyLabel: "Page Down or Space"),
+        Binding(.top, "to its top", mode: helpMode, keys: [Key("Home")]),
+        Binding(.bottom, "to its end", mode: helpMode, keys: [Key("End")]),
+    ])
+
+    /// The rows every scene shares, before its own, in the help and docs/controls.md.
+    public static let globalControls: [Control] = bindings.controls
+
+    /// The controls table (global rows, then each scene's) as Markdown, for docs/controls.md.
+    public func controlsMarkdown() -> String {
+        var out = ""
+        for input in Control.Input.allCases {
+            out += "### \(input.rawValue)\n\n| Scene | Input | Action |\n| --- | --- | --- |\n"
+            for (name, rows) in controlSections() {
+                for c in rows where c.input == input { out += "| \(name) | \(c.trigger) | \(c.action) |\n" }
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    /// The README's "Controls in short": per device, per scene, each row with a brief as
+    /// "trigger: brief", from the same tables.
+    public func controlsBrief() -> String {
+        var out = ""
+        for input in Control.Input.allCases {
+            let parts = controlSections().compactMap { name, rows -> String? in
+                var mode: String?
+                let briefs = rows.filter { $0.input == input && $0.brief != nil }.map { c in
+                    // A mode is named once, before its first row.
+                    defer { mode = c.mode }
+                    let trigger = c.mode != nil && c.mode == mode ? String(c.trigger.dropFirst(c.mode!.count + 2)) : c.trigger
+                    return "\(trigger): \(c.brief!)"
+                }
+                guard !briefs.isEmpty else { return nil }
+                return "\(name == "all" ? "Everywhere" : scenes.first { $0.name == name }?.title ?? name) — \(briefs.joined(separator: "; "))."
+            }
+            out += "- **\(input.rawValue)**: " + parts.joined(separator: " ") + "\n"
+        }
+        return out
+    }
+
+    /// "all" and the global rows, then each scene's name and rows.
+    private func controlSections() -> [(String, [Control])] {
+        [("all", Self.globalControls)] + scenes.map { ($0.name, $0.controls) }
+    }
+}
