@@ -42,7 +42,7 @@ import Testing
             run([.pointerUp(pointer: 0, device: device, at: p)], frames: 1)
         }
 
-        var editor: PathEditor { scene.editor! }
+        var editor: PathEditor { scene.session.editor! }
         var d: String { if case .string(let s)? = scene.editDump()["d"] { s } else { "" } }
         func anchor(_ i: Int) -> Vec2 { editor.drawnAnchors()[i].1 }
         var ringPoints: [Vec2] { scene.followers.store.dense.map(\.point) }
@@ -169,7 +169,7 @@ import Testing
         while s.editor.doc.anchors.count > 2 { s.key("Delete") }
         s.key("Delete")
         #expect(s.editor.doc.anchors.count == 2)
-        #expect(s.scene.editMessage.text == "a path needs at least two anchors")
+        #expect(s.scene.session.editMessage.text == "a path needs at least two anchors")
         // An anchor dropped on the other: a zero-length segment, measured; rings finite.
         s.drag(s.anchor(1), s.anchor(0))
         #expect(s.anchor(1) == s.anchor(0))

@@ -113,7 +113,7 @@ extension PathScene {
     /// points as drawn (so `motionlab path --svg "$d"` measures what the scene does), and the
     /// focused anchor's place in `anchors`.
     func editDump() -> JSONValue {
-        let e = editor
+        let e = session.editor
         let anchors = e?.drawnAnchors().map { JSONValue.array([JSONValue($0.1.x), JSONValue($0.1.y)]) } ?? []
         return .object([
             ("on", .bool(editing)),
@@ -121,8 +121,8 @@ extension PathScene {
             ("anchors", .array(anchors)),
             ("focused", e?.focused.flatMap { e?.flatIndex(of: $0) }.map { JSONValue($0) } ?? .null),
             ("d", .string(currentPath().svgData)),
-            ("snap", .bool(snap)),
-            ("linkedHandles", .bool(linkedHandles)),
+            ("snap", .bool(session.snap)),
+            ("linkedHandles", .bool(session.linkedHandles)),
             ("undo", JSONValue(e?.history.undoCount ?? 0)),
             ("redo", JSONValue(e?.history.redoCount ?? 0)),
         ])

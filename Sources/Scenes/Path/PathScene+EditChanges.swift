@@ -17,20 +17,20 @@ extension PathScene {
         // what a gesture still going on has done so far is its own undo step.
         flushDrags()
         if recording { checkpointGesture() }
-        guard let saved = editor else { return false }
+        guard let saved = session.editor else { return false }
         var e = saved
         let changes: [SegmentChange]?
         do { changes = try body(&e) } catch {
             tell("\(error)")
             return false
         }
-        editor = e
+        session.editor = e
         guard commit(from: saved, changes: changes, recording: recording, finished: finished) else { return false }
         // A gesture going on starts again from here; one that this edit ended (its anchor
         // removed) is over.
-        if var e = editor {
+        if var e = session.editor {
             e.gestureBefore = e.drags.isEmpty ? nil : e.doc
-            editor = e
+            session.editor = e
         }
         return true
     }
@@ -40,7 +40,7 @@ extension PathScene {
     /// be built (see `edit`).
     @discardableResult
     func commit(from saved: PathEditor, changes: [SegmentChange]?, recording: Bool, finished: Bool) -> Bool {
-        guard var e = editor else { return false }
+        guard var e = session.editor else { return false }
         let before = saved.doc
         guard e.doc != before else {
             placeButtons()
@@ -55,11 +55,11 @@ extension PathScene {
         strokes = []
         let table: SampleTable
         do {
-            table = try SampleTable(checking: path, spacing: spacing, measurements: &measurements)
+            table = try SampleTable(checking: path, spacing: spacing, measurements: &session.measurements)
             try PathScene.checkDrawnLength(table.length, in: shapeBounds)
         } catch {
             tell("refused: \(error)")
-            editor = saved
+            session.editor = saved
             // The old table again, and each ring back at its place on it.
             let old = saved.windowPath
             let t = SampleTable(path: old, spacing: spacing)
@@ -69,9 +69,9 @@ extension PathScene {
         }
         if recording { e.history.record(before) }
         e.changed = true
-        editor = e
+        session.editor = e
         install(table, path: path, changes: changes, places: places)
-        if finished { save() } else { unsaved = true }
+        if finished { save() } else { session.unsaved = true }
         placeButtons()
         return true
     }
@@ -79,22 +79,22 @@ extension PathScene {
     /// What a gesture still going on has changed becomes an undo step of its own (before an
     /// edit made while it goes on, so that edit can be undone alone).
     func checkpointGesture() {
-        guard var e = editor, let g = e.gestureBefore, g != e.doc else { return }
+        guard var e = session.editor, let g = e.gestureBefore, g != e.doc else { return }
         e.history.record(g)
         e.gestureBefore = e.doc
-        editor = e
+        session.editor = e
     }
 
     /// Ends every drag now as if let go (before an undo, a shape change, or leaving edit
     /// mode): this step's moves built, the gesture recorded once, the path saved.
     func finishGesture() {
         flushDrags()
-        guard var e = editor else { return }
+        guard var e = session.editor else { return }
         if let g = e.gestureBefore, g != e.doc { e.history.record(g) }
         e.gestureBefore = nil
         e.drags.removeAll()
-        editor = e
-        if unsaved { save() }
+        session.editor = e
+        if session.unsaved { save() }
         placeButtons()
     }
 
@@ -141,7 +141,7 @@ extension PathScene {
     /// go, the stick back, the pad pulled out (it leaves `input.pads`) — the step it ends in
     /// saves it.
     func saveIfSettled(_ input: InputState) {
-        guard unsaved, pendingDrag == nil, editor?.drags.isEmpty != false,
+        guard session.unsaved, session.pendingDrag == nil, session.editor?.drags.isEmpty != false,
               !["Left", "Right", "Up", "Down"].contains(where: { input.isDown(Key($0)) }),
               !input.pads.contains(where: { $0.stick(true) != .zero }) else { return }
         save()
@@ -152,21 +152,21 @@ extension PathScene {
     public func settle() {
         guard editing else { return }
         finishGesture()
-        stickPoint = nil
-        if unsaved { save() }
+        session.stickPoint = nil
+        if session.unsaved { save() }
     }
 
     /// Writes the custom path back (`onEdited`: the `--path-file` it came from) and shows a
     /// problem if there was one. A built-in shape's edits are never written there.
     func save() {
-        unsaved = false
-        guard shape == .custom, let e = editor, e.changed, let onEdited else { return }
+        session.unsaved = false
+        guard shape == .custom, let e = session.editor, e.changed, let onEdited else { return }
         if let problem = onEdited(e.doc.path.svgData) { tell(problem) }
     }
 
     /// Export: the path's SVG data, in its own coordinates, to `onExport`.
     public func exportPath() {
-        let d = (editor?.doc.path ?? (shape == .custom ? customPath : nil) ?? currentPath()).svgData
+        let d = (session.editor?.doc.path ?? (shape == .custom ? customPath : nil) ?? currentPath()).svgData
         lastExport = d
         tell(onExport?(d) ?? "exported \(d.utf8.count) bytes of path data")
     }
@@ -174,20 +174,20 @@ extension PathScene {
     public func undoEdit() {
         // A drag going on is let go (and recorded) first, so the undo takes back just it.
         finishGesture()
-        guard editor?.history.canUndo == true else { return tell("nothing to undo") }
+        guard session.editor?.history.canUndo == true else { return tell("nothing to undo") }
         edit(recording: false) { e in _ = e.undo(); return nil }
     }
 
     public func redoEdit() {
         finishGesture()
-        guard editor?.history.canRedo == true else { return tell("nothing to redo") }
+        guard session.editor?.history.canRedo == true else { return tell("nothing to redo") }
         edit(recording: false) { e in _ = e.redo(); return nil }
     }
 
     /// `p` (window points) kept inside the scene and, with snapping on, on the grid.
     func placed(_ p: Vec2) -> Vec2 {
         var q = Vec2(clamp(p.x, sceneBounds.minX, sceneBounds.maxX), clamp(p.y, sceneBounds.minY, sceneBounds.maxY))
-        if snap {
+        if session.snap {
             let o = Vec2(shapeBounds.minX, shapeBounds.minY), g = Self.gridStep
             q = Vec2(o.x + ((q.x - o.x) / g).rounded() * g, o.y + ((q.y - o.y) / g).rounded() * g)
         }

@@ -7,7 +7,7 @@ import Paths
 extension PathScene {
     /// The grid, under the path (only while snapping).
     func drawGrid(into list: inout DrawList) {
-        guard editing, snap else { return }
+        guard editing, session.snap else { return }
         let g = Self.gridStep, b = shapeBounds, color = Color(hex: 0x2c3547)
         var x = b.minX
         while x <= b.maxX {
@@ -24,7 +24,7 @@ extension PathScene {
     /// Handles (a line to a dot), then anchors: a square at a corner, a circle where the
     /// path is smooth; the focused one ringed, a held one filled.
     func drawEditor(into list: inout DrawList) {
-        guard editing, let e = editor else { return }
+        guard editing, let e = session.editor else { return }
         let r = anchorRadius
         let handleColor = Color(hex: 0xffd166)
         for a in e.anchorsWithHandles() {
@@ -58,20 +58,20 @@ extension PathScene {
 
     func drawEditButtons(into list: inout DrawList, font: BitmapFont) {
         editButton.draw(into: &list, font: font, highlighted: editing)
-        undoButton.draw(into: &list, font: font)
-        redoButton.draw(into: &list, font: font)
-        snapButton.draw(into: &list, font: font, highlighted: snap)
-        linkButton.draw(into: &list, font: font, highlighted: !linkedHandles)
-        exportButton.draw(into: &list, font: font)
+        session.undoButton.draw(into: &list, font: font)
+        session.redoButton.draw(into: &list, font: font)
+        session.snapButton.draw(into: &list, font: font, highlighted: session.snap)
+        session.linkButton.draw(into: &list, font: font, highlighted: !session.linkedHandles)
+        session.exportButton.draw(into: &list, font: font)
     }
 
     /// The status line while editing: a message about the last edit, or what is focused.
     func editStatus(_ t: SampleTable) -> (String, Color)? {
-        guard editing, let e = editor else { return nil }
-        if let m = editMessage.text { return (m, .accent) }
-        let key = EditInfoKey(anchors: e.doc.anchors.count, focused: e.focused.flatMap(e.flatIndex), snap: snap,
-                              linked: linkedHandles, length: t.length, undo: e.history.undoCount, redo: e.history.redoCount)
-        let text = editInfoMemo.value(for: key, same: ==) {
+        guard editing, let e = session.editor else { return nil }
+        if let m = session.editMessage.text { return (m, .accent) }
+        let key = EditInfoKey(anchors: e.doc.anchors.count, focused: e.focused.flatMap(e.flatIndex), snap: session.snap,
+                              linked: session.linkedHandles, length: t.length, undo: e.history.undoCount, redo: e.history.redoCount)
+        let text = session.editInfoMemo.value(for: key, same: ==) {
             let focus = key.focused.map { "anchor \($0 + 1) of \(key.anchors)" } ?? "\(key.anchors) anchors"
             return "editing · \(focus) · length \(format(key.length, 1)) pt" + (key.snap ? " · grid" : "")
         }

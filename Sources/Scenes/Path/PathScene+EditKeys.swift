@@ -7,11 +7,11 @@ extension PathScene {
     /// Moves the focused anchor by `delta` window points (keys, d-pad, stick): one undo
     /// step for a run of such moves of the same anchor.
     func nudge(by delta: Vec2) {
-        guard let e = editor, let a = e.focused, let p = e.point(of: .anchor(a)), let now = e.doc.position(of: a) else {
+        guard let e = session.editor, let a = e.focused, let p = e.point(of: .anchor(a)), let now = e.doc.position(of: a) else {
             return tell("focus an anchor first (Tab)")
         }
         // With the grid on, a key moves a whole grid step.
-        if snap {
+        if session.snap {
             moveFocused(a, to: placed(p + delta.normalized() * Self.gridStep))
             return
         }
@@ -20,14 +20,14 @@ extension PathScene {
         let origin = run?.origin ?? now
         let target = placed(e.toWindow(origin) + (run?.total ?? .zero) + delta)
         // (A refused move keeps the run where it was.)
-        if moveFocused(a, to: target, origin: origin) { editor?.nudgeRun = (origin, target - e.toWindow(origin)) }
+        if moveFocused(a, to: target, origin: origin) { session.editor?.nudgeRun = (origin, target - e.toWindow(origin)) }
     }
 
     /// (Saved once the run settles — `saveIfSettled` — not at every step of it.)
     @discardableResult
     func moveFocused(_ a: AnchorIndex, to target: Vec2, origin: Vec2? = nil) -> Bool {
-        let first = editor?.nudging != a
-        editor?.nudgeRun = nil
+        let first = session.editor?.nudging != a
+        session.editor?.nudgeRun = nil
         return edit(recording: first, finished: false) { e in
             let changes = try e.move(.anchor(a), to: target, keepingSmooth: false, origin: origin)
             e.nudging = e.focused
@@ -50,19 +50,19 @@ extension PathScene {
             default: nudge(by: Vec2(0, step))
             }
         case .delete:
-            if let a = editor?.focused { removeAnchor(a) } else if case .key = event { tell("focus an anchor first (Tab)") }
+            if let a = session.editor?.focused { removeAnchor(a) } else if case .key = event { tell("focus an anchor first (Tab)") }
         case .undo: if shift, case .key = event { redoEdit() } else { undoEdit() }
         case .redo: redoEdit()
         case .leave: setEditing(false)
-        case .corner: if let a = editor?.focused { toggleSmooth(a) }
+        case .corner: if let a = session.editor?.focused { toggleSmooth(a) }
         case .focusNext, .focusPrevious:
             var back = action == .focusPrevious
             if shift, case .key = event { back = true }
-            editor?.focusNext(back ? -1 : 1)
-            editor?.nudging = nil
+            session.editor?.focusNext(back ? -1 : 1)
+            session.editor?.nudging = nil
         case .insert: insertAfterFocused()
-        case .snap: snap.toggle()
-        case .link: linkedHandles.toggle(); placeButtons()
+        case .snap: session.snap.toggle()
+        case .link: session.linkedHandles.toggle(); placeButtons()
         case .export: exportPath()
         default: return false
         }
@@ -72,7 +72,7 @@ extension PathScene {
     /// An anchor in the middle of the segment leaving the focused anchor (or arriving, at an
     /// open end): the keyboard's and pad's way to insert.
     func insertAfterFocused() {
-        guard let e = editor, let a = e.focused else { return tell("focus an anchor first (Tab)") }
+        guard let e = session.editor, let a = e.focused else { return tell("focus an anchor first (Tab)") }
         if let j = e.doc.segmentIndex(.outgoing, of: a) {
             insertAnchor(subpath: a.subpath, segment: j, at: 0.5)
         } else if let j = e.doc.segmentIndex(.incoming, of: a) {
@@ -83,34 +83,34 @@ extension PathScene {
     /// The edit system, each step: the clock, long presses that delete, and the left stick
     /// moving the focused anchor.
     func stepEditor(_ ctx: StepContext) {
-        editClock += ctx.dt
-        insertsThisStep = 0
-        editMessage.step(ctx.dt)
-        guard editing, editor != nil else { return }
+        session.editClock += ctx.dt
+        session.insertsThisStep = 0
+        session.editMessage.step(ctx.dt)
+        guard editing, session.editor != nil else { return }
         defer { saveIfSettled(ctx.input) }
         // Presses held still on an anchor: past `longPress`, the anchor goes. Each is looked
         // up again by its pointer, as a deletion renumbers the anchors the others hold.
-        for pointer in editor?.drags.map(\.pointer) ?? [] {
-            guard let i = editor?.drags.firstIndex(where: { $0.pointer == pointer }), let d = editor?.drags[i], !d.moved,
+        for pointer in session.editor?.drags.map(\.pointer) ?? [] {
+            guard let i = session.editor?.drags.firstIndex(where: { $0.pointer == pointer }), let d = session.editor?.drags[i], !d.moved,
                   case .anchor(let a) = d.target else { continue }
-            editor?.drags[i].held += ctx.dt
+            session.editor?.drags[i].held += ctx.dt
             if d.held + ctx.dt >= Self.longPress {
-                anchorTaps.forget()
+                session.anchorTaps.forget()
                 removeAnchor(a)
             }
         }
         var stick = Vec2.zero
         for pad in ctx.input.pads { stick += pad.stick(true) }
         guard stick != .zero else {
-            stickPoint = nil
+            session.stickPoint = nil
             return
         }
-        if editor?.focused == nil { editor?.focusNext(1) }
-        guard let a = editor?.focused, let p = editor?.point(of: .anchor(a)) else { return }
+        if session.editor?.focused == nil { session.editor?.focusNext(1) }
+        guard let a = session.editor?.focused, let p = session.editor?.point(of: .anchor(a)) else { return }
         // The stick moves a point of its own, which the anchor follows onto the grid.
-        let from = stickPoint ?? p
+        let from = session.stickPoint ?? p
         let to = placed(from + stick * Self.stickSpeed * ctx.dt)
-        stickPoint = from + stick * Self.stickSpeed * ctx.dt
+        session.stickPoint = from + stick * Self.stickSpeed * ctx.dt
         moveFocused(a, to: to)
     }
 }

@@ -11,24 +11,24 @@ extension PathScene {
         switch event {
         case .pointerDown(let id, let device, let at):
             if editButton.hit(at, device: device) { setEditing(false); return true }
-            if undoButton.hit(at, device: device) { undoEdit(); return true }
-            if redoButton.hit(at, device: device) { redoEdit(); return true }
-            if snapButton.hit(at, device: device) { snap.toggle(); return true }
-            if linkButton.hit(at, device: device) { linkedHandles.toggle(); placeButtons(); return true }
-            if exportButton.hit(at, device: device) { exportPath(); return true }
+            if session.undoButton.hit(at, device: device) { undoEdit(); return true }
+            if session.redoButton.hit(at, device: device) { redoEdit(); return true }
+            if session.snapButton.hit(at, device: device) { session.snap.toggle(); return true }
+            if session.linkButton.hit(at, device: device) { session.linkedHandles.toggle(); placeButtons(); return true }
+            if session.exportButton.hit(at, device: device) { exportPath(); return true }
             if shapeButton.hit(at, device: device) { return false }
             return press(pointer: id, device: device, at: at, ctx)
         case .pointerMove(let id, _, let at):
-            guard editor?.drags.contains(where: { $0.pointer == id }) == true else { return false }
+            guard session.editor?.drags.contains(where: { $0.pointer == id }) == true else { return false }
             dragMoved(pointer: id, to: at, ctx)
             return true
         case .pointerUp(let id, _, let at):
-            guard editor?.drags.contains(where: { $0.pointer == id }) == true else { return false }
+            guard session.editor?.drags.contains(where: { $0.pointer == id }) == true else { return false }
             dragMoved(pointer: id, to: at, ctx)
             endDrag(pointer: id, cancelled: false)
             return true
         case .pointerCancel(let id, _):
-            guard editor?.drags.contains(where: { $0.pointer == id }) == true else { return false }
+            guard session.editor?.drags.contains(where: { $0.pointer == id }) == true else { return false }
             endDrag(pointer: id, cancelled: true)
             return true
         case .key(_, true), .gamepadButton(_, _, true):
@@ -36,12 +36,12 @@ extension PathScene {
         case .keyRepeat(let k) where [Key.left, .right, .up, .down].contains(k):
             return editPress(.key(k, down: true), ctx)
         case .gamepadRemoved:
-            stickPoint = nil
+            session.stickPoint = nil
             return false
         case .focusLost:
             // What was shown is saved before the window is away (the keys it held come up,
             // a stick may keep going and is saved again when it rests).
-            if unsaved { save() }
+            if session.unsaved { save() }
             return false
         default:
             return false
@@ -52,14 +52,14 @@ extension PathScene {
     /// turns it corner ↔ smooth); else a ring; else on the path an anchor is put there and
     /// taken; else the focus is let go.
     func press(pointer id: Int, device: PointerDevice, at: Vec2, _ ctx: StepContext) -> Bool {
-        guard var e = editor else { return false }
+        guard var e = session.editor else { return false }
         // Past the hands a person has, presses on points do nothing (30,000 fingers would
         // make every move a scan of 30,000 drags).
         guard e.drags.count < Self.maxDrags else { return true }
         if let target = e.target(at: at, radius: anchorRadius + device.hitSlop) {
-            if case .anchor(let a) = target, anchorTaps.press(a, at: at, time: editClock, reach: device.hitSlop + anchorRadius) {
+            if case .anchor(let a) = target, session.anchorTaps.press(a, at: at, time: session.editClock, reach: device.hitSlop + anchorRadius) {
                 e.focused = a
-                editor = e
+                session.editor = e
                 toggleSmooth(a)
                 return true
             }
@@ -68,58 +68,58 @@ extension PathScene {
         }
         if grabRing(pointer: id, device: device, at: at) { return true }
         // A few insertions a step (each builds the table again); more presses wait for the next.
-        guard insertsThisStep < Self.maxInsertsPerStep else { return true }
+        guard session.insertsThisStep < Self.maxInsertsPerStep else { return true }
         if insertAnchor(near: at, radius: device.hitSlop + 4) {
-            insertsThisStep += 1
-            if let a = editor?.focused {
+            session.insertsThisStep += 1
+            if let a = session.editor?.focused {
                 startDrag(.anchor(a), pointer: id, device: device, at: at, ctx)
                 // Resting on the anchor just put there does not delete it.
-                if let i = editor?.drags.firstIndex(where: { $0.pointer == id }) { editor?.drags[i].held = -.infinity }
+                if let i = session.editor?.drags.firstIndex(where: { $0.pointer == id }) { session.editor?.drags[i].held = -.infinity }
             }
             return true
         }
         e.focused = nil
-        editor = e
+        session.editor = e
         return true
     }
 
     func startDrag(_ target: Target, pointer id: Int, device: PointerDevice, at: Vec2, _ ctx: StepContext) {
-        guard var e = editor, let p = e.point(of: target) else { return }
+        guard var e = session.editor, let p = e.point(of: target) else { return }
         let a = target.anchor
         let alt = ctx.input.alt
-        let keepsSmooth = linkedHandles && !alt && e.doc.isSmooth(a)
+        let keepsSmooth = session.linkedHandles && !alt && e.doc.isSmooth(a)
         e.drags.removeAll { $0.pointer == id }
         if e.drags.isEmpty { e.gestureBefore = e.doc }
         e.drags.append(PathEditor.Drag(press: PointerPress(pointer: id, at: at), device: device, target: target, grab: p - at,
                                        keepsSmooth: keepsSmooth))
         e.focused = a
         e.nudging = nil
-        editor = e
+        session.editor = e
     }
 
     typealias Target = PathEditor.Target
 
     func dragMoved(pointer id: Int, to at: Vec2, _ ctx: StepContext) {
-        guard let i = editor?.drags.firstIndex(where: { $0.pointer == id }), let d = editor?.drags[i] else { return }
+        guard let i = session.editor?.drags.firstIndex(where: { $0.pointer == id }), let d = session.editor?.drags[i] else { return }
         if !d.moved && at.distance(to: d.pressedAt) < d.device.hitSlop / 2 { return }
-        guard var e = editor else { return }
+        guard var e = session.editor else { return }
         e.drags[i].moved = true
         _ = e.drags[i].press.move(to: at)
         // The table is built once a step, however many moves came (`flushDrags`).
-        if pendingDrag == nil { pendingDrag = (e, []) }
+        if session.pendingDrag == nil { session.pendingDrag = (e, []) }
         do {
             let changes = try e.move(e.drags[i].target, to: placed(at + d.grab), keepingSmooth: e.drags[i].keepsSmooth)
-            pendingDrag?.changes += changes
+            session.pendingDrag?.changes += changes
         } catch {
             tell("\(error)")
         }
-        editor = e
+        session.editor = e
     }
 
     /// Builds the table for this step's drag moves (all of them at once).
     func flushDrags() {
-        guard let (saved, changes) = pendingDrag else { return }
-        pendingDrag = nil
+        guard let (saved, changes) = session.pendingDrag else { return }
+        session.pendingDrag = nil
         // (A refused step puts the editor back as it was before this step's moves.)
         commit(from: saved, changes: changes, recording: false, finished: false)
     }
@@ -128,17 +128,17 @@ extension PathScene {
     /// is saved; a cancel of the last pointer puts the path back as the gesture found it.
     func endDrag(pointer id: Int, cancelled: Bool) {
         flushDrags()
-        guard var e = editor, let i = e.drags.firstIndex(where: { $0.pointer == id }) else { return }
+        guard var e = session.editor, let i = e.drags.firstIndex(where: { $0.pointer == id }) else { return }
         e.drags.remove(at: i)
-        editor = e
+        session.editor = e
         guard e.drags.isEmpty, let g = e.gestureBefore else { return }
-        editor?.gestureBefore = nil
+        session.editor?.gestureBefore = nil
         guard g != e.doc else { return }
         if cancelled {
             edit(recording: false) { e in e.doc = g; return nil }
             return
         }
-        editor?.history.record(g)
+        session.editor?.history.record(g)
         save()
         placeButtons()
     }
@@ -148,7 +148,7 @@ extension PathScene {
     @discardableResult
     func insertAnchor(near at: Vec2, radius: Double) -> Bool {
         guard let t = tables.first, let n = t.nearestIndex(to: at), t.points[n].distance(to: at) <= radius,
-              let e = editor else { return false }
+              let e = session.editor else { return false }
         let run = t.run(containing: n)
         guard let sub = t.runs.firstIndex(of: run), sub < e.doc.subpaths.count else { return false }
         let local = Int(t.sampleSegments[n]) - run.firstSegment
@@ -162,7 +162,7 @@ extension PathScene {
     /// Cuts segment `segment` of subpath `sub` at `u` and focuses the new anchor.
     @discardableResult
     func insertAnchor(subpath sub: Int, segment: Int, at u: Double) -> Bool {
-        if let n = editor?.doc.anchors.count, n >= Self.maxEditableAnchors {
+        if let n = session.editor?.doc.anchors.count, n >= Self.maxEditableAnchors {
             tell("the editor takes at most \(Self.maxEditableAnchors) anchors (PathScene.maxEditableAnchors)")
             return false
         }

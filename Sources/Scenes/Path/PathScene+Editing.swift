@@ -27,7 +27,7 @@ extension PathScene {
 
     /// The path as the scene draws and rides it, in window points.
     func currentPath() -> Path {
-        if let e = editor, e.changed { return e.windowPath }
+        if let e = session.editor, e.changed { return e.windowPath }
         return makePath(shape, in: shapeBounds)
     }
 
@@ -69,13 +69,13 @@ extension PathScene {
     /// After a layout: an unchanged editor is made again for the new size; a changed one
     /// keeps its path and is shown in the new rect.
     func fitEditor() {
-        if let e = editor {
-            editor = e.changed ? fitted(e) : freshEditor()
+        if let e = session.editor {
+            session.editor = e.changed ? fitted(e) : freshEditor()
             // A run of key moves counts in window points, which a new fit changes.
-            editor?.nudgeRun = nil
-            editor?.nudging = nil
+            session.editor?.nudgeRun = nil
+            session.editor?.nudging = nil
         }
-        for (k, e) in edits { edits[k] = fitted(e) }
+        for (k, e) in session.edits { session.edits[k] = fitted(e) }
     }
 
     /// The most anchors the editor shows (each is drawn and hit-tested every frame); a path
@@ -88,7 +88,7 @@ extension PathScene {
     /// Turns edit mode on or off.
     public func setEditing(_ on: Bool) {
         guard on != editing else { return }
-        if on, editor == nil, shape == .custom, let custom = customPath {
+        if on, session.editor == nil, shape == .custom, let custom = customPath {
             let n = custom.subpaths.reduce(0) { $0 + EditablePath.anchorCount($1) }
             guard n <= Self.maxEditableAnchors else {
                 return tell("this path has \(n) anchors; the editor takes at most \(Self.maxEditableAnchors) (PathScene.maxEditableAnchors)")
@@ -97,45 +97,45 @@ extension PathScene {
         // Whatever is held is let go first: recorded, and saved.
         if !on { finishGesture() }
         editing = on
-        if on, editor == nil { editor = freshEditor() }
-        if !on, let e = editor, !e.changed { editor = nil }
-        anchorTaps.forget()
+        if on, session.editor == nil { session.editor = freshEditor() }
+        if !on, let e = session.editor, !e.changed { session.editor = nil }
+        session.anchorTaps.forget()
         placeButtons()
     }
 
     /// Shows the buttons of the mode the scene is in.
     func placeButtons() {
-        if normalLayout.count == 4, editLayout.count == 7 {
-            let l = editing ? editLayout : normalLayout
+        if normalLayout.count == 4, session.editLayout.count == 7 {
+            let l = editing ? session.editLayout : normalLayout
             shapeButton.rect = l[0]
             if editing {
                 editButton.rect = l[1]
-                (undoButton.rect, redoButton.rect, snapButton.rect, linkButton.rect, exportButton.rect) = (l[2], l[3], l[4], l[5], l[6])
+                (session.undoButton.rect, session.redoButton.rect, session.snapButton.rect, session.linkButton.rect, session.exportButton.rect) = (l[2], l[3], l[4], l[5], l[6])
             } else {
                 (debugButton.rect, rideButton.rect, editButton.rect) = (l[1], l[2], l[3])
             }
         }
         debugButton.isHidden = editing
         rideButton.isHidden = editing
-        undoButton.isHidden = !editing
-        redoButton.isHidden = !editing
-        snapButton.isHidden = !editing
-        linkButton.isHidden = !editing
-        exportButton.isHidden = !editing
-        linkButton.label = linkedHandles ? "Handles: linked" : "Handles: free"
-        undoButton.isEnabled = editor?.history.canUndo ?? false
-        redoButton.isEnabled = editor?.history.canRedo ?? false
+        session.undoButton.isHidden = !editing
+        session.redoButton.isHidden = !editing
+        session.snapButton.isHidden = !editing
+        session.linkButton.isHidden = !editing
+        session.exportButton.isHidden = !editing
+        session.linkButton.label = session.linkedHandles ? "Handles: linked" : "Handles: free"
+        session.undoButton.isEnabled = session.editor?.history.canUndo ?? false
+        session.redoButton.isEnabled = session.editor?.history.canRedo ?? false
     }
 
     /// Shows `text` in the status line for a few seconds.
-    func tell(_ text: String) { editMessage.show(text, for: 3) }
+    func tell(_ text: String) { session.editMessage.show(text, for: 3) }
 }
 
 extension PathScene {
     /// Where anchor `i` (in order along the path) is drawn, for benchmarks and tools; the
     /// scene's centre when there is none.
     public func editDumpAnchor(_ i: Int) -> Vec2 {
-        let e = editor ?? freshEditor()
+        let e = session.editor ?? freshEditor()
         let all = e.drawnAnchors()
         return all.indices.contains(i) ? all[i].1 : shapeBounds.center
     }

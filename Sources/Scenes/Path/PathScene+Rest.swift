@@ -20,16 +20,16 @@ extension PathScene {
         for p in poses.store.dense {
             if Self.turns(p) { return .now }
         }
-        if pendingDrag != nil || !letGo.isEmpty { return .now }
-        if editing, let e = editor {
-            if stickPoint != nil { return .now }
+        if session.pendingDrag != nil || !letGo.isEmpty { return .now }
+        if editing, let e = session.editor {
+            if session.stickPoint != nil { return .now }
             for d in e.drags where !d.moved && d.held.isFinite {
                 if case .anchor = d.target { return .now }
             }
         }
         var answer = Due.never
-        if let left = editMessage.secondsLeft { answer = answer.soonest(.timer(left)) }
-        if let left = anchorTaps.secondsLeft(at: editClock), left > 0 { answer = answer.soonest(.after(left)) }
+        if let left = session.editMessage.secondsLeft { answer = answer.soonest(.timer(left)) }
+        if let left = session.anchorTaps.secondsLeft(at: session.editClock), left > 0 { answer = answer.soonest(.after(left)) }
         return answer
     }
 

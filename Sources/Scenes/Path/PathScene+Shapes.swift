@@ -35,7 +35,7 @@ extension PathScene {
     /// fraction of the path's length (not their raw index), and snap there.
     func rebuild(keepingFractions: [Double]?) {
         // The shape keeps clear of the buttons above it (in either mode) and the status line below.
-        let top = ((normalLayout + editLayout).map(\.maxY).max() ?? sceneBounds.minY) + 8, bottom = sceneBounds.maxY - 28
+        let top = ((normalLayout + session.editLayout).map(\.maxY).max() ?? sceneBounds.minY) + 8, bottom = sceneBounds.maxY - 28
         shapeBounds = Rect(x: sceneBounds.minX, y: top, w: sceneBounds.width, h: max(1, bottom - top))
         fitEditor()
         let path = currentPath()

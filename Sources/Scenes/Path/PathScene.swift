@@ -80,33 +80,20 @@ public final class PathScene: Scene {
     var shapeButton = Button(rect: .zero, label: "")
     var debugButton = Button(rect: .zero, label: "Debug")
     var rideButton = Button(rect: .zero, label: "")
-    // The editor (`PathScene+Editing.swift`): its buttons, shown while editing.
+    /// The Edit button, shown in both modes.
     var editButton = Button(rect: .zero, label: "Edit")
-    var undoButton = Button(rect: .zero, label: "Undo")
-    var redoButton = Button(rect: .zero, label: "Redo")
-    var snapButton = Button(rect: .zero, label: "Snap")
-    var linkButton = Button(rect: .zero, label: "")
-    var exportButton = Button(rect: .zero, label: "Export")
-    /// Where the buttons go in and out of edit mode (the shape keeps clear of both, so it
-    /// does not move when the mode changes).
+    /// Where the buttons go out of edit mode (the shape keeps clear of these and the
+    /// editor's, so it does not move when the mode changes).
     var normalLayout: [Rect] = []
-    var editLayout: [Rect] = []
     /// Whether edit mode is on.
     public internal(set) var editing = false
-    /// The current shape's editor: while editing, or while the shape has edits.
-    var editor: PathEditor?
-    /// The edits of shapes not shown now, kept for when they come back.
-    var edits: [Shape: PathEditor] = [:]
+    /// The editor's own state: its path, history, buttons and what hands hold
+    /// (`PathEditSession`).
+    var session = PathEditSession()
     /// Snap dragged and moved points to a grid of `gridStep` points.
-    public internal(set) var snap = false
+    public var snap: Bool { session.snap }
     /// A smooth point's handles stay in line when one is dragged (else each moves alone).
-    public internal(set) var linkedHandles = true
-    /// A message about an edit (refused, saved, exported), shown for 3 s.
-    var editMessage = TimedMessage()
-    var editClock = 0.0
-    /// Presses on anchors, for a double click or tap (corner ↔ smooth).
-    var anchorTaps = DoubleTap<AnchorIndex>(interval: PathScene.doubleClick)
-    var measurements = SegmentMeasurements()
+    public var linkedHandles: Bool { session.linkedHandles }
     /// Called with the path's SVG data (in its own coordinates) after each finished edit;
     /// returns a problem to show, or nil when saved (`--path-file` write-back).
     public var onEdited: ((String) -> String?)?
@@ -114,17 +101,6 @@ public final class PathScene: Scene {
     public var onExport: ((String) -> String)?
     /// The path data the last Export produced.
     public internal(set) var lastExport: String?
-    /// The status line in edit mode, kept while what it says stays.
-    var editInfoMemo = TextMemo<EditInfoKey, String>()
-    /// Where the stick is taking the focused anchor (off the grid; the anchor snaps).
-    var stickPoint: Vec2?
-    /// This step's drag moves, whose table is built once at the end of the input
-    /// (`flushDrags`): the editor before them and how they changed the path's segments.
-    var pendingDrag: (saved: PathEditor, changes: [SegmentChange])?
-    /// The path changed since it was last saved (a run of key or stick moves is saved once).
-    var unsaved = false
-    /// Anchors put on the path this step (`maxInsertsPerStep`).
-    var insertsThisStep = 0
     /// Each ring's colour, by handle.
     static let ringColors = [Color.red, Color(hex: 0x3a86ff)]
     /// Handles a hand let go of this step, with the hand's velocity (they coast).
@@ -185,7 +161,7 @@ public final class PathScene: Scene {
         sceneBounds = bounds
         // Wide enough for their longest labels; a second row where one does not fit.
         normalLayout = Button.flow([192, 64, 208, 64], in: bounds)
-        editLayout = Button.flow([192, 64, 64, 64, 64, 160, 80], in: bounds)
+        session.editLayout = Button.flow([192, 64, 64, 64, 64, 160, 80], in: bounds)
         placeButtons()
         rebuild(keepingFractions: fractions())
     }
@@ -208,12 +184,12 @@ public final class PathScene: Scene {
         // Each shape keeps its edits (and their undo steps) for when it comes back; what is
         // held is let go first.
         finishGesture()
-        pendingDrag = nil
-        if let e = editor, e.changed { edits[shape] = e }
+        session.pendingDrag = nil
+        if let e = session.editor, e.changed { session.edits[shape] = e }
         shape = all[positiveModulo(i + delta, all.count)]
-        editor = edits[shape]
+        session.editor = session.edits[shape]
         rebuild(keepingFractions: fractions())
-        if editing && editor == nil { editor = freshEditor() }
+        if editing && session.editor == nil { session.editor = freshEditor() }
     }
 
     public func step(_ context: inout StepContext) {

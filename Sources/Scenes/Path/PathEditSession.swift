@@ -1,0 +1,46 @@
+import Engine
+import Geometry
+import Paths
+
+/// The path editor's session: everything edit mode keeps that the rings do not — the
+/// current shape's editor (its path, history, focus and drags), the edits of shapes not
+/// shown, the editor's buttons and switches, its messages and clock, and the work a step
+/// has pending. The scene holds one (`PathScene.session`); edit mode's input, step and
+/// drawing (`PathScene+Edit*.swift`) work on it and on the rings riding the path.
+struct PathEditSession {
+    /// The current shape's editor: while editing, or while the shape has edits.
+    var editor: PathEditor?
+    /// The edits of shapes not shown now, kept for when they come back.
+    var edits: [PathScene.Shape: PathEditor] = [:]
+    /// Snap dragged and moved points to a grid of `PathScene.gridStep` points.
+    var snap = false
+    /// A smooth point's handles stay in line when one is dragged (else each moves alone).
+    var linkedHandles = true
+    /// The editor's buttons, shown while editing.
+    var undoButton = Button(rect: .zero, label: "Undo")
+    var redoButton = Button(rect: .zero, label: "Redo")
+    var snapButton = Button(rect: .zero, label: "Snap")
+    var linkButton = Button(rect: .zero, label: "")
+    var exportButton = Button(rect: .zero, label: "Export")
+    /// Where the buttons go in edit mode.
+    var editLayout: [Rect] = []
+    /// A message about an edit (refused, saved, exported), shown for 3 s.
+    var editMessage = TimedMessage()
+    /// Seconds since the scene began, for double taps.
+    var editClock = 0.0
+    /// Presses on anchors, for a double click or tap (corner ↔ smooth).
+    var anchorTaps = DoubleTap<AnchorIndex>(interval: PathScene.doubleClick)
+    /// Segment lengths measured so far, reused when a change leaves a segment as it was.
+    var measurements = SegmentMeasurements()
+    /// The status line in edit mode, kept while what it says stays.
+    var editInfoMemo = TextMemo<EditInfoKey, String>()
+    /// Where the stick is taking the focused anchor (off the grid; the anchor snaps).
+    var stickPoint: Vec2?
+    /// This step's drag moves, whose table is built once at the end of the input
+    /// (`flushDrags`): the editor before them and how they changed the path's segments.
+    var pendingDrag: (saved: PathEditor, changes: [SegmentChange])?
+    /// The path changed since it was last saved (a run of key or stick moves is saved once).
+    var unsaved = false
+    /// Anchors put on the path this step (`PathScene.maxInsertsPerStep`).
+    var insertsThisStep = 0
+}
