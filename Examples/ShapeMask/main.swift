@@ -15,6 +15,8 @@ final class MaskScene: Scene {
     let name = "shape-mask"
     let title = "Shape mask"
     let controls = [Control(.mouse, "Click", "reverse the wedge from where it is")]
+    /// The picture the wedge masks (`Resources/photo.png`).
+    static let photo = TextureID(raw: 3)
     private let world = World()
     private let tweener: Tweener
     private let wedge: Entity
@@ -85,7 +87,7 @@ final class MaskScene: Scene {
             // White is full coverage in a mask; the picture comes in where it is drawn.
             let verts = points.map { DrawVertex($0, .white) }
             let indices = (1..<(points.count - 1)).flatMap { [Int32(0), Int32($0), Int32($0 + 1)] }
-            list.beginMask(Textures.photo, in: pictureRect)
+            list.beginMask(MaskScene.photo, in: pictureRect)
             list.triangles(verts, indices: indices)
             list.fringe(around: points, color: .white)
             list.endMask()
@@ -98,4 +100,7 @@ final class MaskScene: Scene {
     }
 }
 
-exit(App.main(MaskScene(), title: "Shape mask"))
+// The picture the mask shows, registered beside the font's atlas the app writes with.
+var images = TextureCatalog.withFont
+images.register(MaskScene.photo, file: "photo.png")
+exit(App.main(MaskScene(), title: "Shape mask", images: images))

@@ -93,12 +93,14 @@ public enum App {
         public init(_ description: String) { self.description = description }
     }
 
-    /// Runs `scene` with the options in the process's arguments; returns the exit status
-    /// (0, or 2 after printing what was wrong).
-    public static func main(_ scene: any Scene, title: String, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
+    /// Runs `scene` with the options in the process's arguments, loading `images` (the font's
+    /// atlas and any the scene draws); returns the exit status (0, or 2 after printing what was
+    /// wrong).
+    public static func main(_ scene: any Scene, title: String, images: TextureCatalog = .withFont,
+                            arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
         StandardStream.ignoreWriteSignals()
         do {
-            try run(scene, title: title, options: try Options.parse(arguments))
+            try run(scene, title: title, images: images, options: try Options.parse(arguments))
             return StandardStream.exitStatus(0)
         } catch {
             StandardStream.error.write("\(title): \(error)\n")
@@ -107,15 +109,16 @@ public enum App {
     }
 
     /// Runs `scene` until the window closes or `options.frames` frames have run, then writes
-    /// the state dump and screenshot asked for.
-    public static func run(_ scene: any Scene, title: String, options: Options) throws {
+    /// the state dump and screenshot asked for; `images` are the images it draws (the font's
+    /// atlas and the scene's own).
+    public static func run(_ scene: any Scene, title: String, images: TextureCatalog = .withFont, options: Options) throws {
         let folder = try ResourceFolder.locate(explicit: options.resources)
         var script: [ScriptedEvent] = []
         if let path = options.script {
             let text = try FilePolicy.readText(path, limit: InputScript.maxBytes, limitName: "InputScript.maxBytes")
             do { script = try InputScript.parse(text) } catch { throw AppError("\(path):\(error.line): \(error.message)") }
         }
-        var platformOptions = PlatformOptions(resources: folder, textures: Textures.catalog)
+        var platformOptions = PlatformOptions(resources: folder, textures: images)
         platformOptions.size = options.size
         platformOptions.title = title
         platformOptions.headless = options.headless
@@ -200,7 +203,7 @@ public enum ResourceFolder {
     public static func font(in folder: URL) throws -> BitmapFont {
         let path = folder.appendingPathComponent("font.txt").path
         let metrics = try FilePolicy.readText(path, limit: BitmapFont.maxMetricsBytes, limitName: "BitmapFont.maxMetricsBytes")
-        do { return try BitmapFont(metrics: metrics, texture: Textures.font) } catch {
+        do { return try BitmapFont(metrics: metrics, texture: .font) } catch {
             throw App.AppError("\(path): \(error)")
         }
     }

@@ -4,6 +4,7 @@ import Engine
 import Foundation
 import Geometry
 import MotionSDL
+import Scenes
 import Paths
 
 /// `motionlab icon`: the app's icon, drawn by the app itself (the path scene's figure 8 with

@@ -7,13 +7,17 @@ public struct TextureID: Hashable, Sendable {
     @inlinable public init(raw: Int32) { self.raw = raw }
     /// No texture: triangles filled with their vertices' colour.
     public static let none = TextureID(raw: 0)
+    /// The bitmap font's atlas (`BitmapFont`), the one image the engine's own drawing (the
+    /// shell's chrome, a scene's labels) names: `TextureCatalog.withFont` registers it.
+    @inlinable public static var font: TextureID { TextureID(raw: 1) }
 }
 
 /// The images a run draws, each under the id its draw lists name it by.
 ///
-/// The engine names no image of its own: whoever draws an image registers its file under an
-/// id, and the platform loads every registered image, in the order registered, before the
-/// first frame. Draw lists only ever carry the ids.
+/// The engine names one image of its own, the font's atlas (`TextureID.font`, in
+/// `withFont`); whoever draws another registers its file under an id, and the platform
+/// loads every registered image, in the order registered, before the first frame. Draw
+/// lists only ever carry the ids.
 public struct TextureCatalog: Sendable {
     /// One registered image.
     public struct Entry: Sendable, Equatable {
@@ -31,6 +35,14 @@ public struct TextureCatalog: Sendable {
 
     /// An empty catalogue.
     public init() {}
+
+    /// A catalogue of the font's atlases alone: `font-1x.png`, and `font-2x.png` drawn at
+    /// twice the size for displays of 1.5 pixels per point or more. Add an app's images to it.
+    public static var withFont: TextureCatalog {
+        var c = TextureCatalog()
+        c.register(.font, file: "font-1x.png", highDensityFile: "font-2x.png")
+        return c
+    }
 
     /// Registers `file` as the image drawn for `id` (not `.none`, and not registered before).
     public mutating func register(_ id: TextureID, file: String, highDensityFile: String? = nil) {

@@ -1,8 +1,11 @@
-/// The images in `Resources/` that the scenes and the shell draw, with the ids their draw
-/// lists name them by, and the catalogue the platform loads them from.
+import Engine
+
+/// The images in `Resources/` that the demo's scenes draw, with the ids their draw lists
+/// name them by, and the catalogue the platform loads them from (the font's, which the
+/// engine names, and the scenes').
 public enum Textures {
-    /// The bitmap font's atlas (`BitmapFont`), which the shell and every scene write with.
-    @inlinable public static var font: TextureID { TextureID(raw: 1) }
+    /// The bitmap font's atlas (`TextureID.font`), which the shell and every scene write with.
+    @inlinable public static var font: TextureID { .font }
     /// A ball: the bounce scene's balls.
     @inlinable public static var ball: TextureID { TextureID(raw: 2) }
     /// A photo: what the arrow scene's animated shape masks, and the tap scene's sprite.
@@ -13,11 +16,9 @@ public enum Textures {
     /// unscaled, unrotated, untinted quads directly, as testsprite2's sprites are).
     @inlinable public static var sprite: TextureID { TextureID(raw: 5) }
 
-    /// Every image above with its file. The font has a second atlas, drawn at twice the size,
-    /// for displays of 1.5 pixels per point or more.
+    /// Every image above with its file (the font's from `TextureCatalog.withFont`).
     public static let catalog: TextureCatalog = {
-        var c = TextureCatalog()
-        c.register(font, file: "font-1x.png", highDensityFile: "font-2x.png")
+        var c = TextureCatalog.withFont
         c.register(ball, file: "ball.png")
         c.register(photo, file: "photo.png")
         c.register(chords, file: "chords.png")
