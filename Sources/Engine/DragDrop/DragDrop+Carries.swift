@@ -66,10 +66,10 @@ extension DragDrop {
     /// them, e.g. indices shifted).
     public mutating func updateItems(_ body: (inout Item) -> Void) {
         for i in carries.indices { body(&carries[i].item) }
-        for i in gestures.indices {
-            if case .pending(let p, var item?) = gestures[i].state {
+        for i in presses.all.indices {
+            if case .pending(let p, var item?) = presses[i].target {
                 body(&item)
-                gestures[i].state = .pending(p, item)
+                presses[i].target = .pending(p, item)
             }
         }
     }
@@ -80,11 +80,11 @@ extension DragDrop {
     public mutating func forget(where gone: (Item) -> Bool) {
         carries.removeAll { $0.isCarried && gone($0.item) }
         if let kc = keyCarry, index(carriedBy: kc.carrier) == nil { keyCarry = nil }
-        for i in gestures.indices {
-            if case .carrying = gestures[i].state, index(carriedBy: .pointer(gestures[i].press.pointer)) == nil {
-                gestures[i].state = .ignored
+        for i in presses.all.indices {
+            if case .carrying = presses[i].target, index(carriedBy: .pointer(presses[i].pointer)) == nil {
+                presses[i].target = .ignored
             }
-            if case .pending(let p, let item?) = gestures[i].state, gone(item) { gestures[i].state = .pending(p, nil) }
+            if case .pending(let p, let item?) = presses[i].target, gone(item) { presses[i].target = .pending(p, nil) }
         }
     }
 }

@@ -80,12 +80,6 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
         public var cancelled: Bool
     }
 
-    struct Gesture: Sendable {
-        /// The pointer's press (its seconds held count toward press and hold).
-        var press: PointerPress
-        var state: Press
-    }
-
     /// How presses decide and carries move.
     public var rules: Rules
     /// The scene's coordinate spaces: the panels, their content and the zones.
@@ -100,7 +94,8 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
     public internal(set) var carries: [Carry<Item>] = []
     /// The carry made with keys or a pad, if any (one at a time).
     public var keyCarry: KeyCarry?
-    var gestures: [Gesture] = []
+    /// Every pointer's press and what it is doing (`Press`).
+    var presses = Presses<Press>()
 
     /// A system with no spaces, panels or zones yet.
     public init(rules: Rules = Rules()) {
@@ -110,13 +105,13 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
     /// Forgets every press and carry (a new document).
     public mutating func reset() {
         carries.removeAll()
-        gestures.removeAll()
+        presses.removeAll()
         keyCarry = nil
     }
 
     /// How many pointers are pressed on the board of this system (deciding, scrolling,
     /// carrying or ignored).
-    public var pressCount: Int { gestures.count }
+    public var pressCount: Int { presses.count }
 
     // MARK: Pointers
 
@@ -128,38 +123,36 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
     /// Pointer `id` went down at `at` on `panel` (nil: somewhere that takes no gesture),
     /// over `item` if something liftable is there.
     public mutating func press(_ id: Int, at: Vec2, on panel: SpaceTree.SpaceID?, item: Item?) {
-        gestures.removeAll { $0.press.pointer == id }
-        var g = Gesture(press: PointerPress(pointer: id, at: at), state: .ignored)
+        var state = Press.ignored
         if let panel {
             if spaces[panel: panel].isMoving {
                 // A press on a moving panel catches it: it scrolls, it does not pick up.
                 spaces[panel: panel].beginDrag()
-                g.state = .scrolling(panel)
+                state = .scrolling(panel)
             } else {
-                g.state = .pending(panel, item)
+                state = .pending(panel, item)
             }
         }
-        gestures.append(g)
+        presses.begin(id, at: at, target: state)
     }
 
     /// Pointer `id` moved to `at` at `velocity` (points per second, the hand's). Returns what
     /// to lift when the press decided to lift.
     public mutating func move(_ id: Int, to at: Vec2, velocity: Vec2 = .zero) -> Lift? {
-        guard let gi = gestures.firstIndex(where: { $0.press.pointer == id }) else { return nil }
-        var g = gestures[gi]
-        let (delta, total) = g.press.move(to: at)
+        guard let m = presses.move(id, to: at, slop: rules.slop) else { return nil }
+        let (delta, total) = (m.delta, m.total)
         var lift: Lift?
-        switch g.state {
+        switch presses[m.index].target {
         case .pending(let panel, let item):
             let axis = spaces[panel: panel].axis
             switch PressDecision.decide(moved: total, scrollAxis: axis, onItem: item != nil, slop: rules.slop) {
             case .pickUp:
-                lift = Lift(item: item!, carrier: .pointer(id), at: at, pressedAt: g.press.start)
-                g.state = .carrying
+                lift = Lift(item: item!, carrier: .pointer(id), at: at, pressedAt: presses[m.index].press.start)
+                presses[m.index].target = .carrying
             case .scroll:
                 beginScroll(panel, except: id)
                 spaces[panel: panel].drag(by: axis.along(total))
-                g.state = .scrolling(panel)
+                presses[m.index].target = .scrolling(panel)
             case .undecided: break
             }
         case .scrolling(let panel): spaces[panel: panel].drag(by: spaces[panel: panel].axis.along(delta))
@@ -170,22 +163,21 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
             }
         case .ignored: break
         }
-        gestures[gi] = g
         return lift
     }
 
     /// A scroll that has begun cancels the other presses pending on that panel.
     private mutating func beginScroll(_ panel: SpaceTree.SpaceID, except id: Int) {
         spaces[panel: panel].beginDrag()
-        for i in gestures.indices where gestures[i].press.pointer != id {
-            if case .pending(panel, _) = gestures[i].state { gestures[i].state = .ignored }
+        for i in presses.all.indices where presses[i].pointer != id {
+            if case .pending(panel, _) = presses[i].target { presses[i].target = .ignored }
         }
     }
 
     /// Pointer `id` lifted moving at `velocity` (points per second, root space; zero when
     /// cancelled). Returns the carry it let go of, if any.
     public mutating func release(_ id: Int, cancelled: Bool, velocity: Vec2 = .zero) -> Release? {
-        let state = gestures.firstIndex { $0.press.pointer == id }.map { gestures.remove(at: $0).state }
+        let state = presses.end(id)?.target
         switch state {
         case .scrolling(let panel)?:
             spaces[panel: panel].endDrag(fingerVelocity: cancelled ? 0 : spaces[panel: panel].axis.along(velocity))
@@ -203,24 +195,22 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
     /// Press and hold: a press on something liftable that stays within `slop` for
     /// `holdTime` lifts it. Returns what to lift, in press order.
     public mutating func advanceHolds(_ dt: Double) -> [Lift] {
-        var lifts: [Lift] = []
-        for i in gestures.indices {
-            guard case .pending(_, let item?) = gestures[i].state else { continue }
-            gestures[i].press.held += dt
-            let p = gestures[i].press
-            guard p.held >= rules.holdTime else { continue }
-            lifts.append(Lift(item: item, carrier: .pointer(p.pointer), at: p.at, pressedAt: p.start))
-            gestures[i].state = .carrying
+        let reached = presses.advanceHolds(dt, toward: rules.holdTime) { p in
+            if case .pending(_, _?) = p.target { true } else { false }
         }
-        return lifts
+        return reached.compactMap { pointer in
+            guard let i = presses.index(of: pointer), case .pending(_, let item?) = presses[i].target else { return nil }
+            presses[i].target = .carrying
+            let p = presses[i].press
+            return Lift(item: item, carrier: .pointer(pointer), at: p.at, pressedAt: p.start)
+        }
     }
 
     /// How far each pending press on something liftable is toward lifting by holding (0…1),
     /// after the first 0.08 s: where to draw a progress ring.
     public var holdProgress: [(at: Vec2, progress: Double)] {
-        gestures.compactMap { g in
-            guard case .pending(_, _?) = g.state, let progress = g.press.holdProgress(toward: rules.holdTime, after: 0.08) else { return nil }
-            return (g.press.start, progress)
-        }
+        presses.holdProgress(toward: rules.holdTime, after: 0.08) { p in
+            if case .pending(_, _?) = p.target { true } else { false }
+        }.map { ($0.press.press.start, $0.progress) }
     }
 }

@@ -2,9 +2,8 @@ import Geometry
 
 /// One pointer's press, from down to up, as every gesture that starts with a press sees it:
 /// where it began and where it is, how long it has been held, and whether it has moved past
-/// its slop (so it is no longer a tap or a hold). The board's and the basket's presses
-/// (`DragDrop`) and the path editor's drags hold one each; `holdProgress` is what their one
-/// hold ring draws (`DrawList.holdRing`).
+/// its slop (so it is no longer a tap or a hold). `Presses` keeps one for each pointer it
+/// follows; `holdProgress` is what the one hold ring draws (`DrawList.holdRing`).
 public struct PointerPress: Sendable, Equatable {
     /// The pointer pressing.
     public var pointer: Int

@@ -19,29 +19,15 @@ struct PathEditor {
         }
     }
 
-    /// A pointer dragging a target.
-    struct Drag {
-        /// The press: where it went down, how long it has been held still on an anchor
-        /// (toward deleting it), whether it has moved past half the device's slop.
-        var press: PointerPress
-        var device: PointerDevice
-        var target: Target
+    /// What a pointer's press holds: a target, where it was grabbed, whether a smooth
+    /// point's other handle follows. The presses themselves are `drags`.
+    struct Grip {
+        var point: Target
         /// From the pointer to the target's point when pressed (window points): the target
         /// keeps it, so it does not jump under the finger.
         var grab: Vec2
         /// A handle of a smooth point keeps the other in line (unless broken).
         var keepsSmooth: Bool
-
-        var pointer: Int { press.pointer }
-        var pressedAt: Vec2 { press.start }
-        var held: Double {
-            get { press.held }
-            set { press.held = newValue }
-        }
-        var moved: Bool {
-            get { press.moved }
-            set { press.moved = newValue }
-        }
     }
 
     var doc: EditablePath
@@ -50,7 +36,10 @@ struct PathEditor {
     var offset = Vec2.zero
     var history = UndoHistory<EditablePath>(limit: 200)
     var focused: AnchorIndex?
-    var drags: [Drag] = []
+    /// The pointers pressed on targets: where they went down, how long each has been held
+    /// still on an anchor (toward deleting it), whether each has moved past half its
+    /// device's slop.
+    var drags = Presses<Grip>()
     /// The path when the current gesture began (the first of its pointers pressed, or the
     /// last edit made while it went on): recorded once for undo when its last pointer lets go.
     var gestureBefore: EditablePath?
@@ -113,7 +102,7 @@ struct PathEditor {
         let all = doc.anchors
         if all.count <= Self.allHandlesUpTo { return all }
         var shown: [AnchorIndex] = []
-        for a in ([focused].compactMap { $0 } + drags.map(\.target.anchor)) {
+        for a in ([focused].compactMap { $0 } + drags.all.map(\.target.point.anchor)) {
             for d in -1...1 {
                 let n = EditablePath.anchorCount(doc.subpaths[a.subpath])
                 let i = doc.subpaths[a.subpath].isClosed ? positiveModulo(a.index + d, n) : a.index + d
@@ -180,17 +169,17 @@ struct PathEditor {
     mutating func remap(_ changes: [SegmentChange]) {
         guard !changes.isEmpty else { return }
         focused = focused.flatMap { Self.mapAnchor($0, through: changes) }
-        drags = drags.compactMap { d in
-            var d = d
-            switch d.target {
+        drags.retarget { g in
+            var g = g
+            switch g.point {
             case .anchor(let a):
                 guard let b = Self.mapAnchor(a, through: changes) else { return nil }
-                d.target = .anchor(b)
+                g.point = .anchor(b)
             case .handle(let a, let side):
                 guard let b = Self.mapAnchor(a, through: changes) else { return nil }
-                d.target = .handle(b, side)
+                g.point = .handle(b, side)
             }
-            return d
+            return g
         }
     }
 

@@ -35,7 +35,7 @@ extension PathScene {
                 list.fillCircle(center: h, radius: r * 0.7, color: handleColor)
             }
         }
-        let held = Set(e.drags.map(\.target.anchor))
+        let held = Set(e.drags.all.map(\.target.point.anchor))
         for (a, p) in e.drawnAnchors() {
             let lit = held.contains(a) || a == e.focused
             let fill = lit ? Color.accent : Color.white
@@ -49,9 +49,8 @@ extension PathScene {
             if a == e.focused { list.strokeCircle(center: p, radius: r + 5, width: 2, color: .accent) }
         }
         // A press held still on an anchor: a ring filling toward its deletion.
-        for d in e.drags {
-            guard let progress = d.press.holdProgress(toward: Self.longPress, after: 0.15),
-                  case .anchor(let a) = d.target, let p = e.point(of: .anchor(a)) else { continue }
+        for (d, progress) in e.drags.holdProgress(toward: Self.longPress, after: 0.15, where: { _ in true }) {
+            guard case .anchor(let a) = d.target.point, let p = e.point(of: .anchor(a)) else { continue }
             list.holdRing(center: p, radius: r + 10, progress: progress, width: 3, color: .red, segments: 32)
         }
     }

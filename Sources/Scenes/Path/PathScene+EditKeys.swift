@@ -90,14 +90,16 @@ extension PathScene {
         defer { saveIfSettled(ctx.input) }
         // Presses held still on an anchor: past `longPress`, the anchor goes. Each is looked
         // up again by its pointer, as a deletion renumbers the anchors the others hold.
-        for pointer in session.editor?.drags.map(\.pointer) ?? [] {
-            guard let i = session.editor?.drags.firstIndex(where: { $0.pointer == pointer }), let d = session.editor?.drags[i], !d.moved,
-                  case .anchor(let a) = d.target else { continue }
-            session.editor?.drags[i].held += ctx.dt
-            if d.held + ctx.dt >= Self.longPress {
-                session.anchorTaps.forget()
-                removeAnchor(a)
+        let reached = session.editor?.drags.advanceHolds(ctx.dt, toward: Self.longPress) { d in
+            if case .anchor = d.target.point { !d.press.moved } else { false }
+        } ?? []
+        for pointer in reached {
+            // Looked up again: a deletion renumbers the anchors the other presses hold.
+            guard let i = session.editor?.drags.index(of: pointer), case .anchor(let a)? = session.editor?.drags[i].target.point else {
+                continue
             }
+            session.anchorTaps.forget()
+            removeAnchor(a)
         }
         var stick = Vec2.zero
         for pad in ctx.input.pads { stick += pad.stick(true) }

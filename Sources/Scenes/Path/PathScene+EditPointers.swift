@@ -19,16 +19,16 @@ extension PathScene {
             if shapeButton.hit(at, device: device) { return false }
             return press(pointer: id, device: device, at: at, ctx)
         case .pointerMove(let id, _, let at):
-            guard session.editor?.drags.contains(where: { $0.pointer == id }) == true else { return false }
+            guard session.editor?.drags.contains(id) == true else { return false }
             dragMoved(pointer: id, to: at, ctx)
             return true
         case .pointerUp(let id, _, let at):
-            guard session.editor?.drags.contains(where: { $0.pointer == id }) == true else { return false }
+            guard session.editor?.drags.contains(id) == true else { return false }
             dragMoved(pointer: id, to: at, ctx)
             endDrag(pointer: id, cancelled: false)
             return true
         case .pointerCancel(let id, _):
-            guard session.editor?.drags.contains(where: { $0.pointer == id }) == true else { return false }
+            guard session.editor?.drags.contains(id) == true else { return false }
             endDrag(pointer: id, cancelled: true)
             return true
         case .key(_, true), .gamepadButton(_, _, true):
@@ -74,7 +74,7 @@ extension PathScene {
             if let a = session.editor?.focused {
                 startDrag(.anchor(a), pointer: id, device: device, at: at, ctx)
                 // Resting on the anchor just put there does not delete it.
-                if let i = session.editor?.drags.firstIndex(where: { $0.pointer == id }) { session.editor?.drags[i].held = -.infinity }
+                if let i = session.editor?.drags.index(of: id) { session.editor?.drags[i].press.held = -.infinity }
             }
             return true
         }
@@ -88,10 +88,9 @@ extension PathScene {
         let a = target.anchor
         let alt = ctx.input.alt
         let keepsSmooth = session.linkedHandles && !alt && e.doc.isSmooth(a)
-        e.drags.removeAll { $0.pointer == id }
+        e.drags.end(id)
         if e.drags.isEmpty { e.gestureBefore = e.doc }
-        e.drags.append(PathEditor.Drag(press: PointerPress(pointer: id, at: at), device: device, target: target, grab: p - at,
-                                       keepsSmooth: keepsSmooth))
+        e.drags.begin(id, device: device, at: at, target: PathEditor.Grip(point: target, grab: p - at, keepsSmooth: keepsSmooth))
         e.focused = a
         e.nudging = nil
         session.editor = e
@@ -100,15 +99,14 @@ extension PathScene {
     typealias Target = PathEditor.Target
 
     func dragMoved(pointer id: Int, to at: Vec2, _ ctx: StepContext) {
-        guard let i = session.editor?.drags.firstIndex(where: { $0.pointer == id }), let d = session.editor?.drags[i] else { return }
-        if !d.moved && at.distance(to: d.pressedAt) < d.device.hitSlop / 2 { return }
-        guard var e = session.editor else { return }
-        e.drags[i].moved = true
-        _ = e.drags[i].press.move(to: at)
+        // A press held still (within half its device's slop) moves nothing.
+        guard var e = session.editor, let i = e.drags.index(of: id),
+              e.drags.move(id, to: at, slop: e.drags[i].device.hitSlop / 2, holdStill: true)?.moved == true else { return }
+        let d = e.drags[i]
         // The table is built once a step, however many moves came (`flushDrags`).
         if session.pendingDrag == nil { session.pendingDrag = (e, []) }
         do {
-            let changes = try e.move(e.drags[i].target, to: placed(at + d.grab), keepingSmooth: e.drags[i].keepsSmooth)
+            let changes = try e.move(d.target.point, to: placed(at + d.target.grab), keepingSmooth: d.target.keepsSmooth)
             session.pendingDrag?.changes += changes
         } catch {
             tell("\(error)")
@@ -128,8 +126,7 @@ extension PathScene {
     /// is saved; a cancel of the last pointer puts the path back as the gesture found it.
     func endDrag(pointer id: Int, cancelled: Bool) {
         flushDrags()
-        guard var e = session.editor, let i = e.drags.firstIndex(where: { $0.pointer == id }) else { return }
-        e.drags.remove(at: i)
+        guard var e = session.editor, e.drags.end(id) != nil else { return }
         session.editor = e
         guard e.drags.isEmpty, let g = e.gestureBefore else { return }
         session.editor?.gestureBefore = nil

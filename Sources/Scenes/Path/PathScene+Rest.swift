@@ -23,8 +23,8 @@ extension PathScene {
         if session.pendingDrag != nil || !letGo.isEmpty { return .now }
         if editing, let e = session.editor {
             if session.stickPoint != nil { return .now }
-            for d in e.drags where !d.moved && d.held.isFinite {
-                if case .anchor = d.target { return .now }
+            for d in e.drags.all where !d.press.moved && d.press.held.isFinite {
+                if case .anchor = d.target.point { return .now }
             }
         }
         var answer = Due.never
