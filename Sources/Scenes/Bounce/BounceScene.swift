@@ -18,10 +18,13 @@ public final class BounceScene: Scene {
         public var born: Int
     }
 
-    /// A pointer holding a ball.
+    /// A hand holding a ball (a pointer: the mouse or a finger), the component on a held ball.
     public struct Grab: Sendable {
-        public var pointer: Int
+        /// Who holds it.
+        public var hand: Hand
+        /// From the hand to the ball's centre when it took hold.
         public var offset: Vec2
+        /// Where the hand would have the ball now.
         public var target: Vec2
         /// The hand's velocity as of the latest step: a held ball swats others at it.
         public var velocity = Vec2.zero
@@ -194,14 +197,14 @@ public final class BounceScene: Scene {
             case .pointerDown(let id, let device, let at):
                 if let e = ball(at: at, slop: device.hitSlop), !grabs.store.contains(e) {
                     let c = bodies.store[e]!.position.current
-                    grabs.store.deferInsert(Grab(pointer: id, offset: c - at, target: c), for: e)
+                    grabs.store.deferInsert(Grab(hand: .pointer(id), offset: c - at, target: c), for: e)
                 } else if arena.contains(at) {
                     spawnBall(at: at)
                 }
             case .pointerMove(let id, _, let at):
                 let v = ctx.input.velocity(of: id)
                 grabs.store.withDense { dense, _ in
-                    for i in dense.indices where dense[i].pointer == id {
+                    for i in dense.indices where dense[i].hand == .pointer(id) {
                         dense[i].target = at + dense[i].offset
                         dense[i].velocity = v
                     }
@@ -234,7 +237,7 @@ public final class BounceScene: Scene {
     private func release(pointer id: Int, velocity: Vec2?, at: Vec2?) {
         var released: [Entity] = []
         grabs.store.withDense { dense, owners in
-            for i in dense.indices where dense[i].pointer == id { released.append(owners[i]) }
+            for i in dense.indices where dense[i].hand == .pointer(id) { released.append(owners[i]) }
         }
         for e in released {
             grabs.store.remove(e)
