@@ -46,10 +46,10 @@ final class CopyScene: Scene {
         var lifts: [DragDrop<Int>.Lift] = []
         for event in context.events {
             switch event {
-            case .pointerDown(let id, _, let at):
+            case .pointerDown(let id, let device, let at):
                 let panel = dd.panel(at: at)
                 let k = panel == source ? Int(dd.spaces.fromRoot(at, to: source).y / Self.row) : -1
-                dd.press(id, at: at, on: panel, item: Self.colors.indices.contains(k) ? k : nil)
+                dd.press(id, at: at, on: panel, item: Self.colors.indices.contains(k) ? k : nil, device: device)
             case .pointerMove(let id, _, let at):
                 if let lift = dd.move(id, to: at, velocity: context.input.velocity(of: id)) { lifts.append(lift) }
             case .pointerUp(let id, _, _), .pointerCancel(let id, _):
@@ -61,10 +61,7 @@ final class CopyScene: Scene {
         for lift in lifts + dd.advanceHolds(context.dt) {
             dd.lift(lift.item, carrier: lift.carrier, frame: frame(lift.item, in: source), at: lift.at, pressedAt: lift.pressedAt)
         }
-        dd.autoScroll(context.dt)
-        dd.stepPanels(context.dt)
-        dd.updateTargets()
-        dd.stepFlights(context.dt)
+        dd.step(context.dt)
     }
 
     /// A carry let go: over the right panel a copy is made there, and the carry flies into

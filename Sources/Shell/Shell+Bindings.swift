@@ -24,7 +24,7 @@ extension Shell {
         Binding(.quit, "close help, cancel a carry, or quit", keys: [.escape], brief: "closes, cancels or quits"),
         Binding(.scrollHelp, "scroll it", mode: helpMode, mouse: "Wheel or drag", touch: "Drag"),
         Binding(.closeHelp, "close it", mode: helpMode, mouse: "Click", touch: "Tap", keys: [.escape, .enter],
-                keyLabel: "Escape or Return", buttons: [.b, .a], padLabel: "B"),
+                keyLabel: "Escape or Return", buttons: [.b, .a], padLabel: "B or A"),
         Binding(.lineUp, "scroll it up a line", mode: helpMode, keys: [.up], keyLabel: "↑", buttons: [.dpup]),
         Binding(.lineDown, "scroll it down a line", mode: helpMode, keys: [.down], keyLabel: "↓", buttons: [.dpdown]),
         Binding(.pageUp, "scroll it up a page", mode: helpMode, keys: [Key("PageUp")], keyLabel: "Page Up"),

@@ -9,6 +9,18 @@ import Geometry
 extension DragDrop {
     // MARK: Each step
 
+    /// One fixed step of all a drag and drop does on its own, after the step's input and
+    /// holds (`advanceHolds`, whose lifts the scene makes): a carry at a panel's edge scrolls
+    /// it (`autoScroll`), panels coast (`stepPanels`), each carry's landing zone is found
+    /// (`updateTargets`) and flights move (`stepFlights`). The board, which steers its key
+    /// carry and retargets flights between these, calls them itself.
+    public mutating func step(_ dt: Double) {
+        autoScroll(dt)
+        stepPanels(dt)
+        updateTargets()
+        stepFlights(dt)
+    }
+
     /// Momentum and springs of every panel, one fixed step.
     public mutating func stepPanels(_ dt: Double) {
         for p in panels { spaces[panel: p].step(dt: dt) }

@@ -11,8 +11,8 @@ import Motion
 ///   through `zoneClip`.
 /// - It feeds pointer events to `press`, `move` and `release`, and acts on what they hand
 ///   back: a `Lift` (it calls `lift` with the item's frame) or a `Release` (it drops or
-///   sends back the carry, which then flies). Each step it calls `advanceHolds`,
-///   `autoScroll`, `stepPanels`, `updateTargets` and `stepFlights` (DragDrop+Step).
+///   sends back the carry, which then flies). Each step it calls `advanceHolds` (lifting
+///   what it hands back) and then `step` (DragDrop+Step). Presses are followed by `Presses`.
 ///
 /// A press waits for `Rules.slop` of movement, then decides once by direction (across the
 /// panel's axis lifts, along it scrolls; `PressDecision`), or lifts after `Rules.holdTime`
@@ -121,8 +121,8 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
     }
 
     /// Pointer `id` went down at `at` on `panel` (nil: somewhere that takes no gesture),
-    /// over `item` if something liftable is there.
-    public mutating func press(_ id: Int, at: Vec2, on panel: SpaceTree.SpaceID?, item: Item?) {
+    /// over `item` if something liftable is there, by `device` (the mouse or a finger).
+    public mutating func press(_ id: Int, at: Vec2, on panel: SpaceTree.SpaceID?, item: Item?, device: PointerDevice = .mouse) {
         var state = Press.ignored
         if let panel {
             if spaces[panel: panel].isMoving {
@@ -133,7 +133,7 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
                 state = .pending(panel, item)
             }
         }
-        presses.begin(id, at: at, target: state)
+        presses.begin(id, device: device, at: at, target: state)
     }
 
     /// Pointer `id` moved to `at` at `velocity` (points per second, the hand's). Returns what

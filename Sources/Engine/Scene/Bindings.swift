@@ -74,7 +74,7 @@ public struct Bindings<Action: Sendable & Equatable>: Sendable {
         }
     }
 
-    /// Whether key `k` triggers anything in `mode`.
+    /// Whether key `k` triggers anything in `mode` (with Ctrl held or not).
     public func binds(_ k: Key, mode: String?) -> Bool { all.contains { $0.mode == mode && $0.keys.contains(k) } }
 
     /// The help's rows: per device, each binding that device can trigger.

@@ -80,7 +80,7 @@ extension BoardScene {
         }
         default: nil
         }
-        dragDrop.press(id, at: at, on: panel, item: card)
+        dragDrop.press(id, at: at, on: panel, item: card, device: device)
     }
 
     private func move(_ id: Int, _ at: Vec2, velocity: Vec2) {

@@ -67,8 +67,8 @@ extension BounceScene {
     }
 
     /// A pointer pressed on the basket: the drag and drop decides what it becomes.
-    func pressBasket(_ id: Int, at: Vec2) {
-        dragDrop.press(id, at: at, on: basketSpace, item: keptBall(at: at))
+    func pressBasket(_ id: Int, device: PointerDevice, at: Vec2) {
+        dragDrop.press(id, at: at, on: basketSpace, item: keptBall(at: at), device: device)
     }
 
     func lift(_ l: DragDrop<Int>.Lift) {
@@ -127,9 +127,7 @@ extension BounceScene {
     /// Each step: holds lift, a carry at the basket's ends scrolls it, the basket's momentum.
     func stepBasket(_ dt: Double) {
         for l in dragDrop.advanceHolds(dt) { lift(l) }
-        dragDrop.autoScroll(dt)
-        dragDrop.stepPanels(dt)
-        dragDrop.updateTargets()
+        dragDrop.step(dt)
     }
 
     func drawBasket(into list: inout DrawList, font: BitmapFont) {

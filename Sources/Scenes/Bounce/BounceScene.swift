@@ -43,8 +43,8 @@ public final class BounceScene: Scene {
                 touch: "Drag a basket ball up (or hold it)", brief: "carries it back"),
         Binding(.scroll, "scroll the basket", mouse: "Drag the basket sideways / wheel", touch: "Drag the basket sideways"),
         Binding(.remove, "remove the oldest ball", keys: [.backspace, Key("Delete")], buttons: [.b], brief: "removes the oldest"),
-        Binding(.intoBasket, "the newest ball into the basket", keys: [.down], keyLabel: "↓", buttons: [.dpdown], brief: "fills the basket"),
-        Binding(.outOfBasket, "the last ball out of the basket", keys: [.up], keyLabel: "↑", buttons: [.dpup], brief: "empties it"),
+        Binding(.intoBasket, "the newest ball into the basket", keys: [.down], keyLabel: "↓", buttons: [.dpdown], brief: "one ball into the basket"),
+        Binding(.outOfBasket, "the last ball out of the basket", keys: [.up], keyLabel: "↑", buttons: [.dpup], brief: "one out"),
     ])
     public var controls: [Control] { Self.bindings.controls }
 
@@ -192,8 +192,8 @@ public final class BounceScene: Scene {
     func routeInput(_ ctx: inout StepContext) {
         for event in ctx.events {
             switch event {
-            case .pointerDown(let id, _, let at) where basketFrame.contains(at):
-                pressBasket(id, at: at)
+            case .pointerDown(let id, let device, let at) where basketFrame.contains(at):
+                pressBasket(id, device: device, at: at)
             case .pointerDown(let id, let device, let at):
                 if let e = ball(at: at, slop: device.hitSlop), !grabs.store.contains(e) {
                     let c = bodies.store[e]!.position.current

@@ -34,13 +34,17 @@ public final class TapScene: Scene {
     static let bindings = Bindings<Action>([
         Binding(.send, "send the picture there along a half circle", mouse: "Click", touch: "Tap (each new finger)",
                 keys: [.enter], keyLabel: "Arrows + Enter", padLabel: "Left stick + A", brief: "sends it"),
-        Binding(.grab, "grab it (it stops at once); let go moving to throw it", mouse: "Drag the picture",
+        Binding(.grab, "on the picture, grab it (it stops at once), let go moving to throw it; off it, send it there",
+                mouse: "Drag the picture",
                 touch: "Drag the picture", keys: [.space], keyLabel: "Hold Space on the picture + arrows",
                 buttons: [.a], padLabel: "Hold A on the picture + stick", brief: "grabs, let go throws"),
-        Binding(.path, "show the path", keys: [Key("P")], buttons: [.x]),
-        Binding(.linear, "show the linear-keyframe ghost", keys: [Key("L")], buttons: [.y]),
-        Binding(.spring, "Spring mode on or off", keys: [Key("S")], buttons: [.b], brief: "Spring mode"),
-        Binding(.velocity, "carry the hand's velocity into the flight, or not", keys: [Key("V")]),
+        Binding(.path, "show the path", mouse: "Path button", touch: "Path button", keys: [Key("P")], buttons: [.x]),
+        Binding(.linear, "show the linear-keyframe ghost", mouse: "Linear button", touch: "Linear button", keys: [Key("L")],
+                buttons: [.y]),
+        Binding(.spring, "Spring mode on or off", mouse: "Spring button", touch: "Spring button", keys: [Key("S")], buttons: [.b],
+                brief: "Spring mode"),
+        Binding(.velocity, "carry the hand's velocity into the flight, or not", mouse: "Carry button", touch: "Carry button",
+                keys: [Key("V")]),
     ])
     public var controls: [Control] { Self.bindings.controls }
 
