@@ -37,7 +37,7 @@ extension PathScene {
 
     /// An edit-mode key or pad-button press (`event`): false when the editor has no use for it.
     func editPress(_ event: InputEvent, _ ctx: StepContext) -> Bool {
-        guard let action = Self.bindings.action(for: event, mode: Self.editMode, ctrl: ctx.input.ctrl) else { return false }
+        guard let action = Self.bindings.action(for: event, mode: PathEditSession.mode, ctrl: ctx.input.ctrl) else { return false }
         let shift = ctx.input.shift
         let step = shift ? 10.0 : 1.0
         switch action {
