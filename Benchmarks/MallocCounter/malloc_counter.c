@@ -22,6 +22,10 @@
 
 static atomic_int counting;
 static atomic_uint_fast64_t count;
+// Each thread's own count, so that a phase run on one thread (the pipeline's worker
+// simulates and builds while the main thread submits) counts only its own calls. Static TLS
+// (initial-exec): reaching it never calls back into malloc.
+static __thread uint64_t thread_count __attribute__((tls_model("initial-exec")));
 static atomic_int active;
 
 #ifndef MOTIONLAB_NO_MALLOC_COUNTER
@@ -36,6 +40,7 @@ static inline void note(void) {
     atomic_store_explicit(&active, 1, memory_order_relaxed);
     if (atomic_load_explicit(&counting, memory_order_relaxed)) {
         atomic_fetch_add_explicit(&count, 1, memory_order_relaxed);
+        thread_count += 1;
     }
 }
 
@@ -57,6 +62,7 @@ int posix_memalign(void **out, size_t align, size_t n) {
 
 void motionlab_malloc_counting(int enabled) { atomic_store(&counting, enabled); }
 uint64_t motionlab_malloc_count(void) { return atomic_load(&count); }
+uint64_t motionlab_malloc_thread_count(void) { return thread_count; }
 int motionlab_malloc_counter_active(void) {
     void *p = malloc(1);
     free(p);

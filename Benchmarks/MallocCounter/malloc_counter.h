@@ -12,6 +12,8 @@
 void motionlab_malloc_counting(int enabled);
 /// Allocation calls (malloc, calloc, realloc, memalign family) counted so far.
 uint64_t motionlab_malloc_count(void);
+/// Those the calling thread made.
+uint64_t motionlab_malloc_thread_count(void);
 /// Whether this process's malloc is the counting one (false if something else replaced it).
 int motionlab_malloc_counter_active(void);
 

@@ -199,7 +199,10 @@ struct Bench: ParsableCommand {
         // One step per frame: the virtual clock advances exactly one step's time.
         let driver = FrameDriver(platform: platform, content: host, hz: display.hz, virtualFrameTime: 1 / display.hz,
                                  makeWorker: pipelined ? { WorkerThread(job: $0) } : nil)
-        if MallocCounter.isActive { driver.countAllocations = { MallocCounter.count } }
+        if MallocCounter.isActive {
+            driver.countAllocations = { MallocCounter.count }
+            driver.countThreadAllocations = MallocCounter.threadCount
+        }
         var timings = FrameTimings()
         let total = warmup + frames
         let progress = isatty(2) != 0

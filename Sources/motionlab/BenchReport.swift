@@ -85,9 +85,11 @@ struct BenchReport {
                               repeats, fps.mean, fps.sd, fps.cv * 100, p50.mean, p50.cv * 100))
         }
         if allocationsCounted {
+            // Sim and build count their own thread's calls (the pipeline's worker); the rest of
+            // the frame's, on every thread (the main one's submit, the bands'), is SDL's.
+            let ours = all.allocationsPerFrame(.sim) + all.allocationsPerFrame(.build), frame = all.allocationsPerFrame()
             out.append(String(format: "allocations per frame %.2f (MotionLab's sim + build: %.2f; SDL's submit + present: %.2f)",
-                              all.allocationsPerFrame(), all.allocationsPerFrame(.sim) + all.allocationsPerFrame(.build),
-                              all.allocationsPerFrame(.submit) + all.allocationsPerFrame(.present)))
+                              frame, ours, max(0, frame - ours)))
         } else {
             out.append("allocations per frame: not counted (\(MallocCounter.howToCount))")
         }

@@ -10,10 +10,12 @@ enum MallocCounter {
     private typealias Active = @convention(c) () -> Int32
 
     /// The library's functions, looked up once among what the process has loaded.
-    nonisolated(unsafe) private static let functions: (Switch, Count, Active)? = {
+    nonisolated(unsafe) private static let functions: (Switch, Count, Active, Count?)? = {
         guard let s = find("motionlab_malloc_counting"), let c = find("motionlab_malloc_count"),
               let a = find("motionlab_malloc_counter_active") else { return nil }
-        return (unsafeBitCast(s, to: Switch.self), unsafeBitCast(c, to: Count.self), unsafeBitCast(a, to: Active.self))
+        // (A library built before the per-thread count has none: phases then count every thread.)
+        let t = find("motionlab_malloc_thread_count").map { unsafeBitCast($0, to: Count.self) }
+        return (unsafeBitCast(s, to: Switch.self), unsafeBitCast(c, to: Count.self), unsafeBitCast(a, to: Active.self), t)
     }()
 
     /// A symbol of this process or a library it loaded (RTLD_DEFAULT), or nil.
@@ -30,6 +32,9 @@ enum MallocCounter {
 
     /// Allocations counted so far (0 without the library).
     static var count: UInt64 { functions?.1() ?? 0 }
+
+    /// Those the calling thread made, if the library counts per thread.
+    static var threadCount: (() -> UInt64)? { functions?.3.map { f in { f() } } }
 
     /// Whether a sanitizer owns this process's heap (`make sanitize`): resident memory then
     /// grows by its quarantine, whatever the program does.

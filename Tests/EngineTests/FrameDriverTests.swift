@@ -166,6 +166,26 @@ private final class InlineWorker: FrameWorker {
         #expect(driver.report.nanoseconds.frame >= driver.report.nanoseconds.sim + driver.report.nanoseconds.build)
     }
 
+    /// Another thread allocating meanwhile (SDL's band threads, the main thread's submit
+    /// while the worker builds) is not counted in a phase when the thread's own count is given,
+    /// and is in the frame's.
+    @Test func aPhaseCountsItsOwnThreadsAllocationsWhenItCan() throws {
+        let content = LogContent(size: Vec2(100, 100))
+        content.allocationsPerStep = 3
+        let driver = FrameDriver(platform: NullPlatform(size: content.size), content: content, hz: 120, virtualFrameTime: 1.0 / 60)
+        var others: UInt64 = 0
+        driver.countAllocations = {
+            others += 100
+            return content.allocations + others
+        }
+        driver.countThreadAllocations = { content.allocations }
+        try driver.runFrame()
+        #expect(driver.report.allocations.sim == 6)
+        #expect(driver.report.allocations.build == 0)
+        #expect(driver.report.allocations.submit == 0 && driver.report.allocations.present == 0)
+        #expect(driver.report.allocations.frame == 106)
+    }
+
     @Test("A scripted 16384x16384 resize is scaled to InputLimits.maxWindowPixels, aspect ratio kept")
     func aScriptedResizePastThePixelBudgetIsScaledDown() throws {
         let content = LogContent(size: Vec2(800, 600))

@@ -61,6 +61,15 @@ public final class FrameDriver {
     public var beforePresent: ((Int) throws -> Void)?
     /// Reads a running count of heap allocations, for the report's per-phase counts.
     public var countAllocations: (() -> UInt64)?
+    /// Reads the calling thread's running count, for the phases (the pipeline's worker builds
+    /// while the main thread submits); nil: `countAllocations`. The frame counts every thread.
+    public var countThreadAllocations: (() -> UInt64)?
+
+    /// The phases' count. (Not `a ?? b`: that reabstracts a closure, allocating every call.)
+    private func phaseAllocations() -> UInt64 {
+        if let count = countThreadAllocations { return count() }
+        return countAllocations?() ?? 0
+    }
     /// What the last frame took.
     public private(set) var report = FrameReport()
     /// Set once the run should stop: the frame limit, the window closed, or the content quit.
@@ -222,9 +231,9 @@ public final class FrameDriver {
         isDone = lastFrame || platform.quitRequested || content.wantsQuit
         platform.setTextInput(content.textInputRect)
         pipelineWorker?.start()
-        let t2 = MonotonicClock.nanoseconds(), a2 = countAllocations?() ?? 0
+        let t2 = MonotonicClock.nanoseconds(), a2 = phaseAllocations()
         platform.render(lists[shown].list)
-        let t3 = MonotonicClock.nanoseconds(), a3 = countAllocations?() ?? 0
+        let t3 = MonotonicClock.nanoseconds(), a3 = phaseAllocations()
         measured.frame = frame
         measured.starts.frame = t0
         measured.starts.submit = t2
@@ -236,15 +245,15 @@ public final class FrameDriver {
 
     /// Shows the frame, waits for the pipeline's worker, and reports the frame to the content.
     public func presentFrame() {
-        let t3 = MonotonicClock.nanoseconds(), a3 = countAllocations?() ?? 0
+        let t3 = MonotonicClock.nanoseconds(), a3 = phaseAllocations()
         platform.present()
         pipelineWorker?.wait()
-        let t4 = MonotonicClock.nanoseconds(), a4 = countAllocations?() ?? 0
+        let t4 = MonotonicClock.nanoseconds(), a4 = phaseAllocations()
         report.starts.present = t3
         report.nanoseconds.present = t4 - t3
         report.allocations.present = a4 - a3
         report.nanoseconds.frame = t4 - frameStart.nanoseconds
-        report.allocations.frame = a4 - frameStart.allocations
+        report.allocations.frame = (countAllocations?() ?? 0) - frameStart.allocations
         report.workTime = Double(report.nanoseconds.frame) / 1e9
         report.frameTime = virtualFrameTime ?? report.workTime
         report.droppedTime = loop.droppedTime
@@ -266,7 +275,7 @@ public final class FrameDriver {
     /// Steps the content as far as the clock says and fills `box`'s list.
     private func simulateAndBuild(into box: DrawListBox) -> FrameReport {
         var r = FrameReport()
-        let a0 = countAllocations?() ?? 0, t0 = MonotonicClock.nanoseconds()
+        let a0 = phaseAllocations(), t0 = MonotonicClock.nanoseconds()
         let advance = clock.nextFrameTime() + hitch
         elapsed += advance
         let steps = loop.advance(by: advance) + loop.catchUp(rested)
@@ -274,11 +283,11 @@ public final class FrameDriver {
         rested = 0
         for _ in 0..<steps { content.step(dt: loop.dt, step: loop.step) }
         latency?.built(steps: steps)
-        let a1 = countAllocations?() ?? 0, t1 = MonotonicClock.nanoseconds()
+        let a1 = phaseAllocations(), t1 = MonotonicClock.nanoseconds()
         box.list.pixelsPerPoint = platform.pixelsPerPoint
         box.list.snapBias = platform.truncatesVertices ? 0.5 / platform.pixelsPerPoint : 0
         content.draw(into: &box.list, alpha: loop.alpha)
-        let a2 = countAllocations?() ?? 0, t2 = MonotonicClock.nanoseconds()
+        let a2 = phaseAllocations(), t2 = MonotonicClock.nanoseconds()
         r.steps = steps
         r.starts.sim = t0
         r.starts.build = t1
