@@ -54,7 +54,8 @@ bench-vs-sdl: build
 
 # The machine's limit for bench's sprites: a plain C loop (Benchmarks/SpriteProbe) clearing a
 # 640x480 buffer and drawing 10,000 32x32 sprites a frame, colour-keyed (testsprite2's icon)
-# and blended (Resources/sprite.bmp), one thread; ARGS pass on (--sprites, --size, --json …).
+# and blended (Resources/sprite.bmp), one thread, each plainly and tiled (--tile WxH); ARGS
+# pass on (--sprites, --size, --tile, --json …).
 probe: deps
 	@scripts/install-deps --bench
 	@mkdir -p .build-probe
