@@ -211,3 +211,61 @@ void motionlab_fill_blend(uint32_t *out, int32_t pitch, int32_t width, int32_t r
     }
 #undef DIV255
 }
+
+// Whether the edge a→b of a triangle is a top or a left edge (y down), for the fill rule:
+// a pixel centre exactly on such an edge is inside, on any other edge outside.
+static int top_left(int64_t ax, int64_t ay, int64_t bx, int64_t by, int clockwise) {
+    if (clockwise) return (ay == by && ax < bx) || by < ay;
+    return (ay == by && bx < ax) || ay < by;
+}
+
+// One untextured triangle filled and blended in as SDL 2.26's software renderer does
+// (SDL_SW_FillTriangle, then its temporary surface blitted with blending), without the
+// temporary surface: corners at whole pixels `xy` (x0 y0 x1 y1 x2 y2, already truncated),
+// each pixel whose centre is inside (the top-left rule) coloured ⌊Σ wᵢ·cᵢ / Σ wᵢ⌋ from the
+// edge weights, then blended as blend_pixel does; only within the clip rectangle.
+void motionlab_fill_triangle(uint32_t *base, int32_t pitch, int32_t clip_x, int32_t clip_y, int32_t clip_w,
+                             int32_t clip_h, const int32_t *xy, const uint8_t *rgba) {
+    // Half-pixel units: the corners even, the pixel centres odd.
+    int64_t x0 = (int64_t)xy[0] * 2, y0 = (int64_t)xy[1] * 2, x1 = (int64_t)xy[2] * 2, y1 = (int64_t)xy[3] * 2;
+    int64_t x2 = (int64_t)xy[4] * 2, y2 = (int64_t)xy[5] * 2;
+    int64_t area = (x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0);
+    if (area == 0) return;
+    int clockwise = area > 0;
+    int64_t sign = clockwise ? 1 : -1;
+    if (!clockwise) area = -area;
+    int64_t min_x = x0 < x1 ? (x0 < x2 ? x0 : x2) : (x1 < x2 ? x1 : x2);
+    int64_t max_x = x0 > x1 ? (x0 > x2 ? x0 : x2) : (x1 > x2 ? x1 : x2);
+    int64_t min_y = y0 < y1 ? (y0 < y2 ? y0 : y2) : (y1 < y2 ? y1 : y2);
+    int64_t max_y = y0 > y1 ? (y0 > y2 ? y0 : y2) : (y1 > y2 ? y1 : y2);
+    // The box SDL walks: from the smallest corner, (max − min) / 2 pixels, within the clip.
+    int64_t bx0 = min_x >> 1, by0 = min_y >> 1, bx1 = bx0 + ((max_x - min_x) >> 1), by1 = by0 + ((max_y - min_y) >> 1);
+    if (bx0 < clip_x) bx0 = clip_x;
+    if (by0 < clip_y) by0 = clip_y;
+    if (bx1 > (int64_t)clip_x + clip_w) bx1 = (int64_t)clip_x + clip_w;
+    if (by1 > (int64_t)clip_y + clip_h) by1 = (int64_t)clip_y + clip_h;
+    if (bx0 >= bx1 || by0 >= by1) return;
+    int64_t b0 = top_left(x1, y1, x2, y2, clockwise) ? 0 : -1;
+    int64_t b1 = top_left(x2, y2, x0, y0, clockwise) ? 0 : -1;
+    int64_t b2 = top_left(x0, y0, x1, y1, clockwise) ? 0 : -1;
+    int uniform = !memcmp(rgba, rgba + 4, 4) && !memcmp(rgba, rgba + 8, 4);
+    for (int64_t py = by0; py < by1; py++) {
+        uint32_t *row = base + py * (int64_t)pitch;
+        int64_t cy = py * 2 + 1;
+        for (int64_t px = bx0; px < bx1; px++) {
+            int64_t cx = px * 2 + 1;
+            int64_t w0 = sign * ((x2 - x1) * (cy - y1) - (y2 - y1) * (cx - x1));
+            int64_t w1 = sign * ((x0 - x2) * (cy - y2) - (y0 - y2) * (cx - x2));
+            int64_t w2 = sign * ((x1 - x0) * (cy - y0) - (y1 - y0) * (cx - x0));
+            if (w0 + b0 < 0 || w1 + b1 < 0 || w2 + b2 < 0) continue;
+            uint32_t c[4];
+            for (int k = 0; k < 4; k++)
+                c[k] = uniform ? rgba[k] : (uint32_t)((w0 * rgba[k] + w1 * rgba[4 + k] + w2 * rgba[8 + k]) / area);
+            uint32_t a = c[3];
+            if (a == 0) continue;
+            uint32_t p = a == 255 ? (0xff000000u | c[0] << 16 | c[1] << 8 | c[2])
+                                  : (a << 24 | (c[0] * a >> 8) << 16 | (c[1] * a >> 8) << 8 | (c[2] * a >> 8));
+            row[px] = blend_pixel(p, row[px]);
+        }
+    }
+}

@@ -55,6 +55,25 @@ extension SDLTests {
                 list.image(Textures.chords, in: Rect(x: 120, y: 10, w: 32, h: 40), uv: (0.125, 0, 0.25, 0.5))
             }
             list.fillCircle(center: Vec2(250, 160), radius: 30.5, color: Color(40, 60, 220, 160))
+            // Triangles SDL fills one by one (none pairs into a rectangle): colours interpolated,
+            // translucent and opaque, both windings, edges through pixel centres (the fill
+            // rule), fractional corners, one half off the window and one under a clip; and an
+            // anti-aliased ring, whose edge triangles fade to clear.
+            let red = Color(230, 30, 30, 200), green = Color(30, 200, 60, 255), blue = Color(40, 80, 240, 90)
+            list.triangles([DrawVertex(Vec2(20, 100), red, 0, 0), DrawVertex(Vec2(90, 110.6), green, 0, 0),
+                            DrawVertex(Vec2(40.3, 170.9), blue, 0, 0)], indices: [0, 1, 2])
+            list.triangles([DrawVertex(Vec2(120, 100), red, 0, 0), DrawVertex(Vec2(140, 160), green, 0, 0),
+                            DrawVertex(Vec2(180, 100), blue, 0, 0)], indices: [0, 1, 2])
+            list.triangles([DrawVertex(Vec2(200, 100), green, 0, 0), DrawVertex(Vec2(240, 140), green, 0, 0),
+                            DrawVertex(Vec2(200, 140), green, 0, 0), DrawVertex(Vec2(240, 100), red, 0, 0)],
+                           indices: [0, 1, 2, 0, 3, 1])
+            list.triangles([DrawVertex(Vec2(300, 200), blue, 0, 0), DrawVertex(Vec2(360, 230), red, 0, 0),
+                            DrawVertex(Vec2(290, 260), green, 0, 0)], indices: [0, 1, 2])
+            list.pushClip(Rect(x: 60.5, y: 190, w: 50, h: 30))
+            list.triangles([DrawVertex(Vec2(40, 180), red, 0, 0), DrawVertex(Vec2(130, 200), blue, 0, 0),
+                            DrawVertex(Vec2(70, 235), green, 0, 0)], indices: [0, 1, 2])
+            list.popClip()
+            list.strokeCircle(center: Vec2(80, 60), radius: 25.3, width: 3, color: Color(250, 240, 60, 220))
             if badTexCoord {
                 // One texture coordinate past the image's edge: SDL refuses every textured call.
                 list.triangles([DrawVertex(Vec2(5, 5), .white, 0, 0), DrawVertex(Vec2(40, 5), .white, 1.5, 0),
@@ -120,8 +139,11 @@ extension SDLTests {
             // Opaque-or-clear images copied, and the one tinted sprite: the same pixels as SDL's.
             let (sdl, own, differing) = try Self.bothWays(bands: bands, scale: scale)
             #expect(sdl.counts.composited == 0 && sdl.counts.filled == 0)
-            // The list's twelve translucent rectangles are filled here, with SDL's pixels.
+            // The list's twelve translucent rectangles are filled here, with SDL's pixels, and
+            // its triangles (the circle, the ring, the gradients: over 100) with SDL's fill rule
+            // and blend, summed over the bands that each touch.
             #expect(own.counts.filled >= 12)
+            #expect(own.counts.triangles >= 100 && sdl.counts.triangles == 0)
             // Half the sprites are 1:1 at scale 1, the other half at 2 (where a quarter of the
             // list's area is in the window); at 1.5 the 32-pt ones are stretched to 48 px, many
             // across the window's edges and some under a clip, the tinted one too. The 48-pt

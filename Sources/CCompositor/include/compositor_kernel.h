@@ -46,4 +46,11 @@ void motionlab_blend_straight(const uint32_t *s, uint32_t *d, int32_t n);
 void motionlab_fill_blend(uint32_t *out, int32_t pitch, int32_t width, int32_t rows, uint32_t r, uint32_t g, uint32_t b,
                           uint32_t a);
 
+/// One untextured triangle with corners at whole pixels `xy` (x0 y0 x1 y1 x2 y2) and colours
+/// `rgba` (r g b a for each corner) filled into `base` (RGB888, `pitch` pixels a row) within
+/// the clip rectangle, with SDL 2.26's software renderer's fill rule, colour interpolation
+/// and blend, and no temporary surface.
+void motionlab_fill_triangle(uint32_t *base, int32_t pitch, int32_t clip_x, int32_t clip_y, int32_t clip_w,
+                             int32_t clip_h, const int32_t *xy, const uint8_t *rgba);
+
 #endif

@@ -4,12 +4,16 @@ import Engine
 
 // Rectangles of one colour: filled here with SDL's arithmetic instead of by SDL.
 extension Compositor {
-    /// Draws untextured triangles `idx[0..<count]` into `target`: each pair that makes an
-    /// axis-aligned rectangle of one colour — which SDL 2.26's software renderer fills as a
-    /// rectangle (`SDL_RenderGeometry` turns such a quad into `SDL_RenderFillRect`) — filled
-    /// here with SDL's blend (`motionlab_fill_blend`), the rest through the renderer, in
-    /// order. Why: SDL fills a translucent rectangle one pixel at a time with two divisions
-    /// a channel; the help overlay's dimming of a 3840×2160 window took most of its frame.
+    /// Draws untextured triangles `idx[0..<count]` into `target` as SDL 2.26's software
+    /// renderer would, in order, without SDL: each pair that makes an axis-aligned rectangle
+    /// of one colour — which SDL fills as a rectangle (`SDL_RenderGeometry` turns such a
+    /// quad into `SDL_RenderFillRect`) — with SDL's rectangle blend (`motionlab_fill_blend`),
+    /// every other triangle with its triangle fill (`motionlab_fill_triangle`: the same fill
+    /// rule, colours and blend). What cannot be drawn so (corners past what a pixel index
+    /// holds) goes to the renderer. Why: SDL fills a translucent rectangle one pixel at a
+    /// time with two divisions a channel, and blends each translucent triangle through a
+    /// temporary surface it allocates and frees (the path scene's anti-aliased path made
+    /// 4,600 allocations a frame).
     ///
     /// - Complexity: O(count + pixels filled).
     func drawFills(_ idx: UnsafePointer<Int32>, count: Int, verts: UnsafeBufferPointer<SDL_Vertex>, renderer: OpaquePointer,
@@ -24,10 +28,56 @@ extension Compositor {
         let pitch = Int(target.pointee.pitch) / 4
         let base = pixels.assumingMemoryBound(to: UInt32.self)
         var counts = Counts()
-        _ = walkRectangles(idx, count: count, vbase: vbase, vertexCount: verts.count, texture: nil, renderer: renderer,
-                           rebased: &scratch.indices, submit: &submit) { a, b, flush in
-            guard let dst = Self.fillRect(from: vbase[Int(a)].position, to: vbase[Int(b)].position, scale: scale) else { return .leave }
-            flush()
+        // Whether the renderer may hold commands not yet run: they go first.
+        var queued = true
+        func ownDrawing() {
+            if queued {
+                SDL_RenderFlush(renderer)
+                queued = false
+            }
+        }
+        func toRenderer(_ at: Int, _ n: Int) {
+            submit.triangles(renderer, nil, vbase, vertexCount: verts.count, idx + at, count: n, rebased: &scratch.indices)
+            queued = true
+        }
+        func triangle(_ at: Int) {
+            guard let xy = Self.trianglePixels(vbase, idx + at, scale: scale) else { return toRenderer(at, 3) }
+            ownDrawing()
+            let (a, b, c) = (vbase[Int(idx[at])].color, vbase[Int(idx[at + 1])].color, vbase[Int(idx[at + 2])].color)
+            // (Tuples of one type are laid out as arrays: no heap.)
+            var corners = xy
+            var colours = (a.r, a.g, a.b, a.a, b.r, b.g, b.b, b.a, c.r, c.g, c.b, c.a)
+            withUnsafePointer(to: &corners) { cp in
+                withUnsafePointer(to: &colours) { qp in
+                    motionlab_fill_triangle(base, Int32(pitch), pixelClip.x, pixelClip.y, pixelClip.w, pixelClip.h,
+                                            UnsafeRawPointer(cp).assumingMemoryBound(to: Int32.self),
+                                            UnsafeRawPointer(qp).assumingMemoryBound(to: UInt8.self))
+                }
+            }
+            counts.triangles += 1
+        }
+        // As SDL walks them: a triangle and the next are tried as a rectangle; if they are
+        // not one, the first is a triangle on its own and the next is tried with the one after.
+        var prev = -1
+        var t = 0
+        while t < count {
+            defer { t += 3 }
+            guard prev >= 0 else {
+                prev = t
+                continue
+            }
+            let p = (idx[prev], idx[prev + 1], idx[prev + 2]), k = (idx[t], idx[t + 1], idx[t + 2])
+            guard let (a, b) = Self.rectangle(p, k, vbase) else {
+                triangle(prev)
+                prev = t
+                continue
+            }
+            prev = -1
+            guard let dst = Self.fillRect(from: vbase[Int(a)].position, to: vbase[Int(b)].position, scale: scale) else {
+                toRenderer(t - 3, 6)
+                continue
+            }
+            ownDrawing()
             let x0 = max(dst.x, pixelClip.x), x1 = min(dst.x + dst.w, pixelClip.x + pixelClip.w)
             let y0 = max(dst.y, pixelClip.y), y1 = min(dst.y + dst.h, pixelClip.y + pixelClip.h)
             if x0 < x1, y0 < y1 {
@@ -36,9 +86,27 @@ extension Compositor {
                                      UInt32(c.r), UInt32(c.g), UInt32(c.b), UInt32(c.a))
             }
             counts.filled += 1
-            return .drawn
         }
+        if prev >= 0 { triangle(prev) }
         return counts
+    }
+
+    /// The corners of triangle `at[0..<3]` in whole pixels as SDL's software renderer takes
+    /// them (each position scaled, then truncated toward zero); nil when one is not finite or
+    /// past what SDL's fixed-point edge values hold (2^28 pixels).
+    static func trianglePixels(_ v: UnsafePointer<SDL_Vertex>, _ at: UnsafePointer<Int32>, scale: Float)
+        -> (Int32, Int32, Int32, Int32, Int32, Int32)? {
+        let limit: Float = 268_435_456
+        func px(_ f: Float) -> Int32? {
+            let s = f * scale
+            guard s.isFinite, abs(s) < limit else { return nil }
+            return Int32(s.rounded(.towardZero))
+        }
+        let a = v[Int(at[0])].position, b = v[Int(at[1])].position, c = v[Int(at[2])].position
+        guard let ax = px(a.x), let ay = px(a.y), let bx = px(b.x), let by = px(b.y), let cx = px(c.x), let cy = px(c.y) else {
+            return nil
+        }
+        return (ax, ay, bx, by, cx, cy)
     }
 
     /// The pixels SDL's software renderer fills for the rectangle from `a` to `b` (points):

@@ -61,6 +61,8 @@ package struct Compositor {
 
         /// Rectangles of one colour filled (untextured quads SDL would fill as rects).
         package var filled = 0
+        /// Untextured triangles filled (as SDL's software renderer fills them).
+        package var triangles = 0
 
         /// Images the compositor drew.
         package var composited: Int { copied + blended + tinted + scaled }
@@ -72,7 +74,7 @@ package struct Compositor {
 
         static func += (a: inout Counts, b: Counts) {
             a.copied += b.copied; a.blended += b.blended; a.tinted += b.tinted; a.toSDL += b.toSDL
-            a.scaled += b.scaled; a.filled += b.filled
+            a.scaled += b.scaled; a.filled += b.filled; a.triangles += b.triangles
         }
     }
 
