@@ -249,14 +249,19 @@ void motionlab_fill_triangle(uint32_t *base, int32_t pitch, int32_t clip_x, int3
     int64_t b1 = top_left(x2, y2, x0, y0, clockwise) ? 0 : -1;
     int64_t b2 = top_left(x0, y0, x1, y1, clockwise) ? 0 : -1;
     int uniform = !memcmp(rgba, rgba + 4, 4) && !memcmp(rgba, rgba + 8, 4);
-    for (int64_t py = by0; py < by1; py++) {
+    // The edge values at the first pixel centre, and their steps a pixel right and a row down
+    // (the centres are 2 apart in half pixels), so that a pixel costs three additions.
+    int64_t cx0 = bx0 * 2 + 1, cy0 = by0 * 2 + 1;
+    int64_t r0 = sign * ((x2 - x1) * (cy0 - y1) - (y2 - y1) * (cx0 - x1));
+    int64_t r1 = sign * ((x0 - x2) * (cy0 - y2) - (y0 - y2) * (cx0 - x2));
+    int64_t r2 = sign * ((x1 - x0) * (cy0 - y0) - (y1 - y0) * (cx0 - x0));
+    int64_t dx0 = -sign * (y2 - y1) * 2, dx1 = -sign * (y0 - y2) * 2, dx2 = -sign * (y1 - y0) * 2;
+    int64_t dy0 = sign * (x2 - x1) * 2, dy1 = sign * (x0 - x2) * 2, dy2 = sign * (x1 - x0) * 2;
+    for (int64_t py = by0; py < by1; py++, r0 += dy0, r1 += dy1, r2 += dy2) {
         uint32_t *row = base + py * (int64_t)pitch;
-        int64_t cy = py * 2 + 1;
+        int64_t w0 = r0 - dx0, w1 = r1 - dx1, w2 = r2 - dx2;
         for (int64_t px = bx0; px < bx1; px++) {
-            int64_t cx = px * 2 + 1;
-            int64_t w0 = sign * ((x2 - x1) * (cy - y1) - (y2 - y1) * (cx - x1));
-            int64_t w1 = sign * ((x0 - x2) * (cy - y2) - (y0 - y2) * (cx - x2));
-            int64_t w2 = sign * ((x1 - x0) * (cy - y0) - (y1 - y0) * (cx - x0));
+            w0 += dx0, w1 += dx1, w2 += dx2;
             if (w0 + b0 < 0 || w1 + b1 < 0 || w2 + b2 < 0) continue;
             uint32_t c[4];
             for (int k = 0; k < 4; k++)
