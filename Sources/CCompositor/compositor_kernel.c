@@ -219,6 +219,14 @@ static int top_left(int64_t ax, int64_t ay, int64_t bx, int64_t by, int clockwis
     return (ay == by && bx < ax) || ay < by;
 }
 
+// A colour (r, g, b, a; a > 0) as the pixel blend_pixel takes: premultiplied as the x86
+// blitter does (⌊c·a/256⌋), or as it is when opaque.
+static inline uint32_t sdl_triangle_pixel(const uint32_t *c) {
+    uint32_t a = c[3];
+    return a == 255 ? (0xff000000u | c[0] << 16 | c[1] << 8 | c[2])
+                    : (a << 24 | (c[0] * a >> 8) << 16 | (c[1] * a >> 8) << 8 | (c[2] * a >> 8));
+}
+
 // One untextured triangle filled and blended in as SDL 2.26's software renderer does
 // (SDL_SW_FillTriangle, then its temporary surface blitted with blending), without the
 // temporary surface: corners at whole pixels `xy` (x0 y0 x1 y1 x2 y2, already truncated),
@@ -248,7 +256,10 @@ void motionlab_fill_triangle(uint32_t *base, int32_t pitch, int32_t clip_x, int3
     int64_t b0 = top_left(x1, y1, x2, y2, clockwise) ? 0 : -1;
     int64_t b1 = top_left(x2, y2, x0, y0, clockwise) ? 0 : -1;
     int64_t b2 = top_left(x0, y0, x1, y1, clockwise) ? 0 : -1;
+    // One colour at every corner: SDL uses it as it is, so it is worked out once here.
     int uniform = !memcmp(rgba, rgba + 4, 4) && !memcmp(rgba, rgba + 8, 4);
+    if (uniform && rgba[3] == 0) return;
+    uint32_t flat = uniform ? sdl_triangle_pixel((const uint32_t[4]){rgba[0], rgba[1], rgba[2], rgba[3]}) : 0;
     // The edge values at the first pixel centre, and their steps a pixel right and a row down
     // (the centres are 2 apart in half pixels), so that a pixel costs three additions.
     int64_t cx0 = bx0 * 2 + 1, cy0 = by0 * 2 + 1;
@@ -263,13 +274,13 @@ void motionlab_fill_triangle(uint32_t *base, int32_t pitch, int32_t clip_x, int3
         for (int64_t px = bx0; px < bx1; px++) {
             w0 += dx0, w1 += dx1, w2 += dx2;
             if (w0 + b0 < 0 || w1 + b1 < 0 || w2 + b2 < 0) continue;
-            uint32_t c[4];
-            for (int k = 0; k < 4; k++)
-                c[k] = uniform ? rgba[k] : (uint32_t)((w0 * rgba[k] + w1 * rgba[4 + k] + w2 * rgba[8 + k]) / area);
-            uint32_t a = c[3];
-            if (a == 0) continue;
-            uint32_t p = a == 255 ? (0xff000000u | c[0] << 16 | c[1] << 8 | c[2])
-                                  : (a << 24 | (c[0] * a >> 8) << 16 | (c[1] * a >> 8) << 8 | (c[2] * a >> 8));
+            uint32_t p = flat;
+            if (!uniform) {
+                uint32_t c[4];
+                for (int k = 0; k < 4; k++) c[k] = (uint32_t)((w0 * rgba[k] + w1 * rgba[4 + k] + w2 * rgba[8 + k]) / area);
+                if (c[3] == 0) continue;
+                p = sdl_triangle_pixel(c);
+            }
             row[px] = blend_pixel(p, row[px]);
         }
     }

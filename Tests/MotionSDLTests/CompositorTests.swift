@@ -134,6 +134,28 @@ extension SDLTests {
             var description: String { "\(count) pixels differ, by at most \(worst) levels, the first at \(first)" }
         }
 
+        /// Corners no pixel index holds (not finite, or past 2^28 pixels) are not filled by us;
+        /// a triangle far larger than the window is filled within it.
+        @Test func aTriangleWithCornersFarOutsideIsFilledOrLeftToSDLWithoutATrap() throws {
+            func vertices(_ ps: [Vec2]) -> [DrawVertex] { ps.map { DrawVertex($0, Color(200, 100, 50, 180), 0, 0) } }
+            var huge = DrawList()
+            huge.triangles(vertices([Vec2(-1e7, -1e7), Vec2(1e7, 0), Vec2(0, 1e7)]), indices: [0, 1, 2])
+            var odd = DrawList()
+            odd.triangles(vertices([Vec2(.nan, 5), Vec2(100, .infinity), Vec2(1e30, 50)]), indices: [0, 1, 2])
+            var options = PlatformOptions(resources: resourcesURL, textures: Textures.catalog)
+            options.headless = true
+            options.size = Vec2(320, 240)
+            options.ownCompositor = true
+            let platform = try Platform(options: options)
+            let background = secondFramePixels(platform, drawing: DrawList())
+            let covered = secondFramePixels(platform, drawing: huge)
+            #expect(platform.lastCounts.triangles == 1)
+            // The whole window is inside the triangle: every pixel is its colour over the background.
+            #expect(Set(covered).count == 1 && covered[0] != background[0])
+            _ = secondFramePixels(platform, drawing: odd)
+            #expect(platform.lastCounts.triangles == 0)
+        }
+
         @Test(arguments: [(1, Float(1)), (2, 1), (3, 1), (1, 2), (2, 2), (1, 1.5), (2, 1.5)])
         func theCompositorDrawsWhatTheRendererDrawsPixelForPixel(bands: Int, scale: Float) throws {
             // Opaque-or-clear images copied, and the one tinted sprite: the same pixels as SDL's.

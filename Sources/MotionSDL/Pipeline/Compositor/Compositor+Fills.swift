@@ -56,26 +56,9 @@ extension Compositor {
             }
             counts.triangles += 1
         }
-        // As SDL walks them: a triangle and the next are tried as a rectangle; if they are
-        // not one, the first is a triangle on its own and the next is tried with the one after.
-        var prev = -1
-        var t = 0
-        while t < count {
-            defer { t += 3 }
-            guard prev >= 0 else {
-                prev = t
-                continue
-            }
-            let p = (idx[prev], idx[prev + 1], idx[prev + 2]), k = (idx[t], idx[t + 1], idx[t + 2])
-            guard let (a, b) = Self.rectangle(p, k, vbase) else {
-                triangle(prev)
-                prev = t
-                continue
-            }
-            prev = -1
+        func rectangle(_ at: Int, _ a: Int32, _ b: Int32) {
             guard let dst = Self.fillRect(from: vbase[Int(a)].position, to: vbase[Int(b)].position, scale: scale) else {
-                toRenderer(t - 3, 6)
-                continue
+                return toRenderer(at, 6)
             }
             ownDrawing()
             let x0 = max(dst.x, pixelClip.x), x1 = min(dst.x + dst.w, pixelClip.x + pixelClip.w)
@@ -87,7 +70,12 @@ extension Compositor {
             }
             counts.filled += 1
         }
-        if prev >= 0 { triangle(prev) }
+        Self.walkPairs(idx, count: count, vbase) { step in
+            switch step {
+            case .single(let at): triangle(at)
+            case .rectangle(let at, let a, let b): rectangle(at, a, b)
+            }
+        }
         return counts
     }
 

@@ -25,29 +25,18 @@ extension Compositor {
                         _ body: (_ a: Int32, _ b: Int32, _ flush: () -> Void) -> RectangleAction) -> Int {
         var handed = 0
         // The first index not yet handed to the renderer, and whether the renderer may hold
-        // commands not yet run (so it must be flushed before drawing over them).
+        // commands not yet run (so it must be flushed before drawing over them). A triangle on
+        // its own stays pending: it goes to the renderer with what follows it.
         var pending = 0, queued = true
-        var prev: (Int32, Int32, Int32) = (-1, -1, -1)
-        var t = 0
-        while t < count {
-            let k = (idx[t], idx[t + 1], idx[t + 2])
-            defer { t += 3 }
-            if prev.0 == -1 {
-                prev = k
-                continue
-            }
-            guard let (a, b) = Self.rectangle(prev, k, vbase) else {
-                prev = k
-                continue
-            }
-            prev = (-1, -1, -1)
-            // Triangles t - 3 ..< t + 3 are this rectangle; what comes before goes first.
+        Self.walkPairs(idx, count: count, vbase) { step in
+            guard case .rectangle(let at, let a, let b) = step else { return }
+            // Triangles at ..< at + 6 are this rectangle; what comes before goes first.
             let action = body(a, b) {
-                if t - 3 > pending {
-                    handed += t - 3 - pending
-                    submit.triangles(renderer, texture, vbase, vertexCount: vertexCount, idx + pending, count: t - 3 - pending,
+                if at > pending {
+                    handed += at - pending
+                    submit.triangles(renderer, texture, vbase, vertexCount: vertexCount, idx + pending, count: at - pending,
                                      rebased: &rebased)
-                    pending = t - 3
+                    pending = at
                     queued = true
                 }
                 if queued {
@@ -57,8 +46,8 @@ extension Compositor {
             }
             switch action {
             case .leave: break
-            case .drawn: pending = t + 3
-            case .toRenderer: pending = t - 3
+            case .drawn: pending = at + 6
+            case .toRenderer: pending = at
             }
         }
         if count > pending {
@@ -66,6 +55,41 @@ extension Compositor {
             submit.triangles(renderer, texture, vbase, vertexCount: vertexCount, idx + pending, count: count - pending, rebased: &rebased)
         }
         return handed
+    }
+
+    /// One step of SDL's walk over a geometry call's triangles (`walkPairs`).
+    enum PairStep {
+        /// The triangle at `idx[at..<at + 3]`, drawn on its own.
+        case single(at: Int)
+        /// The two triangles at `idx[at..<at + 6]` make one rectangle of one colour, from
+        /// vertex `a` (top left) to `b` (bottom right).
+        case rectangle(at: Int, a: Int32, b: Int32)
+    }
+
+    /// SDL 2.26's software renderer's walk over triangles `idx[0..<count]`, in order: a
+    /// triangle and the next are tried as a rectangle (`rectangle`); if they are not one, the
+    /// first is a triangle on its own and the next is tried with the one after.
+    ///
+    /// - Complexity: O(count), plus what `body` does.
+    static func walkPairs(_ idx: UnsafePointer<Int32>, count: Int, _ vbase: UnsafePointer<SDL_Vertex>,
+                          _ body: (PairStep) -> Void) {
+        var prev = -1
+        var t = 0
+        while t < count {
+            defer { t += 3 }
+            guard prev >= 0 else {
+                prev = t
+                continue
+            }
+            guard let (a, b) = rectangle((idx[prev], idx[prev + 1], idx[prev + 2]), (idx[t], idx[t + 1], idx[t + 2]), vbase) else {
+                body(.single(at: prev))
+                prev = t
+                continue
+            }
+            body(.rectangle(at: prev, a: a, b: b))
+            prev = -1
+        }
+        if prev >= 0 { body(.single(at: prev)) }
     }
 
     /// The top-left and bottom-right vertices of triangles `p` then `k` when SDL's software
