@@ -45,17 +45,35 @@ public struct HUDStats {
     /// 1 without the scene; 2 rate and time; 3 the rate; at rest, "at rest" (with the scene
     /// in form 0). Every number carries its unit. Built alone: the HUD draws one a frame.
     func form(_ i: Int, scene: String) -> String {
-        if atRest { return i == 0 ? "\(scene) · at rest" : "at rest" }
-        let fps = "\(format(fps, 1)) fps"
-        guard i < 3 else { return fps }
-        let ms = "\(format(frameMilliseconds, 2)) ms"
-        guard i < 2 else { return "\(fps) · \(ms)" }
-        let rest = if let inputLatency {
-            "\(fps) · \(ms) · input \(format(min(inputLatency * 1000, 999.9), 1)) ms"
+        var line = ""
+        forEachPiece(ofForm: i, scene: scene) { line += $0 }
+        return line
+    }
+
+    /// Form `i` (see `form(_:scene:)`) as pieces, in order: the labels are literals and the
+    /// numbers come a digit at a time (`forEachPiece(of:digits:_:)`), so drawing a new reading
+    /// neither allocates nor shapes anything the text caches have not met.
+    func forEachPiece(ofForm i: Int, scene: String, _ body: (String) -> Void) {
+        if i == 0 { body(scene); body(" · ") }
+        if atRest { return body("at rest") }
+        Engine.forEachPiece(of: fps, digits: 1, body)
+        body(" fps")
+        guard i < 3 else { return }
+        body(" · ")
+        Engine.forEachPiece(of: frameMilliseconds, digits: 2, body)
+        body(" ms")
+        guard i < 2 else { return }
+        body(" · ")
+        if let inputLatency {
+            body("input ")
+            Engine.forEachPiece(of: min(inputLatency * 1000, 999.9), digits: 1, body)
+            body(" ms")
         } else {
-            "\(fps) · \(ms) · \(stepsThisFrame) steps · drop \(format(droppedTime, 2)) s"
+            Engine.forEachPiece(of: Double(stepsThisFrame), digits: 0, body)
+            body(" steps · drop ")
+            Engine.forEachPiece(of: droppedTime, digits: 2, body)
+            body(" s")
         }
-        return i == 0 ? "\(scene) · \(rest)" : rest
     }
 
     /// The forms with the widest values the HUD usually shows: the layout measures these, so
@@ -96,16 +114,4 @@ public struct HUDStats {
             freeFrom = ly + font.cellHeight
         }
     }
-}
-
-/// What the HUD's line shows: when none of it changed, the line drawn last is drawn again.
-struct HUDLineKey: Equatable {
-    var form: Int
-    var scene: String
-    var fps: Double
-    var milliseconds: Double
-    var steps: Int
-    var dropped: Double
-    var atRest: Bool
-    var inputLatency: Double?
 }

@@ -20,8 +20,8 @@ public final class Shell: FrameContent {
     /// Simulated seconds stepped so far (steps × their duration).
     public private(set) var simulatedTime = 0.0
     public var hud = HUDStats()
-    /// The HUD's line, kept while what it shows stays.
-    private var hudLine = TextMemo<HUDLineKey, String>()
+    /// The pixels per point the HUD's number pieces were last readied at (`drawHUD`).
+    private var hudReadiedAt = 0.0
 
     /// Where the tabs, help button, HUD and graph are for the current size and scene.
     public private(set) var chrome: ChromeLayout
@@ -233,11 +233,24 @@ public final class Shell: FrameContent {
     /// layout chose; it never covers the scene.
     private func drawHUD(into list: inout DrawList) {
         if let r = chrome.hud, let form = chrome.hudForm {
-            let key = HUDLineKey(form: form, scene: activeScene.name, fps: hud.fps, milliseconds: hud.frameMilliseconds,
-                                 steps: hud.stepsThisFrame, dropped: hud.droppedTime, atRest: hud.atRest,
-                                 inputLatency: hud.inputLatency)
-            let line = hudLine.value(for: key, same: ==) { hud.form(form, scene: activeScene.name) }
-            list.text(line, at: Vec2(r.maxX - font.width(of: line), r.midY - font.cellHeight / 2), font: font, color: .dimText)
+            // Every piece of a number shaped and measured before a reading first needs it,
+            // so a new reading neither changes the text atlas nor fills a cache mid-run.
+            if hudReadiedAt != list.pixelsPerPoint {
+                hudReadiedAt = list.pixelsPerPoint
+                for piece in numberPieces {
+                    list.prepareText(piece, font: font)
+                    _ = font.width(of: piece)
+                }
+            }
+            let scene = activeScene.name
+            var width = 0.0
+            hud.forEachPiece(ofForm: form, scene: scene) { width += font.width(of: $0) }
+            var x = r.maxX - width
+            let y = r.midY - font.cellHeight / 2
+            hud.forEachPiece(ofForm: form, scene: scene) { piece in
+                list.text(piece, at: Vec2(x, y), font: font, color: .dimText)
+                x += font.width(of: piece)
+            }
         }
         if let g = chrome.graph { hud.drawGraph(into: &list, in: g, font: font) }
     }

@@ -8,7 +8,7 @@ extension DrawList {
     /// costs only what shows. A glyph the atlas had no room for is an outlined box. Returns
     /// the advance, in points.
     mutating func shapedText(_ s: String, at: Vec2, font: BitmapFont, shaper: any TextShaper, color: Color, scale: Double) -> Double {
-        let ppp = pixelsPerPoint > 0 && pixelsPerPoint.isFinite ? pixelsPerPoint : 1
+        let ppp = textPixelsPerPoint
         let em = font.emSize * scale
         let line = shaper.line(s, pixelSize: em * ppp)
         let box = font.cellHeight * scale
@@ -26,4 +26,16 @@ extension DrawList {
         }
         return line.advance / ppp
     }
+
+    /// Shapes `s` as `text(_:at:font:color:scale:)` would at this list's pixels per point,
+    /// drawing nothing: its glyphs are rasterised into the atlas now, not on the frame that
+    /// first shows them (the HUD readies its digits so). Without a shaper, nothing to do.
+    public func prepareText(_ s: String, font: BitmapFont, scale: Double = 1) {
+        guard let shaper = font.shaper else { return }
+        let ppp = textPixelsPerPoint
+        _ = shaper.line(s, pixelSize: font.emSize * scale * ppp)
+    }
+
+    /// The pixels per point text is shaped at: 1 when the list's is not usable.
+    private var textPixelsPerPoint: Double { pixelsPerPoint > 0 && pixelsPerPoint.isFinite ? pixelsPerPoint : 1 }
 }

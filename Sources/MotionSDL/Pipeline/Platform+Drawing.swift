@@ -110,6 +110,11 @@ extension Platform {
             SDL_RenderClear(renderer)
         }
         guard !list.commands.isEmpty else { return FrameCounts(composited: Compositor.Counts(), submitted: scratch.submit.counts) }
+        // Room for any one command's rebased indices (at most the list's), made before the
+        // walk and doubled when short, so a command larger than any before it does not grow
+        // the buffer mid-frame, frame after frame.
+        let needed = list.indices.count, room = scratch.compositor.indices.capacity
+        if room < needed { scratch.compositor.indices.reserveCapacity(max(needed, 2 * room)) }
         var clipped = false, counts = Compositor.Counts()
         let scale = Self.scale(of: renderer)
         list.vertices.withUnsafeBufferPointer { vb in

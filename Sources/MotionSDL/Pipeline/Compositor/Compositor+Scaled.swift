@@ -55,7 +55,9 @@ extension Compositor {
         }
         let count = Int(window.w) * Int(window.h)
         guard count <= maxStretchPixels, let pixels = target.pointee.pixels else { return false }
-        if buffer.count < count { buffer = ContiguousArray(repeating: 0, count: count) }
+        // Grown by doubling (to the cap): sprites that grow a little each frame (a ball
+        // squashing) would otherwise allocate a new buffer on every frame that sets a record.
+        if buffer.count < count { buffer = ContiguousArray(repeating: 0, count: min(max(count, 2 * buffer.count), maxStretchPixels)) }
         let pitch = Int(target.pointee.pitch) / 4
         let base = pixels.assumingMemoryBound(to: UInt32.self)
         let plain = tint == (255, 255, 255, 255)
