@@ -196,6 +196,13 @@ void motionlab_blend_straight(const uint32_t *restrict s, uint32_t *restrict d, 
 // target: each channel ⌊d·(255 − a)/255⌋ + ⌊s·a/255⌋, the top byte 0. x/255 for x < 2^16 is
 // exactly (x + 1 + (x >> 8)) >> 8, which vectorizes where a division does not.
 CLONES
+void motionlab_fill_solid(uint32_t *out, int32_t pitch, int32_t width, int32_t rows, uint32_t pixel) {
+    for (int32_t y = 0; y < rows; y++) {
+        uint32_t *d = out + (intptr_t)y * pitch;
+        for (int32_t x = 0; x < width; x++) d[x] = pixel;
+    }
+}
+
 void motionlab_fill_blend(uint32_t *out, int32_t pitch, int32_t width, int32_t rows, uint32_t r, uint32_t g, uint32_t b,
                           uint32_t a) {
     uint32_t ia = 255 - a;

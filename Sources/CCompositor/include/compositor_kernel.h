@@ -46,6 +46,11 @@ void motionlab_blend_straight(const uint32_t *s, uint32_t *d, int32_t n);
 void motionlab_fill_blend(uint32_t *out, int32_t pitch, int32_t width, int32_t rows, uint32_t r, uint32_t g, uint32_t b,
                           uint32_t a);
 
+/// Sets `width` × `rows` pixels at `out` (rows `pitch` pixels apart) to `pixel`, with
+/// ordinary stores: what SDL 2.26's SDL_FillRect does for a clear, except that SDL's SSE
+/// path streams past the cache, so the frame drawn next reads every pixel back from memory.
+void motionlab_fill_solid(uint32_t *out, int32_t pitch, int32_t width, int32_t rows, uint32_t pixel);
+
 /// One untextured triangle with corners at whole pixels `xy` (x0 y0 x1 y1 x2 y2) and colours
 /// `rgba` (r g b a for each corner) filled into `base` (RGB888, `pitch` pixels a row) within
 /// the clip rectangle, with SDL 2.26's software renderer's fill rule, colour interpolation

@@ -14,7 +14,9 @@
 //     frames, the faster kept).
 //  4. `RenderBands.swift` — the bands: each thread draws the same list clipped to its rows
 //     into its own part of the window surface, with the same pixels as one thread.
-//  5. `Platform+Drawing.swift` — `draw(_:…)`: for each command, in order,
+//  5. `Platform+Drawing.swift` — `draw(_:…)`: the background (with our compositor, filled
+//     by us with ordinary stores: SDL's clear streams past the cache), then for each
+//     command, in order,
 //     - a masked image (`MaskLayer.swift`): the mask's triangles rasterised to coverage
 //       (`CoverageRaster.swift`) and the image composed through it;
 //     - what our compositor draws itself (`Compositor/`): image copies SDL would make 1:1,

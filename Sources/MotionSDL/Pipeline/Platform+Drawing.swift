@@ -1,3 +1,4 @@
+import CCompositor
 import CSDL2
 import Engine
 import Geometry
@@ -102,7 +103,22 @@ extension Platform {
         scratch.submit.reset()
         SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
         SDL_RenderSetClipRect(renderer, nil)
-        if var band {
+        if let target = compositor?.surface, let pixels = target.pointee.pixels {
+            // Our own clear: the same pixel SDL writes, with ordinary stores (see
+            // `motionlab_fill_solid`), rows as SDL's fill of the band would take them.
+            var rows = SDL_Rect(x: 0, y: 0, w: target.pointee.w, h: target.pointee.h)
+            if let band {
+                let k = Self.scale(of: renderer)
+                let y0 = Int32(Float(band.y) * k), y1 = y0 + Int32(Float(band.h) * k)
+                rows.y = max(0, y0)
+                rows.h = min(target.pointee.h, y1) - rows.y
+            }
+            if rows.h > 0 {
+                let pitch = Int(target.pointee.pitch) / 4
+                motionlab_fill_solid(pixels.assumingMemoryBound(to: UInt32.self) + Int(rows.y) * pitch, Int32(pitch), rows.w, rows.h,
+                                     SDL_MapRGBA(target.pointee.format, bg.r, bg.g, bg.b, bg.a))
+            }
+        } else if var band {
             SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
             scratch.submit.fill(renderer, &band)
             SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
