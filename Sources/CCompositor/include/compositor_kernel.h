@@ -46,6 +46,13 @@ void motionlab_blend_straight(const uint32_t *s, uint32_t *d, int32_t n);
 void motionlab_fill_blend(uint32_t *out, int32_t pitch, int32_t width, int32_t rows, uint32_t r, uint32_t g, uint32_t b,
                           uint32_t a);
 
+/// Blends `n` ARGB8888 pixels `s`, tinted by (tr, tg, tb, ta), over the RGB888 pixels `d`
+/// as SDL 2.26's modulate-and-blend blit does, with its truncating divisions: colour and
+/// alpha modulated, the colour premultiplied by the alpha, then d = s + (255 − a)·d / 255
+/// per channel (the top byte of `d` kept).
+void motionlab_blend_tinted(const uint32_t *s, uint32_t *d, int32_t n, uint32_t tr, uint32_t tg, uint32_t tb,
+                            uint32_t ta);
+
 /// Sets `width` × `rows` pixels at `out` (rows `pitch` pixels apart) to `pixel`, with
 /// ordinary stores: what SDL 2.26's SDL_FillRect does for a clear, except that SDL's SSE
 /// path streams past the cache, so the frame drawn next reads every pixel back from memory.

@@ -1,3 +1,4 @@
+import CCompositor
 /// The compositor's operations on one run of pixels, one routine each: the pixels they make
 /// are those SDL 2.26's software blitters make for the same copy (a test compares frames).
 enum CompositorSpans {
@@ -59,26 +60,10 @@ enum CompositorSpans {
     /// Blends `count` pixels tinted by `tint` (colour and alpha modulation), as SDL's generic
     /// ARGB8888 → RGB888 modulate-and-blend blit does, step by step with its truncating
     /// divisions: the colour and alpha modulated, the colour premultiplied when not opaque,
-    /// then d = s + (255 − a)·d / 255. Tinted images are rare (a ghost, a pressed card), so
-    /// this is the plain loop.
+    /// then d = s + (255 − a)·d / 255. Every glyph of text is a tinted copy, so this is the C
+    /// kernel's loop, which vectorises (`motionlab_blend_tinted`).
     static func blendTinted(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, _ count: Int,
                             tint: (r: UInt32, g: UInt32, b: UInt32, a: UInt32)) {
-        for i in 0..<count {
-            let s = src[i], d = dst[i]
-            var r = (s >> 16) & 0xff, g = (s >> 8) & 0xff, b = s & 0xff, a = s >> 24
-            r = r * tint.r / 255
-            g = g * tint.g / 255
-            b = b * tint.b / 255
-            a = a * tint.a / 255
-            if a < 255 {
-                r = r * a / 255
-                g = g * a / 255
-                b = b * a / 255
-            }
-            let dr = r + (255 - a) * ((d >> 16) & 0xff) / 255
-            let dg = g + (255 - a) * ((d >> 8) & 0xff) / 255
-            let db = b + (255 - a) * (d & 0xff) / 255
-            dst[i] = (d & 0xff00_0000) | dr << 16 | dg << 8 | db
-        }
+        motionlab_blend_tinted(src, dst, Int32(count), tint.r, tint.g, tint.b, tint.a)
     }
 }
