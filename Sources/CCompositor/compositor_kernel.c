@@ -85,7 +85,13 @@ void motionlab_composite(const uint32_t *pixels, int32_t width, const int32_t *r
             blend_stretch(row + lo, dst + lo, hi - lo);
             continue;
         }
-        for (int32_t r = first; r < end; r++) {
+        // The first run ending after sx0, by bisection (an atlas row holds many images' runs).
+        int32_t a = first, b = end;
+        while (a < b) {
+            int32_t mid = (a + b) >> 1;
+            if (runs[mid].x + runs[mid].count <= sx0) a = mid + 1; else b = mid;
+        }
+        for (int32_t r = a; r < end && runs[r].x < sx1; r++) {
             int32_t from = runs[r].x > sx0 ? runs[r].x : sx0;
             int32_t to = runs[r].x + runs[r].count < sx1 ? runs[r].x + runs[r].count : sx1;
             if (from >= to) continue;

@@ -207,11 +207,12 @@ package struct Compositor {
             let sy = Int(src.y + (y - dst.y))
             let row = image.pixels + sy * image.width
             let out = base + Int(y) * pitch + Int(x0 - sx0)
-            var r = Int(image.rowStarts[sy])
+            var r = image.firstRun(inRow: sy, endingAfter: sx0)
             let end = Int(image.rowStarts[sy + 1])
             while r < end {
                 let run = image.runs[r]
                 r += 1
+                if run.x >= sx1 { break }
                 let from = max(run.x, sx0), to = min(run.x + run.count, sx1)
                 guard from < to else { continue }
                 let n = Int(to - from)

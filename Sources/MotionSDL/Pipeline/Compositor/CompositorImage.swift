@@ -29,6 +29,19 @@ final class CompositorImage: @unchecked Sendable {
     /// Whether every pixel is opaque or clear (no blending anywhere).
     let isOpaqueOrClear: Bool
 
+    /// The first of row `y`'s runs that ends after column `x` (`rowStarts[y + 1]` if none), by
+    /// bisection: an atlas of glyphs has hundreds of runs a row, and a glyph drawn from it
+    /// needs the few under its own columns.
+    @inline(__always)
+    func firstRun(inRow y: Int, endingAfter x: Int32) -> Int {
+        var lo = Int(rowStarts[y]), hi = Int(rowStarts[y + 1])
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if runs[mid].x + runs[mid].count <= x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
     /// `pixels` (ARGB8888, rows `pitch` pixels apart) of an image `width` × `height`.
     init(width: Int, height: Int, pixels source: UnsafePointer<UInt32>, pitch: Int) {
         self.width = width
