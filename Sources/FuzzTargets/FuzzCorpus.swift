@@ -14,7 +14,7 @@ public enum FuzzCorpus {
             if let dir = opendir(p) {
                 var names: [String] = []
                 while let e = readdir(dir) {
-                    let name = withUnsafeBytes(of: e.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                    let name = String(cString: (UnsafeRawPointer(e) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!).assumingMemoryBound(to: CChar.self))
                     if !name.hasPrefix(".") { names.append(name) }
                 }
                 closedir(dir)

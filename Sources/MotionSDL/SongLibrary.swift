@@ -60,9 +60,11 @@ public struct SongLibrary: Sendable {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir), names.count < Self.maxListed {
-            let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            // The name read where it lies, up to its end: loading `d_name` as a value copies
+            // all 256 bytes, past the end of a short entry (AddressSanitizer caught that
+            // reading past readdir's buffer).
+            let at = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+            let file = String(cString: at.assumingMemoryBound(to: CChar.self))
             guard file.hasSuffix(".json") else { continue }
             let name = String(file.dropLast(5))
             guard (try? Self.check(name)) != nil, !Self.isKeptCopy(name) else { continue }
