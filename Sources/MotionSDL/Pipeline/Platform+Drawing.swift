@@ -84,6 +84,23 @@ extension Platform {
     }
 
     /// The horizontal scale `renderer` draws at (pixels per point).
+    /// Our own clear of `target` (the whole surface, or the rows SDL's fill of `band`, in
+    /// points at `scale`, would take) to `colour`: the same pixel SDL writes, with ordinary
+    /// stores (see `motionlab_fill_solid`).
+    static func fillBackground(_ colour: Color, into target: UnsafeMutablePointer<SDL_Surface>, band: SDL_Rect?, scale: Float) {
+        guard let pixels = target.pointee.pixels else { return }
+        var rows = SDL_Rect(x: 0, y: 0, w: target.pointee.w, h: target.pointee.h)
+        if let band {
+            let y0 = Int32(Float(band.y) * scale), y1 = y0 + Int32(Float(band.h) * scale)
+            rows.y = max(0, y0)
+            rows.h = min(target.pointee.h, y1) - rows.y
+        }
+        guard rows.h > 0 else { return }
+        let pitch = Int(target.pointee.pitch) / 4
+        motionlab_fill_solid(pixels.assumingMemoryBound(to: UInt32.self) + Int(rows.y) * pitch, Int32(pitch), rows.w, rows.h,
+                             SDL_MapRGBA(target.pointee.format, colour.r, colour.g, colour.b, colour.a))
+    }
+
     static func scale(of renderer: OpaquePointer) -> Float {
         var scale: Float = 1
         SDL_RenderGetScale(renderer, &scale, nil)
@@ -103,21 +120,9 @@ extension Platform {
         scratch.submit.reset()
         SDL_SetRenderDrawColor(renderer, bg.r, bg.g, bg.b, bg.a)
         SDL_RenderSetClipRect(renderer, nil)
-        if let target = compositor?.surface, let pixels = target.pointee.pixels {
-            // Our own clear: the same pixel SDL writes, with ordinary stores (see
-            // `motionlab_fill_solid`), rows as SDL's fill of the band would take them.
-            var rows = SDL_Rect(x: 0, y: 0, w: target.pointee.w, h: target.pointee.h)
-            if let band {
-                let k = Self.scale(of: renderer)
-                let y0 = Int32(Float(band.y) * k), y1 = y0 + Int32(Float(band.h) * k)
-                rows.y = max(0, y0)
-                rows.h = min(target.pointee.h, y1) - rows.y
-            }
-            if rows.h > 0 {
-                let pitch = Int(target.pointee.pitch) / 4
-                motionlab_fill_solid(pixels.assumingMemoryBound(to: UInt32.self) + Int(rows.y) * pitch, Int32(pitch), rows.w, rows.h,
-                                     SDL_MapRGBA(target.pointee.format, bg.r, bg.g, bg.b, bg.a))
-            }
+        let scale = Self.scale(of: renderer)
+        if let target = compositor?.surface {
+            Self.fillBackground(bg, into: target, band: band, scale: scale)
         } else if var band {
             SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
             scratch.submit.fill(renderer, &band)
@@ -126,13 +131,7 @@ extension Platform {
             SDL_RenderClear(renderer)
         }
         guard !list.commands.isEmpty else { return FrameCounts(composited: Compositor.Counts(), submitted: scratch.submit.counts) }
-        // Room for any one command's rebased indices (at most the list's), made before the
-        // walk and doubled when short, so a command larger than any before it does not grow
-        // the buffer mid-frame, frame after frame.
-        let needed = list.indices.count, room = scratch.compositor.indices.capacity
-        if room < needed { scratch.compositor.indices.reserveCapacity(max(needed, 2 * room)) }
         var clipped = false, counts = Compositor.Counts()
-        let scale = Self.scale(of: renderer)
         list.vertices.withUnsafeBufferPointer { vb in
             list.indices.withUnsafeBufferPointer { ib in
                 // DrawVertex has SDL_Vertex's layout (checked by a test), so no copy.
