@@ -154,10 +154,14 @@ extension Tweener {
         case .color, .spring: break
         case .path:
             if case .pacedPath(let view, let start, let span, let rotation) = pools.pathSamplers[i] {
-                let (p, forward) = view.pointee.pointAndTangent(atDistance: start + span * clamp(u, 0, 1), onRun: 0)
-                if a.slot == .position { t.position.apply(p, additive: a.additive, commit: commit) }
-                // A path that turns its target writes the rotation too.
-                if rotation != .none {
+                let along = start + span * clamp(u, 0, 1)
+                // A path that turns its target writes the rotation too; one that does not
+                // needs only the point (no derivative, no square root).
+                if rotation == .none {
+                    if a.slot == .position { t.position.apply(view.pointee.point(atDistance: along, onRun: 0), additive: a.additive, commit: commit) }
+                } else {
+                    let (p, forward) = view.pointee.pointAndTangent(atDistance: along, onRun: 0)
+                    if a.slot == .position { t.position.apply(p, additive: a.additive, commit: commit) }
                     let tangent = span < 0 ? -forward : forward
                     t.touched |= AnimatedProperty.Slot.rotation.bit
                     t.rotation.apply(atan2(tangent.y, tangent.x) + (rotation == .autoReverse ? .pi : 0), additive: false, commit: commit)

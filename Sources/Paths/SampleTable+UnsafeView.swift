@@ -64,6 +64,16 @@ extension SampleTable {
             return pointAndTangent(bracket: i, fraction: f, step: run.step)
         }
 
+        /// The point alone at `s` on run `r` (see `pointAndTangent(atDistance:onRun:)`), for a
+        /// flight that does not turn its target: no derivative, no square root.
+        @inlinable @inline(__always)
+        public func point(atDistance s: Double, onRun r: Int) -> Vec2 {
+            let run = runs[r]
+            guard run.step > 0, run.count > 1 else { return points[run.first] }
+            let (i, f) = run.bracket(atLocal: run.wrap(s - run.offset))
+            return point(bracket: i, fraction: f, step: run.step)
+        }
+
         /// The run and the local arc length for a path-wide arc length, brought onto the run
         /// (`Run.wrap`); a non-finite length means the start.
         @inlinable @inline(__always)
