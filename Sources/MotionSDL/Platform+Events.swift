@@ -53,6 +53,8 @@ extension Platform {
             case .resume: isPaused = false
             case .none: break
             }
+            // Shown, exposed, resized, restored: whatever the surface held, the next frame is drawn whole.
+            if e.type == SDLConstants.windowEvent { damage.invalidate() }
             if e.type == SDLConstants.windowEvent && e.window.event == SDLConstants.windowResized {
                 windowSizeChanged()
             }

@@ -57,6 +57,8 @@ extension Platform {
     /// `drawnSize` or a text atlas page: its texture on every renderer, in place of the
     /// image there before.
     func replaceImage(at i: Int, with copy: UnsafeMutablePointer<SDL_Surface>) {
+        // A command that drew the old image would draw the new one differently.
+        damage.invalidate()
         if let old = textures[i] { SDL_DestroyTexture(old) }
         if let old = maskImages[i] { SDL_FreeSurface(old) }
         maskImages[i] = copy

@@ -37,6 +37,14 @@ public final class Platform: FramePlatform {
     var bandChoice = BandChoice()
     /// Whether the last frame was drawn in bands.
     var lastFrameBanded = false
+    /// What the window surface shows, to redraw only what changed (`FrameDamage`).
+    var damage = FrameDamage()
+    /// What the last frame redrew: nothing, some rows, or everything.
+    var lastRegion = FrameDamage.Region.everything {
+        didSet { redraws.count(lastRegion, windowHeight: Double(windowSize.y)) }
+    }
+    /// How the frames so far were redrawn.
+    package internal(set) var redraws = RedrawCounts()
     var translator = EventTranslator()
     /// Whether the UI scale follows the display's DPI (no one named one): it is read again
     /// when the window moves to another display.

@@ -103,24 +103,15 @@ struct LatencyBench {
 /// The platform with a drag's events arriving at their own times: each is handed out at the
 /// first poll at or after its time, stamped with that time (as SDL stamps an event when it
 /// arrives, not when it is read). Everything else is the platform's.
-final class ScheduledInput: FramePlatform {
-    let base: any FramePlatform
+final class ScheduledInput: ForwardingPlatform {
     private var queue: [(time: Double, event: InputEvent)] = []
     private var next = 0
-
-    init(base: any FramePlatform) { self.base = base }
 
     /// Adds an event arriving at `time` (the monotonic clock, seconds); times in order.
     func schedule(_ event: InputEvent, at time: Double) { queue.append((time, event)) }
     var hasScheduled: Bool { next < queue.count }
 
-    var windowSize: Vec2 { base.windowSize }
-    var isPaused: Bool { base.isPaused }
-    var quitRequested: Bool { base.quitRequested }
-    var pixelsPerPoint: Double { base.pixelsPerPoint }
-    var truncatesVertices: Bool { base.truncatesVertices }
-    func poll(into events: inout [InputEvent]) { base.poll(into: &events) }
-    func poll(into events: inout [InputEvent], times: inout [Double], now: Double) {
+    override func poll(into events: inout [InputEvent], times: inout [Double], now: Double) {
         base.poll(into: &events, times: &times, now: now)
         while next < queue.count, queue[next].time <= now {
             events.append(queue[next].event)
@@ -128,10 +119,6 @@ final class ScheduledInput: FramePlatform {
             next += 1
         }
     }
-    func setWindowSize(w: Double, h: Double) { base.setWindowSize(w: w, h: h) }
-    func render(_ list: DrawList) { base.render(list) }
-    func present() { base.present() }
-    func waitForInput(timeout: Double?) { base.waitForInput(timeout: timeout) }
 }
 
 extension Bench {

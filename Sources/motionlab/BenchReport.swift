@@ -16,8 +16,10 @@ struct BenchReport {
     var bands: Int, bandThreads: Int
     var bandDecision: BandDecision?
     var ownCompositor: Bool
+    var redrawChangesOnly: Bool
     var composited: Compositor.Counts
     var submits: SubmitCounts
+    var redraws: RedrawCounts
     var refreshRate: Double
     var renderer: String, videoDriver: String
     var size: String, hz: Double, frames: Int, warmup: Int
@@ -39,8 +41,10 @@ struct BenchReport {
         bandThreads = platform.bandThreadCount
         bandDecision = platform.bandDecision
         ownCompositor = bench.display.ownCompositor
+        redrawChangesOnly = !bench.display.fullRedraw
         composited = platform.lastCounts
         submits = platform.lastSubmits
+        redraws = platform.redraws
         refreshRate = platform.refreshRate
         renderer = platform.rendererName
         videoDriver = platform.videoDriverName
@@ -73,6 +77,9 @@ struct BenchReport {
         if c.composited > 0 || !ownCompositor {
             out.append("compositor \(ownCompositor ? "own" : "sdl"): per frame \(c.copied) copied, \(c.blended) blended, \(c.tinted) tinted, \(c.scaled) scaled, \(c.toSDL) image quads to SDL (counted once per band a sprite reaches)")
         }
+        let r = redraws
+        out.append(String(format: "redrawn (every frame, warm-up included): %d whole, %d in part, %d unchanged; %.0f %% of the rows a frame%@",
+                          r.whole, r.inPart, r.unchanged, r.meanRows * 100, redrawChangesOnly ? "" : " (--full-redraw)"))
         let d = submits
         out.append("SDL per frame: \(d.drawCalls) draw calls, \(d.vertices) vertices, \(d.indices) indices, \(d.textureSwitches) texture switches")
         out.append("bench is uncapped; play here would use vsync where the renderer takes it, else a cap at \(Int(refreshRate)) fps, the display's refresh rate (--fps)")
@@ -118,6 +125,9 @@ struct BenchReport {
                 .object([("bandedMs", JSONValue($0.bandedMilliseconds)), ("aloneMs", JSONValue($0.aloneMilliseconds)), ("banded", .bool($0.banded))])
             } ?? .null),
             ("compositor", .string(ownCompositor ? "own" : "sdl")),
+            ("fullRedraw", .bool(!redrawChangesOnly)),
+            ("redrawn", .object([("whole", JSONValue(redraws.whole)), ("inPart", JSONValue(redraws.inPart)),
+                                 ("unchanged", JSONValue(redraws.unchanged)), ("meanRows", JSONValue(redraws.meanRows))])),
             ("allocationsCounted", .bool(allocationsCounted)),
             ("drawCallsPerFrame", JSONValue(submits.drawCalls)), ("verticesPerFrame", JSONValue(submits.vertices)),
             ("indicesPerFrame", JSONValue(submits.indices)),

@@ -97,6 +97,9 @@ extension SDLTests {
             // it: what it has queued must be drawn before a blit lands over it.
             SDL_SetHint(SDL_HINT_RENDER_BATCHING, "1")
             defer { SDL_ResetHint(SDL_HINT_RENDER_BATCHING) }
+            // Both frames drawn whole: what the compositor drew is counted on the second
+            // (redrawing only what changed, it would draw nothing; FrameDamageTests).
+            options.redrawChangesOnly = false
             let platform = try Platform(options: options)
             let out = secondFramePixels(platform, drawing: busyList(cards: true, badTexCoord: badTexCoord), scale: scale)
             return (out, platform.lastCounts)
@@ -146,6 +149,7 @@ extension SDLTests {
             options.headless = true
             options.size = Vec2(320, 240)
             options.ownCompositor = true
+            options.redrawChangesOnly = false
             let platform = try Platform(options: options)
             let background = secondFramePixels(platform, drawing: DrawList())
             let covered = secondFramePixels(platform, drawing: huge)

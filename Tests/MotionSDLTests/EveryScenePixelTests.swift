@@ -26,22 +26,15 @@ extension SDLTests {
         /// `scene` (of the app's, or the stress scene) after `frames` frames of its docs script
         /// (the stress scene has none), at `size` and `uiScale`.
         static func frame(_ scene: String, frames: Int, size: Vec2, uiScale: Double, own: Bool) throws -> Frame {
-            var options = PlatformOptions(resources: resourcesURL, textures: Textures.catalog)
-            options.headless = true
-            options.size = size
-            options.uiScale = uiScale
-            options.ownCompositor = own
-            options.bands = own ? 2 : 1
-            let platform = try Platform(options: options)
-            let font = try ResourceFolder.font(in: resourcesURL, on: platform) { Issue.record("\($0)") }
-            let scenes: [any Scene] = scene == "stress" ? [StressScene(options: StressScene.Options())] : SceneRegistry.makeAll(SceneOptions())
-            for case let board as BoardScene in scenes {
-                board.diagrams = ChordDiagrams(parsing: try String(contentsOf: resourcesURL.appendingPathComponent("chords.txt"), encoding: .utf8))
+            let (platform, shell, script) = try headlessApp(scene) { options in
+                options.size = size
+                options.uiScale = uiScale
+                options.ownCompositor = own
+                options.bands = own ? 2 : 1
+                // Every frame drawn whole, so the last is the compositor's work; that redrawing
+                // only what changed gives the same pixels is FrameDamageTests'.
+                options.redrawChangesOnly = false
             }
-            let shell = Shell(scenes: scenes, size: platform.windowSize, font: font)
-            #expect(shell.select(sceneNamed: scene))
-            let docs = resourcesURL.deletingLastPathComponent().appendingPathComponent("docs/scripts/\(scene).jsonl")
-            let script = scene == "stress" ? [] : try InputScript.parse(try String(contentsOf: docs, encoding: .utf8))
             let driver = FrameDriver(platform: platform, content: shell, hz: 120, virtualFrameTime: 1.0 / 60.0, script: script)
             driver.frameLimit = frames
             var out = Frame(pixels: [], width: 0)

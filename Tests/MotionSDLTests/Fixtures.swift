@@ -136,3 +136,24 @@ final class VirtualPad {
         SDL_JoystickDetachVirtual(deviceIndex)
     }
 }
+
+/// The app as `play` runs it, headless: every scene (or the stress scene alone) under the
+/// shell with `scene` selected, on a platform of the catalogue's textures and the bundled
+/// font whose options `configure` sets, and the scene's docs script (none for the stress
+/// scene).
+func headlessApp(_ scene: String, configure: (inout PlatformOptions) -> Void) throws -> (Platform, Shell, [ScriptedEvent]) {
+    var options = PlatformOptions(resources: resourcesURL, textures: Textures.catalog)
+    options.headless = true
+    configure(&options)
+    let platform = try Platform(options: options)
+    let font = try ResourceFolder.font(in: resourcesURL, on: platform) { Issue.record("\($0)") }
+    let scenes: [any Scene] = scene == "stress" ? [StressScene(options: StressScene.Options())] : SceneRegistry.makeAll(SceneOptions())
+    for case let board as BoardScene in scenes {
+        board.diagrams = ChordDiagrams(parsing: try String(contentsOf: resourcesURL.appendingPathComponent("chords.txt"), encoding: .utf8))
+    }
+    let shell = Shell(scenes: scenes, size: platform.windowSize, font: font)
+    #expect(shell.select(sceneNamed: scene))
+    let docs = resourcesURL.deletingLastPathComponent().appendingPathComponent("docs/scripts/\(scene).jsonl")
+    let script = scene == "stress" ? [] : try InputScript.parse(try String(contentsOf: docs, encoding: .utf8))
+    return (platform, shell, script)
+}

@@ -112,3 +112,41 @@ public final class NullPlatform: FramePlatform {
     public func render(_ list: DrawList) {}
     public func present() {}
 }
+
+/// A platform that hands every call on to another, `base`: subclass it and override the
+/// calls to watch or change (a benchmark's input arriving at its own times, a test that
+/// reads every frame back).
+open class ForwardingPlatform: FramePlatform {
+    /// The platform every call goes to.
+    public let base: any FramePlatform
+
+    /// A platform forwarding to `base`.
+    public init(base: any FramePlatform) { self.base = base }
+
+    /// `base`'s.
+    open var windowSize: Vec2 { base.windowSize }
+    /// `base`'s.
+    open var isPaused: Bool { base.isPaused }
+    /// `base`'s.
+    open var quitRequested: Bool { base.quitRequested }
+    /// `base`'s.
+    open var pixelsPerPoint: Double { base.pixelsPerPoint }
+    /// `base`'s.
+    open var truncatesVertices: Bool { base.truncatesVertices }
+    /// `base`'s events.
+    open func poll(into events: inout [InputEvent]) { base.poll(into: &events) }
+    /// `base`'s events and their times.
+    open func poll(into events: inout [InputEvent], times: inout [Double], now: Double) {
+        base.poll(into: &events, times: &times, now: now)
+    }
+    /// Resizes `base`'s window.
+    open func setWindowSize(w: Double, h: Double) { base.setWindowSize(w: w, h: h) }
+    /// Draws on `base`.
+    open func render(_ list: DrawList) { base.render(list) }
+    /// Presents on `base`.
+    open func present() { base.present() }
+    /// Waits as `base` does.
+    open func waitForInput(timeout: Double?) { base.waitForInput(timeout: timeout) }
+    /// Text input on `base`.
+    open func setTextInput(_ rect: Rect?) { base.setTextInput(rect) }
+}

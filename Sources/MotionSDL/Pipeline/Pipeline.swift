@@ -9,12 +9,15 @@
 //  2. `DrawnSizeImages.swift` — an image drawn smaller than it is gets a copy made at that
 //     size (`ImageDownsample.swift`, a box filter), so linear filtering never skips pixels;
 //     a command drawing an image 1:1 on a filtering renderer gets its nearest-sampled twin.
-//  3. `BandChoice.swift` — with the software renderer, whether this frame is drawn in
+//  3. `FrameDamage.swift` — with the software renderer and our compositor, the list is
+//     compared with the last frame's: nothing changed, nothing is drawn (the window surface
+//     still shows it); a few rows changed, only they are drawn, as a band is (step 5).
+//  4. `BandChoice.swift` — with the software renderer, whether this frame is drawn in
 //     horizontal bands on several threads or on this one alone (tried in turns on the first
 //     frames, the faster kept).
-//  4. `RenderBands.swift` — the bands: each thread draws the same list clipped to its rows
+//  5. `RenderBands.swift` — the bands: each thread draws the same list clipped to its rows
 //     into its own part of the window surface, with the same pixels as one thread.
-//  5. `Platform+Drawing.swift` — `draw(_:…)`: the background (with our compositor, filled
+//  6. `Platform+Drawing.swift` — `draw(_:…)`: the background (with our compositor, filled
 //     by us with ordinary stores: SDL's clear streams past the cache), then for each
 //     command, in order,
 //     - a masked image (`MaskLayer.swift`): the mask's triangles rasterised to coverage
@@ -22,7 +25,7 @@
 //     - what our compositor draws itself (`Compositor/`): image copies SDL would make 1:1,
 //       tinted or blended, and one-colour rectangles, in C (`CCompositor`);
 //     - the rest to SDL through `Submitter.swift`, which counts every call.
-//  6. `Platform+Pixels.swift` — `present()`, and reading back or saving what was drawn.
+//  7. `Platform+Pixels.swift` — `present()`, and reading back or saving what was drawn.
 //
 // SDL's own renderer (`--compositor sdl`) is the reference: the same list, every command to
 // `SDL_RenderGeometry`, one thread.

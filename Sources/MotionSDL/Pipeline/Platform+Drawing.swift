@@ -34,6 +34,40 @@ extension Platform {
         drawnSize.prepare(list, scale: scale, images: maskImages) { replaceImage(at: $0, with: $1) }
         // Our compositor only with images to composite, and for lists SDL accepts whole.
         let composite = !compositor.isEmpty && Compositor.accepts(list)
+        // The software renderer draws into the window surface, so the compositor does too.
+        let target = composite ? SDL_GetWindowSurface(window).flatMap {
+            Compositor.canDraw(into: $0) ? CompositorTarget(compositor: compositor, surface: $0) : nil
+        } : nil
+        // Only what changed since the last frame, where the surface is known to show it.
+        let key = target.map { FrameDamage.SurfaceKey(pixels: $0.surface.pointee.pixels, w: $0.surface.pointee.w, h: $0.surface.pointee.h,
+                                                      pitch: $0.surface.pointee.pitch, scale: scale) }
+        if let key, options.redrawChangesOnly, isSoftware {
+            let region = damage.region(for: list, surface: key, remap: drawnSize.remap)
+            lastRegion = region
+            switch region {
+            case .nothing:
+                (lastCounts, lastSubmits) = (Compositor.Counts(), SubmitCounts())
+                lastFrameBanded = false
+                return
+            case .rows(let rows):
+                var counts = FrameCounts()
+                for k in 0..<rows.count {
+                    counts += Self.draw(list, renderer: renderer, textures: textures, images: maskImages, remap: drawnSize.remap,
+                                        band: rows[k], compositor: target, scratch: &scratch)
+                }
+                (lastCounts, lastSubmits) = (counts.composited, counts.submitted)
+                lastFrameBanded = false
+                damage.remember(list, surface: key, remap: drawnSize.remap)
+                return
+            case .everything: break
+            }
+        } else {
+            lastRegion = .everything
+        }
+        // What a whole redraw leaves on the surface is what the next frame is compared with.
+        defer {
+            if let key, options.redrawChangesOnly, isSoftware { damage.remember(list, surface: key, remap: drawnSize.remap) } else { damage.invalidate() }
+        }
         // In bands, unless this frame tries one thread alone or that was found faster.
         let choosing = bands != nil && options.chooseBands
         let start = choosing ? MonotonicClock.nanoseconds() : 0
@@ -54,10 +88,6 @@ extension Platform {
             lastFrameBanded = true
             return
         }
-        // The software renderer draws into the window surface, so the compositor does too.
-        let target = composite ? SDL_GetWindowSurface(window).flatMap {
-            Compositor.canDraw(into: $0) ? CompositorTarget(compositor: compositor, surface: $0) : nil
-        } : nil
         let counts = Self.draw(list, renderer: renderer, textures: textures, images: maskImages, remap: drawnSize.remap,
                                band: nil, compositor: target, scratch: &scratch)
         (lastCounts, lastSubmits) = (counts.composited, counts.submitted)

@@ -1,0 +1,159 @@
+import CSDL2
+import Foundation
+import Engine
+import Geometry
+@testable import MotionSDL
+import Scenes
+@testable import Shell
+import Testing
+
+extension SDLTests {
+    /// Redrawing only the rows that changed (`FrameDamage`) leaves the window as a whole
+    /// redraw would, frame after frame, and does redraw less.
+    @Suite struct FrameDamageTests {
+        /// The platform as the frame driver sees it, checking every frame: the list drawn as
+        /// the app draws it (only what changed), the pixels read, then the same list drawn
+        /// whole and read again.
+        final class Checked: ForwardingPlatform {
+            let platform: Platform
+            var frames = 0, nothing = 0, rows = 0, everything = 0
+            /// Rows redrawn over rows shown, summed over the frames.
+            var rowsDrawn = 0.0
+            var mismatches: [String] = []
+            private var partial: [UInt32] = [], whole: [UInt32] = []
+
+            init(_ platform: Platform) {
+                self.platform = platform
+                super.init(base: platform)
+            }
+
+            override func render(_ list: DrawList) {
+                let base = platform
+                base.render(list)
+                frames += 1
+                var w: Int32 = 0, h: Int32 = 0
+                SDL_GetRendererOutputSize(base.renderer, &w, &h)
+                let region = base.lastRegion
+                switch region {
+                case .nothing: nothing += 1
+                case .rows(let r): rows += 1; rowsDrawn += Double(r.totalHeight) / Double(base.windowSize.y)
+                case .everything: everything += 1; rowsDrawn += 1
+                }
+                read(into: &partial, w, h)
+                base.damage.invalidate()
+                base.render(list)
+                read(into: &whole, w, h)
+                if partial != whole {
+                    let i = partial.indices.first { partial[$0] != whole[$0] } ?? 0
+                    mismatches.append("frame \(frames) (\(region)): first differing pixel (\(i % Int(w)), \(i / Int(w)))")
+                }
+            }
+
+            private func read(into pixels: inout [UInt32], _ w: Int32, _ h: Int32) {
+                let base = platform
+                SDL_RenderFlush(base.renderer)
+                if pixels.count != Int(w) * Int(h) { pixels = [UInt32](repeating: 0, count: Int(w) * Int(h)) }
+                #expect(SDL_RenderReadPixels(base.renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, &pixels, w * 4) == 0)
+            }
+        }
+
+        /// `scene` through `frames` frames of its docs script, every frame checked.
+        static func run(_ scene: String, frames: Int, size: Vec2, uiScale: Double, bands: Int) throws -> Checked {
+            let (platform, shell, script) = try headlessApp(scene) { options in
+                options.size = size
+                options.uiScale = uiScale
+                options.bands = bands
+            }
+            let checked = Checked(platform)
+            let driver = FrameDriver(platform: checked, content: shell, hz: 120, virtualFrameTime: 1.0 / 60.0, script: script)
+            driver.frameLimit = frames
+            try driver.run()
+            return checked
+        }
+
+        @Test(arguments: [(1280.0, 720.0, 1.0, 1), (640, 400, 2, 2)])
+        func everyFrameOfEverySceneIsTheWholeRedrawsPixels(w: Double, h: Double, uiScale: Double, bands: Int) throws {
+            for (scene, frames) in [("path", 240), ("tap", 220), ("arrow", 250), ("board", 180), ("bounce", 180)] {
+                let c = try Self.run(scene, frames: frames, size: Vec2(w, h), uiScale: uiScale, bands: bands)
+                print("damage \(scene) \(Int(w))x\(Int(h)) at \(uiScale)x: \(c.frames) frames, \(c.nothing) unchanged, \(c.rows) in part, \(c.everything) whole; \(Int((c.rowsDrawn / Double(max(1, c.frames)) * 100).rounded())) % of the rows drawn a frame")
+                #expect(c.mismatches.isEmpty, "\(scene): \(c.mismatches.count) frames differ from a whole redraw, \(c.mismatches.prefix(3))")
+                #expect(c.frames >= frames)
+                // It does redraw less: some frames in part, and less than the whole on average.
+                #expect(c.rows + c.nothing > 0, "\(scene): every frame was redrawn whole")
+                #expect(c.rowsDrawn < Double(c.frames), "\(scene)")
+            }
+        }
+
+        /// A frame with one rectangle moved redraws the rows it left and reached, and no other;
+        /// the same frame again redraws nothing; a new background, the whole window.
+        @Test func aMovedRectangleDamagesItsRowsOnly() throws {
+            let platform = try headlessPlatform { $0.size = Vec2(320, 240) }
+            func list(rectAt y: Double, background: Color = .background) -> DrawList {
+                var l = DrawList()
+                l.background = background
+                l.image(Textures.sprite, in: Rect(x: 10, y: 10, w: 32, h: 32))
+                l.fillRect(Rect(x: 100, y: y, w: 40, h: 20), color: Color(200, 40, 40))
+                l.image(Textures.sprite, in: Rect(x: 200, y: 180, w: 32, h: 32))
+                return l
+            }
+            platform.render(list(rectAt: 50))
+            #expect(platform.lastRegion == .everything)
+            platform.render(list(rectAt: 50))
+            #expect(platform.lastRegion == .nothing)
+            platform.render(list(rectAt: 80))
+            // Rows 50…100 (where it was and is), with the margin of 2 points.
+            #expect(platform.lastRegion == .rows(DamagedRows(width: 320, [(48, 102)])))
+            // Two rectangles far apart: two runs of rows, not everything between.
+            var both = list(rectAt: 80)
+            both.fillRect(Rect(x: 10, y: 200, w: 20, h: 10), color: .white)
+            platform.render(both)
+            #expect(platform.lastRegion == .rows(DamagedRows(width: 320, [(198, 212)])))
+            var moved = list(rectAt: 10)
+            moved.fillRect(Rect(x: 10, y: 205, w: 20, h: 10), color: .white)
+            platform.render(moved)
+            guard case .rows(let runs) = platform.lastRegion else { Issue.record("\(platform.lastRegion)"); return }
+            #expect(runs == DamagedRows(width: 320, [(8, 32), (78, 102), (198, 217)]))
+            #expect(runs.count == 3)
+            platform.render(list(rectAt: 80, background: .white))
+            #expect(platform.lastRegion == .everything)
+            // A window event: the next frame is drawn whole.
+            var e = SDL_Event()
+            e.type = SDL_WINDOWEVENT.rawValue
+            e.window.event = UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue)
+            #expect(SDL_PushEvent(&e) == 1)
+            var events: [InputEvent] = []
+            platform.poll(into: &events)
+            platform.render(list(rectAt: 80, background: .white))
+            #expect(platform.lastRegion == .everything)
+            // With --full-redraw, always whole.
+            let full = try headlessPlatform { $0.size = Vec2(320, 240); $0.redrawChangesOnly = false }
+            full.render(list(rectAt: 50))
+            full.render(list(rectAt: 50))
+            #expect(full.lastRegion == .everything)
+        }
+    }
+
+    /// The runs of damaged rows: those within the join gap merge, the rest stay apart and in
+    /// order, and a fifth run joins the two closest.
+    @Suite struct DamagedRowsTests {
+        @Test func nearRunsJoinFarOnesStayApartAndAFifthJoinsTheClosest() {
+            var r = DamagedRows(width: 100, [(300, 310), (10, 20)])
+            #expect(r.count == 2 && r[0].y == 10 && r[1].y == 300)
+            r.add(30, 40)  // 10 from the first: joins it
+            #expect(r.count == 2 && r[0].y == 10 && r[0].h == 30)
+            r.add(100, 110)
+            r.add(200, 210)
+            #expect(r.count == 4)
+            // A fifth run: the closest two (10–40 and 100–110, 60 apart) join.
+            r.add(500, 505)
+            #expect(r.count == 4)
+            #expect(r[0].y == 10 && r[0].h == 100 && r[1].y == 200 && r[2].y == 300 && r[3].y == 500)
+            #expect(r.totalHeight == 100 + 10 + 10 + 5)
+            r.bound(to: 502, width: 100)
+            #expect(r[3].y == 500 && r[3].h == 2)
+            // Not finite, or empty: nothing added.
+            r.add(.nan, 3); r.add(7, 7); r.add(-.infinity, 0)
+            #expect(r.count == 4)
+        }
+    }
+}
