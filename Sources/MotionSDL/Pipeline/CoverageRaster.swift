@@ -50,25 +50,64 @@ package struct CoverageRaster: Sendable {
         guard x0 <= x1, y0 <= y1 else { return }
         let inv = 1 / area
         let w = width
+        let opaque = aa == 1 && ab == 1 && ac == 1
         // Edge functions at the first pixel centre and their steps along x and y; each is the
         // barycentric weight of the opposite vertex times the area.
         let p = Vec2(Double(x0) + 0.5, Double(y0) + 0.5)
-        var rowA = (c - b).cross(p - b), rowB = (a - c).cross(p - c), rowC = (b - a).cross(p - a)
+        let rowA = (c - b).cross(p - b), rowB = (a - c).cross(p - c), rowC = (b - a).cross(p - a)
         let dxA = -(c.y - b.y), dxB = -(a.y - c.y), dxC = -(b.y - a.y)
         let dyA = c.x - b.x, dyB = a.x - c.x, dyC = b.x - a.x
         alpha.withUnsafeMutableBufferPointer { buf in
             for y in y0...y1 {
-                var ea = rowA, eb = rowB, ec = rowC
-                for x in x0...x1 {
-                    let la = ea * inv, lb = eb * inv, lc = ec * inv
-                    if la >= 0, lb >= 0, lc >= 0 {
-                        let v = (la * aa + lb * ab + lc * ac) * 255
-                        buf[y * w + x] = UInt8(min(255, max(0, v.rounded())))
-                    }
-                    ea += dxA; eb += dxB; ec += dxC
+                // Each edge function at this row's pixel k (from x0) is e + k·dx, worked out
+                // directly rather than summed step by step (the same within rounding, and
+                // no error piles up along a row). Where all three are non-negative (times
+                // the area's sign) is one run of the row: found from the edges, a pixel
+                // wider each side, so a long thin triangle costs its pixels, not its
+                // bounding box (the arrow's mask at 3840x2160: most of its frame).
+                let j = Double(y - y0)
+                let ea = rowA + j * dyA, eb = rowB + j * dyB, ec = rowC + j * dyC
+                var lo = 0.0, hi = Double(x1 - x0)
+                Self.narrow(&lo, &hi, e: ea * inv, dx: dxA * inv)
+                Self.narrow(&lo, &hi, e: eb * inv, dx: dxB * inv)
+                Self.narrow(&lo, &hi, e: ec * inv, dx: dxC * inv)
+                guard lo <= hi else { continue }
+                var k0 = max(0, Int(lo) - 1), k1 = min(x1 - x0, Int(hi) + 1)
+                // Each weight is monotonic along the row (a multiple of k, plus a constant,
+                // rounded, times a constant), so the pixels inside are one unbroken run: its
+                // ends found exactly, by the same test, from the loose bounds inward.
+                @inline(__always) func inside(_ k: Int) -> Bool {
+                    let d = Double(k)
+                    return (ea + d * dxA) * inv >= 0 && (eb + d * dxB) * inv >= 0 && (ec + d * dxC) * inv >= 0
                 }
-                rowA += dyA; rowB += dyB; rowC += dyC
+                while k0 <= k1 && !inside(k0) { k0 += 1 }
+                while k1 >= k0 && !inside(k1) { k1 -= 1 }
+                guard k0 <= k1 else { continue }
+                if opaque {
+                    // Every weight at least 0 and summing to 1 (within rounding): 255 exactly.
+                    for k in k0...k1 { buf[y * w + x0 + k] = 255 }
+                    continue
+                }
+                for k in k0...k1 {
+                    let d = Double(k)
+                    let la = (ea + d * dxA) * inv, lb = (eb + d * dxB) * inv, lc = (ec + d * dxC) * inv
+                    let v = (la * aa + lb * ab + lc * ac) * 255
+                    buf[y * w + x0 + k] = UInt8(min(255, max(0, roundFast(v))))
+                }
             }
+        }
+    }
+
+    /// Narrows [lo, hi] (pixel offsets along a row) to where `e + k·dx` is at least 0,
+    /// loosely: the caller tests each pixel of the result exactly.
+    @inline(__always)
+    private static func narrow(_ lo: inout Double, _ hi: inout Double, e: Double, dx: Double) {
+        if dx > 0 {
+            lo = max(lo, (-e / dx).rounded(.down))
+        } else if dx < 0 {
+            hi = min(hi, (-e / dx).rounded(.up))
+        } else if e < 0 {
+            hi = -1
         }
     }
 }
