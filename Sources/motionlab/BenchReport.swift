@@ -75,7 +75,7 @@ struct BenchReport {
         }
         let c = composited
         if c.composited > 0 || !ownCompositor {
-            out.append("compositor \(ownCompositor ? "own" : "sdl"): per frame \(c.copied) copied, \(c.blended) blended, \(c.tinted) tinted, \(c.scaled) scaled, \(c.toSDL) image quads to SDL (counted once per band a sprite reaches)")
+            out.append("compositor \(ownCompositor ? "own" : "sdl"): per frame \(c.copied) copied, \(c.blended) blended, \(c.tinted) tinted, \(c.scaled) scaled, \(c.masked) masked, \(c.toSDL) image quads to SDL (counted once per band a sprite reaches)")
         }
         let r = redraws
         out.append(String(format: "redrawn (every frame, warm-up included): %d whole, %d in part, %d unchanged; %.0f %% of the rows a frame%@",
@@ -133,7 +133,8 @@ struct BenchReport {
             ("indicesPerFrame", JSONValue(submits.indices)),
             ("textureSwitchesPerFrame", JSONValue(submits.textureSwitches)),
             ("compositedPerFrame", .object([("copied", JSONValue(composited.copied)), ("blended", JSONValue(composited.blended)),
-                                            ("tinted", JSONValue(composited.tinted)), ("scaled", JSONValue(composited.scaled)), ("toSDL", JSONValue(composited.toSDL))])),
+                                            ("tinted", JSONValue(composited.tinted)), ("scaled", JSONValue(composited.scaled)), ("masked", JSONValue(composited.masked)),
+                                            ("toSDL", JSONValue(composited.toSDL))])),
         ]
     }
 }

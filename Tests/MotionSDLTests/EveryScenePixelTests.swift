@@ -82,6 +82,9 @@ extension SDLTests {
                 guard sdl.pixels.count == own.pixels.count else { continue }
                 // Our compositor drew this frame's copies and fills itself.
                 #expect(own.composited.tinted + own.composited.copied + own.composited.blended + own.composited.triangles > 0)
+                // The arrow's picture, shown through its mask, was blended in by us (once in
+                // each band it reaches).
+                if scene == "arrow" { #expect(own.composited.masked >= 1) }
                 let d = Self.differing(sdl, own)
                 print("pixels \(scene) \(Int(w))x\(Int(h)) at \(uiScale)x: \(d.count) differ, by at most \(d.worst) levels, the first at \(d.first)")
                 #expect(d.count == 0, "\(scene) \(Int(w))x\(Int(h)) at \(uiScale)x: \(d.count) pixels differ by at most \(d.worst), the first at \(d.first)")

@@ -200,8 +200,9 @@ extension Platform {
                         // A masked image: composed offscreen, then drawn clipped as above.
                         let m = list.masks[Int(cmd.mask) - 1]
                         let i = copy >= 0 ? copy : Int(m.image.raw)
-                        scratch.layer.draw(m, image: i > 0 && i < images.count ? images[i] : nil, renderer: renderer, verts: verts,
-                                           idx: idx + cmd.indexStart, count: cmd.indexCount, clip: clip, submit: &scratch.submit)
+                        if scratch.layer.draw(m, image: i > 0 && i < images.count ? images[i] : nil, renderer: renderer, verts: verts,
+                                           idx: idx + cmd.indexStart, count: cmd.indexCount, clip: clip,
+                                           target: compositor?.surface, submit: &scratch.submit) { counts.masked += 1 }
                         clipped = true
                         continue
                     }

@@ -63,6 +63,8 @@ package struct Compositor {
         package var filled = 0
         /// Untextured triangles filled (as SDL's software renderer fills them).
         package var triangles = 0
+        /// Masked images blended through their mask straight into the target (`MaskLayer`).
+        package var masked = 0
 
         /// Images the compositor drew.
         package var composited: Int { copied + blended + tinted + scaled }
@@ -74,7 +76,7 @@ package struct Compositor {
 
         static func += (a: inout Counts, b: Counts) {
             a.copied += b.copied; a.blended += b.blended; a.tinted += b.tinted; a.toSDL += b.toSDL
-            a.scaled += b.scaled; a.filled += b.filled; a.triangles += b.triangles
+            a.scaled += b.scaled; a.filled += b.filled; a.triangles += b.triangles; a.masked += b.masked
         }
     }
 
