@@ -41,7 +41,7 @@ public final class Platform: FramePlatform {
     var damage = FrameDamage()
     /// What the last frame redrew: nothing, some rows, or everything.
     var lastRegion = FrameDamage.Region.everything {
-        didSet { redraws.count(lastRegion, windowHeight: Double(windowSize.y)) }
+        didSet { redraws.count(lastRegion, window: windowSize) }
     }
     /// How the frames so far were redrawn.
     package internal(set) var redraws = RedrawCounts()

@@ -53,7 +53,7 @@ public struct PlatformOptions: Sendable {
     /// compositor (`Compositor`: the same pixels, several times faster); false leaves
     /// everything to SDL's renderer, the reference.
     public var ownCompositor = true
-    /// With SDL's software renderer, redraw only the rows that changed since the last frame
+    /// With SDL's software renderer, redraw only what changed since the last frame
     /// (`FrameDamage`); false redraws every frame whole.
     public var redrawChangesOnly = true
     /// The compositor's inner loop (`Compositor.Kernel`): C by default, Swift the reference.

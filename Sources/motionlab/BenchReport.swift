@@ -78,8 +78,8 @@ struct BenchReport {
             out.append("compositor \(ownCompositor ? "own" : "sdl"): per frame \(c.copied) copied, \(c.blended) blended, \(c.tinted) tinted, \(c.scaled) scaled, \(c.masked) masked, \(c.toSDL) image quads to SDL (counted once per band a sprite reaches)")
         }
         let r = redraws
-        out.append(String(format: "redrawn (every frame, warm-up included): %d whole, %d in part, %d unchanged; %.0f %% of the rows a frame%@",
-                          r.whole, r.inPart, r.unchanged, r.meanRows * 100, redrawChangesOnly ? "" : " (--full-redraw)"))
+        out.append(String(format: "redrawn (every frame, warm-up included): %d whole, %d in part, %d unchanged; %.0f %% of the window a frame%@",
+                          r.whole, r.inPart, r.unchanged, r.meanArea * 100, redrawChangesOnly ? "" : " (--full-redraw)"))
         let d = submits
         out.append("SDL per frame: \(d.drawCalls) draw calls, \(d.vertices) vertices, \(d.indices) indices, \(d.textureSwitches) texture switches")
         out.append("bench is uncapped; play here would use vsync where the renderer takes it, else a cap at \(Int(refreshRate)) fps, the display's refresh rate (--fps)")
@@ -127,7 +127,7 @@ struct BenchReport {
             ("compositor", .string(ownCompositor ? "own" : "sdl")),
             ("fullRedraw", .bool(!redrawChangesOnly)),
             ("redrawn", .object([("whole", JSONValue(redraws.whole)), ("inPart", JSONValue(redraws.inPart)),
-                                 ("unchanged", JSONValue(redraws.unchanged)), ("meanRows", JSONValue(redraws.meanRows))])),
+                                 ("unchanged", JSONValue(redraws.unchanged)), ("meanArea", JSONValue(redraws.meanArea))])),
             ("allocationsCounted", .bool(allocationsCounted)),
             ("drawCallsPerFrame", JSONValue(submits.drawCalls)), ("verticesPerFrame", JSONValue(submits.vertices)),
             ("indicesPerFrame", JSONValue(submits.indices)),

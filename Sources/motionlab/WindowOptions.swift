@@ -26,7 +26,7 @@ struct WindowOptions: ParsableArguments {
     @Option(help: "With the software renderer, who draws the image copies SDL would make 1:1: own (our compositor: the same pixels, several times faster) or sdl (SDL's renderer, blit for blit as testsprite2 does; the reference).")
     var compositor: CompositorChoice = .own
 
-    @Flag(help: "With the software renderer, redraw every frame whole, instead of only the rows that changed since the last frame.")
+    @Flag(help: "With the software renderer, redraw every frame whole, instead of only what changed since the last frame.")
     var fullRedraw = false
 
     /// The old name of `--compositor sdl`, kept for scripts that pass it.

@@ -17,7 +17,7 @@ extension SDLTests {
         final class Checked: ForwardingPlatform {
             let platform: Platform
             var frames = 0, nothing = 0, rows = 0, everything = 0
-            /// Rows redrawn over rows shown, summed over the frames.
+            /// The share of the window redrawn, summed over the frames.
             var rowsDrawn = 0.0
             var mismatches: [String] = []
             private var partial: [UInt32] = [], whole: [UInt32] = []
@@ -36,7 +36,7 @@ extension SDLTests {
                 let region = base.lastRegion
                 switch region {
                 case .nothing: nothing += 1
-                case .rows(let r): rows += 1; rowsDrawn += Double(r.totalHeight) / Double(base.windowSize.y)
+                case .rows(let r): rows += 1; rowsDrawn += Double(r.area) / Double(base.windowSize.x * base.windowSize.y)
                 case .everything: everything += 1; rowsDrawn += 1
                 }
                 read(into: &partial, w, h)
@@ -75,7 +75,7 @@ extension SDLTests {
         func everyFrameOfEverySceneIsTheWholeRedrawsPixels(w: Double, h: Double, uiScale: Double, bands: Int) throws {
             for (scene, frames) in [("path", 240), ("tap", 220), ("arrow", 250), ("board", 180), ("bounce", 180)] {
                 let c = try Self.run(scene, frames: frames, size: Vec2(w, h), uiScale: uiScale, bands: bands)
-                print("damage \(scene) \(Int(w))x\(Int(h)) at \(uiScale)x: \(c.frames) frames, \(c.nothing) unchanged, \(c.rows) in part, \(c.everything) whole; \(Int((c.rowsDrawn / Double(max(1, c.frames)) * 100).rounded())) % of the rows drawn a frame")
+                print("damage \(scene) \(Int(w))x\(Int(h)) at \(uiScale)x: \(c.frames) frames, \(c.nothing) unchanged, \(c.rows) in part, \(c.everything) whole; \(Int((c.rowsDrawn / Double(max(1, c.frames)) * 100).rounded())) % of the window drawn a frame")
                 #expect(c.mismatches.isEmpty, "\(scene): \(c.mismatches.count) frames differ from a whole redraw, \(c.mismatches.prefix(3))")
                 #expect(c.frames >= frames)
                 // It does redraw less: some frames in part, and less than the whole on average.
@@ -102,17 +102,18 @@ extension SDLTests {
             #expect(platform.lastRegion == .nothing)
             platform.render(list(rectAt: 80))
             // Rows 50…100 (where it was and is), with the margin of 2 points.
-            #expect(platform.lastRegion == .rows(DamagedRows(width: 320, [(48, 102)])))
-            // Two rectangles far apart: two runs of rows, not everything between.
+            // Rows 50…100 (where it was and is), columns 100…140, with the margin of 2 points.
+            #expect(platform.lastRegion == .rows(DamagedRows([(48, 102, 98, 142)])))
+            // Two rectangles far apart: two runs of rows, each as wide as its damage.
             var both = list(rectAt: 80)
             both.fillRect(Rect(x: 10, y: 200, w: 20, h: 10), color: .white)
             platform.render(both)
-            #expect(platform.lastRegion == .rows(DamagedRows(width: 320, [(198, 212)])))
+            #expect(platform.lastRegion == .rows(DamagedRows([(198, 212, 8, 32)])))
             var moved = list(rectAt: 10)
             moved.fillRect(Rect(x: 10, y: 205, w: 20, h: 10), color: .white)
             platform.render(moved)
             guard case .rows(let runs) = platform.lastRegion else { Issue.record("\(platform.lastRegion)"); return }
-            #expect(runs == DamagedRows(width: 320, [(8, 32), (78, 102), (198, 217)]))
+            #expect(runs == DamagedRows([(8, 32, 98, 142), (78, 102, 98, 142), (198, 217, 8, 32)]))
             #expect(runs.count == 3)
             platform.render(list(rectAt: 80, background: .white))
             #expect(platform.lastRegion == .everything)
@@ -133,27 +134,31 @@ extension SDLTests {
         }
     }
 
-    /// The runs of damaged rows: those within the join gap merge, the rest stay apart and in
-    /// order, and a fifth run joins the two closest.
+    /// The runs of damaged rows: those within the join gap merge into their bounding box,
+    /// the rest stay apart and in order, and a fifth run joins the two closest.
     @Suite struct DamagedRowsTests {
         @Test func nearRunsJoinFarOnesStayApartAndAFifthJoinsTheClosest() {
-            var r = DamagedRows(width: 100, [(300, 310), (10, 20)])
-            #expect(r.count == 2 && r[0].y == 10 && r[1].y == 300)
-            r.add(30, 40)  // 10 from the first: joins it
-            #expect(r.count == 2 && r[0].y == 10 && r[0].h == 30)
-            r.add(100, 110)
-            r.add(200, 210)
+            var r = DamagedRows([(300, 310, 50, 60), (10, 20, 0, 5)])
+            #expect(r.count == 2 && r[0].y == 10 && r[1].y == 300 && r[1].x == 50 && r[1].w == 10)
+            r.add(top: 30, bottom: 40, left: 90, right: 100)  // 10 below the first: joins it
+            #expect(r.count == 2 && r[0].y == 10 && r[0].h == 30 && r[0].x == 0 && r[0].w == 100)
+            r.add(top: 100, bottom: 110, left: 0, right: 1)
+            r.add(top: 200, bottom: 210, left: 0, right: 1)
             #expect(r.count == 4)
             // A fifth run: the closest two (10–40 and 100–110, 60 apart) join.
-            r.add(500, 505)
+            r.add(top: 500, bottom: 505, left: 7, right: 9)
             #expect(r.count == 4)
-            #expect(r[0].y == 10 && r[0].h == 100 && r[1].y == 200 && r[2].y == 300 && r[3].y == 500)
+            #expect(r[0].y == 10 && r[0].h == 100 && r[0].w == 100 && r[1].y == 200 && r[2].y == 300 && r[3].y == 500)
             #expect(r.totalHeight == 100 + 10 + 10 + 5)
-            r.bound(to: 502, width: 100)
-            #expect(r[3].y == 500 && r[3].h == 2)
+            #expect(r.area == 100 * 100 + 10 + 100 + 10)
+            r.bound(width: 8, height: 502)
+            // Cut to the window: the run at 300–310 lies right of it, and goes.
+            #expect(r.count == 3)
+            #expect(r[0].w == 8 && r[2].y == 500 && r[2].h == 2 && r[2].x == 7 && r[2].w == 1)
             // Not finite, or empty: nothing added.
-            r.add(.nan, 3); r.add(7, 7); r.add(-.infinity, 0)
-            #expect(r.count == 4)
+            r.add(top: .nan, bottom: 3, left: 0, right: 1); r.add(top: 7, bottom: 7, left: 0, right: 1)
+            r.add(top: -.infinity, bottom: 0, left: 0, right: 1); r.add(top: 0, bottom: 1, left: 5, right: 5)
+            #expect(r.count == 3)
         }
     }
 }

@@ -3,24 +3,24 @@ import Engine
 import Geometry
 
 /// How many frames were redrawn whole, in part, or not at all (`FrameDamage`), and the
-/// share of the window's rows redrawn, summed over the frames.
+/// share of the window redrawn, summed over the frames.
 package struct RedrawCounts: Sendable {
     package var whole = 0, inPart = 0, unchanged = 0
-    package var rows = 0.0
+    package var area = 0.0
 
-    /// The mean share of the window's rows a frame redrew (0…1).
-    package var meanRows: Double { rows / Double(max(1, whole + inPart + unchanged)) }
+    /// The mean share of the window a frame redrew (0…1).
+    package var meanArea: Double { area / Double(max(1, whole + inPart + unchanged)) }
 
-    mutating func count(_ region: FrameDamage.Region, windowHeight: Double) {
+    mutating func count(_ region: FrameDamage.Region, window: Vec2) {
         switch region {
         case .nothing: unchanged += 1
-        case .rows(let r): inPart += 1; rows += min(1, Double(r.totalHeight) / max(1, windowHeight))
-        case .everything: whole += 1; rows += 1
+        case .rows(let r): inPart += 1; area += min(1, Double(r.area) / max(1, window.x * window.y))
+        case .everything: whole += 1; area += 1
         }
     }
 }
 
-/// What the window surface already shows, so that a frame redraws only the rows that
+/// What the window surface already shows, so that a frame redraws only what
 /// changed since the last one (software renderer).
 ///
 /// Why: with SDL's software renderer the window surface keeps its pixels from one frame to
@@ -33,13 +33,14 @@ package struct RedrawCounts: Sendable {
 /// How: the last frame's list is kept (copied into buffers that keep their memory, so no
 /// allocation once grown). The new list's commands are compared with the old ones in
 /// order — texture, clip, mask, copy at drawn size, and each triangle's vertices, bit for
-/// bit. Where a command differs, the rows its old and its new triangles reach (within its
+/// bit. Where a command differs, the boxes its old and its new triangles reach (within its
 /// clip) are damaged; every other pixel is made by the same commands in the same order as
-/// last frame, so it is already right. The damaged rows, with a margin, gathered into at
-/// most `DamagedRows.capacity` separate runs (the HUD at the top and a handle further down
-/// are two, not everything between), are each redrawn as a band is (`Platform.draw` with a
-/// band: the background filled there, every command clipped to it), which gives the pixels
-/// a whole redraw gives (tested, every frame of every scene's script).
+/// last frame, so it is already right. The damaged rectangles, with a margin, gathered into
+/// at most `DamagedRows.capacity` separate runs of rows, each as wide as what it holds (the
+/// HUD at the top and a handle further down are two, not everything between), are each
+/// redrawn as a band is (`Platform.draw` with a band: the background filled there, every
+/// command clipped to it), which gives the pixels a whole redraw gives (tested, every frame
+/// of every scene's script).
 ///
 /// Anything the lists do not show starts a whole redraw: a first frame, a new surface or
 /// size or scale, a replaced texture (`invalidate()`), a window event, a change of
@@ -52,8 +53,8 @@ struct FrameDamage {
     /// 2 % of the stress scene's frame. The app's scenes draw at most about 600 quads (3,600
     /// indices).
     static let maxIndices = 24_000
-    /// Damage over more than this fraction of the window's rows redraws it whole (in bands,
-    /// where they pay).
+    /// Damage over more than this fraction of the window redraws it whole (in bands, where
+    /// they pay).
     static let wholeFraction = 0.6
     /// Points added above and below the damaged rows: vertices are snapped and truncated to
     /// whole pixels, and an anti-aliased fringe reaches up to a pixel out.
@@ -63,7 +64,7 @@ struct FrameDamage {
     enum Region: Equatable {
         /// Nothing changed: the surface already shows the frame.
         case nothing
-        /// These runs of rows, each in points as a band `Platform.draw` takes.
+        /// These rectangles, each in points as a band `Platform.draw` takes.
         case rows(DamagedRows)
         /// The whole window.
         case everything
@@ -125,10 +126,10 @@ struct FrameDamage {
                 }
             }
         }
-        let height = (Float(key.h) / key.scale).rounded(.up)
-        damaged.bound(to: height, width: Int32((Float(key.w) / key.scale).rounded(.up)))
+        let width = (Float(key.w) / key.scale).rounded(.up), height = (Float(key.h) / key.scale).rounded(.up)
+        damaged.bound(width: width, height: height)
         if damaged.count == 0 { return .nothing }
-        if Double(damaged.totalHeight) > Self.wholeFraction * Double(height) { return .everything }
+        if Double(damaged.area) > Self.wholeFraction * Double(width) * Double(height) { return .everything }
         return .rows(damaged)
     }
 
@@ -174,23 +175,22 @@ struct FrameDamage {
         a.texture == b.texture && a.clip == b.clip && a.mask == b.mask && ca == cb
     }
 
-    /// Damages the rows of each triangle of `a` (old) and `b` (new), alike commands, that
-    /// is not the same in both, vertex for vertex and bit for bit: a handle drawn in one
-    /// command with the path under it damages the handle's rows, not the path's.
+    /// Damages the box of each triangle of `a` (old) and `b` (new), alike commands, that is
+    /// not the same in both, vertex for vertex and bit for bit: a handle drawn in one
+    /// command with the path under it damages the handle's box, not the path's.
     private static func damage(_ damaged: inout DamagedRows, between a: DrawCommand, _ av: UnsafeBufferPointer<DrawVertex>,
                                _ ai: UnsafeBufferPointer<Int32>, and b: DrawCommand, _ bv: UnsafeBufferPointer<DrawVertex>,
                                _ bi: UnsafeBufferPointer<Int32>) {
         let ta = a.indexCount / 3, tb = b.indexCount / 3
-        // Each triangle's rows on their own (`DamagedRows` joins near ones).
+        // Each triangle's box on its own (`DamagedRows` joins near ones).
         func damage(_ c: DrawCommand, _ v: UnsafeBufferPointer<DrawVertex>, _ i: UnsafeBufferPointer<Int32>, triangle t: Int) {
-            var lo = Float.infinity, hi = -Float.infinity
+            var box = Box()
             for j in 0..<3 {
                 let p = Int(i[c.indexStart + 3 * t + j])
                 guard p >= 0, p < v.count else { continue }
-                lo = min(lo, v[p].y)
-                hi = max(hi, v[p].y)
+                box.take(v[p])
             }
-            add(&damaged, lo, hi, clip: c.clip)
+            add(&damaged, box, clip: c.clip)
         }
         for t in 0..<max(ta, tb) {
             if t < ta && t < tb {
@@ -212,45 +212,57 @@ struct FrameDamage {
             && a.v.bitPattern == b.v.bitPattern && a.color == b.color
     }
 
-    /// Adds the rows command `c`'s triangles reach, within its clip, to `damaged`.
+    /// Adds the box command `c`'s triangles reach, within its clip, to `damaged`.
     private static func damage(_ damaged: inout DamagedRows, by c: DrawCommand,
                                _ v: UnsafeBufferPointer<DrawVertex>, _ i: UnsafeBufferPointer<Int32>) {
-        var lo = Float.infinity, hi = -Float.infinity
+        var box = Box()
         for j in 0..<c.indexCount {
             let p = Int(i[c.indexStart + j])
             guard p >= 0, p < v.count else { continue }
-            lo = min(lo, v[p].y)
-            hi = max(hi, v[p].y)
+            box.take(v[p])
         }
-        add(&damaged, lo, hi, clip: c.clip)
+        add(&damaged, box, clip: c.clip)
     }
 
-    /// Adds rows [lo, hi] (points), within `clip`, with the margin, to `damaged`.
-    private static func add(_ damaged: inout DamagedRows, _ lo: Float, _ hi: Float, clip: Rect?) {
-        var lo = lo, hi = hi
-        if let clip {
-            lo = max(lo, Float(clip.minY))
-            hi = min(hi, Float(clip.maxY))
+    /// The box of some vertices (points).
+    private struct Box {
+        var left = Float.infinity, right = -Float.infinity, top = Float.infinity, bottom = -Float.infinity
+
+        @inline(__always)
+        mutating func take(_ v: DrawVertex) {
+            left = min(left, v.x); right = max(right, v.x)
+            top = min(top, v.y); bottom = max(bottom, v.y)
         }
-        guard lo <= hi else { return }
-        damaged.add((lo - margin).rounded(.down), (hi + margin).rounded(.up))
+    }
+
+    /// Adds `box`, within `clip`, with the margin all round and out to whole points, to `damaged`.
+    private static func add(_ damaged: inout DamagedRows, _ box: Box, clip: Rect?) {
+        var b = box
+        if let clip {
+            b.left = max(b.left, Float(clip.minX)); b.right = min(b.right, Float(clip.maxX))
+            b.top = max(b.top, Float(clip.minY)); b.bottom = min(b.bottom, Float(clip.maxY))
+        }
+        guard b.left <= b.right, b.top <= b.bottom else { return }
+        damaged.add(top: (b.top - margin).rounded(.down), bottom: (b.bottom + margin).rounded(.up),
+                    left: (b.left - margin).rounded(.down), right: (b.right + margin).rounded(.up))
     }
 }
 
-/// Up to `capacity` separate runs of damaged rows (points, whole), kept sorted and apart,
-/// in fixed storage (no allocation). A run that touches or comes within `joinGap` points
-/// of another joins it; past `capacity` runs, the two closest join.
+/// Up to `capacity` separate runs of damaged rows (points, whole), each as wide as the
+/// damage it holds, kept sorted by row and apart, in fixed storage (no allocation). A run
+/// whose rows touch or come within `joinGap` points of another's joins it (the two become
+/// their bounding box); past `capacity` runs, the two closest join.
 struct DamagedRows: Equatable {
     static let capacity = 4
     /// Runs closer than this join: each run walks the whole list once more.
     static let joinGap: Float = 24
     private var tops = SIMD4<Float>(repeating: 0), bottoms = SIMD4<Float>(repeating: 0)
+    private var lefts = SIMD4<Float>(repeating: 0), rights = SIMD4<Float>(repeating: 0)
     private(set) var count = 0
-    private var width: Int32 = 0
 
     /// Run `i` as a band for `Platform.draw` (after `bound`).
     subscript(i: Int) -> SDL_Rect {
-        SDL_Rect(x: 0, y: Int32(tops[i]), w: width, h: Int32(bottoms[i] - tops[i]))
+        SDL_Rect(x: Int32(lefts[i]), y: Int32(tops[i]), w: Int32(rights[i] - lefts[i]), h: Int32(bottoms[i] - tops[i]))
     }
 
     /// The rows in all runs.
@@ -260,61 +272,68 @@ struct DamagedRows: Equatable {
         return sum
     }
 
-    /// Adds rows [top, bottom).
-    mutating func add(_ top: Float, _ bottom: Float) {
-        guard top < bottom, top.isFinite, bottom.isFinite else { return }
-        var t = top, b = bottom
+    /// The points² in all runs.
+    var area: Float {
+        var sum: Float = 0
+        for i in 0..<count { sum += (bottoms[i] - tops[i]) * (rights[i] - lefts[i]) }
+        return sum
+    }
+
+    /// Adds the rectangle of rows [top, bottom) and columns [left, right).
+    mutating func add(top: Float, bottom: Float, left: Float, right: Float) {
+        guard top < bottom, left < right, top.isFinite, bottom.isFinite, left.isFinite, right.isFinite else { return }
+        var t = top, b = bottom, l = left, r = right
         // Every run it reaches joins it; the rest stay in order, and it goes among them.
         var n = 0
-        var ts = SIMD8<Float>(repeating: 0), bs = SIMD8<Float>(repeating: 0)
+        var ts = SIMD8<Float>(repeating: 0), bs = SIMD8<Float>(repeating: 0), ls = SIMD8<Float>(repeating: 0), rs = SIMD8<Float>(repeating: 0)
         for i in 0..<count {
             if tops[i] <= b + Self.joinGap && t <= bottoms[i] + Self.joinGap {
-                t = min(t, tops[i]); b = max(b, bottoms[i])
+                t = min(t, tops[i]); b = max(b, bottoms[i]); l = min(l, lefts[i]); r = max(r, rights[i])
             } else {
-                ts[n] = tops[i]; bs[n] = bottoms[i]; n += 1
+                ts[n] = tops[i]; bs[n] = bottoms[i]; ls[n] = lefts[i]; rs[n] = rights[i]; n += 1
             }
         }
         var i = n
         while i > 0 && ts[i - 1] > t {
-            ts[i] = ts[i - 1]; bs[i] = bs[i - 1]; i -= 1
+            ts[i] = ts[i - 1]; bs[i] = bs[i - 1]; ls[i] = ls[i - 1]; rs[i] = rs[i - 1]; i -= 1
         }
-        ts[i] = t; bs[i] = b
+        ts[i] = t; bs[i] = b; ls[i] = l; rs[i] = r
         n += 1
         if n > Self.capacity {
             // One too many: the two closest neighbours join.
             var closest = 0
             for k in 1..<(n - 1) where ts[k + 1] - bs[k] < ts[closest + 1] - bs[closest] { closest = k }
             bs[closest] = max(bs[closest], bs[closest + 1])
-            for k in (closest + 1)..<(n - 1) { ts[k] = ts[k + 1]; bs[k] = bs[k + 1] }
+            ls[closest] = min(ls[closest], ls[closest + 1]); rs[closest] = max(rs[closest], rs[closest + 1])
+            for k in (closest + 1)..<(n - 1) { ts[k] = ts[k + 1]; bs[k] = bs[k + 1]; ls[k] = ls[k + 1]; rs[k] = rs[k + 1] }
             n -= 1
         }
-        for k in 0..<n { tops[k] = ts[k]; bottoms[k] = bs[k] }
+        for k in 0..<n { tops[k] = ts[k]; bottoms[k] = bs[k]; lefts[k] = ls[k]; rights[k] = rs[k] }
         count = n
     }
 
-    /// Clips the runs to the window's rows [0, `height`) and gives them its `width` (points).
-    mutating func bound(to height: Float, width: Int32) {
-        self.width = width
+    /// Clips the runs to the window, `width` × `height` points.
+    mutating func bound(width: Float, height: Float) {
         var kept = 0
         for i in 0..<count {
-            let t = max(0, tops[i]), b = min(height, bottoms[i])
-            if t < b { tops[kept] = t; bottoms[kept] = b; kept += 1 }
+            let t = max(0, tops[i]), b = min(height, bottoms[i]), l = max(0, lefts[i]), r = min(width, rights[i])
+            if t < b && l < r { tops[kept] = t; bottoms[kept] = b; lefts[kept] = l; rights[kept] = r; kept += 1 }
         }
         count = kept
     }
 
     static func == (a: DamagedRows, b: DamagedRows) -> Bool {
-        guard a.count == b.count, a.width == b.width else { return false }
-        for i in 0..<a.count where a.tops[i] != b.tops[i] || a.bottoms[i] != b.bottoms[i] { return false }
+        guard a.count == b.count else { return false }
+        for i in 0..<a.count where a.tops[i] != b.tops[i] || a.bottoms[i] != b.bottoms[i] || a.lefts[i] != b.lefts[i]
+            || a.rights[i] != b.rights[i] { return false }
         return true
     }
 
-    /// No rows.
+    /// No damage.
     init() {}
 
-    /// `runs` (top, bottom) added in turn, in a window `width` points wide.
-    init(width: Int32, _ runs: [(Float, Float)]) {
-        self.width = width
-        for r in runs { add(r.0, r.1) }
+    /// `rects` (top, bottom, left, right) added in turn.
+    init(_ rects: [(Float, Float, Float, Float)]) {
+        for r in rects { add(top: r.0, bottom: r.1, left: r.2, right: r.3) }
     }
 }

@@ -11,7 +11,8 @@
 //     a command drawing an image 1:1 on a filtering renderer gets its nearest-sampled twin.
 //  3. `FrameDamage.swift` — with the software renderer and our compositor, the list is
 //     compared with the last frame's: nothing changed, nothing is drawn (the window surface
-//     still shows it); a few rows changed, only they are drawn, as a band is (step 5).
+//     still shows it); where a few things changed, only their boxes are drawn, each as a
+//     band is (step 6).
 //  4. `BandChoice.swift` — with the software renderer, whether this frame is drawn in
 //     horizontal bands on several threads or on this one alone (tried in turns on the first
 //     frames, the faster kept).

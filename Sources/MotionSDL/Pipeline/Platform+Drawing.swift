@@ -114,7 +114,7 @@ extension Platform {
     }
 
     /// The horizontal scale `renderer` draws at (pixels per point).
-    /// Our own clear of `target` (the whole surface, or the rows SDL's fill of `band`, in
+    /// Our own clear of `target` (the whole surface, or the pixels SDL's fill of `band`, in
     /// points at `scale`, would take) to `colour`: the same pixel SDL writes, with ordinary
     /// stores (see `motionlab_fill_solid`).
     static func fillBackground(_ colour: Color, into target: UnsafeMutablePointer<SDL_Surface>, band: SDL_Rect?, scale: Float) {
@@ -124,10 +124,14 @@ extension Platform {
             let y0 = Int32(Float(band.y) * scale), y1 = y0 + Int32(Float(band.h) * scale)
             rows.y = max(0, y0)
             rows.h = min(target.pointee.h, y1) - rows.y
+            // A band of damage (`FrameDamage`) may be narrower than the window.
+            let x0 = Int32(Float(band.x) * scale), x1 = x0 + Int32(Float(band.w) * scale)
+            rows.x = max(0, x0)
+            rows.w = min(target.pointee.w, x1) - rows.x
         }
-        guard rows.h > 0 else { return }
+        guard rows.h > 0, rows.w > 0 else { return }
         let pitch = Int(target.pointee.pitch) / 4
-        motionlab_fill_solid(pixels.assumingMemoryBound(to: UInt32.self) + Int(rows.y) * pitch, Int32(pitch), rows.w, rows.h,
+        motionlab_fill_solid(pixels.assumingMemoryBound(to: UInt32.self) + Int(rows.y) * pitch + Int(rows.x), Int32(pitch), rows.w, rows.h,
                              SDL_MapRGBA(target.pointee.format, colour.r, colour.g, colour.b, colour.a))
     }
 
