@@ -50,14 +50,6 @@ struct FrameDamage {
         case rows(DamagedRows)
         /// The whole window.
         case everything
-
-        static func == (a: Region, b: Region) -> Bool {
-            switch (a, b) {
-            case (.nothing, .nothing), (.everything, .everything): true
-            case (.rows(let x), .rows(let y)): x == y
-            default: false
-            }
-        }
     }
 
     private var vertices = DrawBuffer<DrawVertex>()

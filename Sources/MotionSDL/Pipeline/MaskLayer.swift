@@ -93,9 +93,9 @@ struct MaskLayer {
         }
         let sampler = Sampler(base: base, pitch: pitch, ih: ih, uy: uy, by0: by0)
 
-        // 3. Onto the target, tinted.
-        if let target, composite(mask, sampler, into: target, renderer: renderer, box: (bx0, by0, bw, bh), origin: (px0, py0),
-                                  scale: (sx, sy), clip: clip) {
+        // 3. Onto the target, tinted: the box copied to `dst` (points).
+        var dst = SDL_FRect(x: Float(px0), y: Float(py0), w: Float(Double(bw) / kx), h: Float(Double(bh) / ky))
+        if let target, composite(mask, sampler, into: target, renderer: renderer, box: (bw, bh), at: dst, scale: sx, clip: clip) {
             return true
         }
         if texture == nil || Int(size.w) < w || Int(size.h) < h {
@@ -123,7 +123,6 @@ struct MaskLayer {
         if var clip { SDL_RenderSetClipRect(renderer, &clip) } else { SDL_RenderSetClipRect(renderer, nil) }
         SDL_SetTextureColorMod(layer, mask.tint.r, mask.tint.g, mask.tint.b)
         SDL_SetTextureAlphaMod(layer, mask.tint.a)
-        var dst = SDL_FRect(x: Float(px0), y: Float(py0), w: Float(Double(bw) / kx), h: Float(Double(bh) / ky))
         submit.copy(renderer, layer, &box, &dst)
         return false
     }
@@ -154,25 +153,19 @@ struct MaskLayer {
         }
     }
 
-    /// Blends the layer straight into `target` (RGB888, our compositor's), row by row and
-    /// only over each row's covered run, as SDL would blit the layer's texture there: the
-    /// destination SDL_RenderCopyF works out for the box (scaled to pixels, truncated),
-    /// clipped to `clip` as SDL clips a copy, each pixel as its per-pixel alpha blit does
+    /// Blends the layer's `box` (pixels) straight into `target` (RGB888, our compositor's),
+    /// row by row and only over each row's covered run, as SDL would blit the layer's texture
+    /// to `at` (points) there: the destination SDL_RenderCopyF works out
+    /// (`Compositor.queuedDestination`), clipped to `clip` as SDL clips a copy, each pixel as its per-pixel alpha blit does
     /// (`motionlab_blend_straight`), or its modulating one for a tint
     /// (`motionlab_blend_tinted`). Returns false, drawing nothing, where SDL would stretch the
     /// box (its destination not the box's size in pixels): the caller then hands SDL the texture.
     private mutating func composite(_ mask: MaskedImage, _ sampler: Sampler, into target: UnsafeMutablePointer<SDL_Surface>,
-                                    renderer: OpaquePointer, box: (x: Int, y: Int, w: Int, h: Int), origin: (x: Double, y: Double),
-                                    scale: (x: Float, y: Float), clip: SDL_Rect?) -> Bool {
-        guard let pixels = target.pointee.pixels else { return false }
-        // SW_QueueCopy: the destination in points times the scale, each number truncated.
-        let fx = Float(origin.x) * scale.x, fy = Float(origin.y) * scale.y
-        let fw = Float(Double(box.w) / Double(scale.x)) * scale.x, fh = Float(Double(box.h) / Double(scale.y)) * scale.y
-        let limit: Float = 1_073_741_824
-        guard abs(fx) < limit, abs(fy) < limit, fw < limit, fh < limit else { return false }
-        let dst = SDL_Rect(x: Int32(fx), y: Int32(fy), w: Int32(fw), h: Int32(fh))
-        guard Int(dst.w) == box.w, Int(dst.h) == box.h else { return false }
-        let shown = dst.intersection(Compositor.pixelClip(clip, scale: scale.x, target: target))
+                                    renderer: OpaquePointer, box: (w: Int, h: Int), at: SDL_FRect, scale: Float,
+                                    clip: SDL_Rect?) -> Bool {
+        guard let pixels = target.pointee.pixels, let dst = Compositor.queuedDestination(at, scale: scale),
+              Int(dst.w) == box.w, Int(dst.h) == box.h else { return false }
+        let shown = dst.intersection(Compositor.pixelClip(clip, scale: scale, target: target))
         guard shown.w > 0, shown.h > 0 else { return true }
         // What SDL has queued is drawn first.
         SDL_RenderFlush(renderer)

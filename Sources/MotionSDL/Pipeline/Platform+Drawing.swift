@@ -39,9 +39,11 @@ extension Platform {
             Compositor.canDraw(into: $0) ? CompositorTarget(compositor: compositor, surface: $0) : nil
         } : nil
         // Only what changed since the last frame, where the surface is known to show it.
-        let key = target.map { FrameDamage.SurfaceKey(pixels: $0.surface.pointee.pixels, w: $0.surface.pointee.w, h: $0.surface.pointee.h,
-                                                      pitch: $0.surface.pointee.pitch, scale: scale) }
-        if let key, options.redrawChangesOnly, isSoftware {
+        let key = options.redrawChangesOnly && isSoftware ? target.map {
+            FrameDamage.SurfaceKey(pixels: $0.surface.pointee.pixels, w: $0.surface.pointee.w, h: $0.surface.pointee.h,
+                                   pitch: $0.surface.pointee.pitch, scale: scale)
+        } : nil
+        if let key {
             let region = damage.region(for: list, surface: key, remap: drawnSize.remap)
             lastRegion = region
             switch region {
@@ -66,7 +68,7 @@ extension Platform {
         }
         // What a whole redraw leaves on the surface is what the next frame is compared with.
         defer {
-            if let key, options.redrawChangesOnly, isSoftware { damage.remember(list, surface: key, remap: drawnSize.remap) } else { damage.invalidate() }
+            if let key { damage.remember(list, surface: key, remap: drawnSize.remap) } else { damage.invalidate() }
         }
         // In bands, unless this frame tries one thread alone or that was found faster.
         let choosing = bands != nil && options.chooseBands

@@ -264,15 +264,19 @@ package struct Compositor {
         guard src.w > 0, src.h > 0, d.w > 0, d.h > 0,
               max(d.x, viewport.x) < min(d.x + d.w, viewport.x + viewport.w),
               max(d.y, viewport.y) < min(d.y + d.h, viewport.y + viewport.h) else { return nil }
-        // Scaled to pixels, then SW_QueueCopy's truncation.
-        let limit: Float = 1_073_741_824  // 2^30, well inside Int32
-        let scaled = (d.x * scale, d.y * scale, d.w * scale, d.h * scale)
-        guard abs(scaled.0) < limit, abs(scaled.1) < limit, abs(scaled.2) < limit, abs(scaled.3) < limit else { return nil }
-        let dst = SDL_Rect(x: Int32(scaled.0), y: Int32(scaled.1), w: Int32(scaled.2), h: Int32(scaled.3))
         // SW_RunCommandQueue blits when the sizes match and scales otherwise; a destination
         // truncated to nothing it scales to nothing.
-        guard dst.w > 0, dst.h > 0 else { return nil }
+        guard let dst = queuedDestination(d, scale: scale), dst.w > 0, dst.h > 0 else { return nil }
         return (src, dst)
+    }
+
+    /// Where SDL's software renderer copies to for a destination `d` in points: each number
+    /// times `scale`, then truncated (`SW_QueueCopy`); nil past 2^30, well inside Int32.
+    static func queuedDestination(_ d: SDL_FRect, scale: Float) -> SDL_Rect? {
+        let limit: Float = 1_073_741_824
+        let scaled = (d.x * scale, d.y * scale, d.w * scale, d.h * scale)
+        guard abs(scaled.0) < limit, abs(scaled.1) < limit, abs(scaled.2) < limit, abs(scaled.3) < limit else { return nil }
+        return SDL_Rect(x: Int32(scaled.0), y: Int32(scaled.1), w: Int32(scaled.2), h: Int32(scaled.3))
     }
 }
 
