@@ -5,7 +5,7 @@
 /// `dense` directly, which is as fast as a plain array; lookups by entity are O(1).
 ///
 /// Why sparse sets and not archetypes: our scenes have few component types and change
-/// them often (a drag adds and removes a `Grab`; a tween comes and goes), and sparse sets
+/// them often (a drag adds and removes a `Grip`; a tween comes and goes), and sparse sets
 /// make adding and removing a component O(1) without moving the entity's other components.
 /// Archetypes win for wide queries over many types, which we do not have.
 public struct ComponentStore<Component>: Sendable where Component: Sendable {

@@ -101,7 +101,7 @@ import Testing
         let (shell, s) = make()
         // The cursor starts on the picture (the window's centre).
         runShell(shell, frames: 1, events: [1: [.gamepadAdded(pad: 0), .gamepadButton(pad: 0, button: .a, down: true)]])
-        #expect(s.grab?.carrier == .pad(0))
+        #expect(s.grab?.hand == .pad(0))
         let start = s.presentation
         runShell(shell, frames: 12, events: [1: [.gamepadAxis(pad: 0, axis: .leftx, value: 1)]])
         #expect(s.presentation.x > start.x + 100)
@@ -112,11 +112,11 @@ import Testing
         runShell(shell, frames: 200)
         let (shell2, k) = make()
         runShell(shell2, frames: 1, events: [1: [.key(.space, down: true)]])
-        #expect(k.grab?.carrier == .keyboard)
+        #expect(k.grab?.hand == .keyboard)
         runShell(shell2, frames: 10, events: [1: [.key(.down, down: true)]])
         // Another hand's release does not let go of it: only the key that took it.
         runShell(shell2, frames: 1, events: [1: [.gamepadAdded(pad: 3), .gamepadButton(pad: 3, button: .a, down: false)]])
-        #expect(k.grab?.carrier == .keyboard)
+        #expect(k.grab?.hand == .keyboard)
         runShell(shell2, frames: 1, events: [1: [.key(.space, down: false)]])
         #expect(k.grab == nil && k.velocity.y > 0.8 * TapScene.cursorSpeed)
     }

@@ -5,9 +5,10 @@ import Geometry
 /// moves, and once past its slop it has moved (a drag, no longer a tap or a hold); held
 /// still, its seconds count toward a hold, whose progress the hold ring draws; it ends
 /// when the pointer lifts or is cancelled, the hand's velocity then being the
-/// `VelocityTracker`'s. DragDrop's presses (the board, the basket, the copy example) and
-/// the path editor's drags are each one; what a press means (pick up or scroll, move an
-/// anchor) is their owner's.
+/// `VelocityTracker`'s. DragDrop's presses (the board, the basket, the copy example), the
+/// path editor's drags, the path's held rings and the bounce scene's held balls are each
+/// one; what a press means (pick up or scroll, move an anchor, carry a ring) is their
+/// owner's.
 public struct Presses<Target: Sendable>: Sendable {
     /// One pointer's press and what it is on.
     public struct Press: Sendable {

@@ -12,13 +12,6 @@ import Motion
 // drags the arrow's length along the ring; let go, the arrow finishes or goes back at the
 // hand's speed; reversed mid-play, it turns round where it is.
 extension ArrowScene {
-    /// Who is scrubbing the arrow.
-    public enum Scrubber: Equatable, Sendable {
-        case pointer(Int)
-        /// Keys or a stick (← → or the stick sideways).
-        case keys
-    }
-
     /// The spring a let-go arrow finishes or returns on, leaving at `omega` (radians per
     /// second) with `distance` (radians) to go: critically damped, with ω₀ = 2·|omega| /
     /// distance when the hand turns toward the target, so its acceleration at the release,
@@ -49,7 +42,7 @@ extension ArrowScene {
     func ringAngle(_ p: Vec2) -> Double { (p - imageRect.center).angle - startRadians }
 
     /// A hand (or the keys) takes hold of the arrow: whatever plays it stops where it is drawn.
-    func beginScrub(_ by: Scrubber, at p: Vec2) {
+    func beginScrub(_ by: Hand, at p: Vec2) {
         if let running = tweener.running(on: arrow, property: .custom(Self.lengthChannel)) { tweener.interrupt(running) }
         scrubber = by
         scrubAngle = ringAngle(p)
@@ -154,11 +147,11 @@ extension ArrowScene {
         for pad in ctx.input.pads { d += pad.stick(true).x }
         d = clamp(d, -1, 1)
         if d != 0 {
-            if scrubber == nil { beginScrub(.keys, at: imageRect.center) }
-            guard scrubber == .keys else { return }
+            if scrubber == nil { beginScrub(.keyboard, at: imageRect.center) }
+            guard scrubber == .keyboard else { return }
             keyOmega = d * Self.playSpeed
             setLength(clamp(lengthRadians + keyOmega * ctx.dt, 0, 2 * .pi))
-        } else if scrubber == .keys {
+        } else if scrubber == .keyboard {
             endScrub(omega: keyOmega)
         }
     }

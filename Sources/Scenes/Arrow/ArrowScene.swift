@@ -49,8 +49,9 @@ public final class ArrowScene: Scene {
     private var bounds = Rect(x: 0, y: 40, w: 1280, h: 680)
     private var schedule = SceneSchedule<ArrowScene>()
     static let listener = 2
-    /// Who is scrubbing the arrow, if anyone.
-    public internal(set) var scrubber: Scrubber?
+    /// Who is scrubbing the arrow, if anyone: a pointer, or `.keyboard` for ← → and the
+    /// sticks sideways (they scrub together).
+    public internal(set) var scrubber: Hand?
     /// Whether the play was turned round (R) and has not ended since.
     public internal(set) var reversed = false
     /// The scrubbing hand's last angle round the ring, and the keys' turning speed.

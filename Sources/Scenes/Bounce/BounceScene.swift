@@ -18,18 +18,6 @@ public final class BounceScene: Scene {
         public var born: Int
     }
 
-    /// A hand holding a ball (a pointer: the mouse or a finger), the component on a held ball.
-    public struct Grab: Sendable {
-        /// Who holds it.
-        public var hand: Hand
-        /// From the hand to the ball's centre when it took hold.
-        public var offset: Vec2
-        /// Where the hand would have the ball now.
-        public var target: Vec2
-        /// The hand's velocity as of the latest step: a held ball swats others at it.
-        public var velocity = Vec2.zero
-    }
-
     public let name = "bounce"
     public let title = "Bounce"
     /// What a hand can do here; presses are looked up in it, and the help is written from it.
@@ -50,7 +38,9 @@ public final class BounceScene: Scene {
 
     public let world = World()
     public let bodies: Storage<Body>
-    public let grabs: Storage<Grab>
+    public let grabs: Storage<Grip>
+    /// The pointers holding a ball, each press with its ball (`Presses`, the one recogniser).
+    var ballPresses = Presses<Entity>()
     /// The balls' collisions with one another (buffers reused from step to step).
     var collisions = DiscCollisions()
     private var schedule = SceneSchedule<BounceScene>()
@@ -197,17 +187,17 @@ public final class BounceScene: Scene {
             case .pointerDown(let id, let device, let at):
                 if let e = ball(at: at, slop: device.hitSlop), !grabs.store.contains(e) {
                     let c = bodies.store[e]!.position.current
-                    grabs.store.deferInsert(Grab(hand: .pointer(id), offset: c - at, target: c), for: e)
+                    // Held at once (not at the step's end): an up in the same step, a quick
+                    // tap, finds it and lets it go.
+                    grabs.store.insert(Grip(hand: .pointer(id), at: at, holding: c), for: e)
+                    ballPresses.begin(id, device: device, at: at, target: e)
                 } else if arena.contains(at) {
                     spawnBall(at: at)
                 }
             case .pointerMove(let id, _, let at):
-                let v = ctx.input.velocity(of: id)
-                grabs.store.withDense { dense, _ in
-                    for i in dense.indices where dense[i].hand == .pointer(id) {
-                        dense[i].target = at + dense[i].offset
-                        dense[i].velocity = v
-                    }
+                if let m = ballPresses.move(id, to: at, slop: 0) {
+                    let v = ctx.input.velocity(of: id)
+                    grabs.store.modify(ballPresses[m.index].target) { $0.move(to: at, velocity: v) }
                 }
                 if let l = dragDrop.move(id, to: at) { lift(l) }
             case .pointerUp(let id, _, let at):
@@ -235,15 +225,11 @@ public final class BounceScene: Scene {
     /// `VelocityTracker`; nil: cancelled, it drops still): thrown at that velocity, or let go
     /// over the basket (at `at`) and kept there.
     private func release(pointer id: Int, velocity: Vec2?, at: Vec2?) {
-        var released: [Entity] = []
-        grabs.store.withDense { dense, owners in
-            for i in dense.indices where dense[i].hand == .pointer(id) { released.append(owners[i]) }
-        }
-        for e in released {
-            grabs.store.remove(e)
-            bodies.store.modify(e) { $0.velocity = velocity ?? .zero }
-            if velocity != nil, let at, basketFrame.contains(at) { putInBasket(e) }
-        }
+        // Its ball may have gone meanwhile (removed, or put in the basket).
+        guard let e = ballPresses.end(id)?.target, grabs.store[e]?.hand == .pointer(id) else { return }
+        grabs.store.remove(e)
+        bodies.store.modify(e) { $0.velocity = velocity ?? .zero }
+        if velocity != nil, let at, basketFrame.contains(at) { putInBasket(e) }
     }
 
     public func draw(into list: inout DrawList, context: DrawContext) {

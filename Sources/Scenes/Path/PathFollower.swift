@@ -53,8 +53,6 @@ public struct PathFollower: Sendable {
     /// The pointer was released this step: walk once more, then let go.
     var releaseAfterWalk = false
     public var grabbedBy: Grabber = .none
-    /// Where the grabbing pointer was at its last event.
-    var lastPointer = Vec2.zero
 
     /// Which of the scene's sample tables this handle is on.
     public var table: Int {

@@ -51,10 +51,10 @@ extension PathScene {
             let normal = Vec2(t.tangents[target].y, -t.tangents[target].x)
             drawMarker(at: t.points[target] + normal * pose.offset, color: color, into: &list)
         }
-        if case .hand(.pointer) = f.grabbedBy, f.lastPointer.distance(to: c) > r + 6 {
-            let towards = (f.lastPointer - c).normalized()
-            list.polyline([c + towards * r, f.lastPointer], width: 1.5, color: color.withAlpha(150), closed: false)
-            list.strokeCircle(center: f.lastPointer, radius: 6, width: 1.5, color: color.withAlpha(150))
+        if case .hand(.pointer(let id)) = f.grabbedBy, let hand = ringHand(id), hand.distance(to: c) > r + 6 {
+            let towards = (hand - c).normalized()
+            list.polyline([c + towards * r, hand], width: 1.5, color: color.withAlpha(150), closed: false)
+            list.strokeCircle(center: hand, radius: 6, width: 1.5, color: color.withAlpha(150))
         }
         if f.grabbedBy != .none { list.fillCircle(center: c, radius: r + 2, color: color.withAlpha(70)) }
         list.strokeCircle(center: c, radius: r, width: 2, color: color)

@@ -1,4 +1,5 @@
 import Engine
+import Entities
 import Geometry
 import Paths
 
@@ -20,31 +21,25 @@ extension PathScene {
             case .pointerMove(let id, _, let at), .pointerUp(let id, _, let at):
                 let up: Bool
                 if case .pointerUp = event { up = true } else { up = false }
-                followers.store.withDense { dense, _ in
-                    for i in dense.indices where dense[i].grabbedBy == .pointer(id) {
-                        dense[i].desired += at - dense[i].lastPointer
-                        dense[i].lastPointer = at
+                // Only a pointer holding a ring has a press here (a move of each of 30,000
+                // other fingers finds none at once).
+                guard let m = ringPresses.move(id, to: at, slop: 0) else { continue }
+                let handle = ringPresses[m.index].target.handle
+                let v = ctx.input.velocity(of: id)
+                if let i = followers.store.denseIndex(of: handle), followers.store.dense[i].grabbedBy == .pointer(id) {
+                    followers.store.withDense { dense, _ in
+                        dense[i].desired += m.delta
                         // A release still walks once toward the final point, as the seed
                         // does on UIGestureRecognizerStateEnded; the system lets go after.
                         if up { dense[i].releaseAfterWalk = true }
                     }
+                    if up { letGo.append((handle, v)) }
                 }
-                handVelocity.removeAll { $0.pointer == id }
-                // Kept only for hands holding a ring (a move of every other finger, 30,000 of
-                // them, would grow the list and each removal would scan it).
-                if !up, followers.store.dense.contains(where: { $0.grabbedBy == .pointer(id) }) {
-                    handVelocity.append((id, ctx.input.velocity(of: id)))
-                }
-                if up {
-                    let v = ctx.input.velocity(of: id)
-                    for (i, e) in followers.store.owners.enumerated() where followers.store.dense[i].grabbedBy == .pointer(id) {
-                        letGo.append((e, v))
-                    }
-                }
+                if up { ringPresses.end(id) } else { ringPresses[m.index].target.velocity = v }
             case .pointerCancel(let id, _):
                 // Ends without a jump: the handle stays where it is drawn.
                 release { $0 == .pointer(id) }
-                handVelocity.removeAll { $0.pointer == id }
+                ringPresses.end(id)
             case .gamepadRemoved(let pad):
                 release { $0 == .pad(pad) }
             default:
@@ -95,7 +90,7 @@ extension PathScene {
         let f = followers.store.dense[i]
         if f.orbitSpeed != 0 { return f.orbitSpeed }
         guard case .hand(.pointer(let id)) = f.grabbedBy, let t = tables.first, !t.isEmpty,
-              let v = handVelocity.first(where: { $0.pointer == id })?.velocity else { return 0 }
+              let p = ringPresses.index(of: id), let v = ringPresses[p].target.velocity else { return 0 }
         return v.dot(t.tangent(atDistance: f.distance))
     }
 
@@ -110,6 +105,18 @@ extension PathScene {
         }
     }
 
+    /// What a pointer holding a ring holds: the ring's handle, and the hand's velocity as of
+    /// its latest move (nil before the first).
+    struct RingHold: Sendable {
+        var handle: Entity
+        var velocity: Vec2? = nil
+    }
+
+    /// Where pointer `id`, holding a ring, is (nil when it holds none).
+    func ringHand(_ id: Int) -> Vec2? {
+        ringPresses.index(of: id).map { ringPresses[$0].press.at }
+    }
+
     /// Takes the free ring under a press, if any (a coasting one stops under the hand).
     func grabRing(pointer id: Int, device: PointerDevice, at: Vec2) -> Bool {
         var best: (Int, Double)?
@@ -118,10 +125,10 @@ extension PathScene {
             if d <= ringRadius + device.hitSlop, best == nil || d < best!.1 { best = (i, d) }
         }
         guard let (i, _) = best else { return false }
+        ringPresses.begin(id, device: device, at: at, target: RingHold(handle: followers.store.owners[i]))
         followers.store.withDense { dense, _ in
             dense[i].grabbedBy = .pointer(id)
             dense[i].desired = dense[i].point
-            dense[i].lastPointer = at
             dense[i].orbitSpeed = 0
             dense[i].glideTarget = nil
         }

@@ -105,8 +105,9 @@ public final class PathScene: Scene {
     static let ringColors = [Color.red, Color(hex: 0x3a86ff)]
     /// Handles a hand let go of this step, with the hand's velocity (they coast).
     var letGo: [(Entity, Vec2)] = []
-    /// The hand's velocity for each pointer holding a handle, as of its latest event.
-    var handVelocity: [(pointer: Int, velocity: Vec2)] = []
+    /// The pointers holding a ring, each press with its ring (one recogniser for every
+    /// scene's presses: `Presses`).
+    var ringPresses = Presses<RingHold>()
     /// Maximum orbit speed at full deflection, points per second.
     public static let orbitSpeed = 420.0
     public static let handleRadius = 13.0

@@ -5,18 +5,6 @@ import Motion
 // Grabbing the picture, throwing it, and the Spring mode: the hand's velocity carried into
 // the motion that follows it.
 extension TapScene {
-    /// A hand holding the picture.
-    public struct Grab: Sendable, Equatable {
-        /// Who holds it: a pointer, or the keyboard or a pad through the cursor (Space or A
-        /// held on the picture; that same key or button lets go).
-        public var carrier: Hand
-        /// Where the hand is, and where on the picture it took hold (from the centre).
-        public var hand: Vec2
-        public var offset: Vec2
-        /// The hand's velocity as of its latest event (points per second).
-        public var velocity = Vec2.zero
-    }
-
     /// The spring a tap flies on in the Spring mode.
     public static let spring = Spring(duration: 0.55, bounce: 0.15)
     /// Where a throw comes to rest: velocity kept 0.995 per millisecond (between a scroll
@@ -37,7 +25,7 @@ extension TapScene {
     /// (the presentation becomes the model, as UIViewPropertyAnimator's pause does).
     func take(by carrier: Hand, at: Vec2) {
         if let running = tweener.running(on: image, property: .position) { tweener.interrupt(running) }
-        grab = Grab(carrier: carrier, hand: at, offset: presentation - at)
+        grab = Grip(hand: carrier, at: at, holding: presentation)
         destination = nil
     }
 
@@ -45,7 +33,7 @@ extension TapScene {
     /// holds it, drawn interpolated from the last step.
     func followGrab() {
         guard let g = grab else { return }
-        let p = g.hand + g.offset
+        let p = g.target
         guard p.x.isFinite, p.y.isFinite else { return }
         tweener.animatables.store.modify(image) { $0.position.follow(p) }
     }
@@ -56,7 +44,7 @@ extension TapScene {
     func letGo(velocity: Vec2) {
         guard let g = grab else { return }
         grab = nil
-        let here = g.hand + g.offset
+        let here = g.target
         guard velocity != .zero, here.x.isFinite, here.y.isFinite else {
             let rest = reach.clamped(here)
             tweener.animatables.store.modify(image) { $0.position.follow(rest) }
@@ -85,7 +73,7 @@ extension TapScene {
     }
 
     /// The held picture's velocity: its hand's (the tracker's for a pointer, the cursor's).
-    var heldVelocity: Vec2 { grab.map { $0.carrier.isPointer ? $0.velocity : cursorVelocity } ?? .zero }
+    var heldVelocity: Vec2 { grab.map { $0.hand.isPointer ? $0.velocity : cursorVelocity } ?? .zero }
 
     public func setReducedMotion(_ reduced: Bool) { reducedMotion = reduced }
 

@@ -64,8 +64,9 @@ public final class TapScene: Scene {
     /// The Spring mode's taps move on `Spring.reducedMotion` (the paced flight is the scene's
     /// subject, and the hand's throw the hand's: both stay).
     public internal(set) var reducedMotion = false
-    /// The hand holding the picture, if any.
-    public internal(set) var grab: Grab?
+    /// The hand holding the picture: a pointer, or the keyboard or a pad through the cursor
+    /// (Space or A held on the picture; that same key or button lets go).
+    public internal(set) var grab: Grip?
     /// The cursor's velocity over the last step (points per second), for a keyboard or pad throw.
     var cursorVelocity = Vec2.zero
     public private(set) var cursor = Vec2(640, 360)
@@ -165,24 +166,21 @@ public final class TapScene: Scene {
                     tap(at)
                 }
             case .pointerMove(let id, _, let at):
-                if grab?.carrier == .pointer(id) {
-                    grab?.hand = at
-                    grab?.velocity = ctx.input.velocity(of: id)
-                }
+                if grab?.hand == .pointer(id) { grab?.move(to: at, velocity: ctx.input.velocity(of: id)) }
             case .pointerUp(let id, _, let at):
-                if grab?.carrier == .pointer(id) {
-                    grab?.hand = at
+                if grab?.hand == .pointer(id) {
+                    grab?.move(to: at)
                     letGo(velocity: ctx.input.velocity(of: id))
                 }
             case .pointerCancel(let id, _):
-                if grab?.carrier == .pointer(id) { letGo(velocity: .zero) }
+                if grab?.hand == .pointer(id) { letGo(velocity: .zero) }
             case .gamepadButton(let pad, .a, false):
-                if grab?.carrier == .pad(pad) { letGo(velocity: cursorVelocity) }
+                if grab?.hand == .pad(pad) { letGo(velocity: cursorVelocity) }
             case .gamepadRemoved(let pad):
                 // A pad pulled out while its A holds the picture: it lets go where it is.
-                if grab?.carrier == .pad(pad) { letGo(velocity: .zero) }
+                if grab?.hand == .pad(pad) { letGo(velocity: .zero) }
             case .key(.space, false):
-                if grab?.carrier == .keyboard { letGo(velocity: cursorVelocity) }
+                if grab?.hand == .keyboard { letGo(velocity: cursorVelocity) }
             default:
                 switch Self.bindings.action(for: e) {
                 case .send: tap(cursor)
@@ -216,7 +214,7 @@ public final class TapScene: Scene {
         cursor += d * (Self.cursorSpeed * ctx.dt)
         cursor = Vec2(clamp(cursor.x, bounds.minX, bounds.maxX), clamp(cursor.y, bounds.minY, bounds.maxY))
         cursorVelocity = ctx.dt > 0 ? (cursor - before) / ctx.dt : .zero
-        if let c = grab?.carrier, !c.isPointer { grab?.hand = cursor }
+        if let c = grab?.hand, !c.isPointer { grab?.move(to: cursor) }
     }
 
     /// Sends the picture to `target` (brought into the window), interrupting a flight in
