@@ -29,6 +29,15 @@ extension DragDrop {
         carries.firstIndex { $0.carrier == carrier && $0.isCarried }
     }
 
+    /// The pointers carrying something now (not what flies back), in the order it was lifted:
+    /// Escape cancels their carries as it cancels the keyboard's.
+    public var pointersCarrying: [Int] {
+        carries.compactMap { c in
+            guard c.isCarried, case .pointer(let id) = c.carrier else { return nil }
+            return id
+        }
+    }
+
     /// Whether something was lifted from `item`; `carriedOnly` leaves out carries flying back.
     public func isLifted(_ item: Item, carriedOnly: Bool) -> Bool {
         carries.contains { $0.item == item && (!carriedOnly || $0.isCarried) }

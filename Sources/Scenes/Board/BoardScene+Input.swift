@@ -35,6 +35,8 @@ extension BoardScene {
                 saveTyping()
                 announce(shelf.importFile(path))
             case .composition(let t, let cursor): composeLyric(t, cursor: cursor)
+            case .key(.escape, true) where dragDrop.keyCarry == nil && !dragDrop.pointersCarrying.isEmpty:
+                cancelPointerCarries()
             case .key(_, true): key(e, input: ctx.input)
             case .keyRepeat(let k) where [Key.left, .right, .up, .down].contains(k):
                 // Held arrows keep moving the focus or the carry.
@@ -85,6 +87,14 @@ extension BoardScene {
 
     private func move(_ id: Int, _ at: Vec2, velocity: Vec2) {
         if let l = dragDrop.move(id, to: at, velocity: velocity) { lift(l) }
+    }
+
+    /// Escape while the mouse or fingers carry cards: each flies back, as a cancelled press
+    /// sends it (the presses end; those pointers' moves and ups do nothing more).
+    private func cancelPointerCarries() {
+        let names = dragDrop.pointersCarrying.compactMap { id in dragDrop.index(carriedBy: .pointer(id)).map { ghosts[$0].name } }
+        for id in dragDrop.pointersCarrying { release(id, cancelled: true, velocity: .zero) }
+        announce("Cancelled · \(names.joined(separator: ", ")) went back")
     }
 
     private func release(_ id: Int, cancelled: Bool, velocity: Vec2) {

@@ -217,7 +217,9 @@ public final class BoardScene: Scene {
         bannerMessage.show(text, for: 8)
     }
 
-    public func claims(_ key: Key) -> Bool { key == .escape && (dragDrop.keyCarry != nil || songPanel != nil) }
+    public func claims(_ key: Key) -> Bool {
+        key == .escape && (dragDrop.keyCarry != nil || songPanel != nil || !dragDrop.pointersCarrying.isEmpty)
+    }
 
     /// While a lyric is being typed in: its caret, where an input method shows its
     /// candidates.

@@ -21,7 +21,7 @@ public final class BounceScene: Scene {
     public let name = "bounce"
     public let title = "Bounce"
     /// What a hand can do here; presses are looked up in it, and the help is written from it.
-    enum Action: Sendable, Equatable { case add, throwBall, keep, carryBack, scroll, remove, intoBasket, outOfBasket }
+    enum Action: Sendable, Equatable { case add, throwBall, keep, carryBack, cancelCarry, scroll, remove, intoBasket, outOfBasket }
     static let bindings = Bindings<Action>([
         Binding(.add, "add a ball", mouse: "Click empty space", touch: "Tap empty space", keys: [.space], buttons: [.a],
                 brief: "adds a ball"),
@@ -29,6 +29,7 @@ public final class BounceScene: Scene {
         Binding(.keep, "keep it there, out of play", mouse: "Let a ball go over the basket", touch: "Let a ball go over the basket"),
         Binding(.carryBack, "carry it back into play", mouse: "Drag a basket ball up (or hold it)",
                 touch: "Drag a basket ball up (or hold it)", brief: "carries it back"),
+        Binding(.cancelCarry, "while carrying a basket ball, put it back", keys: [.escape], brief: "puts it back"),
         Binding(.scroll, "scroll the basket", mouse: "Drag the basket sideways / wheel", touch: "Drag the basket sideways"),
         Binding(.remove, "remove the oldest ball", keys: [.backspace, Key("Delete")], buttons: [.b], brief: "removes the oldest"),
         Binding(.intoBasket, "the newest ball into the basket", keys: [.down], keyLabel: "↓", buttons: [.dpdown], brief: "one ball into the basket"),
@@ -185,13 +186,15 @@ public final class BounceScene: Scene {
             case .pointerDown(let id, let device, let at) where basketFrame.contains(at):
                 pressBasket(id, device: device, at: at)
             case .pointerDown(let id, let device, let at):
-                if let e = ball(at: at, slop: device.hitSlop), !grabs.store.contains(e) {
+                let pressed = ball(at: at, slop: device.hitSlop)
+                if let e = pressed, !grabs.store.contains(e) {
                     let c = bodies.store[e]!.position.current
                     // Held at once (not at the step's end): an up in the same step, a quick
                     // tap, finds it and lets it go.
                     grabs.store.insert(Grip(hand: .pointer(id), at: at, holding: c), for: e)
                     ballPresses.begin(id, device: device, at: at, target: e)
-                } else if arena.contains(at) {
+                } else if pressed == nil, arena.contains(at) {
+                    // Empty space only: a press on a ball another hand holds does nothing.
                     spawnBall(at: at)
                 }
             case .pointerMove(let id, _, let at):
@@ -209,12 +212,16 @@ public final class BounceScene: Scene {
                 releaseBasket(id, cancelled: true, velocity: .zero)
             case .wheel(let dx, let dy):
                 dragDrop.wheel(dx: dx, dy: dy, at: ctx.input.mousePosition)
+
             default:
                 switch Self.bindings.action(for: event) {
                 case .intoBasket: basketKey(down: true)
                 case .outOfBasket: basketKey(down: false)
                 case .add: spawnBall(at: nil)
                 case .remove: removeOldest()
+                // The balls carried out of the basket go back to it (Escape quits the app
+                // only when nothing is carried: `claims`).
+                case .cancelCarry: for id in dragDrop.pointersCarrying { releaseBasket(id, cancelled: true, velocity: .zero) }
                 case .throwBall, .keep, .carryBack, .scroll, nil: break
                 }
             }
@@ -231,6 +238,8 @@ public final class BounceScene: Scene {
         bodies.store.modify(e) { $0.velocity = velocity ?? .zero }
         if velocity != nil, let at, basketFrame.contains(at) { putInBasket(e) }
     }
+
+    public func claims(_ key: Key) -> Bool { key == .escape && !dragDrop.pointersCarrying.isEmpty }
 
     public func draw(into list: inout DrawList, context: DrawContext) {
         let alpha = context.alpha

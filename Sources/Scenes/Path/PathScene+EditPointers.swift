@@ -57,6 +57,8 @@ extension PathScene {
         // make every move a scan of 30,000 drags).
         guard e.drags.count < Self.maxDrags else { return true }
         if let target = e.target(at: at, radius: anchorRadius + device.hitSlop) {
+            // One finger per point: a point another hand drags stays that hand's.
+            if e.drags.all.contains(where: { $0.target.point == target }) { return true }
             if case .anchor(let a) = target, session.anchorTaps.press(a, at: at, time: session.editClock, reach: device.hitSlop + anchorRadius) {
                 e.focused = a
                 session.editor = e

@@ -38,6 +38,13 @@ extension TapScene {
         tweener.animatables.store.modify(image) { $0.position.follow(p) }
     }
 
+    /// Switched away from (or the run ends) while a key or a pad's A holds the picture: it is
+    /// let go where it is, at rest. (A pointer's grab was cancelled already; the key or button
+    /// let go in another scene would never reach this one.)
+    public func settle() {
+        if grab != nil { letGo(velocity: .zero) }
+    }
+
     /// The hand let go moving at `velocity`: the picture flies on at that velocity and springs
     /// (`throwSpring`) to where it would come to rest decelerating like a scroll view
     /// (`throwCoast`), kept inside the window. Let go at rest, it stays.

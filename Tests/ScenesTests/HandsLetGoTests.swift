@@ -1,0 +1,98 @@
+@testable import Engine
+import Entities
+@testable import Geometry
+@testable import Scenes
+@testable import Shell
+import TestSupport
+import Testing
+
+/// What a hand holds is let go when the hand can no longer reach it, and a second hand does
+/// not take what the first holds (a hostile tour of grabs and carries found each of these).
+@Suite struct HandsLetGoTests {
+    @Test func aKeyboardOrPadGrabOfTheTapPictureEndsWhenTheSceneIsSwitchedAway() {
+        for hand in [Hand.keyboard, .pad(0)] {
+            let tap = TapScene()
+            let shell = Shell(scenes: [tap, BounceScene(seed: 3, initialBalls: 0)], size: Vec2(1280, 720), font: testFont())
+            // The cursor starts on the picture: Space, or A, takes it.
+            let take: [InputEvent] = hand == .keyboard ? [.key(.space, down: true)]
+                : [.gamepadAdded(pad: 0), .gamepadButton(pad: 0, button: .a, down: true)]
+            runShell(shell, frames: 2, events: [1: take])
+            #expect(tap.grab?.hand == hand)
+            runShell(shell, frames: 2, events: [1: [.key(Key("2"), down: true)], 2: [.key(Key("2"), down: false)]])
+            #expect(tap.grab == nil, "\(hand)")
+            // The key or button let go in the other scene, back here a mouse can take it.
+            let letGo: [InputEvent] = hand == .keyboard ? [.key(.space, down: false)]
+                : [.gamepadButton(pad: 0, button: .a, down: false)]
+            runShell(shell, frames: 3, events: [1: letGo, 2: [.key(Key("1"), down: true)], 3: [.key(Key("1"), down: false)]])
+            runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: tap.presentation)]])
+            #expect(tap.grab?.hand == .pointer(0))
+        }
+    }
+
+    @Test func escapeWhileTheMouseCarriesACardSendsItBackInsteadOfQuitting() {
+        let (shell, s) = makeBoard()
+        let c = s.itemRootFrame(3).center
+        var events: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 0, device: .mouse, at: c)]]
+        for k in 1...4 { events[1 + k] = [.pointerMove(pointer: 0, device: .mouse, at: c + Vec2(0, 30 * Double(k)))] }
+        runShell(shell, frames: 5, events: events)
+        #expect(s.ghosts.count == 1 && s.ghosts[0].isCarried)
+        runShell(shell, frames: 1, events: [1: [.key(.escape, down: true)]])
+        #expect(!shell.wantsQuit)
+        #expect(s.ghosts.first?.flight?.kind == .returning)
+        // The rest of that drag moves nothing, and its up drops nothing.
+        runShell(shell, frames: 2, events: [1: [.key(.escape, down: false), .pointerMove(pointer: 0, device: .mouse, at: c + Vec2(0, 200))],
+                                            2: [.pointerUp(pointer: 0, device: .mouse, at: c + Vec2(0, 200))]])
+        runShell(shell, frames: 90)
+        #expect(s.ghosts.isEmpty && s.document == .empty)
+        // Nothing carried: Escape quits.
+        runShell(shell, frames: 1, events: [1: [.key(.escape, down: true)]])
+        #expect(shell.wantsQuit)
+    }
+
+    @Test func escapeWhileABasketBallIsCarriedPutsItBack() {
+        let scene = BounceScene(seed: 3, initialBalls: 1)
+        let shell = Shell(scenes: [scene], size: Vec2(800, 600), font: testFont())
+        runShell(shell, frames: 1, events: [1: [.key(.down, down: true)]])
+        #expect(scene.basket.count == 1)
+        let kept = scene.keptRootFrame(0).center
+        var events: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 5, device: .touch, at: kept)]]
+        for k in 1...4 { events[1 + k] = [.pointerMove(pointer: 5, device: .touch, at: kept + Vec2(1, -40 * Double(k)))] }
+        runShell(shell, frames: 5, events: events)
+        #expect(scene.dragDrop.pointersCarrying == [5])
+        runShell(shell, frames: 1, events: [1: [.key(.escape, down: true)]])
+        #expect(!shell.wantsQuit)
+        #expect(scene.dragDrop.carries.isEmpty && scene.basket.count == 1)
+        runShell(shell, frames: 1, events: [1: [.pointerUp(pointer: 5, device: .touch, at: Vec2(300, 250))]])
+        #expect(scene.bodies.store.isEmpty && scene.basket.count == 1)
+    }
+
+    @Test func aSecondFingerOnAHeldBallNeitherTakesItNorAddsABall() {
+        let scene = BounceScene(seed: 3, initialBalls: 0)
+        let shell = Shell(scenes: [scene], size: Vec2(800, 600), font: testFont())
+        runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: Vec2(400, 300))]])
+        let e = scene.bodies.store.owners[0]
+        runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 1, device: .touch, at: scene.bodies.store[e]!.position.current)]])
+        runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 2, device: .touch, at: scene.bodies.store[e]!.position.current)]])
+        #expect(scene.bodies.store.count == 1)
+        #expect(scene.grabs.store[e]?.hand == .pointer(1))
+    }
+
+    @Test func aSecondFingerOnAnAnchorAnotherFingerDragsLeavesItToTheFirst() {
+        let (shell, s) = TestSupport.shell(with: PathScene(startShape: .star))
+        runShell(shell, frames: 2, events: [1: [.key(Key("E"), down: true)], 2: [.key(Key("E"), down: false)]])
+        func anchor(_ i: Int) -> Vec2 { s.session.editor!.drawnAnchors()[i].1 }
+        let a = anchor(3)
+        runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 0, device: .touch, at: a)]])
+        runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 0, device: .touch, at: a + Vec2(-20, 0))]])
+        // The second finger comes down on the anchor where the first has it, and moves away.
+        runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 1, device: .touch, at: a + Vec2(-20, 0))]])
+        runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 1, device: .touch, at: a + Vec2(-20, 60))]])
+        #expect(anchor(3).distance(to: a + Vec2(-20, 0)) < 1e-9)
+        runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 0, device: .touch, at: a + Vec2(-21, 0))]])
+        runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 1, device: .touch, at: a + Vec2(-20, 61))]])
+        #expect(anchor(3).distance(to: a + Vec2(-21, 0)) < 1e-9)
+        runShell(shell, frames: 1, events: [1: [.pointerUp(pointer: 1, device: .touch, at: a + Vec2(-20, 61)),
+                                                .pointerUp(pointer: 0, device: .touch, at: a + Vec2(-21, 0))]])
+        #expect(anchor(3).distance(to: a + Vec2(-21, 0)) < 1e-9)
+    }
+}
