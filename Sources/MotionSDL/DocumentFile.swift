@@ -1,3 +1,4 @@
+import CFileIdentity
 import Foundation
 
 /// A document on disk (the board's sheet): loaded at start, saved after every change, never
@@ -67,6 +68,9 @@ public struct DocumentFile: Sendable {
         /// False when the file is there but is not a document this session may replace: it
         /// is left as it is, and this session must not save over it.
         public var mayOverwrite = true
+        /// The permissions a damaged file moved aside had: the file saved new in its place
+        /// gets them (a private sheet stays private), not a new file's default.
+        public var newFileMode: mode_t?
         /// What is on disk now, for the first `save(_:over:)`: nothing, or the text read
         /// (nothing after a damaged file was moved aside).
         public var found = Expected.nothing
@@ -74,7 +78,7 @@ public struct DocumentFile: Sendable {
 
     /// Loads the document with `parse`, whose errors describe what is wrong and where, as the
     /// type's comment describes. `recognise` tells a damaged document of this kind from some
-    /// other file; `noun` names the document in reports ("an empty sheet").
+    /// other file; `noun` names the document in reports ("a new sheet").
     public func load<Document>(empty: Document, noun: String, recognise: (String) -> Bool = { _ in false },
                                parse: (String) throws -> Document) -> Loaded<Document> {
         let name = FilePolicy.shown(url.lastPathComponent)
@@ -100,8 +104,10 @@ public struct DocumentFile: Sendable {
         guard let aside = moveAside(target) else {
             return leftAlone(empty, "\(name): \(problem); it could not be moved aside")
         }
-        return Loaded(document: empty,
-                      problem: "\(name): \(problem); moved aside to \(FilePolicy.shown(aside)), starting an empty \(noun)")
+        var moved = Loaded(document: empty,
+                           problem: "\(name): \(problem); moved aside to \(FilePolicy.shown(aside)), starting a new \(noun)")
+        moved.newFileMode = st.st_mode & 0o777
+        return moved
     }
 
     private func leftAlone<Document>(_ empty: Document, _ what: String) -> Loaded<Document> {
@@ -131,8 +137,9 @@ public struct DocumentFile: Sendable {
     /// (or made) since by anyone else is not saved over, and the refusal says so. Returns what
     /// the file holds now, for the next save to expect. (A change
     /// in the instant between that check and the rename is not caught: there is no lock.)
+    /// A file made new (none was there) gets `newFileMode`, else a new file's default.
     @discardableResult
-    public func save(_ text: String, over expected: Expected? = nil) throws(FilePolicy.Refusal) -> Expected {
+    public func save(_ text: String, over expected: Expected? = nil, newFileMode: mode_t? = nil) throws(FilePolicy.Refusal) -> Expected {
         let target = try FilePolicy.resolve(url.path)
         if let expected, try !stillHolds(expected, at: target) {
             throw FilePolicy.Refusal("\(FilePolicy.shown(url.lastPathComponent)) changed on disk since it was read or saved here; not saved over")
@@ -147,26 +154,39 @@ public struct DocumentFile: Sendable {
                 throw FilePolicy.Refusal("\(FilePolicy.shown(dir)): cannot create the folder")
             }
         }
-        try FilePolicy.write(text, to: url.path, streams: false)
+        try FilePolicy.write(text, to: url.path, streams: false, newFileMode: newFileMode)
         return .text(text)
     }
 
     /// Keeps `text` (the file as it was read) beside the file as `STEM.TAG.EXT` (`STEM.EXT`
     /// with no tag) — or, where that name is taken, `STEM.TAG-2.EXT`, `-3` … — made new (never over an existing name,
-    /// never through a link), with the mode a new file gets. Returns the name kept under.
+    /// never through a link), as private as the file it is kept beside: that file's mode,
+    /// owner where allowed, and extended attributes (a new file's mode when there is none).
+    /// Returns the name kept under.
     /// What a newer version of the program does before it first saves an older file in its
     /// own format, so the old one is still there for an older build.
     public func keepCopy(_ text: String, tag: String?, extension ext: String = "json") throws(FilePolicy.Refusal) -> String {
         let target = try FilePolicy.resolve(url.path)
         let dir = FilePolicy.folder(of: target)
         let stem = ((target as NSString).lastPathComponent as NSString).deletingPathExtension
+        let original = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        defer { if original >= 0 { close(original) } }
+        var old = stat()
+        let hasOriginal = original >= 0 && fstat(original, &old) == 0 && (old.st_mode & S_IFMT) == S_IFREG
         for n in 1...100 {
             let name = "\(stem)\(tag.map { "." + $0 } ?? "")\(n == 1 ? "" : "-\(n)").\(ext)"
-            let fd = open(dir + "/" + name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, OutputFile.newFileMode())
+            // Made 0600, so it is never more readable than the original, even for an instant.
+            let fd = open(dir + "/" + name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd < 0 {
                 if errno == EEXIST { continue }
                 throw FilePolicy.Refusal("\(FilePolicy.shown(name)): cannot make it: \(FilePolicy.errnoText())")
             }
+            if hasOriginal {
+                // Best effort past the mode: a copy another user cannot own stays ours.
+                _ = OutputFile.takeOwnership(fd, of: old)
+                _ = motionlab_copy_xattrs(original, fd)
+            }
+            fchmod(fd, hasOriginal ? old.st_mode & 0o777 : OutputFile.newFileMode())
             let bytes = Array(text.utf8)
             let failed = FilePolicy.writeAll(bytes[...], to: fd)
             let synced = fsync(fd) == 0

@@ -244,7 +244,7 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
                 return board.showBanner("sheet not saved: \(describe(error))")
             }
         }
-        do { onDisk = try file.save(doc.serialized(), over: onDisk) } catch {
+        do { onDisk = try file.save(doc.serialized(), over: onDisk, newFileMode: loaded.newFileMode) } catch {
             StandardStream.error.write("motionlab: could not save the sheet: \(describe(error)); the previous version is kept\n")
             board.showBanner("sheet not saved: \(describe(error))")
         }

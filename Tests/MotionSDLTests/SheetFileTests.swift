@@ -1,3 +1,4 @@
+import CFileIdentity
 import Foundation
 @testable import Geometry
 @testable import MotionSDL
@@ -91,6 +92,35 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         #expect(loadSheet(file).document == doc)
     }
 
+    /// A copy kept beside a private file (a version 1 sheet before its first save as version
+    /// 2) is as private as the file: its mode and extended attributes; and a damaged private
+    /// sheet moved aside is saved new with its mode.
+    @Test func aCopyKeptBesideAPrivateSheetAndTheSheetSavedAfterADamagedOneStayPrivate() throws {
+        let url = tempURL(), dir = url.deletingLastPathComponent()
+        try "v1 text".write(to: url, atomically: true, encoding: .utf8)
+        chmod(url.path, 0o600)
+        let value = Array("kept".utf8)
+        let tagged = setxattr(url.path, "user.motionlab-test", value, value.count, 0) == 0
+        if !tagged { print("extended attributes: this file system takes no user.* attribute; mode checked only") }
+        let name = try DocumentFile(url: url).keepCopy("v1 text", tag: "v1")
+        let copy = dir.appendingPathComponent(name).path
+        var st = stat()
+        #expect(stat(copy, &st) == 0 && st.st_mode & 0o777 == 0o600)
+        if tagged {
+            var back = [UInt8](repeating: 0, count: 16)
+            let n = getxattr(copy, "user.motionlab-test", &back, back.count)
+            #expect(n == value.count && Array(back[0..<max(0, n)]) == value, "the attribute was dropped")
+        }
+        // A damaged private sheet: moved aside, and the sheet saved in its place keeps 0600.
+        try "{\"version\":1,\"lines\":[{\"text\":\"x\",\"chords\":[{\"name\":\"C\"}]}]}".write(to: url, atomically: true, encoding: .utf8)
+        chmod(url.path, 0o600)
+        let file = DocumentFile(url: url)
+        let loaded = loadSheet(file)
+        #expect(loaded.problem?.contains("moved aside") == true)
+        try file.save(loaded.document.serialized(), over: loaded.found, newFileMode: loaded.newFileMode)
+        #expect(stat(url.path, &st) == 0 && st.st_mode & 0o777 == 0o600)
+    }
+
     @Test func aDamagedSheetIsReportedMovedAsideAndNeverOverwritten() throws {
         let url = tempURL()
         let garbage = "{\"version\":1,\"lines\":[{\"text\":\"x\",\"chords\":[{\"name\":\"C\"}]}]}"
@@ -100,7 +130,7 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         #expect(loaded.document == .empty)
         #expect(loaded.problem?.contains("lines[0].chords[0]: missing or bad \"x\"") == true)
         #expect(loaded.problem?.contains("moved aside to sheet.corrupt-") == true)
-        #expect(loaded.problem?.hasSuffix("starting an empty sheet") == true)
+        #expect(loaded.problem?.hasSuffix("starting a new sheet") == true)
         let names = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
         let aside = names.first { $0.hasPrefix("sheet.corrupt-") && $0.hasSuffix(".json") }
         #expect(!names.contains("sheet.json"))

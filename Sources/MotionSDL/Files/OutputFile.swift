@@ -66,8 +66,9 @@ public final class OutputFile {
     /// content is then held in memory).
     public static let maxInPlaceBytesInMemory = 256 << 20
 
-    /// Opens `path` for writing (see `FilePolicy.destination(for:streams:)`).
-    public init(path: String, kind: Kind = .document, streams: Bool = true) throws(FilePolicy.Refusal) {
+    /// Opens `path` for writing (see `FilePolicy.destination(for:streams:)`); a file made new
+    /// gets `newFileMode`, else a new document's default (0666 less the umask).
+    public init(path: String, kind: Kind = .document, streams: Bool = true, newFileMode: mode_t? = nil) throws(FilePolicy.Refusal) {
         self.path = path
         destination = try FilePolicy.destination(for: path, streams: streams)
         switch destination {
@@ -79,7 +80,7 @@ public final class OutputFile {
                 let tmp = FilePolicy.temporaryPath(for: target)
                 fd = try Self.createTemporary(tmp, path: path)
                 strategy = .rename(temporary: tmp, target: target)
-                fchmod(fd, Self.newFileMode())
+                fchmod(fd, newFileMode ?? Self.newFileMode())
                 if kind == .log {
                     guard rename(tmp, target) == 0 else {
                         let why = FilePolicy.errnoText()
