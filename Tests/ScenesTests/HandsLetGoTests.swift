@@ -84,7 +84,9 @@ import Testing
         let a = anchor(3)
         runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 0, device: .touch, at: a)]])
         runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 0, device: .touch, at: a + Vec2(-20, 0))]])
-        // The second finger comes down on the anchor where the first has it, and moves away.
+        // Past the double-tap interval (two presses on a point in it are a double tap), the
+        // second finger comes down on the anchor where the first has it, and moves away.
+        runShell(shell, frames: 40)
         runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 1, device: .touch, at: a + Vec2(-20, 0))]])
         runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 1, device: .touch, at: a + Vec2(-20, 60))]])
         #expect(anchor(3).distance(to: a + Vec2(-20, 0)) < 1e-9)
