@@ -71,7 +71,7 @@ extension SDLTests {
             return checked
         }
 
-        @Test(arguments: [(1280.0, 720.0, 1.0, 1), (640, 400, 2, 2)])
+        @Test(arguments: [(1280.0, 720.0, 1.0, 1), (640, 400, 2, 2), (1600, 900, 1.25, 1), (1200, 800, 1.5, 2), (1920, 1080, 1.75, 2), (1000, 700, 1.25, 3)])
         func everyFrameOfEverySceneIsTheWholeRedrawsPixels(w: Double, h: Double, uiScale: Double, bands: Int) throws {
             for (scene, frames) in [("path", 240), ("tap", 220), ("arrow", 250), ("board", 180), ("bounce", 180)] {
                 let c = try Self.run(scene, frames: frames, size: Vec2(w, h), uiScale: uiScale, bands: bands)

@@ -65,6 +65,18 @@ struct DamagedRows: Equatable {
         count = n
     }
 
+    /// Widens each run out to multiples of `grid` points (runs it comes to overlap are drawn
+    /// twice over the overlap, which gives the same pixels).
+    mutating func snap(to grid: Float) {
+        guard grid > 1 else { return }
+        for i in 0..<count {
+            tops[i] = (tops[i] / grid).rounded(.down) * grid
+            bottoms[i] = (bottoms[i] / grid).rounded(.up) * grid
+            lefts[i] = (lefts[i] / grid).rounded(.down) * grid
+            rights[i] = (rights[i] / grid).rounded(.up) * grid
+        }
+    }
+
     /// Clips the runs to the window, `width` × `height` points.
     mutating func bound(width: Float, height: Float) {
         var kept = 0

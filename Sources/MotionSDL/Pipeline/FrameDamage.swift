@@ -26,9 +26,10 @@ import Geometry
 ///
 /// Anything the lists do not show starts a whole redraw: a first frame, a new surface or
 /// size or scale, a replaced texture (`invalidate()`), a window event, a change of
-/// background or of masked images, a scale that is not whole pixels per point (a band's rows
-/// must be whole pixels), more than `maxIndices` indices (comparing would cost more than it
-/// saves), or damage over most of the window.
+/// background or of masked images, a scale at which no whole number of points up to
+/// `maxGrid` is a whole number of pixels (a band's rows must be whole pixels; at 1.25× the
+/// damage is snapped out to 4 points, at 1.5× to 2), more than `maxIndices` indices
+/// (comparing would cost more than it saves), or damage over most of the window.
 struct FrameDamage {
     /// Lists with more indices than this are redrawn whole without being compared or kept:
     /// a frame of thousands of sprites changes everywhere, and comparing 10,000 of them cost
@@ -77,7 +78,7 @@ struct FrameDamage {
     /// What `list` must redraw on `surface` (its pixels drawn at `scale`), given the frame
     /// kept by `remember`; `remap` is the frame's copies at drawn size (`DrawnSizeImages`).
     func region(for list: DrawList, surface key: SurfaceKey, remap newRemap: ContiguousArray<Int32>) -> Region {
-        guard valid, key == surface, key.scale >= 1, key.scale == key.scale.rounded(),
+        guard valid, key == surface, let grid = Self.grid(forScale: key.scale),
               list.indices.count <= Self.maxIndices, list.background == background, list.snapBias == snapBias,
               list.pixelsPerPoint == pixelsPerPoint, list.masks == masks else { return .everything }
         var damaged = DamagedRows()
@@ -101,11 +102,27 @@ struct FrameDamage {
             }
         }
         let width = (Float(key.w) / key.scale).rounded(.up), height = (Float(key.h) / key.scale).rounded(.up)
+        damaged.snap(to: grid)
         damaged.bound(width: width, height: height)
         if damaged.count == 0 { return .nothing }
         if Double(damaged.area) > Self.wholeFraction * Double(width) * Double(height) { return .everything }
         return .rows(damaged)
     }
+
+    /// The smallest whole number of points, up to `maxGrid`, that is a whole number of pixels
+    /// at `scale` pixels a point: 1 at 1× and 2×, 2 at 1.5×, 4 at 1.25× and 1.75×. Damage
+    /// is snapped out to it, so that a run's rows and columns fall on pixel edges as a band's
+    /// must. Nil (redraw whole) below 1× or where no such number is small enough.
+    static func grid(forScale scale: Float) -> Float? {
+        guard scale >= 1, scale.isFinite else { return nil }
+        for n in 1...Int(maxGrid) {
+            let pixels = Double(scale) * Double(n)
+            if abs(pixels - pixels.rounded()) < 1e-4 { return Float(n) }
+        }
+        return nil
+    }
+    /// The coarsest grid damage is snapped to (points).
+    static let maxGrid: Float = 8
 
     /// Keeps `list` as what the surface now shows.
     mutating func remember(_ list: DrawList, surface key: SurfaceKey, remap newRemap: ContiguousArray<Int32>) {
