@@ -107,8 +107,8 @@ extension BoardScene {
         dragDrop.forget { $0.placed != nil }
         document = document.transposed(by: semitones)
         changed()
-        // A {key: …} line may have changed under the caret.
-        keepLyricAfterHistory()
+        // A {key: …} line may have changed under the caret; it stays where it is.
+        keepLyricInPlace()
         let first = document.firstChord?.name ?? ""
         announce("Transposed \(semitones > 0 ? "up" : "down") a semitone · the song starts on \(first)")
     }
@@ -122,8 +122,9 @@ extension BoardScene {
         guard let doc = back ? history.undo(current: document) : history.redo(current: document) else {
             return announce("Nothing to \(word)")
         }
+        let before = document
         replaceDocument(with: doc)
-        keepLyricAfterHistory()
+        placeLyricAfterHistory(before: before)
         announce("\(back ? "Undone" : "Redone") · \(history.undoCount) to undo, \(history.redoCount) to redo")
     }
 

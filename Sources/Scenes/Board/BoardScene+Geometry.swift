@@ -41,12 +41,21 @@ extension BoardScene {
         if let l = lineLayouts[i] { return l }
         let line = document.lines[i]
         let stops = font.caretStops(of: line.text).map { $0 + Self.textInset }
+        // While an input method composes in this line, its text stands at the caret and the
+        // chords from there on move along with the characters after it, as typing moves them.
+        var chordStops = stops, from = Int.max, by = 0
+        if let c = lyric?.composed, c.line == i {
+            let chars = Array(line.text), at = min(c.at, chars.count)
+            chordStops = font.caretStops(of: String(chars[..<at]) + c.text + String(chars[at...])).map { $0 + Self.textInset }
+            (from, by) = (at, c.text.count)
+        }
         let maxX = max(0, lineWidth - placedBox.x)
         let order = line.chords.indices.sorted { (line.chords[$0].at, $0) < (line.chords[$1].at, $1) }
         var xs = [Double](repeating: 0, count: line.chords.count)
         var right = -Double.infinity
         for k in order {
-            let x = clamp(max(anchorX(line.chords[k].at, stops: stops), right + 2), 0, maxX)
+            let at = line.chords[k].at
+            let x = clamp(max(anchorX(at >= from ? at + by : at, stops: chordStops), right + 2), 0, maxX)
             xs[k] = x
             right = x + placedBox.x
         }

@@ -36,6 +36,9 @@ extension BoardScene {
             textPress = TextPress(pointer: id, line: line, start: p, selecting: true)
             return true
         }
+        // Counted toward a double click even so: its first click starts the typing (at the
+        // release), and the second, in the line now typed in, selects the word.
+        _ = lyricTaps.press(line, at: p, time: input.time, reach: 8)
         textPress = TextPress(pointer: id, line: line, start: p, selecting: false)
         return false
     }

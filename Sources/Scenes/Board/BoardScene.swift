@@ -74,7 +74,13 @@ public final class BoardScene: Scene {
     /// (nil: not yet), by line.
     var lineLayouts: [LineLayout?] = []
     /// The lyric line being typed in, if any: its line and its text field.
-    public internal(set) var lyric: LyricEdit?
+    public internal(set) var lyric: LyricEdit? {
+        didSet {
+            // A composition moves the chords after the caret (`lineLayout`): laid out again
+            // when one begins, changes or ends.
+            if oldValue?.composed != lyric?.composed { lineLayouts.removeAll(keepingCapacity: true) }
+        }
+    }
     /// The caret's blink (on for `CaretBlink.half` s, off as long; solid while typing).
     var caretBlink = CaretBlink()
     /// A press on a lyric: a tap there puts the caret in it, a drag in the line being typed

@@ -1,0 +1,90 @@
+@testable import Engine
+@testable import Geometry
+@testable import Scenes
+@testable import Shell
+import TestSupport
+import Testing
+
+/// Typing after an undo, a double click on a line not yet typed in, and chords over a
+/// composition (each found by a hostile tour of the songwriter's pad).
+@Suite struct BoardLyricFixesTests {
+    let t = BoardLyricsTests()
+
+    func typingIn(line: Int, at index: Int) -> (Shell, BoardScene) {
+        let (shell, s) = makeBoard()
+        t.tap(shell, t.stop(s, line: line, index))
+        #expect(s.lyric?.line == line && s.lyric?.field.caret == index)
+        return (shell, s)
+    }
+
+    @Test func afterAnUndoTheNextKeystrokeLandsWhereTheUndoneTypingWas() {
+        let (shell, s) = typingIn(line: 0, at: 3)
+        let before = s.document.lines[0].text
+        t.type(shell, "ab")
+        #expect(s.lyric?.field.caret == 5)
+        t.keys(shell, ["Z"], ctrl: true)
+        #expect(s.document.lines[0].text == before)
+        #expect(s.lyric?.field.caret == 3)
+        t.type(shell, "Q")
+        #expect(s.document.lines[0].text == String(Array(before)[..<3]) + "Q" + String(Array(before)[3...]))
+        // Redo puts it after what came back.
+        t.keys(shell, ["Z"], ctrl: true)
+        t.keys(shell, ["Z"], ctrl: true, shift: true)
+        #expect(s.lyric?.field.caret == 4)
+    }
+
+    @Test func afterUndoingALineBreakTheCaretIsWhereTheBreakWas() {
+        let (shell, s) = typingIn(line: 1, at: 5)
+        let lines = s.document.lines.map(\.text)
+        t.keys(shell, ["Return"])
+        #expect(s.document.lines.count == lines.count + 1 && s.lyric?.line == 2 && s.lyric?.field.caret == 0)
+        t.keys(shell, ["Z"], ctrl: true)
+        #expect(s.document.lines.map(\.text) == lines)
+        #expect(s.lyric?.line == 1 && s.lyric?.field.caret == 5)
+    }
+
+    @Test func theWhereOfAChangeIsFoundAcrossLines() throws {
+        func doc(_ lines: [String]) -> SheetDocument { SheetDocument(lines: lines.map { SheetDocument.Line(text: $0) }) }
+        // An insertion undone: where it began; redone: after it.
+        let undone = try #require(BoardScene.placeOfChange(from: doc(["abXYc", "d"]), to: doc(["abc", "d"])))
+        #expect(undone == (0, 2))
+        let redone = try #require(BoardScene.placeOfChange(from: doc(["abc", "d"]), to: doc(["abXYc", "d"])))
+        #expect(redone == (0, 4))
+        // A line joined back, and one taken away whole.
+        let joined = try #require(BoardScene.placeOfChange(from: doc(["x", "That ", "saved"]), to: doc(["x", "That saved"])))
+        #expect(joined == (1, 5))
+        let gone = try #require(BoardScene.placeOfChange(from: doc(["a", "b", "c"]), to: doc(["a", "c"])))
+        #expect(gone.line <= 1)
+        #expect(BoardScene.placeOfChange(from: doc(["a"]), to: SheetDocument(lines: [])) == nil)
+    }
+
+    @Test func aDoubleClickOnALineNotYetTypedInSelectsTheWord() {
+        let (shell, s) = makeBoard()
+        let text = Array(s.document.lines[0].text)
+        let end = text.firstIndex(of: " ") ?? text.count
+        let p = t.stop(s, line: 0, 1)
+        runShell(shell, frames: 4, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: p)], 2: [.pointerUp(pointer: 0, device: .mouse, at: p)],
+                                            3: [.pointerDown(pointer: 0, device: .mouse, at: p)], 4: [.pointerUp(pointer: 0, device: .mouse, at: p)]])
+        #expect(s.lyric?.line == 0)
+        #expect(s.lyric?.field.selection == 0..<end)
+    }
+
+    @Test func chordsAfterTheCaretMoveWithAComposition() throws {
+        let (shell, s) = makeBoard(SheetDocument(lines: [
+            SheetDocument.Line(text: "Amazing grace how sweet", chords: [.init(name: "G", at: 3), .init(name: "C", at: 8)]),
+            SheetDocument.Line(text: "That saved a wretch"),
+        ]))
+        let line = 0
+        t.tap(shell, t.stop(s, line: line, 0))
+        let xs = s.chordXs(line: line)
+        runShell(shell, frames: 1, events: [1: [.composition(text: "wwwwwwww", cursor: 8)]])
+        let composing = s.chordXs(line: line)
+        for (a, b) in zip(xs, composing) { #expect(b > a + 20, "a chord after the caret stays put: \(a) → \(b)") }
+        // Committed, they stand where the composition put them; abandoned, where they were.
+        runShell(shell, frames: 1, events: [1: [.composition(text: "", cursor: 0)]])
+        #expect(s.chordXs(line: line) == xs)
+        runShell(shell, frames: 1, events: [1: [.composition(text: "wwwwwwww", cursor: 8)]])
+        runShell(shell, frames: 1, events: [1: [.text("wwwwwwww")]])
+        #expect(s.chordXs(line: line) == composing)
+    }
+}
