@@ -20,6 +20,12 @@ final class AppSongShelf: SongShelf {
         guard let board else { return "the board is gone" }
         do {
             let file = try library.file(name)
+            // A new name (`--song NEW`) is made a song at once, as New makes one: the panel
+            // then lists it and it can be renamed before its first change.
+            var st = stat()
+            if lstat(file.url.path, &st) != 0 && errno == ENOENT {
+                try file.save(SheetDocument.newSong.serialized(), over: .nothing)
+            }
             board.songName = name
             attach(file, to: board, empty: .newSong)
             try library.remember(name)

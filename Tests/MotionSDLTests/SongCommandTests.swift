@@ -131,6 +131,31 @@ import Testing
         #expect(try String(contentsOf: dir.appendingPathComponent("motionlab/last-song"), encoding: .utf8) == "Fresh (2)\n")
     }
 
+    /// `play --song NEW`: the new song is made at once, so the Songs panel (Ctrl+O) lists it
+    /// and F2 there renames it before anything was typed (it used to say "no song file of
+    /// ours").
+    @Test func aNewSongNamedOnTheCommandLineIsListedAndRenamedAtOnce() throws {
+        let dir = Motionlab.tempDir()
+        let script = dir.appendingPathComponent("s.jsonl")
+        try """
+        {"frame":2,"type":"key","key":"Left Ctrl","down":true}
+        {"frame":2,"type":"key","key":"O","down":true}
+        {"frame":3,"type":"key","key":"O","down":false}
+        {"frame":3,"type":"key","key":"Left Ctrl","down":false}
+        {"frame":4,"type":"key","key":"F2","down":true}
+        {"frame":5,"type":"key","key":"F2","down":false}
+        {"frame":6,"type":"text","text":"Brand2"}
+        {"frame":7,"type":"key","key":"Return","down":true}
+        {"frame":8,"type":"key","key":"Return","down":false}
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "10", "--script", script.path, "--song", "brandnew"])
+        p.environment?["XDG_DATA_HOME"] = dir.path
+        let r = try Motionlab.run(p)
+        #expect(r.status == 0, "\(r.stderr)")
+        let songs = dir.appendingPathComponent("motionlab/songs")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: songs.path).filter { $0.hasSuffix(".json") } == ["Brand2.json"])
+    }
+
     @Test func tenThousandSongsListInOrder() throws {
         let dir = Motionlab.tempDir(), songs = dir.appendingPathComponent("songs")
         try FileManager.default.createDirectory(at: songs, withIntermediateDirectories: true)

@@ -88,6 +88,24 @@ final class MemoryShelf: SongShelf {
         _ = shelf
     }
 
+    @Test func theKeyboardAndAPadOpenThePanelExportAndMakeASong() {
+        let (shell, board, shelf) = make()
+        runShell(shell, frames: 2, events: [1: [.key(Key("Left Ctrl"), down: true), .key(Key("O"), down: true)],
+                                            2: [.key(Key("O"), down: false), .key(Key("Left Ctrl"), down: false)]])
+        #expect(board.songPanel != nil)
+        runShell(shell, frames: 2, events: [1: [.key(Key("Left Ctrl"), down: true), .key(Key("E"), down: true)],
+                                            2: [.key(Key("E"), down: false), .key(Key("Left Ctrl"), down: false)]])
+        #expect(shelf.exported.count == 1)
+        keys(shell, ["Escape"])
+        #expect(board.songPanel == nil)
+        // A pad: the left stick's press opens it, X makes a new song.
+        runShell(shell, frames: 2, events: [1: [.gamepadAdded(pad: 0), .gamepadButton(pad: 0, button: .leftstick, down: true)],
+                                            2: [.gamepadButton(pad: 0, button: .leftstick, down: false)]])
+        #expect(board.songPanel != nil)
+        runShell(shell, frames: 2, events: [1: [.gamepadButton(pad: 0, button: .x, down: true)], 2: [.gamepadButton(pad: 0, button: .x, down: false)]])
+        #expect(board.songName == "New song" && board.songPanel == nil)
+    }
+
     @Test func renameTypesANewNameInPlaceAndANameTakenIsRefused() {
         let (shell, board, shelf) = make()
         click(shell, board.songsButton.rect.center)

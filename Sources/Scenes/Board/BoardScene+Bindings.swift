@@ -10,7 +10,7 @@ extension BoardScene {
         case drag, hold, scroll, edgeScroll, dropOff, undoButtons, transposeButtons, type, songs
         case move, activate, cancel, delete, undo, redo, transposeDown, transposeUp, padScroll
         case caret, split, edit, leaveText
-        case chooseSong, openSong, renameSong, deleteSong, closeSongs
+        case chooseSong, openSong, renameSong, deleteSong, newSong, exportSong, closeSongs
     }
 
     static let typingMode = "Typing"
@@ -58,13 +58,18 @@ extension BoardScene {
         Binding(.leaveText, "leave the text (a pad has no keys to type with)", mode: typingMode, keyLabel: "Escape",
                 padLabel: "Any button", brief: "leaves the text"),
         Binding(.songs, "list the songs: click one to open it; New, Rename, Delete (to the trash), Export (ChordPro)",
-                mouse: "Songs button", touch: "Songs button", brief: "lists the songs"),
+                mouse: "Songs button", touch: "Songs button", keys: [Key("O")], ctrl: true, keyLabel: "Ctrl+O",
+                buttons: [.leftstick], padLabel: "Left stick press", brief: "lists the songs"),
         Binding(.chooseSong, "choose a song", mode: songsMode, keys: [.up, .down], keyLabel: "↑ ↓", buttons: [.dpup, .dpdown],
                 padLabel: "D-pad ↑ ↓"),
         Binding(.openSong, "open it", mode: songsMode, keys: [.enter, Key("Keypad Enter"), .space], keyLabel: "Return or Space",
                 buttons: [.a]),
         Binding(.renameSong, "rename the open song", mode: songsMode, keys: [Key("F2")]),
         Binding(.deleteSong, "delete the open song (to the trash)", mode: songsMode, keys: [Key("Delete")]),
+        Binding(.newSong, "make a new song and open it", mode: songsMode, keys: [Key("N")], ctrl: true, keyLabel: "Ctrl+N",
+                buttons: [.x]),
+        Binding(.exportSong, "export the open song as ChordPro", mode: songsMode, keys: [Key("E")], ctrl: true,
+                keyLabel: "Ctrl+E", buttons: [.y]),
         Binding(.closeSongs, "close the panel", mode: songsMode, keys: [.escape], buttons: [.b]),
     ])
 

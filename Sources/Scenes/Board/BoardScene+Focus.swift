@@ -12,6 +12,7 @@ extension BoardScene {
         case .transposeUp: transpose(by: 1)
         case .transposeDown: transpose(by: -1)
         case .edit: beginLyricFromFocus()
+        case .songs: openSongsFromKeys()
         case .move: if case .key(let k, _) = event, let cmd = FocusCommand(key: k, input: input) { command(cmd, from: .keyboard) }
         case .undo where input.shift: command(.redo, from: .keyboard)
         default: if let cmd = Self.focusCommand(action) { command(cmd, from: .keyboard) }
@@ -46,8 +47,17 @@ extension BoardScene {
     /// A pad's button press (`event`) off the songs panel.
     func padButton(_ event: InputEvent) {
         guard case .gamepadButton(let pad, let b, _) = event, let action = Self.bindings.action(for: event) else { return }
+        if action == .songs { return openSongsFromKeys() }
         if action == .move, let cmd = FocusCommand(padButton: b) { return command(cmd, from: .gamepad, pad: pad) }
         if let cmd = Self.focusCommand(action) { command(cmd, from: .gamepad, pad: pad) }
+    }
+
+    /// Ctrl+O or the left stick's press: the songs panel, where the songs' folder is (a run
+    /// with `--sheet` has none).
+    private func openSongsFromKeys() {
+        if dragDrop.keyCarry != nil { command(.cancel, from: .keyboard) }
+        guard songShelf != nil else { return announce("No songs' folder in this run: play with a window or --song NAME") }
+        openSongPanel()
     }
 
     /// The left stick steps like the d-pad (`StickSteps`); the right stick scrolls the

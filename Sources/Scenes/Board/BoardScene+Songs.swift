@@ -130,7 +130,7 @@ extension BoardScene {
         case .key(_, true), .keyRepeat, .gamepadButton(_, _, true):
             // (A held key's repeat does what its press does.)
             let press = if case .keyRepeat(let k) = e { InputEvent.key(k, down: true) } else { e }
-            switch Self.bindings.action(for: press, mode: Self.songsMode) {
+            switch Self.bindings.action(for: press, mode: Self.songsMode, ctrl: input.ctrl) {
             case .chooseSong:
                 var up = false
                 if case .key(.up, _) = press { up = true }
@@ -144,6 +144,8 @@ extension BoardScene {
             case .openSong: if panel.names.indices.contains(panel.selected) { openSong(panel.names[panel.selected]) }
             case .renameSong: songButton(1)
             case .deleteSong: songButton(2)
+            case .newSong: songButton(0)
+            case .exportSong: songButton(3)
             case .closeSongs: closeSongPanel()
             default: break
             }
