@@ -52,7 +52,7 @@ let package = Package(
         .systemLibrary(
             name: "CText",
             pkgConfig: "harfbuzz",
-            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"])]
         ),
         // sched_getaffinity, which Swift's Glibc module does not declare (for UsableProcessors).
         .target(name: "CAffinity"),

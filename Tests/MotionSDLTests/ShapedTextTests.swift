@@ -42,8 +42,8 @@ extension SDLTests {
         let swapped = pixels(of: "лЁка тиха́, éfac e\u{301}", platform, font)
         #expect(ink(whole) > 200)
         #expect(whole != swapped)
-        // A character no font here has (a CJK ideograph) is a box; '?' is a question mark.
-        let box = pixels(of: "\u{4E00}", platform, font)
+        // A character no font has (U+0378, unassigned) is a box; '?' is a question mark.
+        let box = pixels(of: "\u{378}", platform, font)
         let question = pixels(of: "?", platform, font)
         #expect(ink(box) > 10)
         #expect(box != question)
@@ -60,9 +60,26 @@ extension SDLTests {
         #expect(pixels(of: "e\u{301}", platform, font) != pixels(of: "e", platform, font))
     }
 
+    /// Characters the shipped font lacks come from the system's fonts (fontconfig's fallback
+    /// for sans-serif; `scripts/install-deps` installs Noto, Droid Sans Fallback and Symbola):
+    /// Devanagari shaped into its conjuncts, CJK, an emoji. Only what no font has is a box.
+    @Test func charactersTheShippedFontLacksAreDrawnFromTheSystemsFontsNotAsBoxes() throws {
+        let (platform, font) = try shapedFont()
+        let box = pixels(of: "\u{378}", platform, font)
+        for text in ["न", "中", "歌", "🌲", "🎵"] {
+            let drawn = pixels(of: text, platform, font)
+            #expect(ink(drawn) > 12 && drawn != box, "\(text) is drawn as a box: is a font that has it installed? (scripts/install-deps)")
+        }
+        // A conjunct: स + virama + त is one shaped cluster, narrower than its parts side by side.
+        #expect(font.width(of: "स्त") < font.width(of: "स") + font.width(of: "्") + font.width(of: "त") - 1)
+        // Different characters, different pictures; and a line mixing them keeps its Latin.
+        #expect(pixels(of: "中", platform, font) != pixels(of: "歌", platform, font))
+        #expect(pixels(of: "Ab 中 Ab", platform, font) != pixels(of: "Ab 歌 Ab", platform, font))
+    }
+
     @Test func chordNamesWithSharpsAndFlatsAreDrawnAsWritten() throws {
         let (platform, font) = try shapedFont()
-        let box = pixels(of: "\u{4E00}", platform, font)
+        let box = pixels(of: "\u{378}", platform, font)
         let sharpSign = pixels(of: "♯", platform, font), flatSign = pixels(of: "♭", platform, font)
         #expect(ink(sharpSign) > 5 && ink(flatSign) > 5)
         #expect(sharpSign != box && flatSign != box && sharpSign != flatSign)

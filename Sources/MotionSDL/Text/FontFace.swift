@@ -33,18 +33,18 @@ final class FontFace {
     }
 
     /// The face in `data`, the file at `path` (named in a refusal: not a font FreeType reads,
-    /// no glyphs, or a table HarfBuzz cannot use).
-    init(_ data: [UInt8], path: String) throws(Refusal) {
+    /// no glyphs, or a table HarfBuzz cannot use); `index` picks a face of a collection (.ttc).
+    init(_ data: [UInt8], path: String, index: Int = 0) throws(Refusal) {
         guard !data.isEmpty else { throw Refusal(description: "\(path): the file is empty, not a font") }
         bytes = .allocate(byteCount: data.count, alignment: 16)
         bytes.copyBytes(from: data)
         var lib: FT_Library?
         var ftFace: FT_Face?
         var err = FT_Init_FreeType(&lib)
-        if err == 0 { err = FT_New_Memory_Face(lib, bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(data.count), 0, &ftFace) }
+        if err == 0 { err = FT_New_Memory_Face(lib, bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(data.count), FT_Long(index), &ftFace) }
         let chars = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
         blob = hb_blob_create(chars, UInt32(data.count), HB_MEMORY_MODE_READONLY, nil, nil)
-        hbFace = hb_face_create(blob, 0)
+        hbFace = hb_face_create(blob, UInt32(clamping: index))
         font = hb_font_create(hbFace)
         buffer = hb_buffer_create()
         library = lib
@@ -77,10 +77,18 @@ final class FontFace {
         bytes.deallocate()
     }
 
+    /// Whether the font has a glyph of its own for `scalar` (HarfBuzz's cmap lookup).
+    func covers(_ scalar: Unicode.Scalar) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 && glyph != 0
+    }
+
     /// A glyph as shaped: its index in the font, how far it moves the pen and how far it is
     /// moved from the pen (HarfBuzz's offsets, y up), in font units.
     struct Shaped {
         var glyph: UInt32
+        /// Which of the shaper's faces the glyph is from (0: the font itself).
+        var face: UInt8 = 0
         /// The UTF-8 offset in the text of the character the glyph belongs to.
         var cluster: UInt32 = 0
         var advance: Int32
@@ -88,13 +96,17 @@ final class FontFace {
         var dy: Int32
     }
 
-    /// `text` shaped, into `out` (emptied first), glyphs in visual order (left to right).
+    /// `text` shaped, into `out` (emptied first), glyphs in visual order (left to right), each
+    /// piece with the face `faceOf` names for it (`faces[0]` is the font itself; positions
+    /// come out in its units).
     ///
     /// A line may mix directions ("Verse 2: שלום עולם"), so it is cut into runs of one
     /// direction first (`BidiRuns`), each shaped with the whole line as context (Arabic letters
     /// join across a run's edge as they would within it), and the runs laid out in the line's
-    /// direction: the direction of its first strong letter.
-    func shape(_ text: String, into out: inout [Shaped]) {
+    /// direction: the direction of its first strong letter. Within a run, each stretch of
+    /// characters one face draws is shaped with that face (`pieces`: UTF-8 ranges and faces
+    /// in logical order), and a right-to-left run lays its stretches out from the right.
+    static func shape(_ text: String, faces: [FontFace], pieces: [(start: Int, end: Int, face: UInt8)], into out: inout [Shaped]) {
         out.removeAll(keepingCapacity: true)
         let runs = BidiRuns(text)
         var text = text
@@ -103,19 +115,41 @@ final class FontFace {
             let chars = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
             let order = runs.rightToLeft ? Array(runs.runs.reversed()) : runs.runs
             for run in order {
-                hb_buffer_clear_contents(buffer)
-                hb_buffer_add_utf8(buffer, chars, Int32(utf8.count), UInt32(run.start), Int32(run.end - run.start))
-                hb_buffer_set_direction(buffer, run.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-                hb_buffer_guess_segment_properties(buffer)
-                hb_shape(font, buffer, nil, 0)
-                var n: UInt32 = 0
-                guard let infos = hb_buffer_get_glyph_infos(buffer, &n), let positions = hb_buffer_get_glyph_positions(buffer, nil) else { continue }
-                out.reserveCapacity(out.count + Int(n))
-                for i in 0..<Int(n) {
-                    out.append(Shaped(glyph: infos[i].codepoint, cluster: infos[i].cluster, advance: positions[i].x_advance,
-                                      dx: positions[i].x_offset, dy: positions[i].y_offset))
+                var stretches: [(start: Int, end: Int, face: UInt8)] = []
+                for p in pieces where p.end > run.start && p.start < run.end {
+                    let start = max(p.start, run.start), end = min(p.end, run.end)
+                    if let last = stretches.last, last.face == p.face, last.end == start { stretches[stretches.count - 1].end = end } else {
+                        stretches.append((start, end, p.face))
+                    }
+                }
+                if stretches.isEmpty { stretches = [(run.start, run.end, 0)] }
+                for s in run.rightToLeft ? stretches.reversed() : stretches {
+                    let face = faces[Int(s.face)]
+                    face.shapeRun(chars, count: utf8.count, start: s.start, end: s.end, rightToLeft: run.rightToLeft,
+                                  as: s.face, inUnitsOf: faces[0].unitsPerEm, into: &out)
                 }
             }
+        }
+    }
+
+    /// Bytes `start..<end` of the UTF-8 text `chars` (`count` bytes, the whole line as
+    /// context) shaped with this face, appended to `out` as face `index`, with positions
+    /// in units of `unitsPerEm` (the line's first face's).
+    private func shapeRun(_ chars: UnsafePointer<CChar>, count: Int, start: Int, end: Int, rightToLeft: Bool,
+                          as index: UInt8, inUnitsOf units: Double, into out: inout [Shaped]) {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf8(buffer, chars, Int32(count), UInt32(start), Int32(end - start))
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font, buffer, nil, 0)
+        var n: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &n), let positions = hb_buffer_get_glyph_positions(buffer, nil) else { return }
+        out.reserveCapacity(out.count + Int(n))
+        let k = units / unitsPerEm
+        func scaled(_ v: Int32) -> Int32 { k == 1 ? v : Int32(clamping: Int((Double(v) * k).rounded())) }
+        for i in 0..<Int(n) {
+            out.append(Shaped(glyph: infos[i].codepoint, face: index, cluster: infos[i].cluster, advance: scaled(positions[i].x_advance),
+                              dx: scaled(positions[i].x_offset), dy: scaled(positions[i].y_offset)))
         }
     }
 

@@ -1,3 +1,4 @@
+import CText
 import Engine
 import Foundation
 import Geometry
@@ -5,6 +6,11 @@ import Geometry
 /// The engine's `TextShaper` over a font file: HarfBuzz shapes, FreeType rasterises
 /// (`FontFace`), glyphs are kept in `GlyphAtlas` pages that the platform uploads before it
 /// draws a frame (`Platform.render`).
+///
+/// A character the font has no glyph for is drawn with a font of the system that has one
+/// (Devanagari, CJK, emoji: fontconfig's fallback order for sans-serif, as desktop text
+/// does), found and loaded the first time such a character is met; only where no font has
+/// it is a box drawn.
 ///
 /// Lines are shaped once per text and size and kept (at most `maxCachedLines`; past that the
 /// cache starts afresh), so a steady frame draws its text with one dictionary lookup a line.
@@ -32,8 +38,20 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
     /// How far they reach below it, in ems (positive).
     public let descent: Double
 
+    /// At most this many fonts in all: the font itself and its fallbacks.
+    public static let maxFaces = 8
+
     private let lock = NSLock()
-    private let face: FontFace
+    /// The font itself, then each fallback font loaded so far.
+    private var faces: [FontFace]
+    private var face: FontFace { faces[0] }
+    /// For each character the font lacks (by its first scalar the font lacks): the face that
+    /// has it (0: none has it; a box).
+    private var fallbackFace: [UInt32: UInt8] = [:]
+    /// The fallback fonts loaded, by "file#index".
+    private var fallbackFiles: [String: UInt8] = [:]
+    /// Whether the font itself has each ASCII character (the common case, looked up first).
+    private let asciiCovered: [Bool]
     private var atlas = GlyphAtlas()
     /// The texture ids the atlas's pages are drawn as, page k as `pages[k]`.
     private let pages: [TextureID]
@@ -47,6 +65,7 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
 
     private struct GlyphKey: Hashable {
         var glyph: UInt32
+        var face: UInt8
         var size: Int
     }
 
@@ -86,9 +105,11 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
     /// `pages` (one id per page, `GlyphAtlas.maxPages` of them).
     init(_ data: [UInt8], path: String, pages: [TextureID]) throws(FontFace.Refusal) {
         precondition(pages.count == GlyphAtlas.maxPages, "one texture id per atlas page")
-        face = try FontFace(data, path: path)
+        let face = try FontFace(data, path: path)
+        faces = [face]
         ascent = face.ascent
         descent = face.descent
+        asciiCovered = (0..<128).map { Unicode.Scalar($0).map(face.covers) ?? false }
         self.pages = pages
     }
 
@@ -113,7 +134,7 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
         defer { lock.unlock() }
         let key = LineKey(text: text, size: 0)
         if let a = advances[key] { return a }
-        face.shape(Self.cut(text), into: &shaped)
+        shape(Self.cut(text))
         var units = 0
         for g in shaped { units += Int(g.advance) }
         let a = Double(units) / face.unitsPerEm
@@ -134,7 +155,7 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
         let key = LineKey(text: text, size: -1)
         if let s = stops[key] { return s }
         let shown = Self.cut(text)
-        face.shape(shown, into: &shaped)
+        shape(shown)
         var starts: [Int] = []
         starts.reserveCapacity(text.utf8.count / 2)
         var offset = 0
@@ -191,7 +212,7 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let line = lines[key] { return line }
-        face.shape(Self.cut(text), into: &shaped)
+        shape(Self.cut(text))
         // Rasterised in quarter pixels (every UI scale's text is a multiple of 3.25 px, so
         // exact), the quad scaled by the rest: a card whose name grows frame by frame as it
         // flies would otherwise put a new size of every glyph in the atlas each frame.
@@ -204,7 +225,7 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
         for g in shaped {
             let x = (pen + Double(g.dx) * scale).rounded(), y = -(Double(g.dy) * scale).rounded()
             pen += Double(g.advance) * scale
-            switch placement(g.glyph, raster: raster, key: rasterKey) {
+            switch placement(g.glyph, face: g.face, raster: raster, key: rasterKey) {
             case .empty: continue
             case .placed(let s):
                 let side = Float(GlyphAtlas.pageSide)
@@ -238,11 +259,11 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
     }
 
     /// Where `glyph` at `raster` pixels per em is, rasterising and placing it the first time.
-    private func placement(_ glyph: UInt32, raster: Double, key: Int) -> Placement {
-        let k = GlyphKey(glyph: glyph, size: key)
+    private func placement(_ glyph: UInt32, face: UInt8, raster: Double, key: Int) -> Placement {
+        let k = GlyphKey(glyph: glyph, face: face, size: key)
         if let p = slots[k] { return p }
         var p = Placement.box
-        if let b = face.render(glyph, pixelSize: raster) {
+        if let b = faces[Int(face)].render(glyph, pixelSize: raster) {
             if b.width == 0 || b.height == 0 || b.pixels == nil {
                 // A blank glyph: a space is blank, and so is a font's empty missing glyph.
                 p = glyph == 0 ? .box : .empty
@@ -253,6 +274,64 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
         }
         slots[k] = p
         return p
+    }
+
+    /// `text` shaped into `shaped`, each character with a face that has it (under the lock).
+    private func shape(_ text: String) {
+        // The pieces first: finding them may load a fallback face.
+        let pieces = pieces(of: text)
+        FontFace.shape(text, faces: faces, pieces: pieces, into: &shaped)
+    }
+
+    /// `text` cut into stretches one face draws: UTF-8 ranges, in order, with their faces.
+    private func pieces(of text: String) -> [(start: Int, end: Int, face: UInt8)] {
+        let bytes = text.utf8.count
+        // The common case, a line the font has every character of, at one look per scalar.
+        if text.unicodeScalars.allSatisfy({ $0.isASCII ? asciiCovered[Int($0.value)] : face.covers($0) || Self.ignorable($0) }) {
+            return [(0, bytes, 0)]
+        }
+        var out: [(start: Int, end: Int, face: UInt8)] = []
+        var offset = 0
+        for c in text {
+            let n = c.utf8.count
+            let f = faceIndex(for: c)
+            if let last = out.last, last.face == f { out[out.count - 1].end = offset + n } else { out.append((offset, offset + n, f)) }
+            offset += n
+        }
+        return out
+    }
+
+    /// Scalars that draw nothing themselves (joiners, variation selectors, tags): a face
+    /// need not have them.
+    private static func ignorable(_ s: Unicode.Scalar) -> Bool {
+        s.properties.isDefaultIgnorableCodePoint || s.properties.generalCategory == .control
+    }
+
+    /// The face that has every scalar of `c`: the font itself, a fallback loaded before, or
+    /// one fontconfig names now for its first scalar the font lacks; 0 (a box) when none.
+    private func faceIndex(for c: Character) -> UInt8 {
+        let scalars = c.unicodeScalars.filter { !Self.ignorable($0) }
+        guard let missing = scalars.first(where: { !face.covers($0) }) else { return 0 }
+        for i in faces.indices.dropFirst() where scalars.allSatisfy(faces[i].covers) { return UInt8(i) }
+        if let known = fallbackFace[missing.value] { return known }
+        var found: UInt8 = 0
+        var path = [CChar](repeating: 0, count: 4096)
+        var index: Int32 = 0
+        for skip in 0..<4 where found == 0 {
+            guard motionlab_fallback_font(missing.value, Int32(skip), &path, Int32(path.count), &index) != 0 else { break }
+            let file = String(cString: path), key = "\(file)#\(index)"
+            if let loaded = fallbackFiles[key] {
+                if faces[Int(loaded)].covers(missing) { found = loaded }
+                continue
+            }
+            guard faces.count < Self.maxFaces, let bytes = try? FilePolicy.read(file, limit: Self.maxFontBytes, limitName: "FontShaper.maxFontBytes"),
+                  let fallback = try? FontFace(bytes, path: file, index: Int(index)) else { continue }
+            faces.append(fallback)
+            fallbackFiles[key] = UInt8(faces.count - 1)
+            if fallback.covers(missing) { found = UInt8(faces.count - 1) }
+        }
+        fallbackFace[missing.value] = found
+        return found
     }
 
     /// `text` up to `maxShapedBytes` of UTF-8, cut after a whole character (or, when its
