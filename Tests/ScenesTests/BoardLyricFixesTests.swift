@@ -88,3 +88,28 @@ import Testing
         #expect(s.chordXs(line: line) == composing)
     }
 }
+
+/// What the status line says while typing: the line the caret is in, and a paste cut short.
+@Suite struct BoardTypingStatusTests {
+    let t = BoardLyricsTests()
+
+    @Test func theStatusNamesTheLineTheCaretMovedToAndACutPaste() {
+        let (shell, s) = makeBoard()
+        t.tap(shell, t.stop(s, line: 0, 2))
+        #expect(s.announcement.hasPrefix("Typing in line 1"))
+        t.keys(shell, ["Down", "Down"])
+        #expect(s.lyric?.line == 2 && s.announcement.hasPrefix("Typing in line 3"))
+        t.keys(shell, ["Return"])
+        #expect(s.announcement.hasPrefix("Typing in line 4"))
+        t.keys(shell, ["Backspace"])
+        #expect(s.announcement.hasPrefix("Typing in line 3"))
+        // A combining mark typed alone joins its letter: no word of a limit.
+        t.type(shell, "e", "\u{301}")
+        #expect(s.announcement.hasPrefix("Typing in line 3"))
+        // 12,000 characters pasted: the line keeps what it can hold, and says so.
+        let before = s.document.lines[2].text.count
+        runShell(shell, frames: 1, events: [1: [.text(String(repeating: "x", count: 12_000))]])
+        #expect(s.document.lines[2].text.count == TextField.maxCharacters)
+        #expect(s.announcement == "Line 3 took \(TextField.maxCharacters - before) of the 12000 characters: a line holds at most \(TextField.maxCharacters)")
+    }
+}

@@ -60,7 +60,14 @@ extension BoardScene {
         typingRun = nil
         caretBlink.reset()
         revealLine(line)
-        announce("Typing in line \(line + 1) · Return splits it, Escape leaves the text")
+        announceTyping()
+    }
+
+    /// The status line while typing: which line the caret is in (said again whenever it
+    /// moves to another line: ↑ ↓, Return, a join, a paste of several lines).
+    func announceTyping() {
+        guard let edit = lyric else { return }
+        announce("Typing in line \(edit.line + 1) · Return splits it, Escape leaves the text")
     }
 
     /// Leaves the text: keys steer the focus and carries again.
@@ -108,6 +115,8 @@ extension BoardScene {
         let pieces = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         let merging = pieces.count == 1 && !edit.field.hasSelection
             && typingRun.map { $0.line == edit.line && $0.caret == edit.field.caret } == true
+        let startLine = edit.line
+        var cut = false
         for (n, piece) in pieces.enumerated() {
             if n > 0 {
                 guard splitLyricLine() else { break }
@@ -116,11 +125,19 @@ extension BoardScene {
             let before = edit.field
             if edit.field.insert(String(piece)) || before.hasSelection {
                 applyLyric(edit.field, from: before, line: edit.line)
+                // Cut to the line's limit: say so, rather than drop the rest unseen. (Fewer
+                // characters below the limit is a mark joining the letter before it.)
+                let kept = edit.field.count - (before.count - before.selection.count), offered = String(piece).count
+                if kept < offered && edit.field.count >= TextField.maxCharacters {
+                    cut = true
+                    announce("Line \(edit.line + 1) took \(kept) of the \(offered) characters: a line holds at most \(TextField.maxCharacters)")
+                }
             } else if !piece.isEmpty, before.count >= TextField.maxCharacters {
                 announce("Line \(edit.line + 1) holds \(before.count) characters, the most typing takes is \(TextField.maxCharacters) · it can be shortened")
             }
         }
         let after = lyric!
+        if after.line != startLine && !cut { announceTyping() }
         if merging {
             if document != committed { mergeChange() }
         } else if document != committed {
@@ -220,6 +237,7 @@ extension BoardScene {
         lyric = LyricEdit(line: prev, field: TextField(text: joined, caret: offset))
         changed()
         revealLine(prev)
+        announceTyping()
     }
 
     /// ↑ ↓ while typing: the caret goes to the line above or below, as near the same x as
@@ -233,6 +251,7 @@ extension BoardScene {
         lyric = LyricEdit(line: target, field: TextField(text: document.lines[target].text, caret: caret))
         typingRun = nil
         revealLine(target)
+        announceTyping()
     }
 
     /// Lines move under the chords lifted from them: those carried are let go (they fly
