@@ -91,3 +91,20 @@ import Testing
         #expect(Array(list.indices) == before.0 && list.commands == before.1)
     }
 }
+
+/// A glyph's edges in points, multiplied by the scale in floats and truncated as SDL's
+/// software renderer does (`SW_QueueCopy`), give back its whole pixels at every scale.
+@Suite struct GlyphPixelEdgeTests {
+    @Test(arguments: [1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0])
+    func aGlyphsPositionAndSizeComeBackAsTheSamePixels(scale: Double) {
+        let s = Float(scale)
+        var misses = 0
+        for px in 0..<5000 {
+            for w in [1, 2, 7, 9, 13, 26, 31, 64] {
+                let x = DrawList.pixelEdge(Double(px) / scale), width = DrawList.pixelEdge(Double(w) / scale)
+                if Int32(Float(x) * s) != Int32(px) || Int32(Float(width) * s) != Int32(w) { misses += 1 }
+            }
+        }
+        #expect(misses == 0, "\(misses) glyph edges off by a pixel at \(scale)×")
+    }
+}

@@ -77,6 +77,16 @@ extension SDLTests {
         #expect(pixels(of: "Ab 中 Ab", platform, font) != pixels(of: "Ab 歌 Ab", platform, font))
     }
 
+    /// At fractional scales every glyph is still copied 1:1, none stretched by a pixel: the
+    /// quads' edges survive SDL's float multiply-and-truncate (`DrawList.pixelEdge`).
+    @Test(arguments: [1.25, 1.5, 1.75])
+    func textAtAFractionalScaleIsCopiedOneToOneNotStretched(uiScale: Double) throws {
+        let (platform, font) = try shapedFont(uiScale: uiScale, size: Vec2(800, 240))
+        _ = pixels(of: "Amazing grace! How sweet the sound 0123456789", platform, font)
+        #expect(platform.lastCounts.composited > 30, "glyphs copied: \(platform.lastCounts)")
+        #expect(platform.lastCounts.scaled == 0, "glyphs stretched at \(uiScale)×: \(platform.lastCounts)")
+    }
+
     @Test func chordNamesWithSharpsAndFlatsAreDrawnAsWritten() throws {
         let (platform, font) = try shapedFont()
         let box = pixels(of: "\u{378}", platform, font)
