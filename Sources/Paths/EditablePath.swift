@@ -45,8 +45,29 @@ public struct EditablePath: Equatable, Sendable {
     /// The path's subpaths, as the editor changes them.
     public internal(set) var subpaths: [Subpath]
 
-    /// An editable copy of `path`.
-    public init(_ path: Path) { subpaths = path.subpaths }
+    /// An editable copy of `path`: one anchor per point. A whole ellipse (one arc of a full
+    /// turn) is cut into two half turns, so that it has anchors on both sides to drag; a line
+    /// no longer than rounding after another segment (what brings an arc's computed end onto
+    /// its SVG endpoint, 403.99999999999994 onto 404, or a close onto a start the last
+    /// segment already reaches) is left out, as it would be a second anchor on top of
+    /// another, and a drag would tear the shape there. The shape does not change.
+    public init(_ path: Path) { subpaths = path.subpaths.map(Self.onePointOneAnchor) }
+
+    static func onePointOneAnchor(_ s: Subpath) -> Subpath {
+        var out = s
+        out.segments.removeAll(keepingCapacity: true)
+        for seg in s.segments {
+            if case .arc(let c, let rx, let ry, let rot, let start, let sweep) = seg, abs(sweep) >= 2 * .pi * (1 - 1e-9), sweep.isFinite {
+                out.segments.append(.arc(center: c, rx: rx, ry: ry, rotation: rot, start: start, sweep: sweep / 2))
+                out.segments.append(.arc(center: c, rx: rx, ry: ry, rotation: rot, start: start + sweep / 2, sweep: sweep / 2))
+                continue
+            }
+            if case .line(let a, let b) = seg, !out.segments.isEmpty,
+               a.distance(to: b) <= 1e-9 * max(1, abs(a.x), abs(a.y), abs(b.x), abs(b.y)) { continue }
+            out.segments.append(seg)
+        }
+        return out
+    }
 
     /// The path the segments make.
     public var path: Path { Path(subpaths: subpaths) }

@@ -53,7 +53,8 @@ func checkCoordinates(_ p: Path, origin: String) throws {
 func pathData(in text: String, file: String, id: String?) throws -> (data: String, element: SVGDocument.PathElement?) {
     guard SVGDocument.isDocument(text) else {
         if let id { throw CommandError.usage("\(file): --path-id \(echo(id)) names an element, but the file is bare path data") }
-        return (text, nil)
+        // A byte-order mark some editors put first is not path data.
+        return (text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, nil)
     }
     let document: SVGDocument
     do { document = try SVGDocument(text) } catch { throw CommandError.usage("\(file): \(error.description)") }

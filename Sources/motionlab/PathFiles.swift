@@ -27,9 +27,18 @@ final class PathFileWriter {
         onDisk = .text(text)
     }
 
-    /// The file's new text for path data `d`.
+    /// Bare path data: the file without a byte-order mark before it.
+    var bare: String { original.hasPrefix("\u{FEFF}") ? String(original.dropFirst()) : original }
+
+    /// The file's new text for path data `d`. Bare data keeps the file's byte-order mark and
+    /// what ends it (a CRLF, a newline, nothing), rather than having a newline added to it.
     func text(for d: String) -> String {
-        guard let element else { return d + "\n" }
+        guard let element else {
+            let bom = original.hasPrefix("\u{FEFF}") ? "\u{FEFF}" : ""
+            let ending = String(original.reversed().prefix { $0.isWhitespace }.reversed())
+            let body = String(d.reversed().drop { $0.isWhitespace }.reversed())
+            return bom + body + ending
+        }
         return SVGDocument.replacing(element, with: d, in: original)
     }
 
@@ -48,7 +57,7 @@ final class PathFileWriter {
         }
         guard let local = local(d) else { return "not saved: the shape's transform cannot be undone (it flattens the shape)" }
         // What the edit did not touch keeps the file's own text (relative commands, "0.10").
-        let d = SVGPathSource.merge(local, keepingSourceOf: element?.data ?? original)
+        let d = SVGPathSource.merge(local, keepingSourceOf: element?.data ?? bare)
         // Only what `--path-file` reads back is written: a file the program then refused to
         // load would lose the user's path.
         do { _ = try Path(svg: d) } catch {

@@ -83,6 +83,20 @@ extension SDLTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: real.path) == ["p.txt"])
         }
 
+        /// Bare data as some editors write it: a byte-order mark first, CRLF lines. It loads,
+        /// and a save keeps both, adding no newline of its own (nor one where there was none).
+        @Test(arguments: [("\u{FEFF}", "\r\n"), ("", "\r\n"), ("\u{FEFF}", "")])
+        func bareDataKeepsItsByteOrderMarkAndLineEndings(bom: String, ending: String) throws {
+            let dir = Motionlab.tempDir()
+            let file = dir.appendingPathComponent("p.txt")
+            try Data((bom + "M0 0 L100 0\r\nL100 100" + ending).utf8).write(to: file)
+            let r = try runEdit(file, in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+            // (Decoded as it is: Foundation's String(data:encoding:) drops a byte-order mark.)
+            let saved = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+            #expect(saved == bom + "M0 0L50 0 L100 0\r\nL100 100" + ending, "\(saved.debugDescription)")
+        }
+
         @Test func editsOfABuiltInShapeNeverGoIntoThePathFile() throws {
             let dir = Motionlab.tempDir()
             let file = dir.appendingPathComponent("p.txt")
