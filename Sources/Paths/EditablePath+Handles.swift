@@ -43,12 +43,16 @@ extension EditablePath {
 
     /// Whether the path runs through anchor `a` without a corner: both sides have a
     /// direction, they are opposite within about 1°, and at least one side is a curve (a
-    /// point between two lines is a corner point, however straight it runs).
+    /// point between two lines is a corner point, however straight it runs). A handle drawn
+    /// back onto its anchor — what making a corner does — makes a corner point too, however
+    /// the curves run on, so that the next toggle makes it smooth again.
     public func isSmooth(_ a: AnchorIndex) -> Bool {
-        guard position(of: a) != nil, let i = direction(.incoming, of: a), let o = direction(.outgoing, of: a),
+        guard let p = position(of: a), let i = direction(.incoming, of: a), let o = direction(.outgoing, of: a),
               let j = segmentIndex(.incoming, of: a), let k = segmentIndex(.outgoing, of: a) else { return false }
         let s = subpaths[a.subpath].segments
         if case .line = s[j], case .line = s[k] { return false }
+        if case .cubic(_, _, let c2, _) = s[j], c2.distance(to: p) < 1e-9 { return false }
+        if case .cubic(_, let c1, _, _) = s[k], c1.distance(to: p) < 1e-9 { return false }
         return i.dot(o) < -0.9998
     }
 

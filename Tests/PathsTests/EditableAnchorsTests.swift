@@ -41,3 +41,19 @@ import Testing
         #expect(noTwoAnchorsMeet(e))
     }
 }
+
+/// Corner ↔ smooth goes both ways, also where the curves run on in line after the corner.
+@Suite struct CornerToggleTests {
+    @Test func aCornerMadeOnCurvesThatRunInLineCanBeMadeSmoothAgain() throws {
+        var e = EditablePath(try Path(svg: "M0 0 C 0 -50 100 -50 100 0 S 200 50 200 0"))
+        let a = AnchorIndex(subpath: 0, index: 1)
+        #expect(e.isSmooth(a))
+        let (first, b, _) = try e.toggleSmooth(a)
+        #expect(!first && !e.isSmooth(b))
+        #expect(e.handle(.incoming, of: b) == e.position(of: b) || e.handle(.incoming, of: b) == nil)
+        let (second, c, _) = try e.toggleSmooth(b)
+        #expect(second && e.isSmooth(c))
+        let p = try #require(e.position(of: c))
+        #expect(try #require(e.handle(.outgoing, of: c)).distance(to: p) > 10)
+    }
+}
