@@ -242,8 +242,10 @@ public final class TapScene: Scene {
         }
         if let g = tweener.running(on: ghost, property: .position) { tweener.interrupt(g) }
         let from = model
-        guard from.distance(to: target) > 0.5 else { return }
+        // Where it is going, even when it is already there (a flight a resize brought to its
+        // destination, clamped into a smaller window: the dump said the old one, outside).
         destination = target
+        guard from.distance(to: target) > 0.5 else { return }
         let path = Self.flight(from: from, to: target, inside: reach.union(Rect(center: from, size: .zero)))
         let paced = PathTrack(path: path, mode: .paced), linear = PathTrack(path: path, mode: .linear)
         flightPath = path
