@@ -85,11 +85,16 @@ struct PathExporter {
         StandardStream.output.write(d + "\n")
         let document = Self.svgDocument(d)
         if let file {
-            do { try FilePolicy.write(document, to: file) } catch { return "exported to standard output; \(error.description)" }
+            do { try FilePolicy.write(document, to: file) } catch {
+                // Said on standard error too: a scripted or headless run shows no bar.
+                StandardStream.error.line("motionlab: export: \(error.description)")
+                return "exported to standard output; \(error.description)"
+            }
             return "exported to \(echo(file, limit: 80)) and standard output"
         }
         guard let folder else { return "exported to standard output" }
         do { return "exported to \(echo(try Self.writeNew(document, in: folder), limit: 80)) and standard output" } catch {
+            StandardStream.error.line("motionlab: export: \(error)")
             return "exported to standard output; \(error)"
         }
     }

@@ -97,6 +97,17 @@ extension SDLTests {
             #expect(saved == bom + "M0 0L50 0 L100 0\r\nL100 100" + ending, "\(saved.debugDescription)")
         }
 
+        /// An export the file system refuses (a FIFO nobody reads) is said on standard error
+        /// too, not only in the bar a headless run has no one looking at.
+        @Test func anExportThatCannotBeWrittenIsSaidOnStandardError() throws {
+            let dir = Motionlab.tempDir()
+            let file = dir.appendingPathComponent("p.txt"), fifo = dir.appendingPathComponent("out.svg")
+            try "M0 0 L100 0 L100 100\n".write(to: file, atomically: true, encoding: .utf8)
+            #expect(mkfifo(fifo.path, 0o600) == 0)
+            let r = try runEdit(file, in: dir, extra: ["--export", fifo.path])
+            #expect(r.stderr.contains("motionlab: export: \(fifo.path): cannot write it: it is a FIFO with no reader"), "\(r.stderr)")
+        }
+
         @Test func editsOfABuiltInShapeNeverGoIntoThePathFile() throws {
             let dir = Motionlab.tempDir()
             let file = dir.appendingPathComponent("p.txt")
