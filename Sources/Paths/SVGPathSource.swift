@@ -1,3 +1,5 @@
+import Geometry
+
 /// Path data written back with the source text of what an edit did not touch: an edited
 /// path's data (`Path.svgData`, every number in its shortest form, every command absolute)
 /// keeps, before and after the commands that changed, the original's own text — its
@@ -25,7 +27,7 @@ public enum SVGPathSource {
         guard let old = parse(o), let new = parse(e) else { return edited }
         let (a, b) = (old.pieces, new.pieces)
         func same(_ i: Int, _ j: Int) -> Bool {
-            old.path.elements[a[i].elements] == new.path.elements[b[j].elements]
+            Self.alike(old.path.elements[a[i].elements], new.path.elements[b[j].elements])
         }
         var prefix = 0
         while prefix < a.count, prefix < b.count, same(prefix, prefix) { prefix += 1 }
@@ -53,9 +55,31 @@ public enum SVGPathSource {
             }
             // Trailing separators of the original stay out of the data.
             while let c = out.last, c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" { out.removeLast() }
-            if let back = parse(Array(out.utf8)), back.path.elements == new.path.elements { return out }
+            if let back = parse(Array(out.utf8)), Self.alike(back.path.elements[...], new.path.elements[...]) { return out }
         }
         return edited
+    }
+
+    /// Whether two runs of elements are the same but for rounding (a billionth of their size):
+    /// an element's own transform undone (`rotate(30)`) gives 9.999999999999998 for the 10 a
+    /// file says, and the commands an edit did not touch should keep the file's text.
+    static func alike(_ x: ArraySlice<PathElement>, _ y: ArraySlice<PathElement>) -> Bool {
+        guard x.count == y.count else { return false }
+        func close(_ a: Double, _ b: Double) -> Bool { a == b || abs(a - b) <= 1e-9 * max(1, abs(a), abs(b)) }
+        func near(_ a: Vec2, _ b: Vec2) -> Bool { close(a.x, b.x) && close(a.y, b.y) }
+        for (p, q) in zip(x, y) {
+            switch (p, q) {
+            case (.move(let a), .move(let b)), (.line(let a), .line(let b)): if !near(a, b) { return false }
+            case (.quad(let a, let c), .quad(let b, let d)): if !near(a, b) || !near(c, d) { return false }
+            case (.curve(let a, let c1, let c2), .curve(let b, let d1, let d2)):
+                if !near(a, b) || !near(c1, d1) || !near(c2, d2) { return false }
+            case (.arc(let c, let rx, let ry, let rot, let st, let sw), .arc(let d, let rx2, let ry2, let rot2, let st2, let sw2)):
+                if !near(c, d) || !close(rx, rx2) || !close(ry, ry2) || !close(rot, rot2) || !close(st, st2) || !close(sw, sw2) { return false }
+            case (.close, .close): break
+            default: return false
+            }
+        }
+        return true
     }
 
     private static func parse(_ bytes: [UInt8]) -> (path: Path, pieces: [Piece])? {

@@ -108,6 +108,24 @@ extension SDLTests {
             #expect(r.stderr.contains("motionlab: export: \(fifo.path): cannot write it: it is a FIFO with no reader"), "\(r.stderr)")
         }
 
+        /// Under a rotation the element's coordinates come back from the transform's inverse
+        /// with rounding (9.999999999999998 for 10): the commands an edit did not touch still
+        /// keep the file's text, not the whole data written anew.
+        @Test func underARotationTheUntouchedCommandsKeepTheirText() throws {
+            let dir = Motionlab.tempDir()
+            let file = dir.appendingPathComponent("t.svg")
+            try """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300">
+              <g transform="translate(50 20) rotate(30)"><path id="p" transform="scale(2)" d="m 10 10 h 50 v 30 h -50 z m 70 0 l 20 0 l 0 20 z"/></g>
+            </svg>
+            """.write(to: file, atomically: true, encoding: .utf8)
+            let r = try runEdit(file, in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+            let saved = try String(contentsOf: file, encoding: .utf8)
+            let d = try #require(saved.split(separator: "\"").first { $0.hasPrefix("m 10 10") })
+            #expect(d.hasSuffix(" v 30 h -50 z m 70 0 l 20 0 l 0 20 z"), "\(d)")
+        }
+
         @Test func editsOfABuiltInShapeNeverGoIntoThePathFile() throws {
             let dir = Motionlab.tempDir()
             let file = dir.appendingPathComponent("p.txt")
