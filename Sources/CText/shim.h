@@ -17,8 +17,8 @@
 static inline FT_Int32 motionlab_ft_load_light_render(void) { return FT_LOAD_RENDER | FT_LOAD_TARGET_LIGHT; }
 
 /// The `skip`-th font (from 0) in fontconfig's fallback order for sans-serif text that has
-/// the character `ch` and is a TrueType or CFF (OpenType) outline font, which HarfBuzz can
-/// shape: its file into `path` (at most `size` bytes with the terminating 0) and its face
+/// the character `ch` and is a TrueType or CFF (OpenType) outline font, not a colour one,
+/// which HarfBuzz can shape and FreeType render at any size: its file into `path` (at most `size` bytes with the terminating 0) and its face
 /// index in the file into `index`. Returns 1, or 0 when there is no such font.
 static inline int motionlab_fallback_font(unsigned int ch, int skip, char *path, int size, int *index) {
     if (!FcInit()) return 0;
@@ -39,6 +39,11 @@ static inline int motionlab_fallback_font(unsigned int ch, int skip, char *path,
         if (FcPatternGetCharSet(fonts->fonts[i], FC_CHARSET, 0, &has) != FcResultMatch || !FcCharSetHasChar(has, ch)) continue;
         if (FcPatternGetString(fonts->fonts[i], FC_FONTFORMAT, 0, &format) != FcResultMatch) continue;
         if (strcmp((const char *)format, "TrueType") != 0 && strcmp((const char *)format, "CFF") != 0) continue;
+        // Outlines only: a colour emoji font (Noto Color Emoji) is "TrueType" with bitmap
+        // glyphs at one size, which this text cannot draw.
+        FcBool outline = FcFalse, color = FcFalse;
+        if (FcPatternGetBool(fonts->fonts[i], FC_OUTLINE, 0, &outline) != FcResultMatch || !outline) continue;
+        if (FcPatternGetBool(fonts->fonts[i], FC_COLOR, 0, &color) == FcResultMatch && color) continue;
         if (FcPatternGetString(fonts->fonts[i], FC_FILE, 0, &file) != FcResultMatch || strlen((const char *)file) + 1 > (size_t)size) continue;
         if (skip-- > 0) continue;
         strcpy(path, (const char *)file);

@@ -63,7 +63,7 @@ public enum SVGPathSource {
     /// Whether two runs of elements are the same but for rounding (a billionth of their size):
     /// an element's own transform undone (`rotate(30)`) gives 9.999999999999998 for the 10 a
     /// file says, and the commands an edit did not touch should keep the file's text.
-    static func alike(_ x: ArraySlice<PathElement>, _ y: ArraySlice<PathElement>) -> Bool {
+    public static func alike(_ x: ArraySlice<PathElement>, _ y: ArraySlice<PathElement>) -> Bool {
         guard x.count == y.count else { return false }
         func close(_ a: Double, _ b: Double) -> Bool { a == b || abs(a - b) <= 1e-9 * max(1, abs(a), abs(b)) }
         func near(_ a: Vec2, _ b: Vec2) -> Bool { close(a.x, b.x) && close(a.y, b.y) }

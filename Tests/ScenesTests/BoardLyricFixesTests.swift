@@ -113,3 +113,34 @@ import Testing
         #expect(s.announcement == "Line 3 took \(TextField.maxCharacters - before) of the 12000 characters: a line holds at most \(TextField.maxCharacters)")
     }
 }
+
+/// Review findings: an undo that changes only chords keeps the caret; a composed mark that
+/// merges with its letter moves no chord.
+@Suite struct BoardLyricReviewTests {
+    let t = BoardLyricsTests()
+    static let song = SheetDocument(lines: [
+        SheetDocument.Line(text: "Amazing grace how sweet", chords: [.init(name: "G", at: 3), .init(name: "C", at: 8)]),
+        SheetDocument.Line(text: "That saved a wretch"),
+    ])
+
+    @Test func undoingATranspositionWhileTypingLeavesTheCaretWhereItWas() {
+        let (shell, s) = makeBoard(Self.song)
+        t.tap(shell, t.stop(s, line: 1, 5))
+        runShell(shell, frames: 3, events: [1: [.pointerDown(pointer: 1, device: .mouse, at: s.transposeButtons.up.rect.center)],
+                                            2: [.pointerUp(pointer: 1, device: .mouse, at: s.transposeButtons.up.rect.center)]])
+        #expect(s.document != Self.song, "the ♯ button transposed nothing")
+        #expect(s.lyric?.line == 1 && s.lyric?.field.caret == 5)
+        t.keys(shell, ["Z"], ctrl: true)
+        #expect(s.document == Self.song)
+        #expect(s.lyric?.line == 1 && s.lyric?.field.caret == 5)
+    }
+
+    @Test func aComposedMarkThatJoinsItsLetterMovesNoChord() {
+        let (shell, s) = makeBoard(Self.song)
+        t.tap(shell, t.stop(s, line: 0, 2))
+        let xs = s.chordXs(line: 0)
+        runShell(shell, frames: 1, events: [1: [.composition(text: "\u{301}", cursor: 1)]])
+        let composing = s.chordXs(line: 0)
+        for (a, b) in zip(xs, composing) { #expect(abs(a - b) < 1, "\(a) → \(b)") }
+    }
+}

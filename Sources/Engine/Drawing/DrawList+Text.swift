@@ -37,7 +37,11 @@ extension DrawList {
     /// 1/1024-pt margin, the product never falls short of the whole pixel and stays well
     /// within the next (at most 0.025 px over at 4×); at whole scales the same pixels as
     /// before.
-    @usableFromInline static func pixelEdge(_ v: Double) -> Double { ((v + 1.0 / 1024) * 256).rounded(.up) / 256 }
+    /// (Truncation goes toward zero: left of or above the window, the edge is a hair the
+    /// other way.)
+    @usableFromInline static func pixelEdge(_ v: Double) -> Double {
+        v >= 0 ? ((v + 1.0 / 1024) * 256).rounded(.up) / 256 : ((v - 1.0 / 1024) * 256).rounded(.down) / 256
+    }
 
     /// Shapes `s` as `text(_:at:font:color:scale:)` would at this list's pixels per point,
     /// drawing nothing: its glyphs are rasterised into the atlas now, not on the frame that

@@ -59,6 +59,9 @@ final class FontFace {
         guard err == 0, ftFace != nil else {
             throw Refusal(description: "\(path): not a font FreeType can read (FreeType error \(err))")
         }
+        guard ftFace!.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+            throw Refusal(description: "\(path): a bitmap font, drawn at fixed sizes only")
+        }
         guard hb_face_get_glyph_count(hbFace) > 1, upem > 0 else {
             throw Refusal(description: "\(path): the font has no glyphs or no units per em")
         }

@@ -40,6 +40,9 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
 
     /// At most this many fonts in all: the font itself and its fallbacks.
     public static let maxFaces = 8
+    /// At most this many characters are looked for among the system's fonts.
+    public static let maxLookups = 128
+    private var lookups = 0
 
     private let lock = NSLock()
     /// The font itself, then each fallback font loaded so far.
@@ -312,8 +315,19 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
     private func faceIndex(for c: Character) -> UInt8 {
         let scalars = c.unicodeScalars.filter { !Self.ignorable($0) }
         guard let missing = scalars.first(where: { !face.covers($0) }) else { return 0 }
-        for i in faces.indices.dropFirst() where scalars.allSatisfy(faces[i].covers) { return UInt8(i) }
+        // The answer once given stands (a box stays a box, as widths measured then say).
         if let known = fallbackFace[missing.value] { return known }
+        for i in faces.indices.dropFirst() where scalars.allSatisfy(faces[i].covers) {
+            fallbackFace[missing.value] = UInt8(i)
+            return UInt8(i)
+        }
+        // Each look costs fontconfig a sort of the system's fonts: at most `maxLookups` in a
+        // shaper's life, so a paste of thousands of characters no font has cannot stall it.
+        guard lookups < Self.maxLookups else {
+            fallbackFace[missing.value] = 0
+            return 0
+        }
+        lookups += 1
         var found: UInt8 = 0
         var path = [CChar](repeating: 0, count: 4096)
         var index: Int32 = 0
@@ -321,14 +335,14 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
             guard motionlab_fallback_font(missing.value, Int32(skip), &path, Int32(path.count), &index) != 0 else { break }
             let file = String(cString: path), key = "\(file)#\(index)"
             if let loaded = fallbackFiles[key] {
-                if faces[Int(loaded)].covers(missing) { found = loaded }
+                if scalars.allSatisfy(faces[Int(loaded)].covers) { found = loaded }
                 continue
             }
             guard faces.count < Self.maxFaces, let bytes = try? FilePolicy.read(file, limit: Self.maxFontBytes, limitName: "FontShaper.maxFontBytes"),
                   let fallback = try? FontFace(bytes, path: file, index: Int(index)) else { continue }
             faces.append(fallback)
             fallbackFiles[key] = UInt8(faces.count - 1)
-            if fallback.covers(missing) { found = UInt8(faces.count - 1) }
+            if scalars.allSatisfy(fallback.covers) { found = UInt8(faces.count - 1) }
         }
         fallbackFace[missing.value] = found
         return found

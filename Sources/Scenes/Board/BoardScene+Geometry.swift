@@ -46,8 +46,10 @@ extension BoardScene {
         var chordStops = stops, from = Int.max, by = 0
         if let c = lyric?.composed, c.line == i {
             let chars = Array(line.text), at = min(c.at, chars.count)
-            chordStops = font.caretStops(of: String(chars[..<at]) + c.text + String(chars[at...])).map { $0 + Self.textInset }
-            (from, by) = (at, c.text.count)
+            let composed = String(chars[..<at]) + c.text + String(chars[at...])
+            chordStops = font.caretStops(of: composed).map { $0 + Self.textInset }
+            // (A mark or joiner composed merges with its neighbour: count what the line gains.)
+            (from, by) = (at, max(0, composed.count - chars.count))
         }
         let maxX = max(0, lineWidth - placedBox.x)
         let order = line.chords.indices.sorted { (line.chords[$0].at, $0) < (line.chords[$1].at, $1) }

@@ -274,6 +274,8 @@ extension BoardScene {
     /// (`placeOfChange`), so the next keystroke lands there and not in a line the undo moved.
     func placeLyricAfterHistory(before: SheetDocument) {
         guard lyric != nil else { return }
+        // A change to the chords alone (♯, a drop) leaves the caret where it is.
+        if before.lines.map(\.text) == document.lines.map(\.text) { return keepLyricInPlace() }
         typingRun = nil
         guard let (line, caret) = Self.placeOfChange(from: before, to: document) else { return lyric = nil }
         lyric = LyricEdit(line: line, field: TextField(text: document.lines[line].text, caret: caret))
