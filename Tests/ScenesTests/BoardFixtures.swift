@@ -5,8 +5,8 @@ import Shell
 import TestSupport
 
 /// A board in a 1280×720 shell, for the board's suites.
-func makeBoard(_ doc: SheetDocument = .empty) -> (Shell, BoardScene) {
-    shell(with: BoardScene(document: doc))
+func makeBoard(_ doc: SheetDocument = .empty, size: Vec2 = Vec2(1280, 720)) -> (Shell, BoardScene) {
+    shell(with: BoardScene(document: doc), size: size)
 }
 
 /// The board's part of the state dump.

@@ -144,3 +144,32 @@ import Testing
         for (a, b) in zip(xs, composing) { #expect(abs(a - b) < 1, "\(a) → \(b)") }
     }
 }
+
+/// A line longer than the sheet is wide scrolls sideways while typed in, as a text field
+/// does: the caret stays in view, a click lands on the character under it, and Home
+/// brings the start back.
+@Suite struct BoardLongLineTests {
+    let t = BoardLyricsTests()
+
+    @Test func aLineLongerThanTheSheetFollowsItsCaret() throws {
+        let (shell, s) = makeBoard(size: Vec2(640, 480))
+        t.tap(shell, t.stop(s, line: 0, 1))
+        t.keys(shell, ["End"])
+        let tail = " and so the long verse goes on and on, further than the sheet is wide, until its end comes at last"
+        t.type(shell, tail)
+        let sheet = s.sheetFrame
+        let caret = try #require(s.lyric.map { s.caretRootFrame($0) })
+        #expect(s.lyricScroll > 100)
+        #expect(caret.minX > sheet.minX && caret.maxX < sheet.maxX, "caret at \(caret.minX), sheet \(sheet.minX)…\(sheet.maxX)")
+        // A click on the scrolled line puts the caret at the character under it.
+        let text = s.document.lines[0].text
+        let target = text.count - 10
+        t.tap(shell, t.stop(s, line: 0, target))
+        #expect(s.lyric?.field.caret == target)
+        t.keys(shell, ["Home"])
+        #expect(s.lyricScroll == 0 && s.lyric?.field.caret == 0)
+        // Leaving the text: nothing scrolled.
+        t.keys(shell, ["Escape"])
+        #expect(s.lyric == nil && s.lyricScroll == 0)
+    }
+}

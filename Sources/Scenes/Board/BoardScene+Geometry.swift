@@ -40,14 +40,16 @@ extension BoardScene {
         if lineLayouts.count != document.lines.count { lineLayouts = [LineLayout?](repeating: nil, count: document.lines.count) }
         if let l = lineLayouts[i] { return l }
         let line = document.lines[i]
-        let stops = font.caretStops(of: line.text).map { $0 + Self.textInset }
+        // The line being typed in, scrolled to keep its caret in view, is laid out so.
+        let scroll = lyric?.line == i ? lyricScroll : 0
+        let stops = font.caretStops(of: line.text).map { $0 + Self.textInset - scroll }
         // While an input method composes in this line, its text stands at the caret and the
         // chords from there on move along with the characters after it, as typing moves them.
         var chordStops = stops, from = Int.max, by = 0
         if let c = lyric?.composed, c.line == i {
             let chars = Array(line.text), at = min(c.at, chars.count)
             let composed = String(chars[..<at]) + c.text + String(chars[at...])
-            chordStops = font.caretStops(of: composed).map { $0 + Self.textInset }
+            chordStops = font.caretStops(of: composed).map { $0 + Self.textInset - scroll }
             // (A mark or joiner composed merges with its neighbour: count what the line gains.)
             (from, by) = (at, max(0, composed.count - chars.count))
         }
@@ -57,13 +59,36 @@ extension BoardScene {
         var right = -Double.infinity
         for k in order {
             let at = line.chords[k].at
-            let x = clamp(max(anchorX(at >= from ? at + by : at, stops: chordStops), right + 2), 0, maxX)
+            // (Scrolled, a chord over a character left of the view goes out of it to the left.)
+            let x = clamp(max(anchorX(at >= from ? at + by : at, stops: chordStops), right + 2), scroll > 0 ? -.infinity : 0, maxX)
             xs[k] = x
             right = x + placedBox.x
         }
         let l = LineLayout(stops: stops, chordXs: xs)
         lineLayouts[i] = l
         return l
+    }
+
+    /// Scrolls the line being typed in sideways, as a text field does, so that its caret
+    /// (with the composition at it) stays a margin inside the line; back to 0 when it fits.
+    func followCaret() {
+        guard let edit = lyric else { return lyricScroll = 0 }
+        var text = edit.field.text, caret = edit.field.caret
+        if let c = edit.field.composition {
+            let chars = Array(text), at = min(caret, chars.count)
+            text = String(chars[..<at]) + c.text + String(chars[at...])
+            caret = at + c.cursor
+        }
+        let stops = font.caretStops(of: text)
+        guard let end = stops.last else { return lyricScroll = 0 }
+        let x = stops[min(max(0, caret), stops.count - 1)], view = lineWidth - 2 * Self.textInset
+        guard view > 0, x.isFinite else { return lyricScroll = 0 }
+        let margin = min(48, view / 4)
+        var scroll = lyricScroll
+        if x - scroll > view - margin { scroll = x - (view - margin) }
+        if x - scroll < margin { scroll = x - margin }
+        // Never past the text's end less the view, never before its start.
+        lyricScroll = max(0, min(scroll, end - view + margin))
     }
 
     /// The lyric's left inset in its line.

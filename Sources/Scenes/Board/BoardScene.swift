@@ -78,8 +78,18 @@ public final class BoardScene: Scene {
         didSet {
             // A composition moves the chords after the caret (`lineLayout`): laid out again
             // when one begins, changes or ends.
-            if oldValue?.composed != lyric?.composed { lineLayouts.removeAll(keepingCapacity: true) }
+            // (So does a move to another line while one is scrolled.)
+            if oldValue?.composed != lyric?.composed || (oldValue?.line != lyric?.line && lyricScroll != 0) {
+                lineLayouts.removeAll(keepingCapacity: true)
+            }
+            followCaret()
         }
+    }
+    /// How far the line being typed in is scrolled to the left (points), so that its caret
+    /// stays in view in a line longer than the sheet is wide (`followCaret`). Its caret
+    /// stops and chords are laid out scrolled (`lineLayout`); 0 for every other line.
+    var lyricScroll = 0.0 {
+        didSet { if lyricScroll != oldValue { lineLayouts.removeAll(keepingCapacity: true) } }
     }
     /// The caret's blink (on for `CaretBlink.half` s, off as long; solid while typing).
     var caretBlink = CaretBlink()
