@@ -42,31 +42,31 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
     public static let maxFaces = 8
     /// At most this many characters are looked for among the system's fonts.
     public static let maxLookups = 128
-    private var lookups = 0
+    var lookups = 0
 
-    private let lock = NSLock()
+    let lock = NSLock()
     /// The font itself, then each fallback font loaded so far.
-    private var faces: [FontFace]
-    private var face: FontFace { faces[0] }
+    var faces: [FontFace]
+    var face: FontFace { faces[0] }
     /// For each character the font lacks (by its first scalar the font lacks): the face that
     /// has it (0: none has it; a box).
-    private var fallbackFace: [UInt32: UInt8] = [:]
+    var fallbackFace: [UInt32: UInt8] = [:]
     /// The fallback fonts loaded, by "file#index".
-    private var fallbackFiles: [String: UInt8] = [:]
+    var fallbackFiles: [String: UInt8] = [:]
     /// Whether the font itself has each ASCII character (the common case, looked up first).
-    private let asciiCovered: [Bool]
-    private var atlas = GlyphAtlas()
+    let asciiCovered: [Bool]
+    var atlas = GlyphAtlas()
     /// The texture ids the atlas's pages are drawn as, page k as `pages[k]`.
-    private let pages: [TextureID]
-    private var slots: [GlyphKey: Placement] = [:]
+    let pages: [TextureID]
+    var slots: [GlyphKey: Placement] = [:]
     private var lines: [LineKey: ShapedLine] = [:]
     private var advances: [LineKey: Double] = [:]
     private var stops: [LineKey: [Double]] = [:]
-    private var shaped: [FontFace.Shaped] = []
+    var shaped: [FontFace.Shaped] = []
     /// What `lines` and `advances` hold, about (`maxCachedBytes`).
     private var cachedBytes = 0
 
-    private struct GlyphKey: Hashable {
+    struct GlyphKey: Hashable {
         var glyph: UInt32
         var face: UInt8
         var size: Int
@@ -96,7 +96,7 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
         }
     }
 
-    private enum Placement {
+    enum Placement {
         case placed(GlyphAtlas.Slot)
         /// Nothing to draw (a space).
         case empty
@@ -261,93 +261,6 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
         cachedBytes += bytes
     }
 
-    /// Where `glyph` at `raster` pixels per em is, rasterising and placing it the first time.
-    private func placement(_ glyph: UInt32, face: UInt8, raster: Double, key: Int) -> Placement {
-        let k = GlyphKey(glyph: glyph, face: face, size: key)
-        if let p = slots[k] { return p }
-        var p = Placement.box
-        if let b = faces[Int(face)].render(glyph, pixelSize: raster) {
-            if b.width == 0 || b.height == 0 || b.pixels == nil {
-                // A blank glyph: a space is blank, and so is a font's empty missing glyph.
-                p = glyph == 0 ? .box : .empty
-            } else if let pixels = b.pixels, b.pitch > 0,
-                      let s = atlas.place(width: b.width, height: b.height, coverage: pixels, pitch: b.pitch, left: b.left, top: b.top) {
-                p = .placed(s)
-            }
-        }
-        slots[k] = p
-        return p
-    }
-
-    /// `text` shaped into `shaped`, each character with a face that has it (under the lock).
-    private func shape(_ text: String) {
-        // The pieces first: finding them may load a fallback face.
-        let pieces = pieces(of: text)
-        FontFace.shape(text, faces: faces, pieces: pieces, into: &shaped)
-    }
-
-    /// `text` cut into stretches one face draws: UTF-8 ranges, in order, with their faces.
-    private func pieces(of text: String) -> [(start: Int, end: Int, face: UInt8)] {
-        let bytes = text.utf8.count
-        // The common case, a line the font has every character of, at one look per scalar.
-        if text.unicodeScalars.allSatisfy({ $0.isASCII ? asciiCovered[Int($0.value)] : face.covers($0) || Self.ignorable($0) }) {
-            return [(0, bytes, 0)]
-        }
-        var out: [(start: Int, end: Int, face: UInt8)] = []
-        var offset = 0
-        for c in text {
-            let n = c.utf8.count
-            let f = faceIndex(for: c)
-            if let last = out.last, last.face == f { out[out.count - 1].end = offset + n } else { out.append((offset, offset + n, f)) }
-            offset += n
-        }
-        return out
-    }
-
-    /// Scalars that draw nothing themselves (joiners, variation selectors, tags): a face
-    /// need not have them.
-    private static func ignorable(_ s: Unicode.Scalar) -> Bool {
-        s.properties.isDefaultIgnorableCodePoint || s.properties.generalCategory == .control
-    }
-
-    /// The face that has every scalar of `c`: the font itself, a fallback loaded before, or
-    /// one fontconfig names now for its first scalar the font lacks; 0 (a box) when none.
-    private func faceIndex(for c: Character) -> UInt8 {
-        let scalars = c.unicodeScalars.filter { !Self.ignorable($0) }
-        guard let missing = scalars.first(where: { !face.covers($0) }) else { return 0 }
-        // The answer once given stands (a box stays a box, as widths measured then say).
-        if let known = fallbackFace[missing.value] { return known }
-        for i in faces.indices.dropFirst() where scalars.allSatisfy(faces[i].covers) {
-            fallbackFace[missing.value] = UInt8(i)
-            return UInt8(i)
-        }
-        // Each look costs fontconfig a sort of the system's fonts: at most `maxLookups` in a
-        // shaper's life, so a paste of thousands of characters no font has cannot stall it.
-        guard lookups < Self.maxLookups else {
-            fallbackFace[missing.value] = 0
-            return 0
-        }
-        lookups += 1
-        var found: UInt8 = 0
-        var path = [CChar](repeating: 0, count: 4096)
-        var index: Int32 = 0
-        for skip in 0..<4 where found == 0 {
-            guard motionlab_fallback_font(missing.value, Int32(skip), &path, Int32(path.count), &index) != 0 else { break }
-            let file = String(cString: path), key = "\(file)#\(index)"
-            if let loaded = fallbackFiles[key] {
-                if scalars.allSatisfy(faces[Int(loaded)].covers) { found = loaded }
-                continue
-            }
-            guard faces.count < Self.maxFaces, let bytes = try? FilePolicy.read(file, limit: Self.maxFontBytes, limitName: "FontShaper.maxFontBytes"),
-                  let fallback = try? FontFace(bytes, path: file, index: Int(index)) else { continue }
-            faces.append(fallback)
-            fallbackFiles[key] = UInt8(faces.count - 1)
-            if scalars.allSatisfy(fallback.covers) { found = UInt8(faces.count - 1) }
-        }
-        fallbackFace[missing.value] = found
-        return found
-    }
-
     /// `text` up to `maxShapedBytes` of UTF-8, cut after a whole character (or, when its
     /// first character alone is longer — a letter under 10,000 combining marks — after a
     /// whole scalar).
@@ -370,13 +283,5 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
             scalars.append(s)
         }
         return String(scalars)
-    }
-
-    /// Hands each atlas page written since the last call to `body`: its texture id and its
-    /// pixels (ARGB8888, `GlyphAtlas.pageSide` square), valid during the call.
-    func takeNewGlyphs(_ body: (TextureID, UnsafePointer<UInt32>) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        atlas.takeDirtyPages { body(pages[$0], $1) }
     }
 }
