@@ -62,8 +62,7 @@ public struct EditablePath: Equatable, Sendable {
                 out.segments.append(.arc(center: c, rx: rx, ry: ry, rotation: rot, start: start + sweep / 2, sweep: sweep / 2))
                 continue
             }
-            if case .line(let a, let b) = seg, !out.segments.isEmpty,
-               a.distance(to: b) <= 1e-9 * max(1, abs(a.x), abs(a.y), abs(b.x), abs(b.y)) { continue }
+            if case .line(let a, let b) = seg, !out.segments.isEmpty, PathLimits.differByRounding(a, b) { continue }
             out.segments.append(seg)
         }
         return out

@@ -1,3 +1,5 @@
+import Geometry
+
 /// The bounds on path input: every coordinate (absolute, after relative moves add up) within
 /// ±`maxCoordinate` points, so that squares and sums of squares stay far from overflow, and
 /// at most `maxSegments` drawing commands, so that a path and its sample table fit in memory.
@@ -21,4 +23,16 @@ public enum PathLimits {
     /// build, this 2-core machine; 1,000,000 cubics 13 s, lines 2 s), and any path inside the
     /// limits must lay out, and run its first second, within 20 s.
     public static let maxSegments = 400_000
+
+    /// Whether `a` and `b` differ by rounding alone: by at most a billionth of their size
+    /// (of a point, below 1). What an arc's computed end is from its SVG endpoint, or a
+    /// transform and its inverse from the number a file says.
+    public static func differByRounding(_ a: Double, _ b: Double) -> Bool {
+        a == b || abs(a - b) <= 1e-9 * max(1, abs(a), abs(b))
+    }
+
+    /// The same for two points, coordinate by coordinate.
+    public static func differByRounding(_ a: Vec2, _ b: Vec2) -> Bool {
+        differByRounding(a.x, b.x) && differByRounding(a.y, b.y)
+    }
 }

@@ -65,8 +65,7 @@ public enum SVGPathSource {
     /// file says, and the commands an edit did not touch should keep the file's text.
     public static func alike(_ x: ArraySlice<PathElement>, _ y: ArraySlice<PathElement>) -> Bool {
         guard x.count == y.count else { return false }
-        func close(_ a: Double, _ b: Double) -> Bool { a == b || abs(a - b) <= 1e-9 * max(1, abs(a), abs(b)) }
-        func near(_ a: Vec2, _ b: Vec2) -> Bool { close(a.x, b.x) && close(a.y, b.y) }
+        let close: (Double, Double) -> Bool = PathLimits.differByRounding, near: (Vec2, Vec2) -> Bool = PathLimits.differByRounding
         for (p, q) in zip(x, y) {
             switch (p, q) {
             case (.move(let a), .move(let b)), (.line(let a), .line(let b)): if !near(a, b) { return false }

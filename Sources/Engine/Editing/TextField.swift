@@ -51,6 +51,11 @@ public struct TextField: Equatable, Sendable {
     public var selectedText: String { String(characters[selection]) }
     /// The text before the caret.
     public var textBeforeCaret: String { String(characters[..<caret]) }
+    /// The text as shown: with the composition, if any, standing at the caret.
+    public var shownText: String {
+        guard let c = composition, !c.text.isEmpty else { return text }
+        return textBeforeCaret + c.text + String(characters[caret...])
+    }
 
     /// How the caret moves.
     public enum Motion: Sendable {

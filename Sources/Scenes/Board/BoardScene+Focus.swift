@@ -135,7 +135,8 @@ extension BoardScene {
             keyLift(.placed(r, name: c.name, at: c.at), line: r.line, slot: slot, device: device, pad: pad)
         case (.delete, .chord(let r)): deleteChord(r)
         case (.delete, .card): announce("Only placed chords can be deleted · ↓ focuses them")
-        case (.cancel, _): announceFocus()
+        // Escape (or B) with no carry of the keys': what the mouse or fingers carry flies back.
+        case (.cancel, _): if dragDrop.pointersCarrying.isEmpty { announceFocus() } else { cancelPointerCarries() }
         default: break
         }
     }

@@ -46,12 +46,11 @@ extension BoardScene {
         // While an input method composes in this line, its text stands at the caret and the
         // chords from there on move along with the characters after it, as typing moves them.
         var chordStops = stops, from = Int.max, by = 0
-        if let c = lyric?.composed, c.line == i {
-            let chars = Array(line.text), at = min(c.at, chars.count)
-            let composed = String(chars[..<at]) + c.text + String(chars[at...])
+        if let edit = lyric, let c = edit.composed, c.line == i {
+            let composed = edit.field.shownText
             chordStops = font.caretStops(of: composed).map { $0 + Self.textInset - scroll }
             // (A mark or joiner composed merges with its neighbour: count what the line gains.)
-            (from, by) = (at, max(0, composed.count - chars.count))
+            (from, by) = (c.at, max(0, composed.count - edit.field.count))
         }
         let maxX = max(0, lineWidth - placedBox.x)
         let order = line.chords.indices.sorted { (line.chords[$0].at, $0) < (line.chords[$1].at, $1) }
@@ -73,12 +72,8 @@ extension BoardScene {
     /// (with the composition at it) stays a margin inside the line; back to 0 when it fits.
     func followCaret() {
         guard let edit = lyric else { return lyricScroll = 0 }
-        var text = edit.field.text, caret = edit.field.caret
-        if let c = edit.field.composition {
-            let chars = Array(text), at = min(caret, chars.count)
-            text = String(chars[..<at]) + c.text + String(chars[at...])
-            caret = at + c.cursor
-        }
+        let text = edit.field.shownText
+        let caret = edit.field.caret + (edit.field.composition?.cursor ?? 0)
         let stops = font.caretStops(of: text)
         guard let end = stops.last else { return lyricScroll = 0 }
         let x = stops[min(max(0, caret), stops.count - 1)], view = lineWidth - 2 * Self.textInset

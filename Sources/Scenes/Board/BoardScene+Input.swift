@@ -35,8 +35,6 @@ extension BoardScene {
                 saveTyping()
                 announce(shelf.importFile(path))
             case .composition(let t, let cursor): composeLyric(t, cursor: cursor)
-            case .key(.escape, true) where dragDrop.keyCarry == nil && !dragDrop.pointersCarrying.isEmpty:
-                cancelPointerCarries()
             case .key(_, true): key(e, input: ctx.input)
             case .keyRepeat(let k) where [Key.left, .right, .up, .down].contains(k):
                 // Held arrows keep moving the focus or the carry.
@@ -91,7 +89,7 @@ extension BoardScene {
 
     /// Escape while the mouse or fingers carry cards: each flies back, as a cancelled press
     /// sends it (the presses end; those pointers' moves and ups do nothing more).
-    private func cancelPointerCarries() {
+    func cancelPointerCarries() {
         let names = dragDrop.pointersCarrying.compactMap { id in dragDrop.index(carriedBy: .pointer(id)).map { ghosts[$0].name } }
         for id in dragDrop.pointersCarrying { release(id, cancelled: true, velocity: .zero) }
         announce("Cancelled · \(names.joined(separator: ", ")) went back")

@@ -96,8 +96,7 @@ extension BoardScene {
         var text = field.text, stops = caretStops(line: edit.line), left = r.minX
         var caret = field.caret
         if let c = field.composition {
-            let chars = Array(field.text)
-            text = String(chars[..<field.caret]) + c.text + String(chars[field.caret...])
+            text = field.shownText
             stops = font.caretStops(of: text)
             left = origin.x
             let end = min(field.caret + c.text.count, stops.count - 1)
