@@ -10,6 +10,8 @@ import PackageDescription
 //   Motion            timing curves, media timing, keyframe and path tracks, tweens
 //   Engine            the fixed-step loop and the frame driver, input, spaces and scrolling,
 //                     the draw list and font, scripts and JSON, the Scene protocol
+//   Songs             the song the board edits: its sheet (JSON), ChordPro text, chord names
+//                     and guitar voicings
 //   Scenes            path, tap, arrow, board, bounce, stress (one folder each)
 //   Shell             tabs, HUD, help overlay; routes input to the active scene
 //   MotionSDL         the platform over SDL2: window, events, textures, drawing, files on disk,
@@ -31,7 +33,7 @@ let package = Package(
         .library(name: "MotionLabKit", targets: ["MotionLabKit"]),
         .library(name: "MotionLabSDL", targets: ["MotionLabSDL"]),
         // For the micro-benchmarks in Benchmarks/ (a separate package, outside this build).
-        .library(name: "MotionLabCore", targets: ["Geometry", "Entities", "Paths", "Motion", "Engine", "Scenes"]),
+        .library(name: "MotionLabCore", targets: ["Geometry", "Entities", "Paths", "Motion", "Engine", "Songs", "Scenes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -63,8 +65,9 @@ let package = Package(
         .target(name: "Entities", swiftSettings: crossModule),
         .target(name: "Paths", dependencies: ["Geometry"], swiftSettings: crossModule),
         .target(name: "Motion", dependencies: ["Geometry", "Paths", "Entities"], swiftSettings: crossModule),
-        .target(name: "Engine", dependencies: ["Geometry", "Entities", "Motion"], swiftSettings: crossModule),
-        .target(name: "Scenes", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine"], swiftSettings: crossModule),
+        .target(name: "Engine", dependencies: ["Geometry", "Entities", "Paths", "Motion"], swiftSettings: crossModule),
+        .target(name: "Songs", dependencies: ["Engine"], swiftSettings: crossModule),
+        .target(name: "Scenes", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine", "Songs"], swiftSettings: crossModule),
         .target(name: "Shell", dependencies: ["Geometry", "Engine"], swiftSettings: crossModule),
         // The products' umbrella modules: one import each.
         .target(name: "MotionLabKit", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine"]),
@@ -88,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "motionlab",
             dependencies: [
-                "Geometry", "Paths", "Motion", "Engine", "Scenes", "Shell", "MotionSDL", "MotionBench", "CSDL2",
+                "Geometry", "Paths", "Motion", "Engine", "Songs", "Scenes", "Shell", "MotionSDL", "MotionBench", "CSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
@@ -99,18 +102,19 @@ let package = Package(
         // Fuzzing: the entries (one per parser and input surface) and the executable libFuzzer
         // drives (`make fuzz` builds it with -sanitize=fuzzer,address; plainly built, it replays
         // files).
-        .target(name: "FuzzTargets", dependencies: ["Geometry", "Paths", "Engine", "Scenes"]),
+        .target(name: "FuzzTargets", dependencies: ["Geometry", "Paths", "Engine", "Songs", "Scenes"]),
         .executableTarget(name: "motionlab-fuzz", dependencies: ["FuzzTargets"]),
         // Fixtures the test targets share.
-        .target(name: "TestSupport", dependencies: ["Geometry", "Engine", "Scenes", "Shell"], path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["Geometry", "Engine", "Songs", "Scenes", "Shell"], path: "Tests/Support"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"]),
         .testTarget(name: "PathsTests", dependencies: ["Geometry", "Paths", "TestSupport"]),
         .testTarget(name: "MotionTests", dependencies: ["Geometry", "Paths", "Entities", "Motion"]),
         .testTarget(name: "EngineTests", dependencies: ["Geometry", "Entities", "Engine", "TestSupport"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine", "Scenes", "Shell", "TestSupport"]),
+        .testTarget(name: "SongsTests", dependencies: ["Engine", "Songs"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine", "Songs", "Scenes", "Shell", "TestSupport"]),
         .testTarget(name: "ShellTests", dependencies: ["Geometry", "Engine", "Scenes", "Shell", "TestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Paths", "Engine", "Scenes"]),
-        .testTarget(name: "MotionSDLTests", dependencies: ["CSDL2", "CFileIdentity", "Geometry", "Paths", "Engine", "Scenes", "Shell", "MotionSDL", "MotionBench", "TestSupport"]),
+        .testTarget(name: "MotionSDLTests", dependencies: ["CSDL2", "CFileIdentity", "Geometry", "Paths", "Engine", "Songs", "Scenes", "Shell", "MotionSDL", "MotionBench", "TestSupport"]),
     ]
 )

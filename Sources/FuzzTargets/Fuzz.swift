@@ -2,6 +2,7 @@ import Engine
 import Geometry
 import Paths
 import Scenes
+import Songs
 
 /// One entry per parser and input surface, for libFuzzer (the `fuzz-*` executables, built by
 /// `make fuzz` with `-sanitize=fuzzer,address`) and for the deterministic run in the tests.

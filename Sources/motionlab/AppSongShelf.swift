@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import MotionSDL
 import Scenes
+import Songs
 
 /// The board's songs in the songs' folder: what the Songs panel lists, opens, makes,
 /// renames, deletes (into the trash) and exports (ChordPro, into `exports/`).

@@ -3,6 +3,7 @@ import Engine
 import MotionSDL
 import Paths
 import Scenes
+import Songs
 
 /// `motionlab limits`: every bound on input, as docs/command-line.md lists it (a test keeps
 /// the two together). Past any of them the program exits 2 and names the limit.

@@ -6,6 +6,7 @@ import MotionSDL
 import Paths
 import Scenes
 import Shell
+import Songs
 
 /// `motionlab play` (the default): opens the window and runs the scenes.
 struct Play: ParsableCommand {

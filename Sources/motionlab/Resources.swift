@@ -2,6 +2,7 @@ import Engine
 import Foundation
 import MotionSDL
 import Scenes
+import Songs
 
 /// Finds the resources (font and sprites) as `ResourceFolder` does, reporting a problem as a
 /// usage error (exit 2).

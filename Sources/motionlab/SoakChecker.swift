@@ -2,6 +2,7 @@ import Engine
 import Geometry
 import Scenes
 import Shell
+import Songs
 
 /// The shell, with the soak's checks after every step.
 final class CheckedContent: FrameContent {

@@ -3,6 +3,7 @@ import Engine
 import Foundation
 import MotionSDL
 import Scenes
+import Songs
 
 /// `motionlab song`: the songs the board opens (`$XDG_DATA_HOME/motionlab/songs/`), and
 /// ChordPro in and out.

@@ -3,6 +3,7 @@ import Foundation
 @testable import Geometry
 @testable import MotionSDL
 @testable import Scenes
+@testable import Songs
 import Testing
 
 /// The chord cards in `Resources/chords.png`: real voicings, drawn where the diagram says,

@@ -1,6 +1,7 @@
 import Foundation
 @testable import MotionSDL
 @testable import Scenes
+@testable import Songs
 import Testing
 
 /// The file policy on its own: what it reads, what it replaces, what it writes straight to,

@@ -5,6 +5,7 @@ import Geometry
 @testable import MotionSDL
 import Scenes
 import Shell
+import Songs
 import Testing
 
 /// Every SDL-touching test lives in an extension of this suite, so that they run one at a

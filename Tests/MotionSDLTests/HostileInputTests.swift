@@ -4,6 +4,7 @@ import Foundation
 @testable import MotionSDL
 @testable import Scenes
 @testable import Shell
+@testable import Songs
 import TestSupport
 import Testing
 

@@ -4,6 +4,7 @@ import Foundation
 @testable import MotionSDL
 @testable import Scenes
 @testable import Shell
+@testable import Songs
 import Testing
 
 /// The board's sheet in a `DocumentFile`, loaded as the app loads it.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import MotionSDL
 @testable import Scenes
+@testable import Songs
 import Testing
 
 /// `motionlab song`: ChordPro in and out of the songs' folder, run as a user runs it.

@@ -2,6 +2,7 @@ import Engine
 import Geometry
 import Scenes
 import Shell
+import Songs
 import TestSupport
 
 /// A board in a 1280×720 shell, for the board's suites.

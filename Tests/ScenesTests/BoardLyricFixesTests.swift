@@ -2,6 +2,7 @@
 @testable import Geometry
 @testable import Scenes
 @testable import Shell
+@testable import Songs
 import TestSupport
 import Testing
 

@@ -5,6 +5,7 @@
 @testable import Paths
 @testable import Scenes
 @testable import Shell
+@testable import Songs
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Engine
 import Scenes
+import Songs
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 @testable import Geometry
 @testable import Scenes
 @testable import Shell
+@testable import Songs
 import TestSupport
 import Testing
 

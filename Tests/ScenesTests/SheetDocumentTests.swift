@@ -1,5 +1,6 @@
 @testable import Engine
 @testable import Scenes
+@testable import Songs
 import Testing
 
 @Suite struct SheetDocumentTests {

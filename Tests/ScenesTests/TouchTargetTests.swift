@@ -2,6 +2,7 @@ import Engine
 import Geometry
 @testable import Scenes
 import Shell
+@testable import Songs
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Engine
+import Songs
 
 // What a hand can do on the board: presses are looked up here (the focus's keys and pad
 // buttons, transposing, the songs panel's keys), and the help, docs/controls.md and the

@@ -1,6 +1,7 @@
 import Engine
 import Geometry
 import Paths
+import Songs
 
 // Drawing.
 extension BoardScene {

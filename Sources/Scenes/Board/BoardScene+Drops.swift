@@ -1,6 +1,7 @@
 import Engine
 import Geometry
 import Motion
+import Songs
 
 // What a drop means for the sheet: a chord placed on a line, moved, deleted, or flown back.
 extension BoardScene {

@@ -1,5 +1,6 @@
 import Engine
 import Geometry
+import Songs
 
 // Changes to the sheet: the one place they are committed, undone and redone.
 extension BoardScene {

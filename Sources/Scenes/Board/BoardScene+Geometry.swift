@@ -1,6 +1,7 @@
 import Engine
 import Entities
 import Geometry
+import Songs
 
 // Where the board's cards, lines and chords are, in root space, and what a point is over.
 extension BoardScene {

@@ -1,5 +1,6 @@
 import Engine
 import Geometry
+import Songs
 
 // Input routing: the pointers go through the drag and drop; the wheel scrolls, keys and
 // pads steer the focus (BoardScene+Focus).

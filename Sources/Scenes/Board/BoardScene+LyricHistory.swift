@@ -1,4 +1,5 @@
 import Engine
+import Songs
 
 // The caret after the sheet changed under the line being typed in: an undo or redo puts it
 // where the text changed; a transposition leaves it where it is.

@@ -1,5 +1,6 @@
 import Engine
 import Geometry
+import Songs
 
 /// A lyric line being typed in: which line, and its text field (caret, selection, an input
 /// method's composition).

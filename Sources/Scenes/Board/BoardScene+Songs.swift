@@ -1,5 +1,6 @@
 import Engine
 import Geometry
+import Songs
 
 /// Where the board's songs are kept: the app gives one (its songs' folder); without it the
 /// board has its one sheet and no Songs button. Each call says what went wrong, or nil.

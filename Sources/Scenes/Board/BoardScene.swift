@@ -1,6 +1,7 @@
 import Engine
 import Entities
 import Geometry
+import Songs
 
 /// Scene "board": technique 4 — copying drag & drop between two scrolling panels.
 ///

@@ -31,7 +31,7 @@ extension PathScene {
                         dense[i].desired += m.delta
                         // A release still walks once toward the final point, as the seed
                         // does on UIGestureRecognizerStateEnded; the system lets go after.
-                        if up { dense[i].releaseAfterWalk = true }
+                        if up { dense[i].letGoAfterNextWalk() }
                     }
                     if up { letGo.append((handle, v)) }
                 }

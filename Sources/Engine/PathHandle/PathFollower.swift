@@ -1,4 +1,4 @@
-import Engine
+
 import Geometry
 import Motion
 import Paths
@@ -39,7 +39,9 @@ public enum Grabber: Equatable, Sendable {
 public struct PathFollower: Sendable {
     // Stored compactly (32-bit counters, the hot fields first): a step over 100,000
     // handles streams through this array twice, so its size is most of the step's cost.
+    /// Where the handle is, at this step and the one before (drawn between the two).
     public var position: Interpolated
+    /// Where the hand wants it: the walk heads for the sample nearest this point.
     public var desired: Vec2
     /// Arc length from the path's start (continuous while orbiting).
     public var distance: Double
@@ -52,6 +54,7 @@ public struct PathFollower: Sendable {
     var stuckSteps: Int32 = 0
     /// The pointer was released this step: walk once more, then let go.
     var releaseAfterWalk = false
+    /// Who moves it now.
     public var grabbedBy: Grabber = .none
 
     /// Which of the scene's sample tables this handle is on.
@@ -59,6 +62,7 @@ public struct PathFollower: Sendable {
         get { Int(tableRaw) }
         set { tableRaw = Int32(newValue) }
     }
+    /// The sample of its table it is at.
     public var index: Int {
         get { Int(indexRaw) }
         set { indexRaw = Int32(newValue) }
@@ -74,6 +78,7 @@ public struct PathFollower: Sendable {
         set { glideRaw = newValue.map { Int32($0) } ?? -1 }
     }
 
+    /// A handle at rest on sample `index` of `t`, the scene's table number `table`.
     public init(table: Int, index: Int, on t: SampleTable) {
         tableRaw = Int32(table)
         indexRaw = Int32(index)
@@ -93,6 +98,21 @@ public struct PathFollower: Sendable {
 
     /// The handle's point now (the last completed step).
     public var point: Vec2 { position.current }
+
+    /// Whether the next step may move it with no new input: it moved over the last step
+    /// (drawn between two places), orbits or coasts (`orbitSpeed`: keys, a stick or the
+    /// triggers held, or let go moving), glides to a sample, has a release's last walk to
+    /// make, or, walking after a hand, counts toward a glide (`stuckSteps`). A scene with no
+    /// such handle can rest.
+    public var movesByItself: Bool {
+        if orbitSpeed != 0 || glideTarget != nil || releaseAfterWalk { return true }
+        if grabbedBy == .momentum || position.previous != position.current { return true }
+        return walksToDesired && stuckSteps != 0
+    }
+
+    /// The hand let go this step: the next step still walks once toward `desired` (as the
+    /// seed does on UIGestureRecognizerStateEnded), then lets go.
+    public mutating func letGoAfterNextWalk() { releaseAfterWalk = true }
 }
 
 /// The path-follower system: one fixed step for every follower. Allocates nothing.

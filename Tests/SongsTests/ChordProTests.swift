@@ -1,5 +1,5 @@
 import Foundation
-@testable import Scenes
+@testable import Songs
 import Testing
 
 @Suite struct ChordProTests {

@@ -1,4 +1,4 @@
-import Engine
+
 import Entities
 #if canImport(Glibc)
 import Glibc
@@ -44,8 +44,21 @@ public struct PathPose: Sendable {
     /// The steps after a teleport: the next step sets the angle without turning to it.
     var settled = false
 
+    /// Whether the pose still changes by itself: it moved over the last step, it has not
+    /// been placed yet, or its smoothed heading still turns (to a nanoradian a step and a
+    /// microradian a second: what the spring has left then is far below a pixel).
+    public var changesByItself: Bool {
+        if position.previous != position.current { return true }
+        guard heading != .none else { return false }
+        if !settled { return true }
+        return abs(angle - previousAngle) > 1e-9 || abs(angularVelocity) > 1e-6
+    }
+
+    /// How far past the seam (points) a handle must go before its lap count changes, so a
+    /// handle held at the seam does not flicker between two counts.
     public static let seamHysteresis = 6.0
 
+    /// A pose drawn at `p`, not turned, with no offset.
     public init(at p: Vec2) { position = Interpolated(p) }
 
     /// The angle between steps.
