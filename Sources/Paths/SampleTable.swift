@@ -74,6 +74,17 @@ public struct SampleTable: Sendable {
 
     init(_ plan: Plan, spacing: Double, pieces: SegmentMeasurements.PieceStore? = nil) {
         self.spacing = spacing
+        // Room for every run's samples at once: reserved run by run, each array would be
+        // copied whole at every subpath (100,000 subpaths took a minute).
+        var n = 0
+        for (sub, lengths) in zip(plan.subpaths, plan.lengths) { n += Self.runLayout(sub, lengths: lengths, spacing: spacing).samples }
+        points.reserveCapacity(n)
+        tangents.reserveCapacity(n)
+        distances.reserveCapacity(n)
+        sampleSegments.reserveCapacity(n)
+        sampleParameters.reserveCapacity(n)
+        brackets.reserveCapacity(n)
+        runs.reserveCapacity(plan.subpaths.count)
         for (sub, lengths) in zip(plan.subpaths, plan.lengths) { appendRun(sub, lengths: lengths, pieces: pieces) }
         nearestSamples = NearestSampleIndex(points: points, runs: runs, spacing: self.spacing)
     }
@@ -87,14 +98,24 @@ public struct SampleTable: Sendable {
     @inline(__always)
     public func run(containing i: Int) -> Run { Self.run(containing: i, in: runs) }
 
+    /// A subpath's run: its arc length (0 for a point, or only zero-length segments) and how
+    /// many samples it takes (one for a point; as `samples(length:closed:spacing:)` counts
+    /// them otherwise).
+    private static func runLayout(_ sub: Subpath, lengths measured: [Double], spacing: Double) -> (total: Double, intervals: Int, samples: Int) {
+        var total = sub.segments.isEmpty ? 0 : measured.reduce(0, +)
+        // Each length is finite (`measure`), but their sum may still overflow (only through
+        // the API: parsed paths are bounded): that subpath is a point.
+        if !total.isFinite { total = 0 }
+        guard total > 1e-9 else { return (total, 0, 1) }
+        let intervals = max(sub.isClosed ? 2 : 1, Int((total / spacing).rounded()))
+        return (total, intervals, sub.isClosed ? intervals : intervals + 1)
+    }
+
     private mutating func appendRun(_ sub: Subpath, lengths measured: [Double], pieces store: SegmentMeasurements.PieceStore?) {
         // A lone point is kept as a zero-length line, so every run has a segment.
         let own = sub.segments.isEmpty ? [PathSegment.line(sub.start, sub.start)] : sub.segments
         let lengths = sub.segments.isEmpty ? [0] : measured
-        var total = lengths.reduce(0, +)
-        // Each length is finite (`measure`), but their sum may still overflow (only through
-        // the API: parsed paths are bounded): that subpath is a point.
-        if !total.isFinite { total = 0 }
+        let (total, intervals, n) = Self.runLayout(sub, lengths: measured, spacing: spacing)
         let first = points.count
         let firstSegment = segments.count
         segments.append(contentsOf: own)
@@ -111,16 +132,7 @@ public struct SampleTable: Sendable {
                             firstSegment: firstSegment, segmentCount: own.count))
             return
         }
-        // As `samples(length:closed:spacing:)` counts them.
-        let intervals = max(sub.isClosed ? 2 : 1, Int((total / spacing).rounded()))
         let step = total / Double(intervals)
-        let n = sub.isClosed ? intervals : intervals + 1
-        points.reserveCapacity(points.count + n)
-        tangents.reserveCapacity(tangents.count + n)
-        distances.reserveCapacity(distances.count + n)
-        sampleSegments.reserveCapacity(sampleSegments.count + n)
-        sampleParameters.reserveCapacity(sampleParameters.count + n)
-        brackets.reserveCapacity(brackets.count + n)
         var starts: [Double] = []
         var running = 0.0
         for l in lengths { starts.append(running); running += l }

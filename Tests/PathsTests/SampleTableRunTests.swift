@@ -64,3 +64,34 @@ import Testing
         #expect(square.index(atDistance: -10) == run.count - 1)
     }
 }
+
+/// A path of many subpaths (an SVG of scattered marks, a plotter's file) is sampled in time
+/// that grows with its size: each run's samples used to be reserved run by run, which copied
+/// every array whole at each subpath (100,000 subpaths took a minute).
+@Suite struct ManySubpathsTests {
+    /// `count` short lines, each its own subpath.
+    static func marks(_ count: Int) -> Path {
+        try! Path(svg: (0..<count).map { "M\($0) 0 l0 1" }.joined(separator: " "))
+    }
+
+    /// The quickest of three builds, in seconds.
+    static func fastestBuild(_ path: Path) -> Double {
+        (0..<3).map { _ in
+            let clock = ContinuousClock()
+            let elapsed = clock.measure { #expect(SampleTable(path: path).runs.count > 0) }
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        }.min()!
+    }
+
+    @Test func eightTimesTheSubpathsTakeNearEightTimesAsLongNotSixtyFour() {
+        let small = Self.marks(5_000), large = Self.marks(40_000)
+        let table = SampleTable(path: large)
+        #expect(table.runs.count == 40_000)
+        #expect(table.count == 80_000)
+        #expect(table.runs[39_999].first == 79_998)
+        // Linear: about 8 times. Reserved run by run it grows with the square (29 times here
+        // with only two of the six arrays reserved that way).
+        let ratio = Self.fastestBuild(large) / Self.fastestBuild(small)
+        #expect(ratio < 24, "40,000 subpaths took \(ratio)× as long as 5,000")
+    }
+}
