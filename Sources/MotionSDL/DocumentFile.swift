@@ -134,16 +134,33 @@ public struct DocumentFile: Sendable {
     /// temporary file behind, if anything fails.
     ///
     /// With `expected`, the file must still hold what it says, or be missing: a file changed
-    /// (or made) since by anyone else is not saved over, and the refusal says so. Returns what
-    /// the file holds now, for the next save to expect. (A change
-    /// in the instant between that check and the rename is not caught: there is no lock.)
+    /// (or made) since by anyone else is not saved over, and the refusal says so. It is
+    /// checked before writing and again once the new content is on disk, just before it is
+    /// renamed into place, so a change made while a large file is written is caught too. (A
+    /// change in the instant between that last check and the rename is not: there is no
+    /// lock.) Returns what the file holds now, for the next save to expect.
     /// A file made new (none was there) gets `newFileMode`, else a new file's default.
+    ///
+    /// Text longer than `maxBytes` is refused: saved, it could not be read back.
     @discardableResult
     public func save(_ text: String, over expected: Expected? = nil, newFileMode: mode_t? = nil) throws(FilePolicy.Refusal) -> Expected {
-        let target = try FilePolicy.resolve(url.path)
-        if let expected, try !stillHolds(expected, at: target) {
-            throw FilePolicy.Refusal("\(FilePolicy.shown(url.lastPathComponent)) changed on disk since it was read or saved here; not saved over")
+        try save(text, over: expected, newFileMode: newFileMode, whileWriting: nil)
+    }
+
+    /// `save(_:over:newFileMode:)`, with `whileWriting` run once the new content is on disk
+    /// and before the last check (for tests: another program's write, at the worst moment).
+    func save(_ text: String, over expected: Expected?, newFileMode: mode_t?, whileWriting: (() -> Void)?) throws(FilePolicy.Refusal) -> Expected {
+        let size = text.utf8.count
+        guard size <= Self.maxBytes else {
+            throw FilePolicy.Refusal("\(FilePolicy.shown(url.lastPathComponent)) would be \(size) bytes, more than the \(Self.maxBytes >> 20) MiB it could be read back from (DocumentFile.maxBytes); not saved")
         }
+        let target = try FilePolicy.resolve(url.path)
+        let unchanged = { () throws(FilePolicy.Refusal) in
+            if let expected, try !self.stillHolds(expected, at: target) {
+                throw FilePolicy.Refusal("\(FilePolicy.shown(self.url.lastPathComponent)) changed on disk since it was read or saved here; not saved over")
+            }
+        }
+        try unchanged()
         let dir = FilePolicy.folder(of: target)
         var st = stat()
         if stat(dir, &st) != 0 && errno == ENOENT {
@@ -154,7 +171,10 @@ public struct DocumentFile: Sendable {
                 throw FilePolicy.Refusal("\(FilePolicy.shown(dir)): cannot create the folder")
             }
         }
-        try FilePolicy.write(text, to: url.path, streams: false, newFileMode: newFileMode)
+        try FilePolicy.write(text, to: url.path, streams: false, newFileMode: newFileMode) { () throws(FilePolicy.Refusal) in
+            whileWriting?()
+            try unchanged()
+        }
         return .text(text)
     }
 

@@ -1,4 +1,5 @@
 import CFileIdentity
+import Engine
 import Foundation
 @testable import Geometry
 @testable import MotionSDL
@@ -91,6 +92,48 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         // A file that appeared where none was expected is not saved over either.
         #expect(throws: FilePolicy.Refusal.self) { try file.save(SheetDocument.empty.serialized(), over: .nothing) }
         #expect(loadSheet(file).document == doc)
+    }
+
+    /// Another program's change that lands while a save is being written (a large sheet
+    /// takes a while) is not renamed over: the last check is made once the new content is on
+    /// disk. Nothing of ours is left beside it.
+    @Test func aChangeMadeWhileASaveIsWrittenIsKeptNotSavedOver() throws {
+        let url = tempURL(), dir = url.deletingLastPathComponent()
+        let file = DocumentFile(url: url)
+        var doc = SheetDocument.empty
+        let ours = try file.save(doc.serialized())
+        doc.lines[0].text = "ours"
+        let theirs = "{\"version\":2,\"lines\":[{\"text\":\"EXTERNAL EDIT\"}]}"
+        #expect(throws: FilePolicy.Refusal.self) {
+            try file.save(doc.serialized(), over: ours, newFileMode: nil) {
+                try? theirs.write(to: url, atomically: true, encoding: .utf8)
+            }
+        }
+        #expect(try String(contentsOf: url, encoding: .utf8) == theirs)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["sheet.json"])
+        // With no change meanwhile, the same save goes through.
+        let now = DocumentFile.Expected.text(theirs)
+        #expect(try file.save(doc.serialized(), over: now, newFileMode: nil) {} == .text(doc.serialized()))
+    }
+
+    /// A sheet grown past what can be read back (`DocumentFile.maxBytes`) is not saved: the
+    /// file keeps its last version, which opens, rather than becoming one that never will.
+    @Test func aSheetTooLargeToReadBackIsNotSavedAndTheLastVersionStays() throws {
+        let url = tempURL()
+        let file = DocumentFile(url: url)
+        var doc = SheetDocument.empty
+        let saved = try file.save(doc.serialized())
+        let line = String(repeating: "a", count: TextField.maxCharacters)
+        doc.lines = Array(repeating: SheetDocument.Line(text: line), count: DocumentFile.maxBytes / TextField.maxCharacters + 1)
+        let text = doc.serialized()
+        #expect(text.utf8.count > DocumentFile.maxBytes)
+        do {
+            try file.save(text, over: saved)
+            Issue.record("a sheet of \(text.utf8.count) bytes was saved")
+        } catch {
+            #expect(error.description.contains("DocumentFile.maxBytes"), "\(error)")
+        }
+        #expect(loadSheet(file).document == SheetDocument.empty)
     }
 
     /// A copy kept beside a private file (a version 1 sheet before its first save as version

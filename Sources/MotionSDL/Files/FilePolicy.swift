@@ -209,15 +209,18 @@ public enum FilePolicy {
     /// Writes `bytes` to `path` under the policy: atomically over a regular file or a new
     /// name, straight to a device or FIFO. Throws, leaving the old file as it was and no
     /// temporary file behind, when anything fails. A file made new gets `newFileMode`, else a
-    /// new document's default.
-    public static func write(_ bytes: [UInt8], to path: String, streams: Bool = true, newFileMode: mode_t? = nil) throws(Refusal) {
+    /// new document's default. `beforeReplacing` runs once the new content is on disk, just
+    /// before it is renamed over the old file (see `OutputFile.commit(beforeReplacing:)`).
+    public static func write(_ bytes: [UInt8], to path: String, streams: Bool = true, newFileMode: mode_t? = nil,
+                             beforeReplacing: (() throws(Refusal) -> Void)? = nil) throws(Refusal) {
         let out = try OutputFile(path: path, streams: streams, newFileMode: newFileMode)
         out.write(bytes)
-        try out.commit()
+        try out.commit(beforeReplacing: beforeReplacing)
     }
 
-    /// Writes `text` as UTF-8 (see `write(_:to:streams:newFileMode:)`).
-    public static func write(_ text: String, to path: String, streams: Bool = true, newFileMode: mode_t? = nil) throws(Refusal) {
-        try write(Array(text.utf8), to: path, streams: streams, newFileMode: newFileMode)
+    /// Writes `text` as UTF-8 (see `write(_:to:streams:newFileMode:beforeReplacing:)`).
+    public static func write(_ text: String, to path: String, streams: Bool = true, newFileMode: mode_t? = nil,
+                             beforeReplacing: (() throws(Refusal) -> Void)? = nil) throws(Refusal) {
+        try write(Array(text.utf8), to: path, streams: streams, newFileMode: newFileMode, beforeReplacing: beforeReplacing)
     }
 }

@@ -128,7 +128,13 @@ public final class OutputFile {
     /// Finishes the file: flushes it and renames it into place (or closes the device or
     /// log). On any failure a document's old file is kept, the temporary removed, and the
     /// error thrown; a log keeps what was written.
-    public func commit() throws(FilePolicy.Refusal) {
+    ///
+    /// `beforeReplacing` runs after the new content is flushed and just before the rename
+    /// (a document replaced, not written in place): a check that the old file is still what
+    /// the caller expects, made at the last moment, so a change another program made while
+    /// this one wrote is not renamed over. If it throws, the old file stays and the temporary
+    /// goes.
+    public func commit(beforeReplacing: (() throws(FilePolicy.Refusal) -> Void)? = nil) throws(FilePolicy.Refusal) {
         guard !done else { return }
         if case .published = strategy {
             finish()
@@ -151,6 +157,10 @@ public final class OutputFile {
             }
             close(fd)
             done = true
+            do { try beforeReplacing?() } catch {
+                unlink(tmp)
+                throw error
+            }
             guard rename(tmp, target) == 0 else {
                 let why = FilePolicy.errnoText()
                 unlink(tmp)
