@@ -116,7 +116,7 @@ public enum App {
         var script: [ScriptedEvent] = []
         if let path = options.script {
             let text = try FilePolicy.readText(path, limit: InputScript.maxBytes, limitName: "InputScript.maxBytes")
-            do { script = try InputScript.parse(text) } catch { throw AppError("\(path):\(error.line): \(error.message)") }
+            do { script = try InputScript.parse(text, keyName: KeyNames.sdlName) } catch { throw AppError("\(path):\(error.line): \(error.message)") }
         }
         var platformOptions = PlatformOptions(resources: folder, textures: images)
         platformOptions.size = options.size

@@ -135,7 +135,7 @@ struct Play: ParsableCommand {
         var scriptEvents: [ScriptedEvent] = []
         if let script {
             let text = try readTextFile(script, limit: InputScript.maxBytes, limitName: "InputScript.maxBytes")
-            do { scriptEvents = try InputScript.parse(text) } catch {
+            do { scriptEvents = try InputScript.parse(text, keyName: KeyNames.sdlName) } catch {
                 throw CommandError.usage("\(script):\(error.line): \(error.message)")
             }
         }

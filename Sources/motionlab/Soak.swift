@@ -79,7 +79,7 @@ struct Soak: ParsableCommand {
         var script: [ScriptedEvent]? = nil
         if let replay {
             let text = try readTextFile(replay, limit: InputScript.maxBytes, limitName: "InputScript.maxBytes")
-            do { script = try InputScript.parse(text) } catch { throw CommandError.usage("\(replay):\(error.line): \(error.message)") }
+            do { script = try InputScript.parse(text, keyName: KeyNames.sdlName) } catch { throw CommandError.usage("\(replay):\(error.line): \(error.message)") }
         }
         let folder = try Resources.locate(explicit: resources)
         let font = try Resources.font(in: folder, on: nil, file: nil)

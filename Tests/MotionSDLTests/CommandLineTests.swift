@@ -95,6 +95,30 @@ extension SDLTests {
             #expect(!FileManager.default.fileExists(atPath: state.path))
         }
 
+        /// A key a script names that SDL has no key for would press nothing, and the run would
+        /// go on to another ending than its author meant: it is refused, with SDL's own name
+        /// when one differs only in spelling.
+        @Test func aScriptKeyNameSDLDoesNotHaveIsRefusedWithItsLineAndTheNameToUse() throws {
+            let dir = Motionlab.tempDir()
+            for (key, says) in [("Left_Shift", "keys are named as SDL names them"), ("BackSpace", "SDL names it \"Backspace\""),
+                                ("a", "SDL names it \"A\"")] {
+                let script = dir.appendingPathComponent("keys.jsonl")
+                try "{\"frame\":1,\"type\":\"key\",\"key\":\"Tab\",\"down\":true}\n{\"frame\":2,\"type\":\"key\",\"key\":\"\(key)\",\"down\":true}\n"
+                    .write(to: script, atomically: true, encoding: .utf8)
+                let r = try Motionlab.run(["--headless", "--frames", "5", "--script", script.path])
+                #expect(r.status == 2, "\(key)")
+                #expect(r.stderr.contains("keys.jsonl:2: unknown key \"\(key)\""), "\(r.stderr)")
+                #expect(r.stderr.contains(says), "\(r.stderr)")
+            }
+            // SDL's names, and a character a layout types with no key of its own, stand.
+            let script = dir.appendingPathComponent("good.jsonl")
+            try ["Left Shift", "Backspace", "Keypad Enter", "PageUp", "A", "é"].enumerated().map { n, k in
+                "{\"frame\":\(n + 1),\"type\":\"key\",\"key\":\"\(k)\",\"down\":true}"
+            }.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+            let r = try Motionlab.run(["--headless", "--frames", "8", "--script", script.path])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+
         @Test func aRecordedRunReplaysToAByteIdenticalStateDump() throws {
             let dir = Motionlab.tempDir()
             let script = dir.appendingPathComponent("in.jsonl")

@@ -34,8 +34,11 @@ public enum InputScript {
     public static let maxFrame = 1_000_000_000
 
     /// Parses a whole script, or throws the first error with its line number. Lines end
-    /// with LF, CRLF or CR.
-    public static func parse(_ text: String) throws(ScriptError) -> [ScriptedEvent] {
+    /// with LF, CRLF or CR. `keyName` gives the platform's own name for a key a script
+    /// names, or nil for no key it has (a window's platform passes SDL's, so "BackSpace" is
+    /// refused with "Backspace" suggested rather than pressing nothing); by default every
+    /// name stands.
+    public static func parse(_ text: String, keyName: (String) -> String? = { $0 }) throws(ScriptError) -> [ScriptedEvent] {
         var events: [ScriptedEvent] = []
         var lastFrame = 1
         // "\r\n" is one Character in Swift, so all three endings are single separators.
@@ -44,6 +47,8 @@ public enum InputScript {
             let line = raw.trimmingSuffix { $0 == " " || $0 == "\t" }
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.first == "#" { continue }
             let ev = try parseLine(String(line), line: n + 1)
+            if case .key(let k, _) = ev.event { try checkKey(k, keyName, line: n + 1) }
+            if case .keyRepeat(let k) = ev.event { try checkKey(k, keyName, line: n + 1) }
             if ev.frame < lastFrame {
                 throw ScriptError(line: n + 1, message: "frame \(ev.frame) comes after frame \(lastFrame): frames must not decrease")
             }
@@ -51,6 +56,13 @@ public enum InputScript {
             events.append(ev)
         }
         return events
+    }
+
+    private static func checkKey(_ k: Key, _ keyName: (String) -> String?, line: Int) throws(ScriptError) {
+        guard let known = keyName(k.name) else {
+            throw ScriptError(line: line, message: "unknown key \"\(echo(k.name))\" (keys are named as SDL names them: \"Left Shift\", \"Backspace\", \"Return\", \"A\", \"F2\")")
+        }
+        guard known == k.name else { throw ScriptError(line: line, message: "unknown key \"\(echo(k.name))\"; SDL names it \"\(echo(known))\"") }
     }
 
     /// Parses one line (1-based `line` for messages).
