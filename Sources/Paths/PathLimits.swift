@@ -2,7 +2,7 @@ import Geometry
 
 /// The bounds on path input: every coordinate (absolute, after relative moves add up) within
 /// ±`maxCoordinate` points, so that squares and sums of squares stay far from overflow, and
-/// at most `maxSegments` drawing commands, so that a path and its sample table fit in memory.
+/// at most `maxSegments` commands (movetos and implicit repeats counted), so that a path and its sample table fit in memory.
 public enum PathLimits {
     /// The largest coordinate a path may have, either sign (points).
     public static let maxCoordinate = 1e9

@@ -119,7 +119,7 @@ struct SVGPathParser {
     private mutating func countSegment() throws(SVGPathError) {
         segments += 1
         guard segments <= PathLimits.maxSegments else {
-            throw fail("more than \(PathLimits.maxSegments) segments, the limit (PathLimits.maxSegments); simplify the path")
+            throw fail("more than \(PathLimits.maxSegments) commands (movetos counted), the limit (PathLimits.maxSegments); simplify the path")
         }
     }
 

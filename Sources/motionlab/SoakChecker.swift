@@ -39,7 +39,12 @@ final class SoakChecker {
     /// The board's sheet as it started: its lines never change, only their chords.
 
     static let defaultMaxEntities = 10_000
-    static let maxGhosts = 16
+    /// Ghosts a hand holds: one per pointer the input takes (`InputLimits.maxPointers`) and
+    /// the keyboard's (which a pad shares).
+    static let maxHeldGhosts = InputLimits.maxPointers + 1
+    /// Ghosts in all, flying back or settling too: a flight lands within a second, so more
+    /// than ten hands' worth in the air means they are not landing.
+    static let maxGhosts = 10 * maxHeldGhosts
     static let pathTolerance = 0.5
 
     init(shell: Shell, maxEntities: Int) {
@@ -71,6 +76,8 @@ final class SoakChecker {
             case let arrow as ArrowScene: count(arrow.world.entities.count)
             case let board as BoardScene:
                 maxGhosts = max(maxGhosts, board.ghosts.count)
+                let held = board.ghosts.count { $0.isCarried }
+                guard held <= Self.maxHeldGhosts else { return fail("\(held) ghosts held, more than the \(Self.maxHeldGhosts) hands that can hold one") }
                 guard board.ghosts.count <= Self.maxGhosts else { return fail("\(board.ghosts.count) ghosts, more than \(Self.maxGhosts)") }
                 // Typing changes the lines; they stay within the sheet's limits, every chord on
                 // a character in range, and the caret in its line.

@@ -174,3 +174,38 @@ import Testing
         #expect(s.lyric == nil && s.lyricScroll == 0)
     }
 }
+
+/// A sheet of no lines, and two lines whose join would pass a line's limit (both found by a
+/// hostile tour of the songwriter's pad).
+@Suite struct BoardSheetLimitsTests {
+    let t = BoardLyricsTests()
+
+    /// An empty ChordPro file imported is a song of no lines: it opens with the one empty line
+    /// a new song has, so there is a line to type in (before, F2 and typing did nothing).
+    @Test func aSheetOfNoLinesOpensWithALineToTypeIn() throws {
+        let (shell, s) = makeBoard(try ChordPro.parse(""))
+        #expect(s.document.lines.count == 1)
+        t.keys(shell, ["F2"])
+        t.type(shell, "hello")
+        #expect(s.document.lines.map(\.text) == ["hello"])
+    }
+
+    /// Backspace at a line's start joins it to the line before only while the two fit in
+    /// one line (`TextField.maxCharacters`), as typing and pasting stop there; else the lines
+    /// stay and the banner says why.
+    @Test func aJoinThatWouldMakeALineTooLongIsRefusedAndSaid() {
+        let half = TextField.maxCharacters / 2 + 1
+        let doc = SheetDocument(lines: [SheetDocument.Line(text: String(repeating: "a", count: half)),
+                                        SheetDocument.Line(text: String(repeating: "b", count: half)),
+                                        SheetDocument.Line(text: "c")])
+        let (shell, s) = makeBoard(doc)
+        s.beginLyric(line: 1, caret: 0)
+        t.keys(shell, ["Backspace"])
+        #expect(s.document.lines.map(\.text.count) == [half, half, 1])
+        #expect(s.bannerMessage.text?.contains("at most \(TextField.maxCharacters)") == true)
+        // Lines that fit still join.
+        s.beginLyric(line: 2, caret: 0)
+        t.keys(shell, ["Backspace"])
+        #expect(s.document.lines.map(\.text.count) == [half, half + 1])
+    }
+}

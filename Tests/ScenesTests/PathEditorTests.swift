@@ -359,3 +359,24 @@ import Testing
         #expect(s.scene.shape == .star && s.d == edited)
     }
 }
+
+/// A path with more anchors than the editor takes: pressing E says why nothing happens,
+/// on the status line the scene shows outside edit mode too (before, the refusal was only
+/// shown in edit mode, which it refused, so E seemed dead).
+@Suite struct PathEditRefusedTests {
+    @Test func editModeRefusedForTooManyAnchorsSaysSoOnTheStatusLine() throws {
+        let n = PathScene.maxEditableAnchors + 1
+        let svg = "M0 0" + (1..<n).map { " L\($0) \(($0 * 37) % 100)" }.joined()
+        let (shell, scene) = TestSupport.shell(with: PathScene(customPath: try Path(svg: svg), startShape: .custom), size: Vec2(1280, 720))
+        _ = runShell(shell, frames: 2)
+        _ = runShell(shell, frames: 1, events: [1: [.key(Key("E"), down: true)]])
+        _ = runShell(shell, frames: 1, events: [1: [.key(Key("E"), down: false)]])
+        #expect(!scene.editing)
+        let table = try #require(scene.tables.first)
+        let status = try #require(scene.editStatus(table))
+        #expect(status.0.contains("\(n) anchors") && status.0.contains("at most \(PathScene.maxEditableAnchors)"), "\(status.0)")
+        // The message goes after its 3 s, and the lap line is back.
+        _ = runShell(shell, frames: 200)
+        #expect(scene.editStatus(table) == nil)
+    }
+}

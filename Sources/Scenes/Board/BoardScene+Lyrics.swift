@@ -221,6 +221,9 @@ extension BoardScene {
         let prev = line - 1
         letGoOfPlacedChords()
         let joined = document.lines[prev].text + document.lines[line].text
+        guard joined.count <= TextField.maxCharacters else {
+            return showBanner("lines \(prev + 1) and \(line + 1) would make a line of \(joined.count) characters; a line holds at most \(TextField.maxCharacters)")
+        }
         let offset = joined.count - document.lines[line].text.count
         var moving = document.lines[line].chords
         for j in moving.indices { moving[j].at = min(SheetDocument.maxChordAt, moving[j].at + offset) }

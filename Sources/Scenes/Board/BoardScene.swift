@@ -193,6 +193,7 @@ public final class BoardScene: Scene {
     enum FocusDevice { case keyboard, gamepad }
 
     public init(document: SheetDocument = .empty) {
+        let document = Self.withALine(document)
         self.document = document
         committed = document
         schedule.add("gestures") { s, ctx in s.routeInput(ctx) }
@@ -209,8 +210,18 @@ public final class BoardScene: Scene {
         refreshStrip()
     }
 
+    /// `doc`, or for a sheet of no lines (an empty ChordPro file imported, a file saying
+    /// `"lines":[]`) the one empty line a new song has, so there is a line to type in and drop on.
+    static func withALine(_ doc: SheetDocument) -> SheetDocument {
+        guard doc.lines.isEmpty else { return doc }
+        var doc = doc
+        doc.lines = SheetDocument.newSong.lines
+        return doc
+    }
+
     /// Replaces the sheet (a loaded file) without reporting a change; nothing to undo.
     public func load(_ doc: SheetDocument) {
+        let doc = Self.withALine(doc)
         document = doc
         committed = doc
         history.removeAll()

@@ -64,10 +64,11 @@ extension PathScene {
         session.exportButton.draw(into: &list, font: font)
     }
 
-    /// The status line while editing: a message about the last edit, or what is focused.
+    /// The status line while editing: a message about the last edit, or what is focused; out
+    /// of edit mode, a message while it shows (edit mode refused, say), else nil.
     func editStatus(_ t: SampleTable) -> (String, Color)? {
-        guard editing, let e = session.editor else { return nil }
         if let m = session.editMessage.text { return (m, .accent) }
+        guard editing, let e = session.editor else { return nil }
         let key = EditInfoKey(anchors: e.doc.anchors.count, focused: e.focused.flatMap(e.flatIndex), snap: session.snap,
                               linked: session.linkedHandles, length: t.length, undo: e.history.undoCount, redo: e.history.redoCount)
         let text = session.editInfoMemo.value(for: key, same: ==) {
