@@ -8,6 +8,9 @@ import Geometry
 /// The rules, from the widest window down:
 /// - Tabs are 44 pt tall (the touch-target minimum of Apple's and Google's guidelines) when
 ///   the window is at least 560 pt tall, else 34 pt (never under 32).
+/// - Where even numbered tabs at 32 pt do not fit in one row beside the help button, they
+///   wrap into rows and the bar grows (a window under about 230 pt wide: a small window at a
+///   large UI scale).
 /// - Tab labels go from "1 Path" on every tab, to the name on the active tab and numbers on
 ///   the rest, to numbers only; tabs shrink from 104 pt to their label, never under 44 pt
 ///   wide where that fits, never under 32. The roomiest labels that still leave room for
@@ -78,21 +81,29 @@ public struct ChromeLayout: Equatable, Sendable {
             }
         }
         chosen = chosen ?? fallback
-        if chosen == nil {
-            // Numbers squeezed to share the room, but never under the smallest target.
-            let w = max(Self.minimumTarget, (room - gap * Double(max(0, n - 1))) / Double(max(1, n)))
-            chosen = (.numbers, Array(repeating: w, count: n))
-        }
-        let (style, ws) = chosen!
-        tabStyle = style
-        self.labels = labels(style)
-        var x = margin
-        tabs = ws.map { w in
-            defer { x += w + gap }
-            return Rect(x: x, y: 4, w: w, h: tabHeight)
+        if let (style, ws) = chosen {
+            tabStyle = style
+            self.labels = labels(style)
+            var x = margin
+            tabs = ws.map { w in
+                defer { x += w + gap }
+                return Rect(x: x, y: 4, w: w, h: tabHeight)
+            }
+        } else {
+            // Too narrow for the numbers in one row at the smallest target (a small window at
+            // a large UI scale): the numbered tabs wrap into rows left of the help button, as
+            // many to a row as fit, and the bar grows to hold them. No HUD then.
+            let perRow = max(1, Int((room + gap) / (Self.minimumTarget + gap)))
+            let w = max(Self.minimumTarget, (room - gap * Double(perRow - 1)) / Double(perRow))
+            tabStyle = .numbers
+            self.labels = labels(.numbers)
+            tabs = (0..<n).map { i in
+                Rect(x: margin + Double(i % perRow) * (w + gap), y: 4 + Double(i / perRow) * (tabHeight + 4), w: w, h: tabHeight)
+            }
+            barHeight = 4 + Double((n + perRow - 1) / perRow) * (tabHeight + 4)
         }
         let hudStart = (tabs.last?.maxX ?? margin) + 16
-        if let i = hudWidths.firstIndex(where: { $0 <= hudEnd - hudStart }) {
+        if tabs.allSatisfy({ $0.minY == 4 }), let i = hudWidths.firstIndex(where: { $0 <= hudEnd - hudStart }) {
             hud = Rect(x: hudEnd - hudWidths[i], y: 4, w: hudWidths[i], h: tabHeight)
             hudForm = i
         }

@@ -8,7 +8,10 @@ import Testing
 /// The chrome at the sizes people use, in every scene, with the help open: read back from
 /// the state dump, as drawn.
 @Suite struct ChromeLayoutTests {
-    static let sizes = [Vec2(480, 320), Vec2(800, 600), Vec2(1280, 720), Vec2(3840, 2160)]
+    /// The sizes people use, and small windows at a large UI scale (800×600 at 4× is 200×150
+    /// pt), where the tabs wrap into rows rather than run under the help button.
+    static let sizes = [Vec2(480, 320), Vec2(800, 600), Vec2(1280, 720), Vec2(3840, 2160),
+                        Vec2(200, 150), Vec2(160, 320), Vec2(120, 300), Vec2(90, 400)]
 
     func rect(_ v: JSONValue?) -> Rect? {
         guard let a = v?.arrayValue?.compactMap(\.doubleValue), a.count == 4 else { return nil }
