@@ -209,3 +209,4 @@ import Testing
         #expect(s.document.lines.map(\.text.count) == [half, half + 1])
     }
 }
+

@@ -24,8 +24,11 @@ extension BoardScene {
     public func caretStops(line i: Int) -> [Double] { lineLayout(i).stops }
 
     /// Each chord's left edge on line `i`, in the order the line keeps them: over the start
-    /// of the character it stands on (`at`; past the text, a space's width per step). Two
-    /// chords that would overlap are set side by side, in the order of their characters; and
+    /// of the character it stands on (`at`; past the text, a space's width per step) — its
+    /// left edge on a left-to-right character's left, its right edge on a right-to-left
+    /// character's right (Hebrew, Arabic). Two chords that would overlap are set side by
+    /// side, in the order of their characters (rightward, or leftward in a line that begins
+    /// right to left); and
     /// every chord stays within the line (0 up to its width less the chord's), so a sheet
     /// saying `at` = 1,000,000 or made in a wider window shows its chord at the line's end.
     public func chordXs(line i: Int) -> [Double] { lineLayout(i).chordXs }
@@ -56,13 +59,16 @@ extension BoardScene {
         let maxX = max(0, lineWidth - placedBox.x)
         let order = line.chords.indices.sorted { (line.chords[$0].at, $0) < (line.chords[$1].at, $1) }
         var xs = [Double](repeating: 0, count: line.chords.count)
-        var right = -Double.infinity
+        let leftward = Self.runsRightToLeft(0, stops: chordStops)
+        var right = -Double.infinity, left = Double.infinity
         for k in order {
             let at = line.chords[k].at
+            let a = anchorX(at >= from ? at + by : at, stops: chordStops)
             // (Scrolled, a chord over a character left of the view goes out of it to the left.)
-            let x = clamp(max(anchorX(at >= from ? at + by : at, stops: chordStops), right + 2), scroll > 0 ? -.infinity : 0, maxX)
+            let x = clamp(leftward ? min(a, left - 2 - placedBox.x) : max(a, right + 2), scroll > 0 ? -.infinity : 0, maxX)
             xs[k] = x
             right = x + placedBox.x
+            left = x
         }
         let l = LineLayout(stops: stops, chordXs: xs)
         lineLayouts[i] = l
@@ -93,22 +99,46 @@ extension BoardScene {
     /// A space's width: the step of a chord's `at` past the end of its line's text.
     var spaceWidth: Double { max(1, font.width(of: " ")) }
 
-    /// Where character `at` starts in a line whose caret stops are `stops`.
+    /// Whether character `i` of a line whose caret stops are `stops` runs right to left (the
+    /// stop after it is left of the one before it); past the text, whether its last
+    /// character does. An empty line runs left to right.
+    static func runsRightToLeft(_ i: Int, stops: [Double]) -> Bool {
+        let last = stops.count - 1
+        guard last > 0 else { return false }
+        let c = clamp(i, 0, last - 1)
+        return stops[c + 1] < stops[c]
+    }
+
+    /// The left edge of a chord standing on character `at` of a line whose caret stops are
+    /// `stops`: at the character's start, which is its left side, or for a right-to-left
+    /// character its right side (the chord then ends there). Past the text, a space's width
+    /// per step onward in the direction of the last character.
     func anchorX(_ at: Int, stops: [Double]) -> Double {
         let last = stops.count - 1
+        if Self.runsRightToLeft(at, stops: stops) {
+            return (at <= last ? stops[max(0, at)] : stops[last] - Double(at - last) * spaceWidth) - placedBox.x
+        }
         return at <= last ? stops[max(0, at)] : stops[last] + Double(at - last) * spaceWidth
     }
 
-    /// The character a chord whose left edge is at `x` (line space) stands on: the nearest
-    /// caret stop, or past the text's end the nearest space's step.
+    /// The character a chord whose left edge is at `x` (line space) stands on: of the
+    /// character whose start is nearest its left edge and the one whose start is nearest its
+    /// right edge, the one it would be drawn nearer `x` on (`anchorX`: a left-to-right
+    /// character's chord starts at it, a right-to-left one's ends at it); past the text's
+    /// end, the nearest space's step.
     func anchor(forX x: Double, line i: Int) -> Int {
         let stops = caretStops(line: i), last = stops.count - 1
         guard x.isFinite else { return 0 }
-        if x > stops[last] + spaceWidth / 2 {
-            let past = ((x - stops[last]) / spaceWidth).rounded()
-            return last + Int(min(past, Double(SheetDocument.maxChordAt - last)))
+        let w = placedBox.x, limit = Double(SheetDocument.maxChordAt - last)
+        if Self.runsRightToLeft(last, stops: stops) {
+            if x + w < stops[last] - spaceWidth / 2 {
+                return last + Int(min(((stops[last] - (x + w)) / spaceWidth).rounded(), limit))
+            }
+        } else if x > stops[last] + spaceWidth / 2 {
+            return last + Int(min(((x - stops[last]) / spaceWidth).rounded(), limit))
         }
-        return BitmapFont.nearestStop(x, in: stops)
+        let byLeft = BitmapFont.nearestStop(x, in: stops), byRight = BitmapFont.nearestStop(x + w, in: stops)
+        return abs(anchorX(byRight, stops: stops) - x) < abs(anchorX(byLeft, stops: stops) - x) ? byRight : byLeft
     }
 
     public func chordRootFrame(_ r: ChordRef) -> Rect {

@@ -1,0 +1,53 @@
+@testable import Engine
+import Foundation
+@testable import Geometry
+@testable import MotionSDL
+@testable import Scenes
+@testable import Shell
+@testable import Songs
+import Testing
+
+extension SDLTests {
+    /// A board in a shell, laid out with the shipped font shaped by HarfBuzz (the bidi
+    /// order right-to-left text needs), as the app has it.
+    func shapedBoard(_ doc: SheetDocument) throws -> BoardScene {
+        let platform = try headlessPlatform { $0.size = Vec2(1280, 720) }
+        let font = try ResourceFolder.font(in: resourcesURL, on: platform) { Issue.record("warned: \($0)") }
+        let board = BoardScene(document: doc)
+        _ = Shell(scenes: [board], size: Vec2(1280, 720), font: font)
+        return board
+    }
+}
+
+/// Chords on right-to-left lyrics (Hebrew, Arabic) stand over their own characters: a
+/// chord ends at its character's start, its right side, as it begins at a left-to-right
+/// character's left side (before, every chord after the first was pushed to the right of
+/// the one before it, past the end of the text).
+extension SDLTests {
+    static let hebrew = "אבגדהוזחטיכלמנסעפצקרשת אבגדהוזחטיכלמנסעפצקרשת"
+
+    @Test func rightToLeftLyricsChordsEndOverTheirOwnCharactersAndADropFindsThemAgain() throws {
+        var doc = SheetDocument(lines: [SheetDocument.Line(text: Self.hebrew), SheetDocument.Line(text: "Amazing grace")])
+        doc.lines[0].chords = [.init(name: "Am", at: 0), .init(name: "G", at: 40), .init(name: "C", at: 20)]
+        doc.lines[1].chords = [.init(name: "G", at: 3)]
+        let s = try shapedBoard(doc)
+        let stops = s.caretStops(line: 0), xs = s.chordXs(line: 0), w = s.placedBox.x
+        #expect(stops[1] < stops[0], "the line runs right to left")
+        for (k, at) in [0, 40, 20].enumerated() {
+            #expect(abs(xs[k] + w - stops[at]) < 0.001, "chord \(k) ends at \(xs[k] + w), its character starts at \(stops[at])")
+            #expect(s.anchor(forX: xs[k], line: 0) == at)
+        }
+        // A left-to-right line is as it was: the chord starts at its character.
+        #expect(abs(s.chordXs(line: 1)[0] - s.caretStops(line: 1)[3]) < 0.001)
+        #expect(s.anchor(forX: s.caretStops(line: 1)[3], line: 1) == 3)
+    }
+
+    @Test func rightToLeftLyricsChordsTooCloseToFitAreSetSideBySideLeftwardInReadingOrder() throws {
+        var doc = SheetDocument(lines: [SheetDocument.Line(text: Self.hebrew)])
+        doc.lines[0].chords = [.init(name: "Am", at: 5), .init(name: "G", at: 6), .init(name: "C", at: 7)]
+        let s = try shapedBoard(doc)
+        let xs = s.chordXs(line: 0), w = s.placedBox.x, stops = s.caretStops(line: 0)
+        #expect(abs(xs[0] + w - stops[5]) < 0.001, "the first stays on its character")
+        #expect(xs[1] + w <= xs[0] && xs[2] + w <= xs[1], "each later one left of the one before: \(xs)")
+    }
+}
