@@ -82,10 +82,10 @@ public enum ChordPro {
         for c in raw {
             column += 1
             if escaped {
-                // \[ and \] are brackets in the lyric, \\ a backslash (what `write` gives for
-                // those typed there).
+                // \[ and \] are brackets in the lyric, \{ a brace, \\ a backslash (what `write`
+                // gives for those typed there).
                 escaped = false
-                if c == "[" || c == "]" || c == "\\" {
+                if c == "[" || c == "]" || c == "{" || c == "\\" {
                     text.append(c)
                     count += 1
                     continue
@@ -139,10 +139,11 @@ public enum ChordPro {
     }
 
     /// The song as ChordPro: each line's chords in brackets before the characters they
-    /// stand on (one past the text's end after as many spaces), in the order of their
-    /// characters; a bracket typed in a lyric as `\[` or `\]` (a backslash before one as
-    /// `\\`); directive and comment lines as they are, chords dropped on one going on a line
-    /// of their own before it.
+    /// stand on (one past the text's end after as many spaces, `maxPadding` at the most in a
+    /// line), in the order of their characters; a bracket typed in a lyric as `\[` or `\]`,
+    /// a lyric's leading brace (which would open a directive) as `\{`, and a backslash before
+    /// any of those as `\\`; directive and comment lines as they are, chords dropped on one
+    /// going on a line of their own before it. What it writes, `parse` reads back.
     public static func write(_ doc: SheetDocument) -> String {
         var out = ""
         for line in doc.lines {
@@ -155,7 +156,15 @@ public enum ChordPro {
             }
             let chars = Array(line.text)
             let order = line.chords.indices.sorted { (line.chords[$0].at, $0) < (line.chords[$1].at, $1) }
-            var written = 0
+            var written = 0, padded = 0
+            if let first = chars.firstIndex(where: { $0 != " " && $0 != "\t" }), chars[first] == "{",
+               order.first.map({ line.chords[$0].at > first }) ?? true {
+                // A lyric beginning with a brace (not a directive: that is not closed on its
+                // line) keeps it escaped, or it would be read as one.
+                append(chars[..<first], to: &out, beforeBracket: false)
+                out += "\\{"
+                written = first + 1
+            }
             for k in order {
                 let c = line.chords[k]
                 let upto = min(c.at, chars.count)
@@ -164,7 +173,11 @@ public enum ChordPro {
                     written = upto
                 }
                 if c.at > written {
-                    out.append(String(repeating: " ", count: c.at - written))
+                    // Far past the text, a chord is written after at most `maxPadding` spaces
+                    // in all, so the line stays one `parse` reads (`maxLineBytes`).
+                    let spaces = min(c.at - written, maxPadding - padded)
+                    out.append(String(repeating: " ", count: spaces))
+                    padded += spaces
                     written = c.at
                 }
                 out += "[\(c.name)]"
@@ -175,8 +188,11 @@ public enum ChordPro {
         return out
     }
 
+    /// The most spaces `write` puts in one line to stand chords past its text's end on.
+    public static let maxPadding = 1_000
+
     /// Lyric characters as ChordPro writes them: brackets escaped, and a backslash before a
-    /// bracket too, so each reads back as itself.
+    /// bracket or brace too, so each reads back as itself.
     /// `beforeBracket`: a chord's bracket follows the last character.
     private static func append(_ chars: ArraySlice<Character>, to out: inout String, beforeBracket: Bool) {
         var i = chars.startIndex
@@ -185,7 +201,7 @@ public enum ChordPro {
             let next: Character? = i + 1 < chars.endIndex ? chars[i + 1] : beforeBracket ? "[" : nil
             if c == "[" || c == "]" {
                 out += "\\"
-            } else if c == "\\", let next, next == "[" || next == "]" || next == "\\" {
+            } else if c == "\\", let next, next == "[" || next == "]" || next == "{" || next == "\\" {
                 out += "\\"
             }
             out.append(c)

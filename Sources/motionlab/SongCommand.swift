@@ -72,6 +72,10 @@ struct SongImport: ParsableCommand {
             let songName = name ?? suggested
             let song = try folder.library.file(songName)
             // A new song only: an existing one (or anything at its name) is not written over.
+            var st = stat()
+            if lstat(song.url.path, &st) == 0 {
+                throw FilePolicy.Refusal("a song \"\(echo(songName))\" is there already; give the import another name with --name")
+            }
             try song.save(doc.serialized(), over: .nothing)
             _ = StandardStream.output.line(songName)
         }

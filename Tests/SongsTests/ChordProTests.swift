@@ -57,7 +57,7 @@ import Testing
     /// Brackets and backslashes typed in a lyric, and chords dropped on a directive line,
     /// survive a trip out and back in.
     @Test func bracketsTypedInALyricAndChordsOnADirectiveLineSurviveExportAndImport() throws {
-        for text in ["Chorus [x2]", "a\\[b", "a\\\\", "a\\b", "]x[", "\\"] {
+        for text in ["Chorus [x2]", "a\\[b", "a\\\\", "a\\b", "]x[", "\\", "{oops", "  {x", "a\\{b", "\\{", "{"] {
             let doc = SheetDocument(lines: [.init(text: text, chords: [.init(name: "G", at: 1)])])
             let back = try ChordPro.parse(ChordPro.write(doc))
             #expect(back == doc, "\(text) → \(ChordPro.write(doc))")
@@ -67,6 +67,23 @@ import Testing
         let out = ChordPro.write(directive)
         #expect(out == "[A] [D]\n{c: Chorus}\n")
         #expect(try ChordPro.parse(out).lines.flatMap(\.chords).map(\.name) == ["A", "D"])
+    }
+
+    /// A lyric typed beginning with a brace, and a chord far past its line's end, export as
+    /// ChordPro that our own import reads (before: "'{' opens a directive that is not
+    /// closed", and a line of 100,003 bytes past `maxLineBytes`).
+    @Test func whatExportWritesImportReads() throws {
+        for chords in [[], [SheetDocument.Placed(name: "G", at: 0)], [.init(name: "G", at: 3)]] {
+            let doc = SheetDocument(lines: [.init(text: "{oops", chords: chords)])
+            #expect(try ChordPro.parse(ChordPro.write(doc)) == doc, "\(ChordPro.write(doc))")
+        }
+        #expect(ChordPro.write(SheetDocument(lines: [.init(text: "{oops")])) == "\\{oops\n")
+        let far = SheetDocument(lines: [.init(text: "la", chords: [.init(name: "G", at: SheetDocument.maxChordAt), .init(name: "D", at: 5)])])
+        let written = ChordPro.write(far)
+        #expect(written.utf8.count < ChordPro.maxLineBytes)
+        let back = try ChordPro.parse(written)
+        // Near chords keep their place; the far one stands `maxPadding` spaces past the text.
+        #expect(back.lines[0].chords.map(\.at) == [5, 2 + ChordPro.maxPadding])
     }
 
     @Test func aMegabyteLineAndTooManyLinesOrChordsAreRefusedWithTheLimit() {
