@@ -68,6 +68,7 @@ extension SVGDocument.Reader {
                 throughUse: nil, dataRange: local == "path" ? attributes.first { $0.name == "d" }?.valueRange : nil,
                 tagRange: start..<i, endTagRange: nil, geometryRanges: geometry.ranges, nameEnd: nameEnd)
             if !geometry.renders { element.isDrawn = false }
+            element.hasSize = geometry.renders
             // For each ancestor with an id: from this shape's coordinates to that ancestor's
             // parent's, which a <use> of the ancestor applies before its own transform.
             var ancestors: [(id: String, relative: AffineTransform)] = []

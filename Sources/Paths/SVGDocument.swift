@@ -32,6 +32,9 @@ public struct SVGDocument: Sendable {
         /// `<pattern>` (but drawn where a drawn `<use>` shows it), and for a shape SVG does not
         /// render (a rect or circle of no size).
         public var isDrawn: Bool
+        /// False for a shape SVG does not render for its size (a rect, circle or ellipse of
+        /// no size or a negative one), wherever it stands.
+        public var hasSize = true
         /// The shape as SVG path data in its element's own coordinates: a `<path>`'s `d` as
         /// written (entities decoded); for the others, made from their attributes.
         public var data: String

@@ -60,8 +60,13 @@ func pathData(in text: String, file: String, id: String?) throws -> (data: Strin
     do { document = try SVGDocument(text) } catch { throw CommandError.usage("\(file): \(error.description)") }
     guard let element = document.path(id: id) else {
         if let id { throw CommandError.usage("\(file): no shape (path, rect, circle, ellipse, line, polyline, polygon) with id \"\(echo(id))\"") }
-        let hidden = document.paths.count
-        throw CommandError.usage("\(file): no drawn shape in the document\(hidden > 0 ? " (\(hidden) in <defs>, <marker> and the like, which are not drawn; pick one with --path-id)" : "")")
+        let sizeless = document.paths.filter { !$0.hasSize }, hidden = document.paths.count - sizeless.count
+        var why: [String] = []
+        if let first = sizeless.first {
+            why.append("\(sizeless.count == 1 ? "a <\(first.name)>" : "\(sizeless.count) shapes") of no size (a zero or negative width, height or radius), which SVG does not draw")
+        }
+        if hidden > 0 { why.append("\(hidden) in <defs>, <marker> and the like, which are not drawn; pick one with --path-id") }
+        throw CommandError.usage("\(file): no drawn shape in the document\(why.isEmpty ? "" : " (" + why.joined(separator: "; ") + ")")")
     }
     return (element.data, element)
 }

@@ -80,6 +80,14 @@ import Testing
         #expect(throws: ScriptError(line: 5, message: "unknown type \"nope\"")) { try InputScript.parse(text) }
     }
 
+    /// A script saved by an editor that puts a byte order mark first reads as without it
+    /// (it was refused as "bad JSON at column 1"); a mark anywhere else is still an error.
+    @Test func aByteOrderMarkAtTheStartIsSkipped() throws {
+        let events = try InputScript.parse("\u{FEFF}{\"frame\":1,\"type\":\"focusLost\"}\r\n{\"frame\":2,\"type\":\"focusGained\"}\r\n")
+        #expect(events == [ScriptedEvent(frame: 1, event: .focusLost), ScriptedEvent(frame: 2, event: .focusGained)])
+        #expect(throws: ScriptError.self) { try InputScript.parse("{\"frame\":1,\"type\":\"focusLost\"}\n\u{FEFF}{\"frame\":2,\"type\":\"focusGained\"}") }
+    }
+
     @Test func framesOutOfOrderAreRefused() {
         let text = "{\"frame\":5,\"type\":\"focusLost\"}\n{\"frame\":4,\"type\":\"focusGained\"}\n"
         #expect {

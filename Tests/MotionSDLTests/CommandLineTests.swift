@@ -186,6 +186,11 @@ extension SDLTests {
             }
             let neither = try Motionlab.run(["path"])
             #expect(neither.status == 2 && neither.stderr.contains("--svg"))
+            // A document whose only shape has no size says so, not that its shapes are hidden.
+            let sizeless = dir.appendingPathComponent("zero.svg")
+            try Data("<svg><circle r=\"0\" cx=\"5\" cy=\"5\"/></svg>".utf8).write(to: sizeless)
+            let zero = try Motionlab.run(["path", "--path-file", sizeless.path])
+            #expect(zero.status == 2 && zero.stderr.contains("a <circle> of no size") && !zero.stderr.contains("<defs>"), "\(zero.stderr)")
         }
 
         @Test func pathGivesTheLeavingTangentWhereAnArcMeetsTheNext() throws {

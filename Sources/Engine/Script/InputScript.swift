@@ -34,13 +34,15 @@ public enum InputScript {
     public static let maxFrame = 1_000_000_000
 
     /// Parses a whole script, or throws the first error with its line number. Lines end
-    /// with LF, CRLF or CR. `keyName` gives the platform's own name for a key a script
+    /// with LF, CRLF or CR; a byte order mark at the start is skipped. `keyName` gives the platform's own name for a key a script
     /// names, or nil for no key it has (a window's platform passes SDL's, so "BackSpace" is
     /// refused with "Backspace" suggested rather than pressing nothing); by default every
     /// name stands.
     public static func parse(_ text: String, keyName: (String) -> String? = { $0 }) throws(ScriptError) -> [ScriptedEvent] {
         var events: [ScriptedEvent] = []
         var lastFrame = 1
+        // A byte order mark some editors put first is not JSON.
+        let text = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
         // "\r\n" is one Character in Swift, so all three endings are single separators.
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         for (n, raw) in lines.enumerated() {
