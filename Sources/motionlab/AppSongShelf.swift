@@ -23,8 +23,11 @@ final class AppSongShelf: SongShelf {
             let file = try library.file(name)
             // A new name (`--song NEW`) is made a song at once, as New makes one: the panel
             // then lists it and it can be renamed before its first change.
+            // (A song that cannot be reached at all, its folder not made or not a folder, is
+            // said as such, before anything is shown as opened.)
             var st = stat()
-            if lstat(file.url.path, &st) != 0 && errno == ENOENT {
+            if lstat(file.url.path, &st) != 0 {
+                guard errno == ENOENT else { return "\(echo(file.url.path, limit: 200)): \(String(cString: strerror(errno)).lowercased())" }
                 try file.save(SheetDocument.newSong.serialized(), over: .nothing)
             }
             board.songName = name

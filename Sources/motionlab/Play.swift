@@ -177,6 +177,8 @@ struct Play: ParsableCommand {
                 board.songShelf = shelf
                 if let problem = shelf.open(name) {
                     StandardStream.error.write("motionlab: song \(echo(name)): \(problem)\n")
+                    // Said in the window too: the sheet shown is not the song, and is not saved.
+                    board.showBanner("song “\(echo(name))” not opened: \(problem) · changes here are not saved")
                 }
             } else {
                 let url = sheet.map { URL(fileURLWithPath: $0) } ?? (headless || script != nil ? nil : DocumentFile.defaultSheetURL())

@@ -133,6 +133,23 @@ import Testing
         #expect(try String(contentsOf: dir.appendingPathComponent("motionlab/last-song"), encoding: .utf8) == "Fresh (2)\n")
     }
 
+    /// `play --song NAME` where the songs' folder cannot be: the board says the song is not
+    /// open (the window's banner, and standard error) and that nothing is saved; no song is
+    /// shown as open, and the file in the folder's way is left as it is.
+    @Test func aSongWhoseFolderCannotBeIsSaidNotOpen() throws {
+        let dir = Motionlab.tempDir()
+        let inTheWay = dir.appendingPathComponent("data")
+        try "mine".write(to: inTheWay, atomically: true, encoding: .utf8)
+        let state = dir.appendingPathComponent("state.json")
+        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "3", "--song", "Demo", "--state", state.path])
+        p.environment?["XDG_DATA_HOME"] = inTheWay.path
+        let r = try Motionlab.run(p)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("song Demo: \(inTheWay.path)/motionlab/songs/Demo.json: not a directory"), "\(r.stderr)")
+        #expect(try String(contentsOf: state, encoding: .utf8).contains(#""song":null"#))
+        #expect(try String(contentsOf: inTheWay, encoding: .utf8) == "mine")
+    }
+
     /// `play --song NEW`: the new song is made at once, so the Songs panel (Ctrl+O) lists it
     /// and F2 there renames it before anything was typed (it used to say "no song file of
     /// ours").
