@@ -27,7 +27,8 @@ public struct SongLibrary: Sendable {
 
     /// Refuses a name that cannot be a file of ours in the folder: empty, longer than
     /// `maxNameLength`, starting with a dot or a space (hidden, or our temporaries'), with a
-    /// slash, a NUL, a control character or a backslash, or `trash`.
+    /// slash, a NUL, a control character or a backslash, a line or paragraph separator or a
+    /// direction control (which would break or reverse a listing of names), or `trash`.
     public static func check(_ name: String) throws(FilePolicy.Refusal) {
         let shown = "song name \"\(echo(name, limit: 60))\""
         guard !name.isEmpty else { throw FilePolicy.Refusal("a song name is empty") }
@@ -38,12 +39,19 @@ public struct SongLibrary: Sendable {
         if let bad = name.unicodeScalars.first(where: { $0 == "/" || $0 == "\\" || $0.value < 0x20 || (0x7f...0x9f).contains($0.value) }) {
             throw FilePolicy.Refusal("\(shown) holds \(bad == "/" ? "a slash" : bad == "\\" ? "a backslash" : "a control character (U+\(String(bad.value, radix: 16, uppercase: true)))")")
         }
+        if let bad = name.unicodeScalars.first(where: { s in Self.unlisted.contains { $0.contains(s.value) } }) {
+            throw FilePolicy.Refusal("song name holds a line separator or a direction control (U+\(String(bad.value, radix: 16, uppercase: true))), which would break or reverse a list of names")
+        }
         guard name.lowercased() != "trash" else { throw FilePolicy.Refusal("\(shown) is the trash folder's") }
         guard !isKeptCopy(name) else {
             throw FilePolicy.Refusal("\(shown) ends as the copies kept beside songs do (.v1, .corrupt-…)")
         }
         guard name.utf8.count <= 200 else { throw FilePolicy.Refusal("\(shown) is longer than 200 bytes") }
     }
+
+    /// Characters a name may not hold though they print nothing: the line and paragraph
+    /// separators and the direction embeddings, overrides and isolates.
+    static let unlisted: [ClosedRange<UInt32>] = [0x2028...0x202E, 0x2066...0x2069]
 
     /// The song `name` as a document (its folder made on the first save).
     public func file(_ name: String) throws(FilePolicy.Refusal) -> DocumentFile {
@@ -129,7 +137,10 @@ public struct SongLibrary: Sendable {
         try Self.check(to)
         let old = folder.appendingPathComponent(from + ".json").path, new = folder.appendingPathComponent(to + ".json").path
         var st = stat()
-        guard lstat(old, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { throw FilePolicy.Refusal("no song file \"\(echo(from))\" of ours") }
+        guard lstat(old, &st) == 0 else { throw FilePolicy.Refusal("no song \"\(echo(from))\" in \(FilePolicy.shown(folder.path))") }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            throw FilePolicy.Refusal("\(FilePolicy.shown(from)).json is \(FilePolicy.kindName(st.st_mode)), not a song file of ours; left as it is")
+        }
         guard link(old, new) == 0 else {
             throw FilePolicy.Refusal(errno == EEXIST ? "a song \"\(echo(to))\" is there already" : "cannot rename \"\(echo(from))\": \(FilePolicy.errnoText())")
         }

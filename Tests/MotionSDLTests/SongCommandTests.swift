@@ -77,6 +77,11 @@ import Testing
         }
         #expect(throws: FilePolicy.Refusal.self) { try SongLibrary.check("nul\u{0}byte") }
         #expect(throws: FilePolicy.Refusal.self) { try SongLibrary.check("Demo.v1") }
+        // Names that print nothing but break a listing across lines or show it reversed.
+        for invisible in ["a\u{2028}b", "a\u{2029}b", "\u{202E}evil", "x\u{2067}y"] {
+            #expect(throws: FilePolicy.Refusal.self, "\(invisible.unicodeScalars.map(\.value))") { try SongLibrary.check(invisible) }
+        }
+        try SongLibrary.check("Shalom \u{05E9}\u{05DC}\u{05D5}\u{05DD}")
         #expect(SongLibrary.suggestedName("Either/Or\\Both") == "Either-Or-Both" && SongLibrary.suggestedName(" .hidden\t ") == "hidden")
         #expect(SongLibrary.suggestedName("Demo.v1") == "Demo.v1 song" && SongLibrary.suggestedName("..") == nil)
         #expect(try song(["import", f.path, "--name", "Mine"], in: dir).status == 0)
@@ -93,6 +98,9 @@ import Testing
         try FileManager.default.createSymbolicLink(at: songs.appendingPathComponent("Link.json"), withDestinationURL: songs.appendingPathComponent("Mine.json"))
         let link = try song(["delete", "Link"], in: dir)
         #expect(link.status == 2 && link.stderr.contains("a symbolic link"))
+        // Nor renamed, and the refusal says what it is (it said "no song file" of a song listed).
+        let renamed = try song(["rename", "Link", "Other"], in: dir)
+        #expect(renamed.status == 2 && renamed.stderr.contains("Link.json is a symbolic link, not a song file of ours"), "\(renamed.stderr)")
         // Delete moves into trash/, never over a name there; rename never over a song.
         #expect(try song(["delete", "Mine"], in: dir).stdout == "moved to trash/Mine.json\n")
         #expect(try song(["import", f.path, "--name", "Mine"], in: dir).status == 0)
