@@ -29,6 +29,14 @@ public struct ChordName: Sendable, Equatable, CustomStringConvertible {
     /// paragraph is not one).
     public static let maxLength = 32
 
+    /// Whether `text` is the mark for no chord, as chord sheets write it where the band
+    /// stops: N.C. (also N.C, NC, any case). Not a chord name (`init` refuses it), but a
+    /// sheet and a ChordPro song take it where a chord stands, and leave it as it is when
+    /// the song is transposed.
+    public static func isNoChord(_ text: String) -> Bool {
+        ["N.C.", "N.C", "NC"].contains(text.uppercased())
+    }
+
     /// Why a name was refused: the character offset (0-based) and what is wrong there.
     public struct Error: Swift.Error, Equatable, CustomStringConvertible {
         /// Where in the name, in characters from 0.

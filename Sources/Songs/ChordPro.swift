@@ -101,9 +101,11 @@ public enum ChordPro {
                 switch c {
                 case "]":
                     let trimmed = open.trimmingCharacters(inSet: " \t")
-                    do { _ = try ChordName(trimmed) } catch {
-                        throw ReadError(line: n, column: nameColumn + error.offset,
-                                        message: "\"\(echo(trimmed))\" is not a chord name: \(error.reason)")
+                    if !ChordName.isNoChord(trimmed) {
+                        do { _ = try ChordName(trimmed) } catch {
+                            throw ReadError(line: n, column: nameColumn + error.offset,
+                                            message: "\"\(echo(trimmed))\" is not a chord name: \(error.reason)")
+                        }
                     }
                     guard chords.count < SheetDocument.maxChordsPerLine else {
                         throw ReadError(line: n, column: nameColumn - 1, message: "more than \(SheetDocument.maxChordsPerLine) chords on one line (SheetDocument.maxChordsPerLine)")

@@ -66,9 +66,13 @@ public struct SheetDocument: Equatable, Sendable {
     public var hasLegacyChords: Bool { lines.contains { $0.chords.contains { $0.legacyX != nil } } }
 
     /// The song's first chord, as read: the leftmost on the first line that has chords (a
-    /// line keeps its chords in the order they were dropped).
+    /// line keeps its chords in the order they were dropped). A no-chord mark (N.C.) is not
+    /// one.
     public var firstChord: Placed? {
-        lines.first { !$0.chords.isEmpty }?.chords.min { $0.at < $1.at }
+        for line in lines {
+            if let c = line.chords.filter({ !ChordName.isNoChord($0.name) }).min(by: { $0.at < $1.at }) { return c }
+        }
+        return nil
     }
 
     /// The sheet moved by `semitones`: every chord's name transposed (`ChordName.transposed`),
@@ -223,8 +227,10 @@ public struct SheetDocument: Equatable, Sendable {
                 guard let name = nameValue.stringValue else {
                     throw fail("\(at): \"name\" must be a string, got \(nameValue.echoed)")
                 }
-                do { _ = try ChordName(name) } catch {
-                    throw fail("\(at): \"\(echo(name))\" is not a chord name: \(error.description)")
+                if !ChordName.isNoChord(name) {
+                    do { _ = try ChordName(name) } catch {
+                        throw fail("\(at): \"\(echo(name))\" is not a chord name: \(error.description)")
+                    }
                 }
                 var p: Placed
                 if v == 1 {

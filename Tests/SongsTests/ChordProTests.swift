@@ -86,6 +86,20 @@ import Testing
         #expect(back.lines[0].chords.map(\.at) == [5, 2 + ChordPro.maxPadding])
     }
 
+    /// N.C., the mark chord sheets put where the band stops, reads where a chord stands (it
+    /// was refused: "not a chord name"), writes back as it was, and stays put when the song
+    /// is transposed; the song's first chord is the first real one.
+    @Test func noChordMarksReadWriteBackAndAreNotTransposed() throws {
+        let text = "[N.C.]Amazing [G]grace, [NC]how [n.c.]sweet\n"
+        let doc = try ChordPro.parse(text)
+        #expect(doc.lines[0].chords.map(\.name) == ["N.C.", "G", "NC", "n.c."])
+        #expect(ChordPro.write(doc) == text)
+        #expect(doc.transposed(by: 2).lines[0].chords.map(\.name) == ["N.C.", "A", "NC", "n.c."])
+        #expect(doc.firstChord?.name == "G")
+        #expect(try SheetDocument.parse(doc.serialized()) == doc)
+        #expect(throws: ChordPro.ReadError.self) { try ChordPro.parse("[N.C.X]la\n") }
+    }
+
     @Test func aMegabyteLineAndTooManyLinesOrChordsAreRefusedWithTheLimit() {
         let long = "x\n" + String(repeating: "la ", count: 350_000)
         do { _ = try ChordPro.parse(long); Issue.record("read") } catch {
