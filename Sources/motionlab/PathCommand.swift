@@ -15,12 +15,16 @@ func loadCustomPath(svg: String?, file: String?, text: String? = nil, pathID: St
     var data = svg
     var origin = svgOption
     var transform = Geometry.AffineTransform.identity
+    // Where in the file a `<path>`'s data stands, to say where an error in it is.
+    var inFile: (text: String, range: Range<Int>)?
     if let file {
         origin = file
         // (`text`: the file's text, when the caller has read it already.)
-        let found = try pathData(in: text ?? readTextFile(file, limit: maxPathFileBytes, limitName: "maxPathFileBytes"), file: file, id: pathID)
+        let fileText = try text ?? readTextFile(file, limit: maxPathFileBytes, limitName: "maxPathFileBytes")
+        let found = try pathData(in: fileText, file: file, id: pathID)
         data = found.data
         transform = found.element?.transform ?? Geometry.AffineTransform.identity
+        inFile = found.element?.dataRange.map { (fileText, $0) }
     }
     guard let data else { return nil }
     do {
@@ -35,8 +39,21 @@ func loadCustomPath(svg: String?, file: String?, text: String? = nil, pathID: St
         guard !p.isEmpty else { throw CommandError.usage("\(origin): the path data draws nothing") }
         return p
     } catch let e as SVGPathError {
-        throw CommandError.usage("\(origin): \(e.description)\n  \(excerpt(data, at: e.offset))")
+        let place = inFile.flatMap { filePlace(of: e.offset, in: data, at: $0.range, of: $0.text) }.map { "line \($0.line), column \($0.column), " } ?? ""
+        throw CommandError.usage("\(origin): \(place)\(e.description)\n  \(excerpt(data, at: e.offset))")
     }
+}
+
+/// The line and column (from 1; columns in characters) in a document's `text` of byte
+/// `offset` of path data `data` that stands at byte `range` of it — when it stands there as
+/// written (no character reference in it), else nil.
+func filePlace(of offset: Int, in data: String, at range: Range<Int>, of text: String) -> (line: Int, column: Int)? {
+    let bytes = Array(text.utf8)
+    guard range.upperBound <= bytes.count, bytes[range].elementsEqual(data.utf8) else { return nil }
+    let at = range.lowerBound + min(max(0, offset), range.count)
+    let lineStart = bytes[..<at].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+    let line = bytes[..<at].count { $0 == UInt8(ascii: "\n") } + 1
+    return (line, String(decoding: bytes[lineStart..<at], as: UTF8.self).count + 1)
 }
 
 /// Refuses a path that its transforms took past `PathLimits.maxCoordinate`.

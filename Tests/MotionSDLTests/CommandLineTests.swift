@@ -186,6 +186,12 @@ extension SDLTests {
             }
             let neither = try Motionlab.run(["path"])
             #expect(neither.status == 2 && neither.stderr.contains("--svg"))
+            // Bad data in a document's <path> is placed in the file too (line and column), where
+            // it stands there as written.
+            let bad = dir.appendingPathComponent("bad.svg")
+            try Data("<svg>\n  <g>\n    <path id=\"a\" d=\"M0 0 L10 10 Q5\"/>\n  </g>\n</svg>\n".utf8).write(to: bad)
+            let placed = try Motionlab.run(["path", "--path-file", bad.path])
+            #expect(placed.status == 2 && placed.stderr.contains("bad.svg: line 3, column 35, SVG path data, offset 14:"), "\(placed.stderr)")
             // A document whose only shape has no size says so, not that its shapes are hidden.
             let sizeless = dir.appendingPathComponent("zero.svg")
             try Data("<svg><circle r=\"0\" cx=\"5\" cy=\"5\"/></svg>".utf8).write(to: sizeless)
