@@ -51,3 +51,38 @@ extension SDLTests {
         #expect(xs[1] + w <= xs[0] && xs[2] + w <= xs[1], "each later one left of the one before: \(xs)")
     }
 }
+
+extension SDLTests {
+    /// Lines mixing the two directions (found by a review): a Latin word or a number before
+    /// Hebrew, Latin words inside Hebrew, a right-to-left mark first. Each chord stands on its
+    /// own character's start whichever way the line reads, and a drop at a character finds it
+    /// (a drop over the "C" of "Chorus:" before Hebrew was taken for past the text's end).
+    @Test func mixedDirectionLyricsChordsStandOnTheirCharactersAndDropsFindThem() throws {
+        let lines: [(String, [Int])] = [
+            ("Chorus: " + Self.hebrew, [0, 8, 16, 30]),
+            ("1. " + Self.hebrew, [3, 11, 19]),
+            ("\u{200F}" + Self.hebrew, [1, 9, 17]),
+            ("אבגדה hello world again אבגדה", [0, 6, 12, 18, 25]),
+        ]
+        let doc = SheetDocument(lines: lines.map { text, ats in
+            SheetDocument.Line(text: text, chords: ats.enumerated().map { SheetDocument.Placed(name: ["C", "G", "Am", "F", "D"][$0.offset], at: $0.element) })
+        })
+        let s = try shapedBoard(doc)
+        let w = s.placedBox.x
+        for (l, (text, ats)) in lines.enumerated() {
+            let stops = s.caretStops(line: l), xs = s.chordXs(line: l)
+            for (k, at) in ats.enumerated() {
+                // Its character's start: the left side of a left-to-right one, the right of a
+                // right-to-left one (a chord pushed aside by a neighbour aside).
+                let rtl = stops[at + 1] < stops[at]
+                let edge = rtl ? xs[k] + w : xs[k]
+                if k == 0 { #expect(abs(edge - stops[at]) < 0.001, "\(text): chord at \(at) drawn at \(edge), its character at \(stops[at])") }
+                // (A character of no width, the mark, shares its place with the next: either.)
+                let found = s.anchor(forX: rtl ? stops[at] - w : stops[at], line: l)
+                #expect(found == at || (found < stops.count && stops[found] == stops[at]), "\(text): a drop on character \(at) found \(found)")
+            }
+            // No chord past the text's ends.
+            #expect(xs.allSatisfy { $0 >= stops.min()! - w - 0.001 && $0 <= stops.max()! + 0.001 }, "\(text): \(xs) outside \(stops.min()!)…\(stops.max()!)")
+        }
+    }
+}
