@@ -30,10 +30,16 @@ public struct DocumentFile: Sendable {
     /// reported rather than made again.
     public let makesFolder: Bool
 
-    /// The document at `url`; nothing is read or written until `load` or `save`.
-    public init(url: URL, makesFolder: Bool = false) {
+    /// The largest file its reader takes, and its name in messages: `load` reads no more, and
+    /// `save` refuses text past it (saved, it could not be read back).
+    public let readLimit: (bytes: Int, name: String)
+
+    /// The document at `url`; nothing is read or written until `load` or `save`. `readLimit`:
+    /// the sheet's and songs' `maxBytes` unless its reader takes another.
+    public init(url: URL, makesFolder: Bool = false, readLimit: (bytes: Int, name: String) = (maxBytes, "DocumentFile.maxBytes")) {
         self.url = url
         self.makesFolder = makesFolder
+        self.readLimit = readLimit
     }
 
     /// `$XDG_DATA_HOME/motionlab/sheet.json`, or `~/.local/share/motionlab/sheet.json`. A
@@ -91,7 +97,7 @@ public struct DocumentFile: Sendable {
             return leftAlone(empty, "\(name): cannot read it: \(FilePolicy.errnoText())")
         }
         let text: String
-        do { text = try FilePolicy.readText(target, limit: Self.maxBytes, limitName: "DocumentFile.maxBytes") } catch {
+        do { text = try FilePolicy.readText(target, limit: readLimit.bytes, limitName: readLimit.name) } catch {
             return leftAlone(empty, error.description)
         }
         let problem: String
@@ -138,10 +144,13 @@ public struct DocumentFile: Sendable {
     /// checked before writing and again once the new content is on disk, just before it is
     /// renamed into place, so a change made while a large file is written is caught too. (A
     /// change in the instant between that last check and the rename is not: there is no
-    /// lock.) Returns what the file holds now, for the next save to expect.
+    /// lock. A file written in place, `OutputFile`'s way for one with other hard links or
+    /// another user's, is checked once, just before its old content is copied aside and it
+    /// is rewritten: a change landing while it is rewritten is written over.) Returns what
+    /// the file holds now, for the next save to expect.
     /// A file made new (none was there) gets `newFileMode`, else a new file's default.
     ///
-    /// Text longer than `maxBytes` is refused: saved, it could not be read back.
+    /// Text longer than `readLimit` is refused: saved, it could not be read back.
     @discardableResult
     public func save(_ text: String, over expected: Expected? = nil, newFileMode: mode_t? = nil) throws(FilePolicy.Refusal) -> Expected {
         try save(text, over: expected, newFileMode: newFileMode, whileWriting: nil)
@@ -151,8 +160,8 @@ public struct DocumentFile: Sendable {
     /// and before the last check (for tests: another program's write, at the worst moment).
     func save(_ text: String, over expected: Expected?, newFileMode: mode_t?, whileWriting: (() -> Void)?) throws(FilePolicy.Refusal) -> Expected {
         let size = text.utf8.count
-        guard size <= Self.maxBytes else {
-            throw FilePolicy.Refusal("\(FilePolicy.shown(url.lastPathComponent)) would be \(size) bytes, more than the \(Self.maxBytes >> 20) MiB it could be read back from (DocumentFile.maxBytes); not saved")
+        guard size <= readLimit.bytes else {
+            throw FilePolicy.Refusal("\(FilePolicy.shown(url.lastPathComponent)) would be \(size) bytes, more than the \(readLimit.bytes >> 20) MiB it could be read back from (\(readLimit.name)); not saved")
         }
         let target = try FilePolicy.resolve(url.path)
         let unchanged = { () throws(FilePolicy.Refusal) in

@@ -93,7 +93,7 @@ public struct ChromeLayout: Equatable, Sendable {
             // Too narrow for the numbers in one row at the smallest target (a small window at
             // a large UI scale): the numbered tabs wrap into rows left of the help button, as
             // many to a row as fit, and the bar grows to hold them. No HUD then.
-            let perRow = max(1, Int((room + gap) / (Self.minimumTarget + gap)))
+            let perRow = min(n, max(1, Int((room + gap) / (Self.minimumTarget + gap))))
             let w = max(Self.minimumTarget, (room - gap * Double(perRow - 1)) / Double(perRow))
             tabStyle = .numbers
             self.labels = labels(.numbers)

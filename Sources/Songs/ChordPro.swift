@@ -159,7 +159,8 @@ public enum ChordPro {
             let chars = Array(line.text)
             let order = line.chords.indices.sorted { (line.chords[$0].at, $0) < (line.chords[$1].at, $1) }
             var written = 0, padded = 0
-            if let first = chars.firstIndex(where: { $0 != " " && $0 != "\t" }), chars[first] == "{",
+            // (A byte order mark counts as blank here: at the text's start `parse` drops it.)
+            if let first = chars.firstIndex(where: { $0 != " " && $0 != "\t" && $0 != "\u{FEFF}" }), chars[first] == "{",
                order.first.map({ line.chords[$0].at > first }) ?? true {
                 // A lyric beginning with a brace (not a directive: that is not closed on its
                 // line) keeps it escaped, or it would be read as one.
@@ -188,6 +189,24 @@ public enum ChordPro {
             out += "\n"
         }
         return out
+    }
+
+    /// `write(doc)`, or why `parse` would not read it back: past `maxBytes` in all, or a line
+    /// past `maxLineBytes` (a sheet's limits are wider: a 10,000-character line of emoji, a
+    /// 16 MiB song). The error names the line of the text that would be written.
+    public static func writeReadable(_ doc: SheetDocument) throws(ReadError) -> String {
+        let text = write(doc)
+        var n = 0
+        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            n += 1
+            if line.count > maxLineBytes {
+                throw ReadError(line: n, column: 1, message: "the line would be \(line.count) bytes, more than the \(maxLineBytes) ChordPro import reads (ChordPro.maxLineBytes); not exported")
+            }
+        }
+        guard text.utf8.count <= maxBytes else {
+            throw ReadError(line: 1, column: 1, message: "the song would be \(text.utf8.count) bytes of ChordPro, more than the \(maxBytes >> 20) MiB import reads (ChordPro.maxBytes); not exported")
+        }
+        return text
     }
 
     /// The most spaces `write` puts in one line to stand chords past its text's end on.

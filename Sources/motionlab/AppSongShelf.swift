@@ -32,7 +32,11 @@ final class AppSongShelf: SongShelf {
             }
             board.songName = name
             attach(file, to: board, empty: .newSong)
-            try library.remember(name)
+            // The song is open and saving: failing to remember it for next time is said on
+            // standard error, not as a failure to open it.
+            do { try library.remember(name) } catch {
+                StandardStream.error.write("motionlab: song \(echo(name)) is open, but not remembered as the last one: \(describe(error))\n")
+            }
             return nil
         } catch { return describe(error) }
     }
@@ -58,7 +62,8 @@ final class AppSongShelf: SongShelf {
         let folder = library.folder.deletingLastPathComponent().appendingPathComponent("exports")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let kept = try DocumentFile(url: folder.appendingPathComponent(name + ".json")).keepCopy(ChordPro.write(doc), tag: nil, extension: "cho")
+            let text = try ChordPro.writeReadable(doc)
+            let kept = try DocumentFile(url: folder.appendingPathComponent(name + ".json")).keepCopy(text, tag: nil, extension: "cho")
             return "Exported as ChordPro to \(folder.path)/\(kept)"
         } catch { return "Not exported: \(describe(error))" }
     }

@@ -21,7 +21,7 @@ final class PathFileWriter {
     private var onDisk: DocumentFile.Expected
 
     init(path: String, text: String, element: SVGDocument.PathElement?) {
-        file = DocumentFile(url: URL(fileURLWithPath: path))
+        file = DocumentFile(url: URL(fileURLWithPath: path), readLimit: (maxPathFileBytes, "maxPathFileBytes"))
         original = text
         self.element = element
         onDisk = .text(text)

@@ -112,7 +112,7 @@ struct SongExport: ParsableCommand {
                 throw FilePolicy.Refusal("\"\(echo(name))\" is a version 1 sheet: open it in the board once, which places its chords on characters")
             }
             if transpose != 0 { doc = doc.transposed(by: transpose) }
-            let text = format == .json ? doc.serialized() : ChordPro.write(doc)
+            let text = format == .json ? doc.serialized() : try ChordPro.writeReadable(doc)
             if let output {
                 try FilePolicy.write(text, to: output)
             } else if !StandardStream.output.write(text) {

@@ -134,6 +134,10 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
             #expect(error.description.contains("DocumentFile.maxBytes"), "\(error)")
         }
         #expect(loadSheet(file).document == SheetDocument.empty)
+        // A file whose reader takes more (a path file, up to 64 MiB) saves what it reads.
+        let wider = DocumentFile(url: url.deletingLastPathComponent().appendingPathComponent("big.svg"), readLimit: (64 << 20, "maxPathFileBytes"))
+        try wider.save(text)
+        #expect(throws: FilePolicy.Refusal.self) { try wider.save(text + String(repeating: " ", count: 64 << 20)) }
     }
 
     /// A copy kept beside a private file (a version 1 sheet before its first save as version

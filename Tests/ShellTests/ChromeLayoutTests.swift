@@ -73,7 +73,12 @@ import Testing
         #expect(layout(480).labels == ["1", "2", "3", "4 Board", "5"])
         #expect(layout(480).hud != nil)
         #expect(layout(300).labels == ["1", "2", "3", "4", "5"])
-        // Far too narrow: squeezed, never under 32 pt, and nothing traps.
+        // Squeezed into one row while they fit at 32 pt or more, sharing the room left of
+        // the help button; narrower, in rows, never under 32 pt; and nothing traps.
+        let squeezed = layout(240)
+        #expect(squeezed.tabs.allSatisfy { $0.minY == 4 && $0.width > ChromeLayout.minimumTarget })
+        #expect(abs(squeezed.tabs.last!.maxX - (squeezed.helpButton.minX - 8)) < 0.001)
+        #expect(Set(layout(120).tabs.map(\.minY)).count > 1)
         #expect(layout(120).tabs.allSatisfy { $0.width >= ChromeLayout.minimumTarget })
         _ = ChromeLayout(size: Vec2(1, 1), titles: titles, active: 0, font: .placeholder, hudWidths: templates, graphVisible: true)
     }

@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 @testable import Songs
 import Testing
@@ -78,6 +79,15 @@ import Testing
             #expect(try ChordPro.parse(ChordPro.write(doc)) == doc, "\(ChordPro.write(doc))")
         }
         #expect(ChordPro.write(SheetDocument(lines: [.init(text: "{oops")])) == "\\{oops\n")
+        // A first line that begins with a byte order mark, then a brace (parse drops the mark).
+        let marked = SheetDocument(lines: [.init(text: "\u{FEFF}{abc")])
+        #expect(try ChordPro.parse(ChordPro.write(marked)).lines.map(\.text) == ["{abc"])
+        // What import would refuse is not exported: a line past maxLineBytes.
+        let wide = SheetDocument(lines: [.init(text: "x"), .init(text: String(repeating: "👍🏽", count: TextField.maxCharacters))])
+        #expect(throws: ChordPro.ReadError(line: 2, column: 1, message: "the line would be 80000 bytes, more than the 65536 ChordPro import reads (ChordPro.maxLineBytes); not exported")) {
+            try ChordPro.writeReadable(wide)
+        }
+        #expect(try ChordPro.writeReadable(marked) == ChordPro.write(marked))
         let far = SheetDocument(lines: [.init(text: "la", chords: [.init(name: "G", at: SheetDocument.maxChordAt), .init(name: "D", at: 5)])])
         let written = ChordPro.write(far)
         #expect(written.utf8.count < ChordPro.maxLineBytes)
