@@ -5,8 +5,10 @@ import Paths
 /// The path editor's session: everything edit mode keeps that the rings do not — the
 /// current shape's editor (its path, history, focus and drags), the edits of shapes not
 /// shown, the editor's buttons and switches, its messages and clock, and the work a step
-/// has pending. The scene holds one (`PathScene.session`); edit mode's input, step and
-/// drawing (`PathScene+Edit*.swift`) work on it and on the rings riding the path.
+/// has pending. The scene holds one (`PathScene.session`) and hands it its draw list
+/// while editing (`PathEditSession+Drawing.swift`); edit mode's input and step
+/// (`PathScene+Edit*.swift`) work on it and on the rings riding the path, since an edit
+/// lays the rings on the new path.
 struct PathEditSession {
     /// The current shape's editor: while editing, or while the shape has edits.
     var editor: PathEditor?

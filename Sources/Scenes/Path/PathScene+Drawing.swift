@@ -3,7 +3,7 @@ import Geometry
 
 extension PathScene {
     public func draw(into list: inout DrawList, context: DrawContext) {
-        drawGrid(into: &list)
+        if editing { session.drawGrid(into: &list, over: shapeBounds) }
         for s in strokes { list.polyline(s.points, width: 2, color: Color(hex: 0xdfe6ee), closed: s.closed) }
         if debug, let t = tables.first {
             for p in t.points { list.fillRect(Rect(center: p, size: Vec2(1.5, 1.5)), color: Color(hex: 0xffd166)) }
@@ -16,11 +16,12 @@ extension PathScene {
             drawRing(f, pose, color: Self.ringColors[k % Self.ringColors.count], focused: k == focused && handles.count > 1 && focusRing.isVisible,
                      alpha: f.grabbedBy == .none ? alpha : 1, into: &list)
         }
-        drawEditor(into: &list)
+        if editing { session.drawEditor(into: &list, anchorRadius: anchorRadius) }
         shapeButton.draw(into: &list, font: context.font)
         debugButton.draw(into: &list, font: context.font, highlighted: debug)
         rideButton.draw(into: &list, font: context.font, highlighted: ride != .onPath)
-        drawEditButtons(into: &list, font: context.font)
+        editButton.draw(into: &list, font: context.font, highlighted: editing)
+        session.drawButtons(into: &list, font: context.font)
         if let t = tables.first, let (status, color) = editStatus(t) {
             let fitted = context.font.fitted(status, width: max(context.font.cellWidth * 4, context.bounds.width - 24))
             list.text(fitted, at: Vec2(context.bounds.minX + 12, context.bounds.maxY - 24), font: context.font, color: color)

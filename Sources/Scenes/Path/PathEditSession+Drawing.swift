@@ -3,12 +3,12 @@ import Geometry
 import Paths
 
 // What edit mode draws: the grid, the handles and anchors over the path, and its buttons
-// and status line.
-extension PathScene {
-    /// The grid, under the path (only while snapping).
-    func drawGrid(into list: inout DrawList) {
-        guard editing, session.snap else { return }
-        let g = Self.gridStep, b = shapeBounds, color = Color(hex: 0x2c3547)
+// and status line. The scene hands the session its list while editing (`PathScene.draw`).
+extension PathEditSession {
+    /// The grid over `bounds` (the shape's area), under the path, while snapping.
+    func drawGrid(into list: inout DrawList, over bounds: Rect) {
+        guard snap else { return }
+        let g = PathScene.gridStep, b = bounds, color = Color(hex: 0x2c3547)
         var x = b.minX
         while x <= b.maxX {
             list.fillRect(Rect(x: x - 0.5, y: b.minY, w: 1, h: b.height), color: color)
@@ -21,11 +21,10 @@ extension PathScene {
         }
     }
 
-    /// Handles (a line to a dot), then anchors: a square at a corner, a circle where the
-    /// path is smooth; the focused one ringed, a held one filled.
-    func drawEditor(into list: inout DrawList) {
-        guard editing, let e = session.editor else { return }
-        let r = anchorRadius
+    /// Handles (a line to a dot), then anchors of radius `r`: a square at a corner, a circle
+    /// where the path is smooth; the focused one ringed, a held one filled.
+    func drawEditor(into list: inout DrawList, anchorRadius r: Double) {
+        guard let e = editor else { return }
         let handleColor = Color(hex: 0xffd166)
         for a in e.anchorsWithHandles() {
             guard let p = e.doc.position(of: a).map(e.toWindow) else { continue }
@@ -49,32 +48,37 @@ extension PathScene {
             if a == e.focused { list.strokeCircle(center: p, radius: r + 5, width: 2, color: .accent) }
         }
         // A press held still on an anchor: a ring filling toward its deletion.
-        for (d, progress) in e.drags.holdProgress(toward: Self.longPress, after: 0.15, where: { _ in true }) {
+        for (d, progress) in e.drags.holdProgress(toward: PathScene.longPress, after: 0.15, where: { _ in true }) {
             guard case .anchor(let a) = d.target.point, let p = e.point(of: .anchor(a)) else { continue }
             list.holdRing(center: p, radius: r + 10, progress: progress, width: 3, color: .red, segments: 32)
         }
     }
 
-    func drawEditButtons(into list: inout DrawList, font: BitmapFont) {
-        editButton.draw(into: &list, font: font, highlighted: editing)
-        session.undoButton.draw(into: &list, font: font)
-        session.redoButton.draw(into: &list, font: font)
-        session.snapButton.draw(into: &list, font: font, highlighted: session.snap)
-        session.linkButton.draw(into: &list, font: font, highlighted: !session.linkedHandles)
-        session.exportButton.draw(into: &list, font: font)
+    /// The editor's buttons (Undo, Redo, Snap, the handles' link, Export).
+    func drawButtons(into list: inout DrawList, font: BitmapFont) {
+        undoButton.draw(into: &list, font: font)
+        redoButton.draw(into: &list, font: font)
+        snapButton.draw(into: &list, font: font, highlighted: snap)
+        linkButton.draw(into: &list, font: font, highlighted: !linkedHandles)
+        exportButton.draw(into: &list, font: font)
     }
 
-    /// The status line while editing: a message about the last edit, or what is focused; out
-    /// of edit mode, a message while it shows (edit mode refused, say), else nil.
-    func editStatus(_ t: SampleTable) -> (String, Color)? {
-        if let m = session.editMessage.text { return (m, .accent) }
-        guard editing, let e = session.editor else { return nil }
-        let key = EditInfoKey(anchors: e.doc.anchors.count, focused: e.focused.flatMap(e.flatIndex), snap: session.snap,
-                              linked: session.linkedHandles, length: t.length, undo: e.history.undoCount, redo: e.history.redoCount)
-        let text = session.editInfoMemo.value(for: key, same: ==) {
+    /// The status line: a message about the last edit while it shows (in or out of edit
+    /// mode: edit mode refused, say); while `editing`, else what is focused on a path of
+    /// `length` points; nil otherwise.
+    mutating func status(editing: Bool, length: Double) -> (String, Color)? {
+        if let m = editMessage.text { return (m, .accent) }
+        guard editing, let e = editor else { return nil }
+        let key = EditInfoKey(anchors: e.doc.anchors.count, focused: e.focused.flatMap(e.flatIndex), snap: snap,
+                              linked: linkedHandles, length: length, undo: e.history.undoCount, redo: e.history.redoCount)
+        return (editInfoMemo.value(for: key, same: ==) {
             let focus = key.focused.map { "anchor \($0 + 1) of \(key.anchors)" } ?? "\(key.anchors) anchors"
             return "editing · \(focus) · length \(format(key.length, 1)) pt" + (key.snap ? " · grid" : "")
-        }
-        return (text, .dimText)
+        }, .dimText)
     }
+}
+
+extension PathScene {
+    /// The status line's text and colour, if the editor has one (`PathEditSession.status`).
+    func editStatus(_ t: SampleTable) -> (String, Color)? { session.status(editing: editing, length: t.length) }
 }
