@@ -75,3 +75,41 @@ import Testing
 
     func boardlessDump(_ shell: Shell) -> JSONValue { shell.stateDump(frame: 0, step: 0, droppedTime: 0)["scenes"]!["path"]! }
 }
+
+/// The window resized while a ring moves (found by a hostile tour): the path is laid out
+/// anew, and what moved the ring goes on there — the hand holding it drags it on, a coast
+/// goes on at the same speed for the path's new size, a glide goes on to the same place.
+/// Before, every ring was put down at rest: the drag ignored the hand from then on.
+@Suite struct PathResizeMidMotionTests {
+    let coast = PathCoastTests()
+
+    @Test func aDragGoesOnAfterAResize() {
+        let (shell, s) = coast.make()
+        let t = s.tables[0]
+        let s0 = s.followers.store.dense[0].distance
+        let start = t.point(atDistance: s0)
+        runShell(shell, frames: 2, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: start)],
+                                           2: [.pointerMove(pointer: 0, device: .mouse, at: t.point(atDistance: s0 + 20))]])
+        #expect(s.followers.store.dense[0].grabbedBy == .pointer(0))
+        runShell(shell, frames: 1, events: [1: [.resize(w: 1000, h: 600)]])
+        #expect(s.followers.store.dense[0].grabbedBy == .pointer(0))
+        // The hand moves on along the new path: the ring follows it.
+        let t2 = s.tables[0], here = s.followers.store.dense[0].distance
+        let hand = s.followers.store.dense[0].point
+        runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: hand + (t2.point(atDistance: here + 40) - t2.point(atDistance: here)))]])
+        #expect(s.followers.store.dense[0].distance > here + 20, "the ring stayed at \(s.followers.store.dense[0].distance) (was \(here))")
+        runShell(shell, frames: 5, events: [1: [.pointerUp(pointer: 0, device: .mouse, at: hand)]])
+    }
+
+    @Test func aCoastGoesOnAtTheSpeedForThePathsNewSize() {
+        let (shell, s) = coast.make()
+        _ = coast.fling(shell, s, speed: 900, frames: 10)
+        let before = s.followers.store.dense[0], oldLength = s.tables[0].length
+        #expect(before.grabbedBy == .momentum)
+        runShell(shell, frames: 1, events: [1: [.resize(w: 1000, h: 600)]])
+        let after = s.followers.store.dense[0], ratio = s.tables[0].length / oldLength
+        #expect(after.grabbedBy == .momentum)
+        // One step of deceleration at most between the two readings.
+        #expect(abs(after.orbitSpeed / (before.orbitSpeed * ratio) - 1) < 0.05, "\(after.orbitSpeed) after \(before.orbitSpeed) × \(ratio)")
+    }
+}

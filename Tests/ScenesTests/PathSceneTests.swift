@@ -138,6 +138,10 @@ import Testing
     @Test func aResizeRebuildsThePathAndKeepsEachHandlesFraction() {
         let (shell, scene) = make()
         runShell(shell, frames: 30, events: [1: [.key(.down, down: true)], 30: [.key(.down, down: false)]])
+        // Let go, the rings coast on; a resize keeps a coast going (PathResizeMidMotionTests),
+        // so this one waits for them to rest.
+        for _ in 0..<600 where scene.followers.store.dense.contains(where: { $0.grabbedBy != .none }) { runShell(shell, frames: 1) }
+        #expect(scene.followers.store.dense.allSatisfy { $0.grabbedBy == .none && $0.orbitSpeed == 0 })
         let t0 = scene.tables[0]
         let f0 = scene.followers.store.dense.map { $0.distance / t0.length }
         runShell(shell, frames: 1, events: [1: [.resize(w: 800, h: 900)]])

@@ -113,6 +113,38 @@ public struct PathFollower: Sendable {
     /// The hand let go this step: the next step still walks once toward `desired` (as the
     /// seed does on UIGestureRecognizerStateEnded), then lets go.
     public mutating func letGoAfterNextWalk() { releaseAfterWalk = true }
+
+    /// What moves a handle, apart from where it is: who holds it, an orbit or a coast, a
+    /// glide (where to, as a fraction of its path's length), a release's last walk. Kept
+    /// when its path is laid out anew (the window resized, the path edited), so that a drag,
+    /// a coast or a glide goes on where the handle now is.
+    public struct Motion: Sendable, Equatable {
+        /// Who held it.
+        public var grabbedBy: Grabber
+        /// Its speed along the path (points per second), orbiting or coasting.
+        public var orbitSpeed: Double
+        /// Where it was gliding to, as a fraction of its path's length.
+        public var glideFraction: Double?
+        var releaseAfterWalk: Bool
+    }
+
+    /// Its motion, on table `t` (the one it rides now).
+    public func motion(on t: SampleTable) -> Motion {
+        let glide = glideTarget.flatMap { g in t.length > 0 && t.distances.indices.contains(g) ? t.distances[g] / t.length : nil }
+        return Motion(grabbedBy: grabbedBy, orbitSpeed: orbitSpeed, glideFraction: glide, releaseAfterWalk: releaseAfterWalk)
+    }
+
+    /// Takes `m` up again where the handle now is on table `t`: a hand's hold goes on from
+    /// here (`desired` is where it is drawn), an orbit or coast at `speedScale` times its
+    /// speed (the path's new length over its old), a glide to the same fraction of the path.
+    public mutating func resume(_ m: Motion, on t: SampleTable, speedScale: Double) {
+        grabbedBy = m.grabbedBy
+        let speed = m.orbitSpeed * speedScale
+        orbitSpeed = speed.isFinite ? speed : 0
+        releaseAfterWalk = m.releaseAfterWalk
+        glideTarget = m.glideFraction.flatMap { t.isEmpty ? nil : t.index(atDistance: $0 * t.length) }
+        stuckSteps = 0
+    }
 }
 
 /// The path-follower system: one fixed step for every follower. Allocates nothing.

@@ -50,7 +50,7 @@ extension PathScene {
         // Each ring's place is taken from the old table, which is then let go before the new
         // one is built: an edit of a path near the sample limit holds one table, not two (two
         // made resident memory grow from 552 MB to 1.16 GB over 40 edits).
-        let places = ringPlaces()
+        let places = ringPlaces(), motions = ringMotions()
         tables = []
         strokes = []
         let table: SampleTable
@@ -64,13 +64,13 @@ extension PathScene {
             let old = saved.windowPath
             let t = SampleTable(path: old, spacing: spacing)
             setTable(t, drawing: old)
-            place(on: t, at: places.map { ($0?.fraction ?? 0) * t.length })
+            place(on: t, at: places.map { ($0?.fraction ?? 0) * t.length }, motions: motions)
             return false
         }
         if recording { e.history.record(before) }
         e.changed = true
         session.editor = e
-        install(table, path: path, changes: changes, places: places)
+        install(table, path: path, changes: changes, places: places, motions: motions)
         if finished { save() } else { session.unsaved = true }
         placeButtons()
         return true
@@ -111,7 +111,8 @@ extension PathScene {
     /// The new table in place, each ring kept where it was on its segment (`places`, taken
     /// from the old table by `ringPlaces`).
     func install(_ t: SampleTable, path: Path, changes: [SegmentChange]?,
-                         places: [(fraction: Double, place: CurvePlace, point: Vec2)?]) {
+                 places: [(fraction: Double, place: CurvePlace, point: Vec2)?],
+                 motions: (length: Double, each: [PathFollower.Motion])?) {
         var distances: [Double] = []
         for saved in places {
             guard let saved else { distances.append(0); continue }
@@ -133,7 +134,7 @@ extension PathScene {
             distances.append(t.distance(at: place) ?? saved.fraction * t.length)
         }
         setTable(t, drawing: path)
-        place(on: t, at: distances)
+        place(on: t, at: distances, motions: motions)
     }
 
     /// Saves what runs of moves left unsaved once nothing moves them any more: no point held

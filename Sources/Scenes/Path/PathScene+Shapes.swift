@@ -39,6 +39,7 @@ extension PathScene {
         shapeBounds = Rect(x: sceneBounds.minX, y: top, w: sceneBounds.width, h: max(1, bottom - top))
         fitEditor()
         let path = currentPath()
+        let motions = ringMotions()
         // The old table and strokes go before the new one is built, so a path near the
         // limits never has two tables alive at once.
         tables = []
@@ -48,7 +49,14 @@ extension PathScene {
         let t = tables[0]
         place(on: t, at: followers.store.dense.indices.map { i in
             (keepingFractions.map { i < $0.count ? $0[i] : 0 } ?? 0) * t.length
-        })
+        }, motions: motions)
+    }
+
+    /// Each ring's motion on the table it rides now (`PathFollower.Motion`), and that
+    /// table's length, taken before a new table replaces it.
+    func ringMotions() -> (length: Double, each: [PathFollower.Motion])? {
+        guard let t = tables.first else { return nil }
+        return (t.length, followers.store.dense.map { $0.motion(on: t) })
     }
 
     /// `t` becomes the table the rings ride and `path` what is drawn (thinned to
@@ -61,8 +69,9 @@ extension PathScene {
     }
 
     /// Puts every ring at its arc length on table `t` (the new table), exactly on the curve,
-    /// keeping its lap count.
-    func place(on t: SampleTable, at distances: [Double]) {
+    /// keeping its lap count, and its motion (`motions`, from the old table by
+    /// `ringMotions`): a ring held goes on being dragged, one coasting or gliding goes on.
+    func place(on t: SampleTable, at distances: [Double], motions: (length: Double, each: [PathFollower.Motion])?) {
         followers.store.withDense { dense, _ in
             for i in dense.indices {
                 let s = i < distances.count && distances[i].isFinite ? distances[i] : 0
@@ -74,6 +83,9 @@ extension PathScene {
                     follower.distance = s
                     follower.position.teleport(to: t.point(atDistance: follower.distance))
                     follower.desired = follower.position.current
+                }
+                if let motions, i < motions.each.count {
+                    follower.resume(motions.each[i], on: t, speedScale: motions.length > 0 ? t.length / motions.length : 1)
                 }
                 dense[i] = follower
             }
