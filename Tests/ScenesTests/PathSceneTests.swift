@@ -135,6 +135,23 @@ import Testing
         #expect(handle(scene).grabbedBy == .keyboard)
     }
 
+    /// A press on a ring a pad's trigger is orbiting takes it, and it stops under the hand,
+    /// as it does from the keys (found by a hostile tour: the press was taken for one on the
+    /// path, and the other ring glided over to it).
+    @Test func aHandTakesARingFromAPadOrbitingIt() {
+        let (shell, scene) = make()
+        runShell(shell, frames: 10, events: [1: [.gamepadAdded(pad: 0)], 2: [.gamepadAxis(pad: 0, axis: .righttrigger, value: 0.3)]])
+        #expect(handle(scene).grabbedBy == .pad(0) && handle(scene).orbitSpeed != 0)
+        runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: scene.ringPoint(0))]])
+        #expect(handle(scene).grabbedBy == .pointer(0))
+        #expect(handle(scene).orbitSpeed == 0)
+        #expect(handle(scene, 1).glideTarget == nil)
+        // Held, it stays under the hand though the trigger is still down.
+        let held = handle(scene).point
+        runShell(shell, frames: 10)
+        #expect(handle(scene).grabbedBy == .pointer(0) && handle(scene).point == held)
+    }
+
     @Test func aResizeRebuildsThePathAndKeepsEachHandlesFraction() {
         let (shell, scene) = make()
         runShell(shell, frames: 30, events: [1: [.key(.down, down: true)], 30: [.key(.down, down: false)]])

@@ -120,7 +120,12 @@ extension PathScene {
     /// Takes the free ring under a press, if any (a coasting one stops under the hand).
     func grabRing(pointer id: Int, device: PointerDevice, at: Vec2) -> Bool {
         var best: (Int, Double)?
-        for i in followers.store.dense.indices where [.none, .keyboard, .momentum].contains(followers.store.dense[i].grabbedBy) {
+        // A hand takes a ring from the keys or a pad orbiting it, or from a coast, as from rest.
+        for i in followers.store.dense.indices {
+            switch followers.store.dense[i].grabbedBy {
+            case .none, .momentum, .hand(.keyboard), .hand(.pad): break
+            default: continue
+            }
             let d = ringPoint(i).distance(to: at)
             if d <= ringRadius + device.hitSlop, best == nil || d < best!.1 { best = (i, d) }
         }
