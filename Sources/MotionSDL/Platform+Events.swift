@@ -89,9 +89,25 @@ extension Platform {
         let s = DesktopSettings.clampedUIScale(scale)
         guard s != translator.uiScale else { return }
         translator.uiScale = s
+        keepMinimumSize()
         windowSizeChanged()
         let size = windowSize
         out.append(.resize(w: size.x, h: size.y))
+    }
+
+    /// A window a person resizes keeps at least the 480×320 points the layout is made for,
+    /// in window units at the UI scale (at 2×, 960×640), or the display's usable area where
+    /// that is smaller. Headless runs set none: scripts resize down to 1×1 on purpose.
+    func keepMinimumSize() {
+        guard !options.headless else { return }
+        var w = (PlatformOptions.minimumPoints.x * uiScale).rounded(.up), h = (PlatformOptions.minimumPoints.y * uiScale).rounded(.up)
+        var usable = SDL_Rect()
+        let display = SDL_GetWindowDisplayIndex(window)
+        if display >= 0, SDL_GetDisplayUsableBounds(display, &usable) == 0, usable.w > 0, usable.h > 0 {
+            w = min(w, Double(usable.w))
+            h = min(h, Double(usable.h))
+        }
+        SDL_SetWindowMinimumSize(window, Int32(w), Int32(h))
     }
 
     /// Fullscreen at the desktop's resolution on, or back to the window it was.

@@ -116,6 +116,7 @@ public final class Platform: FramePlatform {
         let scale = options.uiScale ?? min(Self.displayScale(of: w), cap)
         scaleFollowsDisplay = options.uiScale == nil
         translator.uiScale = DesktopSettings.clampedUIScale(scale)
+        keepMinimumSize()
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
         // SDL starts with text input on; it is on only while a text field has the keyboard.
         SDL_StopTextInput()

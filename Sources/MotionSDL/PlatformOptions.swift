@@ -21,6 +21,9 @@ public struct PlatformOptions: Sendable {
     /// No display: SDL's offscreen or dummy video driver, hidden window, and gamepad events
     /// let through without keyboard focus (which a hidden window never has).
     public var headless = false
+    /// The smallest window, in points, the layout is made for: a window is not resized
+    /// smaller (`Platform.keepMinimumSize`).
+    public static let minimumPoints = Vec2(480, 320)
     /// The video driver to force (`dummy`, `offscreen`, `x11`, …); nil lets SDL choose
     /// (headless runs default to `dummy`).
     public var videoDriver: String?
