@@ -8,8 +8,11 @@ import Paths
 /// moving, it coasts along the path at `orbitSpeed`, decelerating like a scroll view
 /// (`PathFollowerSystem.coast`).
 public enum Grabber: Equatable, Sendable {
+    /// No one: it stays where it is.
     case none
+    /// A hand: a pointer, the keyboard, a pad or a script.
     case hand(Hand)
+    /// Its own momentum: let go moving, it coasts.
     case momentum
 
     /// A pointer holds it.

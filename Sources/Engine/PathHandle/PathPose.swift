@@ -27,6 +27,7 @@ public struct PathPose: Sendable {
 
     /// Points along the left normal of the direction of travel (y down), as Godot's `v_offset`.
     public var offset = 0.0
+    /// Which way it faces (`Heading`); none by default, as the seeds' handle.
     public var heading = Heading.none
     /// The heading follows the offset curve (which runs backward where the offset reaches
     /// past the centre of curvature) rather than the path itself.
@@ -35,6 +36,7 @@ public struct PathPose: Sendable {
     public var position: Interpolated
     /// Radians, unwrapped so that interpolating between steps never turns the long way.
     public var angle = 0.0
+    /// `angle` at the step before, for drawing between the two.
     public var previousAngle = 0.0
     /// The spring's angular velocity, radians per second.
     public var angularVelocity = 0.0
@@ -67,6 +69,8 @@ public struct PathPose: Sendable {
 
 /// Steps every pose from its follower, after the followers have moved.
 public enum PathPoseSystem {
+    /// One fixed step of every pose in `poses` whose entity has a follower in `followers`,
+    /// on that follower's table among `tables`.
     public static func step(_ poses: inout ComponentStore<PathPose>, followers: inout ComponentStore<PathFollower>,
                             tables: [SampleTable], dt: Double) {
         forEach(&poses, &followers) { _, pose, f in
