@@ -113,3 +113,19 @@ import Testing
         #expect(abs(after.orbitSpeed / (before.orbitSpeed * ratio) - 1) < 0.05, "\(after.orbitSpeed) after \(before.orbitSpeed) × \(ratio)")
     }
 }
+
+/// A ring swept round a curve leaves at the speed it was moving along the path (found by a
+/// hostile tour: measured on the hand's straight-line velocity, a sweep round the figure 8's
+/// loop at 1,150 pt/s left at 1,266, and faster sweeps further over).
+@Suite struct PathCurveThrowTests {
+    let coast = PathCoastTests()
+
+    @Test(arguments: [600.0, 1150, 2000])
+    func aRingSweptRoundACurveLeavesAtItsSpeedAlongThePath(speed: Double) {
+        let (shell, s) = coast.make()
+        _ = coast.fling(shell, s, speed: speed, frames: 10)
+        let ring = s.followers.store.dense[0]
+        #expect(ring.grabbedBy == .momentum)
+        #expect(abs(ring.orbitSpeed / speed - 1) < 0.03, "swept at \(speed) pt/s, left at \(ring.orbitSpeed)")
+    }
+}

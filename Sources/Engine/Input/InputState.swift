@@ -54,8 +54,8 @@ public struct InputState: Sendable {
     public private(set) var mousePosition = Vec2(-1, -1)
     /// The time of the latest event (seconds on the frame driver's input timeline).
     public private(set) var time = 0.0
-    /// The hand's velocity as each of the latest released pointers let go (one per id).
-    private var releases: [(id: Int, velocity: Vec2)] = []
+    /// The hand's velocity as each of the latest released pointers let go, and when (one per id).
+    private var releases: [(id: Int, velocity: Vec2, time: Double)] = []
 
     /// Nothing down, no pads, the window focused.
     public init() {}
@@ -67,10 +67,16 @@ public struct InputState: Sendable {
         return releases.last { $0.id == id }?.velocity ?? .zero
     }
 
+    /// When pointer `id` last lifted or was cancelled (the time of that event), if it has
+    /// and is not down again.
+    public func releaseTime(of id: Int) -> Double? {
+        pointer(id) == nil ? releases.last { $0.id == id }?.time : nil
+    }
+
     private mutating func noteRelease(_ id: Int, velocity: Vec2) {
         releases.removeAll { $0.id == id }
         if releases.count >= InputLimits.maxPointers { releases.removeFirst() }
-        releases.append((id, velocity))
+        releases.append((id, velocity, time))
     }
 
     /// The pointer `id`, if it is down.

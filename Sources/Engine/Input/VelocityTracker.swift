@@ -49,6 +49,8 @@ public struct VelocityTracker: Sendable, Equatable {
 
     /// The newest sample's time, if any.
     public var lastTime: Double? { count > 0 ? times[newest] : nil }
+    /// The newest sample's point, if any.
+    public var newestPoint: Vec2? { count > 0 ? points[newest] : nil }
 
     /// The velocity (points per second) at time `now`: zero when no sample is newer than
     /// `now − assumeStopped`, or fewer than two samples make up the newest stretch of motion.

@@ -25,7 +25,6 @@ extension PathScene {
                 // other fingers finds none at once).
                 guard let m = ringPresses.move(id, to: at, slop: 0) else { continue }
                 let handle = ringPresses[m.index].target.handle
-                let v = ctx.input.velocity(of: id)
                 if let i = followers.store.denseIndex(of: handle), followers.store.dense[i].grabbedBy == .pointer(id) {
                     followers.store.withDense { dense, _ in
                         dense[i].desired += m.delta
@@ -33,9 +32,9 @@ extension PathScene {
                         // does on UIGestureRecognizerStateEnded; the system lets go after.
                         if up { dense[i].letGoAfterNextWalk() }
                     }
-                    if up { letGo.append((handle, v)) }
+                    if up { letGo.append((handle, ringPresses[m.index].target.track, ctx.input.releaseTime(of: id) ?? ctx.input.time)) }
                 }
-                if up { ringPresses.end(id) } else { ringPresses[m.index].target.velocity = v }
+                if up { ringPresses.end(id) }
             case .pointerCancel(let id, _):
                 // Ends without a jump: the handle stays where it is drawn.
                 release { $0 == .pointer(id) }
@@ -68,13 +67,40 @@ extension PathScene {
         return t.offsetPointAndTangent(atDistance: f.distance, offset: p.offset).0
     }
 
-    /// Handles let go by a hand this step coast on at its velocity along the path (the
-    /// hand's, from the `VelocityTracker`, on the path's tangent where the handle is).
-    func startCoasts(dt: Double) {
+    /// How far ring `f` is along the path, counting its laps of a closed run: what its
+    /// speed along the path is measured on.
+    func along(_ f: PathFollower, _ t: SampleTable) -> Double {
+        let run = t.run(containing: f.index)
+        return f.distance + (run.isClosed ? Double(f.lap) * run.length : 0)
+    }
+
+    /// Each ring a hand holds: where it is along the path once this step's walk took it after
+    /// the hand, at the time of that hand's latest sample (a step in which the hand did not
+    /// move adds nothing, as the hand's own tracker has no new sample then).
+    func trackHeldRings(_ ctx: StepContext) {
+        guard let t = tables.first, !t.isEmpty else { return }
+        for k in ringPresses.all.indices {
+            guard let i = followers.store.denseIndex(of: ringPresses[k].target.handle),
+                  let time = ctx.input.pointer(ringPresses[k].pointer)?.tracker.lastTime else { continue }
+            if let last = ringPresses[k].target.track.lastTime, time <= last { continue }
+            ringPresses[k].target.track.add(Vec2(along(followers.store.dense[i], t), 0), at: time)
+        }
+    }
+
+    /// Handles let go by a hand this step coast on at the speed they were moving along the
+    /// path: measured on the ring's own distance along it (a quadratic fit over its last 100
+    /// ms, as the hand's `VelocityTracker` fits the hand), so a hand sweeping round a curve
+    /// throws it at the speed it had, where the hand's straight-line velocity on the tangent
+    /// read a curve's sweep as faster. The release's last walk is its last sample.
+    func startCoasts(_ ctx: StepContext) {
         guard !letGo.isEmpty, let t = tables.first, !t.isEmpty else { return letGo.removeAll() }
-        for (e, v) in letGo {
+        for (e, track, time) in letGo {
             guard let i = followers.store.denseIndex(of: e), followers.store.dense[i].grabbedBy == .none else { continue }
-            let speed = v.dot(t.tangent(atDistance: followers.store.dense[i].distance))
+            var track = track
+            // (An up where the last move was walks nowhere: no sample, or it would read as a stop.)
+            let here = along(followers.store.dense[i], t)
+            if let last = track.lastTime, time > last, track.newestPoint?.x != here { track.add(Vec2(here, 0), at: time) }
+            let speed = track.velocity(at: time).x
             guard abs(speed) >= PathFollowerSystem.coastStopSpeed, speed.isFinite else { continue }
             followers.store.withDense { dense, _ in
                 dense[i].orbitSpeed = clamp(speed, -VelocityTracker.maxSpeed, VelocityTracker.maxSpeed)
@@ -89,9 +115,9 @@ extension PathScene {
     func speedAlongPath(_ i: Int) -> Double {
         let f = followers.store.dense[i]
         if f.orbitSpeed != 0 { return f.orbitSpeed }
-        guard case .hand(.pointer(let id)) = f.grabbedBy, let t = tables.first, !t.isEmpty,
-              let p = ringPresses.index(of: id), let v = ringPresses[p].target.velocity else { return 0 }
-        return v.dot(t.tangent(atDistance: f.distance))
+        guard case .hand(.pointer(let id)) = f.grabbedBy, let p = ringPresses.index(of: id),
+              let last = ringPresses[p].target.track.lastTime else { return 0 }
+        return ringPresses[p].target.track.velocity(at: last).x
     }
 
     private func release(_ match: (Grabber) -> Bool) {
@@ -105,11 +131,11 @@ extension PathScene {
         }
     }
 
-    /// What a pointer holding a ring holds: the ring's handle, and the hand's velocity as of
-    /// its latest move (nil before the first).
+    /// What a pointer holding a ring holds: the ring's handle, and its track along the path.
     struct RingHold: Sendable {
         var handle: Entity
-        var velocity: Vec2? = nil
+        /// The ring's distance along the path at the hand's events (`trackHeldRings`).
+        var track = VelocityTracker()
     }
 
     /// Where pointer `id`, holding a ring, is (nil when it holds none).

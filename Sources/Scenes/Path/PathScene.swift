@@ -103,8 +103,9 @@ public final class PathScene: Scene {
     public internal(set) var lastExport: String?
     /// Each ring's colour, by handle.
     static let ringColors = [Color.red, Color(hex: 0x3a86ff)]
-    /// Handles a hand let go of this step, with the hand's velocity (they coast).
-    var letGo: [(Entity, Vec2)] = []
+    /// Handles a hand let go of this step, with each ring's own track along the path (they
+    /// coast at its speed).
+    var letGo: [(handle: Entity, track: VelocityTracker, time: Double)] = []
     /// The pointers holding a ring, each press with its ring (one recogniser for every
     /// scene's presses: `Presses`).
     var ringPresses = Presses<RingHold>()
@@ -132,7 +133,8 @@ public final class PathScene: Scene {
             let tables = s.tables
             s.followers.store.withDense { dense, _ in PathFollowerSystem.step(&dense, tables: tables, dt: ctx.dt) }
         }
-        schedule.add("coast") { s, ctx in s.startCoasts(dt: ctx.dt) }
+        schedule.add("track") { s, ctx in s.trackHeldRings(ctx) }
+        schedule.add("coast") { s, ctx in s.startCoasts(ctx) }
         schedule.add("poses") { s, ctx in
             PathPoseSystem.step(&s.poses.store, followers: &s.followers.store, tables: s.tables, dt: ctx.dt)
         }
