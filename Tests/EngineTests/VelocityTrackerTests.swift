@@ -22,6 +22,17 @@ import Testing
         }
     }
 
+    /// A track taken into a space scaled by k (a path ring's, when its path is laid out
+    /// larger or smaller mid-drag) reads k times the speed; a scale that is not finite
+    /// forgets it.
+    @Test func aScaledTrackReadsTheScaledSpeed() {
+        var (t, last) = steady(Vec2(600, 0), rate: 60)
+        t.scale(by: 1.5)
+        #expect(abs(t.velocity(at: last).x - 900) < 1e-6)
+        t.scale(by: .nan)
+        #expect(t.lastTime == nil && t.velocity(at: last) == .zero)
+    }
+
     @Test func aHandThatRestedBeforeLettingGoThrowsNothing() {
         let (t, last) = steady(Vec2(1800, 0), rate: 120)
         #expect(t.velocity(at: last + 0.05) == .zero)

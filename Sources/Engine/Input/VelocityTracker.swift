@@ -52,6 +52,13 @@ public struct VelocityTracker: Sendable, Equatable {
     /// The newest sample's point, if any.
     public var newestPoint: Vec2? { count > 0 ? points[newest] : nil }
 
+    /// Every sample's point `k` times as far from the origin, times kept: the same motion in a
+    /// space scaled by `k` (a path laid out larger). A `k` that is not finite forgets them.
+    public mutating func scale(by k: Double) {
+        guard k.isFinite else { return reset() }
+        for i in points.indices { points[i] = points[i] * k }
+    }
+
     /// The velocity (points per second) at time `now`: zero when no sample is newer than
     /// `now − assumeStopped`, or fewer than two samples make up the newest stretch of motion.
     public func velocity(at now: Double) -> Vec2 {

@@ -72,9 +72,11 @@ extension PathScene {
     /// keeping its lap count, and its motion (`motions`, from the old table by
     /// `ringMotions`): a ring held goes on being dragged, one coasting or gliding goes on.
     func place(on t: SampleTable, at distances: [Double], motions: (length: Double, each: [PathFollower.Motion])?) {
-        // Distances along the old path are not along the new one: a held ring's track starts
-        // again from where it now is.
-        ringPresses.retarget { var hold = $0; hold.track.reset(); return hold }
+        // A held ring's track was measured along the old path: taken to the new one's scale
+        // (exact for a resize, which scales the path; near enough for an edit), so a hand
+        // letting go just after still throws it at its speed.
+        let scale = motions.map { $0.length > 0 ? t.length / $0.length : .nan } ?? .nan
+        ringPresses.retarget { var hold = $0; hold.track.scale(by: scale); return hold }
         followers.store.withDense { dense, _ in
             for i in dense.indices {
                 let s = i < distances.count && distances[i].isFinite ? distances[i] : 0
