@@ -114,6 +114,8 @@ extension Platform {
     public func toggleFullscreen() {
         let on = SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN.rawValue != 0
         SDL_SetWindowFullscreen(window, on ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+        // (SDL 2.26 keeps a minimum set while fullscreen from the window manager: set again.)
+        if on { keepMinimumSize() }
     }
 
     /// Whether the window is fullscreen.

@@ -22,14 +22,16 @@ import Testing
         }
     }
 
-    /// A track taken into a space scaled by k (a path ring's, when its path is laid out
-    /// larger or smaller mid-drag) reads k times the speed; a scale that is not finite
-    /// forgets it.
-    @Test func aScaledTrackReadsTheScaledSpeed() {
+    /// A track taken into a space scaled by k around a point that moved (a path ring's, when
+    /// its path is laid out anew mid-drag) reads k times the speed, and its newest point is
+    /// where the point went; a scale that is not finite forgets it.
+    @Test func aRebasedTrackReadsTheScaledSpeed() {
         var (t, last) = steady(Vec2(600, 0), rate: 60)
-        t.scale(by: 1.5)
+        let here = t.newestPoint!
+        t.rebase(scale: 1.5, from: here, to: Vec2(5000, 0))
         #expect(abs(t.velocity(at: last).x - 900) < 1e-6)
-        t.scale(by: .nan)
+        #expect(t.newestPoint == Vec2(5000, 0))
+        t.rebase(scale: .nan, from: here, to: here)
         #expect(t.lastTime == nil && t.velocity(at: last) == .zero)
     }
 

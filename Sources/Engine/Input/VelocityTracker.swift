@@ -52,11 +52,12 @@ public struct VelocityTracker: Sendable, Equatable {
     /// The newest sample's point, if any.
     public var newestPoint: Vec2? { count > 0 ? points[newest] : nil }
 
-    /// Every sample's point `k` times as far from the origin, times kept: the same motion in a
-    /// space scaled by `k` (a path laid out larger). A `k` that is not finite forgets them.
-    public mutating func scale(by k: Double) {
-        guard k.isFinite else { return reset() }
-        for i in points.indices { points[i] = points[i] * k }
+    /// Every sample's point moved as `from` goes to `to`, its offset from `from` scaled by
+    /// `k`, times kept: the same motion in a space scaled by `k` around a point that moved (a
+    /// path ring's track when its path is laid out anew). Anything not finite forgets them.
+    public mutating func rebase(scale k: Double, from: Vec2, to: Vec2) {
+        guard k.isFinite, from.x.isFinite, from.y.isFinite, to.x.isFinite, to.y.isFinite else { return reset() }
+        for i in points.indices { points[i] = to + (points[i] - from) * k }
     }
 
     /// The velocity (points per second) at time `now`: zero when no sample is newer than

@@ -112,7 +112,7 @@ extension PathScene {
     /// from the old table by `ringPlaces`).
     func install(_ t: SampleTable, path: Path, changes: [SegmentChange]?,
                  places: [(fraction: Double, place: CurvePlace, point: Vec2)?],
-                 motions: (length: Double, each: [PathFollower.Motion])?) {
+                 motions: RingMotions?) {
         var distances: [Double] = []
         for saved in places {
             guard let saved else { distances.append(0); continue }

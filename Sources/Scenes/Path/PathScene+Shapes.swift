@@ -52,11 +52,19 @@ extension PathScene {
         }, motions: motions)
     }
 
-    /// Each ring's motion on the table it rides now (`PathFollower.Motion`), and that
-    /// table's length, taken before a new table replaces it.
-    func ringMotions() -> (length: Double, each: [PathFollower.Motion])? {
+    /// Each ring's motion on the table it rides now (`PathFollower.Motion`) and how far it is
+    /// along it (`along`), and that table's length, taken before a new table replaces it.
+    func ringMotions() -> RingMotions? {
         guard let t = tables.first else { return nil }
-        return (t.length, followers.store.dense.map { $0.motion(on: t) })
+        return RingMotions(length: t.length, each: followers.store.dense.map { $0.motion(on: t) },
+                           along: followers.store.dense.map { t.isEmpty ? 0 : along($0, t) })
+    }
+
+    /// The rings' motions on the table they rode (`ringMotions`), by their place in the store.
+    struct RingMotions {
+        var length: Double
+        var each: [PathFollower.Motion]
+        var along: [Double]
     }
 
     /// `t` becomes the table the rings ride and `path` what is drawn (thinned to
@@ -71,13 +79,9 @@ extension PathScene {
     /// Puts every ring at its arc length on table `t` (the new table), exactly on the curve,
     /// keeping its lap count, and its motion (`motions`, from the old table by
     /// `ringMotions`): a ring held goes on being dragged, one coasting or gliding goes on.
-    func place(on t: SampleTable, at distances: [Double], motions: (length: Double, each: [PathFollower.Motion])?) {
-        // A held ring's track was measured along the old path: taken to the new one's scale
-        // (exact for a resize, which scales the path; near enough for an edit), so a hand
-        // letting go just after still throws it at its speed.
-        let scale = motions.map { $0.length > 0 ? t.length / $0.length : .nan } ?? .nan
-        ringPresses.retarget { var hold = $0; hold.track.scale(by: scale); return hold }
-        followers.store.withDense { dense, _ in
+    func place(on t: SampleTable, at distances: [Double], motions: RingMotions?) {
+        var rebased: [(handle: Entity, from: Double, to: Double)] = []
+        followers.store.withDense { dense, owners in
             for i in dense.indices {
                 let s = i < distances.count && distances[i].isFinite ? distances[i] : 0
                 let index = t.isEmpty ? 0 : t.index(atDistance: s)
@@ -91,9 +95,22 @@ extension PathScene {
                 }
                 if let motions, i < motions.each.count {
                     follower.resume(motions.each[i], on: t, speedScale: motions.length > 0 ? t.length / motions.length : 1)
+                    if !t.isEmpty { rebased.append((owners[i], motions.along[i], along(follower, t))) }
                 }
                 dense[i] = follower
             }
         }
+        // The tracks of rings held, or let go this step, were measured along the old path:
+        // each is taken to the new one around the ring's own old and new place, at the new
+        // path's scale (exact for a resize; near enough for an edit or another shape), so a
+        // hand letting go just after still throws at its speed. A ring not placed anew starts
+        // its track again.
+        let scale = motions.map { $0.length > 0 ? t.length / $0.length : .nan } ?? .nan
+        func rebase(_ track: inout VelocityTracker, _ handle: Entity) {
+            guard let r = rebased.first(where: { $0.handle == handle }) else { return track.reset() }
+            track.rebase(scale: scale, from: Vec2(r.from, 0), to: Vec2(r.to, 0))
+        }
+        ringPresses.retarget { var hold = $0; rebase(&hold.track, hold.handle); return hold }
+        for k in letGo.indices { rebase(&letGo[k].track, letGo[k].handle) }
     }
 }
