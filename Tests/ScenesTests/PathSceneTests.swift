@@ -152,6 +152,19 @@ import Testing
         #expect(handle(scene).grabbedBy == .pointer(0) && handle(scene).point == held)
     }
 
+    /// F moves the keys' and pads' orbit to the next ring: the ring they moved is let go and
+    /// coasts to rest, as when the trigger is let go (a review found it orbiting on, owned by
+    /// the pad, for good).
+    @Test func focusingTheNextRingLetsThePadsRingGoAndItComesToRest() {
+        let (shell, scene) = make()
+        runShell(shell, frames: 10, events: [1: [.gamepadAdded(pad: 0)], 2: [.gamepadAxis(pad: 0, axis: .righttrigger, value: 0.3)]])
+        #expect(handle(scene).grabbedBy == .pad(0))
+        runShell(shell, frames: 2, events: [1: [.key(Key("F"), down: true)], 2: [.key(Key("F"), down: false)]])
+        #expect(handle(scene).grabbedBy == .momentum && handle(scene, 1).grabbedBy == .pad(0))
+        runShell(shell, frames: 600, events: [1: [.gamepadAxis(pad: 0, axis: .righttrigger, value: 0)]])
+        #expect(handle(scene).grabbedBy == .none && handle(scene).orbitSpeed == 0)
+    }
+
     @Test func aResizeRebuildsThePathAndKeepsEachHandlesFraction() {
         let (shell, scene) = make()
         runShell(shell, frames: 30, events: [1: [.key(.down, down: true)], 30: [.key(.down, down: false)]])

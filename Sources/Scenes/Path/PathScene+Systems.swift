@@ -45,7 +45,18 @@ extension PathScene {
                 switch Self.bindings.action(for: event) {
                 case .shape: nextShape()
                 case .debug: debug.toggle()
-                case .focus: focused = (focused + 1) % max(1, handles.count)
+                case .focus:
+                    // The keys or a pad orbiting the ring focused so far let go of it: it coasts
+                    // on, as when they are let go (else it orbited on, owned, for good).
+                    if focused < handles.count, let i = followers.store.denseIndex(of: handles[focused]) {
+                        followers.store.withDense { dense, _ in
+                            switch dense[i].grabbedBy {
+                            case .hand(.pad), .hand(.keyboard): dense[i].grabbedBy = dense[i].orbitSpeed != 0 ? .momentum : .none
+                            default: break
+                            }
+                        }
+                    }
+                    focused = (focused + 1) % max(1, handles.count)
                 case .ride: nextRide()
                 case .edit: setEditing(true)
                 default: break
