@@ -113,6 +113,19 @@ public struct PathFollower: Sendable {
         return walksToDesired && stuckSteps != 0
     }
 
+    /// The keys or a pad orbiting it let go (released, or moved to another handle): it coasts
+    /// on at its orbit speed, or rests at none. Returns false, changing nothing, when they
+    /// were not what moved it.
+    @discardableResult
+    public mutating func keysOrPadLetGo() -> Bool {
+        switch grabbedBy {
+        case .hand(.pad), .hand(.keyboard):
+            grabbedBy = orbitSpeed != 0 ? .momentum : .none
+            return true
+        default: return false
+        }
+    }
+
     /// The hand let go this step: the next step still walks once toward `desired` (as the
     /// seed does on UIGestureRecognizerStateEnded), then lets go.
     public mutating func letGoAfterNextWalk() { releaseAfterWalk = true }

@@ -49,12 +49,7 @@ extension PathScene {
                     // The keys or a pad orbiting the ring focused so far let go of it: it coasts
                     // on, as when they are let go (else it orbited on, owned, for good).
                     if focused < handles.count, let i = followers.store.denseIndex(of: handles[focused]) {
-                        followers.store.withDense { dense, _ in
-                            switch dense[i].grabbedBy {
-                            case .hand(.pad), .hand(.keyboard): dense[i].grabbedBy = dense[i].orbitSpeed != 0 ? .momentum : .none
-                            default: break
-                            }
-                        }
+                        followers.store.withDense { dense, _ in dense[i].keysOrPadLetGo() }
                     }
                     focused = (focused + 1) % max(1, handles.count)
                 case .ride: nextRide()
@@ -227,10 +222,9 @@ extension PathScene {
             let speed = (direction.dot(tangent) + along) * Self.orbitSpeed
             if abs(speed) < 1e-9 {
                 // Let go: what the keys or a stick were moving coasts on; a coast goes on.
-                switch dense[p].grabbedBy {
-                case .hand(.pad), .hand(.keyboard): dense[p].grabbedBy = dense[p].orbitSpeed != 0 ? .momentum : .none
-                case .momentum: break
-                default: dense[p].orbitSpeed = 0; dense[p].grabbedBy = .none
+                if !dense[p].keysOrPadLetGo(), dense[p].grabbedBy != .momentum {
+                    dense[p].orbitSpeed = 0
+                    dense[p].grabbedBy = .none
                 }
                 return
             }
