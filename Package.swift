@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"]),
         .testTarget(name: "PathsTests", dependencies: ["Geometry", "Paths", "TestSupport"]),
         .testTarget(name: "MotionTests", dependencies: ["Geometry", "Paths", "Entities", "Motion"]),
-        .testTarget(name: "EngineTests", dependencies: ["Geometry", "Entities", "Engine", "TestSupport"]),
+        .testTarget(name: "EngineTests", dependencies: ["Geometry", "Entities", "Paths", "Engine", "TestSupport"]),
         .testTarget(name: "SongsTests", dependencies: ["Engine", "Songs"]),
         .testTarget(name: "ScenesTests", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine", "Songs", "Scenes", "Shell", "TestSupport"]),
         .testTarget(name: "ShellTests", dependencies: ["Geometry", "Engine", "Scenes", "Shell", "TestSupport"]),

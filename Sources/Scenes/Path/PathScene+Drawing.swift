@@ -52,7 +52,7 @@ extension PathScene {
             let normal = Vec2(t.tangents[target].y, -t.tangents[target].x)
             drawMarker(at: t.points[target] + normal * pose.offset, color: color, into: &list)
         }
-        if case .hand(.pointer(let id)) = f.grabbedBy, let hand = ringHand(id), hand.distance(to: c) > r + 6 {
+        if case .hand(.pointer(let id)) = f.grabbedBy, let hand = hands.hand(id), hand.distance(to: c) > r + 6 {
             let towards = (hand - c).normalized()
             list.polyline([c + towards * r, hand], width: 1.5, color: color.withAlpha(150), closed: false)
             list.strokeCircle(center: hand, radius: 6, width: 1.5, color: color.withAlpha(150))
@@ -93,7 +93,7 @@ extension PathScene {
                 ("drawn", .array([JSONValue(drawn.x), JSONValue(drawn.y)])),
                 ("angle", pose.map { $0.heading == .none ? .null : JSONValue($0.angle) } ?? .null),
                 ("glideTo", f.glideTarget.map { JSONValue($0) } ?? .null),
-                ("velocity", JSONValue(followers.store.denseIndex(of: e).map { speedAlongPath($0) } ?? 0)),
+                ("velocity", JSONValue(followers.store.denseIndex(of: e).map { hands.speedAlongPath(followers.store.dense[$0]) } ?? 0)),
                 ("coasting", .bool(f.grabbedBy == .momentum)),
             ]))
         }

@@ -13,7 +13,7 @@ extension PathScene {
     public var due: Due {
         for f in followers.store.dense where f.movesByItself { return .now }
         for p in poses.store.dense where p.changesByItself { return .now }
-        if session.pendingDrag != nil || !letGo.isEmpty { return .now }
+        if session.pendingDrag != nil || hands.isLettingGo { return .now }
         if editing, let e = session.editor {
             if session.stickPoint != nil { return .now }
             for d in e.drags.all where !d.press.moved && d.press.held.isFinite {

@@ -57,7 +57,7 @@ extension PathScene {
     func ringMotions() -> RingMotions? {
         guard let t = tables.first else { return nil }
         return RingMotions(length: t.length, each: followers.store.dense.map { $0.motion(on: t) },
-                           along: followers.store.dense.map { t.isEmpty ? 0 : along($0, t) })
+                           along: followers.store.dense.map { t.isEmpty ? 0 : $0.along(on: t) })
     }
 
     /// The rings' motions on the table they rode (`ringMotions`), by their place in the store.
@@ -95,7 +95,7 @@ extension PathScene {
                 }
                 if let motions, i < motions.each.count {
                     follower.resume(motions.each[i], on: t, speedScale: motions.length > 0 ? t.length / motions.length : 1)
-                    if !t.isEmpty { rebased.append((owners[i], motions.along[i], along(follower, t))) }
+                    if !t.isEmpty { rebased.append((owners[i], motions.along[i], follower.along(on: t))) }
                 }
                 dense[i] = follower
             }
@@ -110,7 +110,6 @@ extension PathScene {
             guard let r = rebased.first(where: { $0.handle == handle }) else { return track.reset() }
             track.rebase(scale: scale, from: Vec2(r.from, 0), to: Vec2(r.to, 0))
         }
-        ringPresses.retarget { var hold = $0; rebase(&hold.track, hold.handle); return hold }
-        for k in letGo.indices { rebase(&letGo[k].track, letGo[k].handle) }
+        hands.retrack(rebase)
     }
 }

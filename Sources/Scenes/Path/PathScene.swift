@@ -103,12 +103,9 @@ public final class PathScene: Scene {
     public internal(set) var lastExport: String?
     /// Each ring's colour, by handle.
     static let ringColors = [Color.red, Color(hex: 0x3a86ff)]
-    /// Handles a hand let go of this step, with each ring's own track along the path (they
-    /// coast at its speed).
-    var letGo: [(handle: Entity, track: VelocityTracker, time: Double)] = []
-    /// The pointers holding a ring, each press with its ring (one recogniser for every
-    /// scene's presses: `Presses`).
-    var ringPresses = Presses<RingHold>()
+    /// The pointers holding a ring, and the rings they let go this step (thrown at the speed
+    /// each had along the path).
+    var hands = PathHands()
     /// Maximum orbit speed at full deflection, points per second.
     public static let orbitSpeed = 420.0
     public static let handleRadius = 13.0
@@ -133,8 +130,10 @@ public final class PathScene: Scene {
             let tables = s.tables
             s.followers.store.withDense { dense, _ in PathFollowerSystem.step(&dense, tables: tables, dt: ctx.dt) }
         }
-        schedule.add("track") { s, ctx in s.trackHeldRings(ctx) }
-        schedule.add("coast") { s, ctx in s.startCoasts(ctx) }
+        schedule.add("track") { s, ctx in
+            if let t = s.tables.first { s.hands.track(s.followers.store, on: t, input: ctx.input) }
+        }
+        schedule.add("coast") { s, _ in s.hands.throwLetGo(&s.followers.store, on: s.tables.first) }
         schedule.add("poses") { s, ctx in
             PathPoseSystem.step(&s.poses.store, followers: &s.followers.store, tables: s.tables, dt: ctx.dt)
         }
