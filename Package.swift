@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "Paths", dependencies: ["Geometry"], swiftSettings: crossModule),
         .target(name: "Motion", dependencies: ["Geometry", "Paths", "Entities"], swiftSettings: crossModule),
         .target(name: "Engine", dependencies: ["Geometry", "Entities", "Paths", "Motion"], swiftSettings: crossModule),
-        .target(name: "Songs", dependencies: ["Engine"], swiftSettings: crossModule),
+        .target(name: "Songs", dependencies: ["Geometry", "Engine"], swiftSettings: crossModule),
         .target(name: "Scenes", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine", "Songs"], swiftSettings: crossModule),
         .target(name: "Shell", dependencies: ["Geometry", "Engine"], swiftSettings: crossModule),
         // The products' umbrella modules: one import each.
@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "PathsTests", dependencies: ["Geometry", "Paths", "TestSupport"]),
         .testTarget(name: "MotionTests", dependencies: ["Geometry", "Paths", "Entities", "Motion"]),
         .testTarget(name: "EngineTests", dependencies: ["Geometry", "Entities", "Paths", "Engine", "TestSupport"]),
-        .testTarget(name: "SongsTests", dependencies: ["Engine", "Songs"]),
+        .testTarget(name: "SongsTests", dependencies: ["Geometry", "Engine", "Songs"]),
         .testTarget(name: "ScenesTests", dependencies: ["Geometry", "Entities", "Paths", "Motion", "Engine", "Songs", "Scenes", "Shell", "TestSupport"]),
         .testTarget(name: "ShellTests", dependencies: ["Geometry", "Engine", "Scenes", "Shell", "TestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzTargets", "Paths", "Engine", "Scenes"]),

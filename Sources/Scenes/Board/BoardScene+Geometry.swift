@@ -56,24 +56,9 @@ extension BoardScene {
             // (A mark or joiner composed merges with its neighbour: count what the line gains.)
             (from, by) = (c.at, max(0, composed.count - edit.field.count))
         }
-        let maxX = max(0, lineWidth - placedBox.x)
-        let order = line.chords.indices.sorted { (line.chords[$0].at, $0) < (line.chords[$1].at, $1) }
-        var xs = [Double](repeating: 0, count: line.chords.count)
-        let text = ChordStops(chordStops)
-        // Chords too close are set side by side the way their characters read: a run of
-        // chords on left-to-right characters rightward, one on right-to-left ones leftward.
-        var right = -Double.infinity, left = Double.infinity, leftward: Bool?
-        for k in order {
-            let at = line.chords[k].at, on = at >= from ? at + by : at
-            let rtl = text.runsRightToLeft(on)
-            if rtl != leftward { (right, left, leftward) = (-.infinity, .infinity, rtl) }
-            let a = anchorX(on, in: text)
-            // (Scrolled, a chord over a character left of the view goes out of it to the left.)
-            let x = clamp(rtl ? min(a, left - 2 - placedBox.x) : max(a, right + 2), scroll > 0 ? -.infinity : 0, maxX)
-            xs[k] = x
-            right = x + placedBox.x
-            left = x
-        }
+        // (Scrolled, a chord over a character left of the view goes out of it to the left.)
+        let xs = chordLine(chordStops).chordXs(line.chords.map(\.at), shiftingFrom: from, by: by,
+                                               lowest: scroll > 0 ? -.infinity : 0, highest: max(0, lineWidth - placedBox.x))
         let l = LineLayout(stops: stops, chordXs: xs)
         lineLayouts[i] = l
         return l
@@ -100,74 +85,16 @@ extension BoardScene {
     /// The lyric's left inset in its line.
     static let textInset = 8.0
 
-    /// A space's width: the step of a chord's `at` past the end of its line's text.
-    var spaceWidth: Double { max(1, font.width(of: " ")) }
-
-    /// A line's caret stops as its chords read them: which way each character runs, which
-    /// way the line reads, and where its text ends on either side.
-    struct ChordStops {
-        let stops: [Double]
-        /// The line reads right to left: its first character is its right end (the shaper
-        /// lays a line out in the direction of its first strong letter).
-        let readsRightToLeft: Bool
-        /// The text's left and right ends.
-        let minX: Double, maxX: Double
-
-        init(_ stops: [Double]) {
-            self.stops = stops
-            minX = stops.min() ?? 0
-            maxX = stops.max() ?? 0
-            readsRightToLeft = maxX > minX && stops[0] == maxX
-        }
-
-        /// Whether character `i` runs right to left (the stop after it is left of the one
-        /// before it). A character of no width (a mark on the one before, a direction mark, a
-        /// ligature's second letter) goes the way of the nearest one that has width; past the
-        /// text, the way the line reads.
-        func runsRightToLeft(_ i: Int) -> Bool {
-            let last = stops.count - 1
-            guard i < last else { return readsRightToLeft }
-            var j = max(0, i)
-            while j < last - 1, stops[j + 1] == stops[j] { j += 1 }
-            if stops[j + 1] == stops[j] {
-                j = max(0, i)
-                while j > 0, stops[j + 1] == stops[j] { j -= 1 }
-            }
-            return stops[j + 1] == stops[j] ? readsRightToLeft : stops[j + 1] < stops[j]
-        }
+    /// Line stops `stops` as its chords read them (`ChordLineLayout`), for chords of this
+    /// board's size and a space of its font.
+    func chordLine(_ stops: [Double]) -> ChordLineLayout {
+        ChordLineLayout(stops: stops, chordWidth: placedBox.x, spaceWidth: max(1, font.width(of: " ")))
     }
 
-    /// The left edge of a chord standing on character `at` of a line (`stops`): at the
-    /// character's start, which is its left side, or for a right-to-left character its right
-    /// side (the chord then ends there). Past the text, a space's width per step on from the
-    /// text's end in the way the line reads (right of it, or left of it, ending there).
-    func anchorX(_ at: Int, in text: ChordStops) -> Double {
-        let last = text.stops.count - 1
-        if at >= last {
-            let past = Double(at - last) * spaceWidth
-            return text.readsRightToLeft ? text.minX - past - placedBox.x : text.maxX + past
-        }
-        return text.runsRightToLeft(at) ? text.stops[max(0, at)] - placedBox.x : text.stops[max(0, at)]
-    }
-
-    /// The character a chord whose left edge is at `x` (line space) stands on: of the
-    /// character whose start is nearest its left edge and the one whose start is nearest its
-    /// right edge, the one it would be drawn nearer `x` on (`anchorX`: a left-to-right
-    /// character's chord starts at it, a right-to-left one's ends at it); beyond the text's
-    /// end (on the side the line reads toward), the nearest space's step.
+    /// The character a chord whose left edge is at `x` (line space) stands on
+    /// (`ChordLineLayout.anchor(forX:)`).
     func anchor(forX x: Double, line i: Int) -> Int {
-        let text = ChordStops(caretStops(line: i)), last = text.stops.count - 1
-        guard x.isFinite else { return 0 }
-        let w = placedBox.x, limit = Double(SheetDocument.maxChordAt - last)
-        if text.readsRightToLeft {
-            if x + w < text.minX - spaceWidth / 2 {
-                return last + Int(min(((text.minX - (x + w)) / spaceWidth).rounded(), limit))
-            }
-        } else if x > text.maxX + spaceWidth / 2 {
-            return last + Int(min(((x - text.maxX) / spaceWidth).rounded(), limit))
-        }
-        let byLeft = BitmapFont.nearestStop(x, in: text.stops), byRight = BitmapFont.nearestStop(x + w, in: text.stops)
-        return abs(anchorX(byRight, in: text) - x) < abs(anchorX(byLeft, in: text) - x) ? byRight : byLeft
+        chordLine(caretStops(line: i)).anchor(forX: x, maxAt: SheetDocument.maxChordAt)
     }
 
     public func chordRootFrame(_ r: ChordRef) -> Rect {

@@ -1,0 +1,101 @@
+import Engine
+import Geometry
+
+/// Where a line's chords stand over its lyric, and which character a chord moved to a place
+/// stands on: the typography of a chord sheet, apart from any window.
+///
+/// A chord stands over the start of the character it is on (`SheetDocument.Chord.at`): its
+/// left edge on a left-to-right character's left side, its right edge on a right-to-left
+/// character's right side (Hebrew, Arabic). Past the text it stands a space's width per step
+/// on from the text's end, the way the line reads.
+public struct ChordLineLayout: Sendable {
+    /// Where the caret stands before each character of the lyric and after its last
+    /// (points, in the line's space), as the shaper placed them.
+    public let stops: [Double]
+    /// The line reads right to left: its first character is its right end (the shaper lays
+    /// a line out in the direction of its first strong letter).
+    public let readsRightToLeft: Bool
+    /// The text's left and right ends.
+    public let minX: Double, maxX: Double
+    /// A chord's width.
+    public let chordWidth: Double
+    /// A space's width: the step of a chord's `at` past the end of the text.
+    public let spaceWidth: Double
+
+    /// The layout of a lyric whose caret stops are `stops`, for chords `chordWidth` wide.
+    public init(stops: [Double], chordWidth: Double, spaceWidth: Double) {
+        self.stops = stops
+        self.chordWidth = chordWidth
+        self.spaceWidth = spaceWidth
+        minX = stops.min() ?? 0
+        maxX = stops.max() ?? 0
+        readsRightToLeft = maxX > minX && stops[0] == maxX
+    }
+
+    /// Whether character `i` runs right to left (the stop after it is left of the one
+    /// before it). A character of no width (a mark on the one before, a direction mark, a
+    /// ligature's second letter) goes the way of the nearest one that has width; past the
+    /// text, the way the line reads.
+    public func runsRightToLeft(_ i: Int) -> Bool {
+        let last = stops.count - 1
+        guard i < last else { return readsRightToLeft }
+        var j = max(0, i)
+        while j < last - 1, stops[j + 1] == stops[j] { j += 1 }
+        if stops[j + 1] == stops[j] {
+            j = max(0, i)
+            while j > 0, stops[j + 1] == stops[j] { j -= 1 }
+        }
+        return stops[j + 1] == stops[j] ? readsRightToLeft : stops[j + 1] < stops[j]
+    }
+
+    /// The left edge of a chord standing on character `at`.
+    public func anchorX(_ at: Int) -> Double {
+        let last = stops.count - 1
+        if at >= last {
+            let past = Double(at - last) * spaceWidth
+            return readsRightToLeft ? minX - past - chordWidth : maxX + past
+        }
+        return runsRightToLeft(at) ? stops[max(0, at)] - chordWidth : stops[max(0, at)]
+    }
+
+    /// Each chord's left edge, for chords on characters `ats` (in the line's order). Chords
+    /// on characters from `from` on stand `by` characters further (text being composed at
+    /// the caret moves them as typing would). Two chords that would overlap are set side by
+    /// side, in the order of their characters: a run on left-to-right characters rightward,
+    /// one on right-to-left ones leftward. Every edge is kept within `lowest...highest`.
+    public func chordXs(_ ats: [Int], shiftingFrom from: Int = .max, by: Int = 0, lowest: Double, highest: Double) -> [Double] {
+        let order = ats.indices.sorted { (ats[$0], $0) < (ats[$1], $1) }
+        var xs = [Double](repeating: 0, count: ats.count)
+        var right = -Double.infinity, left = Double.infinity, leftward: Bool?
+        for k in order {
+            let on = ats[k] >= from ? ats[k] + by : ats[k]
+            let rtl = runsRightToLeft(on)
+            if rtl != leftward { (right, left, leftward) = (-.infinity, .infinity, rtl) }
+            let a = anchorX(on)
+            let x = clamp(rtl ? min(a, left - 2 - chordWidth) : max(a, right + 2), lowest, highest)
+            xs[k] = x
+            right = x + chordWidth
+            left = x
+        }
+        return xs
+    }
+
+    /// The character a chord whose left edge is at `x` stands on: of the character whose
+    /// start is nearest its left edge and the one whose start is nearest its right edge, the
+    /// one it would be drawn nearer `x` on (`anchorX`); beyond the text's end (on the side
+    /// the line reads toward), the nearest space's step, at most `maxAt`.
+    public func anchor(forX x: Double, maxAt: Int) -> Int {
+        let last = stops.count - 1
+        guard x.isFinite else { return 0 }
+        let limit = Double(maxAt - last)
+        if readsRightToLeft {
+            if x + chordWidth < minX - spaceWidth / 2 {
+                return last + Int(min(((minX - (x + chordWidth)) / spaceWidth).rounded(), limit))
+            }
+        } else if x > maxX + spaceWidth / 2 {
+            return last + Int(min(((x - maxX) / spaceWidth).rounded(), limit))
+        }
+        let byLeft = BitmapFont.nearestStop(x, in: stops), byRight = BitmapFont.nearestStop(x + chordWidth, in: stops)
+        return abs(anchorX(byRight) - x) < abs(anchorX(byLeft) - x) ? byRight : byLeft
+    }
+}

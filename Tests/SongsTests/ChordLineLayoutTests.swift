@@ -1,0 +1,49 @@
+import Songs
+import Testing
+
+/// Chords over a lyric, from its caret stops alone: on their characters in either direction,
+/// side by side where they would overlap, past the text a space per step, and back.
+@Suite struct ChordLineLayoutTests {
+    /// "Hello" left to right: 10 pt a character from 8.
+    let latin = ChordLineLayout(stops: [8, 18, 28, 38, 48, 58], chordWidth: 40, spaceWidth: 5)
+    /// Three Hebrew letters: the first at the right end, 10 pt each, ending at 108.
+    let hebrew = ChordLineLayout(stops: [108, 98, 88, 78], chordWidth: 40, spaceWidth: 5)
+
+    @Test func aChordStartsAtItsCharactersStartInTheWayItRuns() {
+        #expect(!latin.readsRightToLeft && hebrew.readsRightToLeft)
+        #expect(latin.anchorX(2) == 28)
+        // A right-to-left letter's chord ends on its right side.
+        #expect(hebrew.anchorX(1) == 98 - 40)
+        // Past the text: a space's width per step on, the way the line reads.
+        #expect(latin.anchorX(5 + 3) == 58 + 15)
+        #expect(hebrew.anchorX(3 + 2) == 78 - 10 - 40)
+    }
+
+    @Test func chordsThatWouldOverlapStandSideBySideInReadingOrder() {
+        let xs = latin.chordXs([3, 0, 1], lowest: 0, highest: 1000)
+        #expect(xs[1] == 8)
+        #expect(xs[2] == 8 + 40 + 2)
+        #expect(xs[0] == xs[2] + 40 + 2)
+        let rtl = hebrew.chordXs([0, 1], lowest: -1000, highest: 1000)
+        #expect(rtl[0] == 108 - 40)
+        #expect(rtl[1] == rtl[0] - 2 - 40)
+    }
+
+    @Test func everyChordStaysWithinItsBounds() {
+        let xs = latin.chordXs([1_000_000, 0], lowest: 0, highest: 200)
+        #expect(xs == [200, 8])
+        #expect(hebrew.chordXs([50], lowest: 0, highest: 200) == [0])
+    }
+
+    @Test func textComposedAtTheCaretMovesTheChordsAfterIt() {
+        let xs = latin.chordXs([0, 3], shiftingFrom: 2, by: 2, lowest: 0, highest: 1000)
+        #expect(xs == [8, 58])
+    }
+
+    @Test func aChordMovedToWhereACharactersChordStandsStandsOnIt() {
+        for at in 0...7 { #expect(latin.anchor(forX: latin.anchorX(at), maxAt: 100) == at) }
+        for at in 0...5 { #expect(hebrew.anchor(forX: hebrew.anchorX(at), maxAt: 100) == at) }
+        #expect(latin.anchor(forX: 1e300, maxAt: 100) == 100)
+        #expect(latin.anchor(forX: .nan, maxAt: 100) == 0)
+    }
+}
