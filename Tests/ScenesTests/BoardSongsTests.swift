@@ -78,7 +78,7 @@ final class MemoryShelf: SongShelf {
         // The panel takes the keys: "-" does not transpose the song behind it.
         keys(shell, ["-"])
         #expect(board.document == .empty)
-        click(shell, board.songRowFrame(2, top: 0).center)
+        click(shell, board.songPanel!.rowFrame(2).center)
         #expect(board.songPanel == nil && board.songName == "Калинка")
         #expect(board.document.lines[0].text == "Калинка, калинка" && board.stripNames.first == "C")
         #expect(boardDump(shell)["song"] == .string("Калинка"))

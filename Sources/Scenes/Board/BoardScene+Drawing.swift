@@ -56,7 +56,7 @@ extension BoardScene {
 
         // Press and hold: a ring fills around the pointer until the lift.
         dragDrop.drawHoldProgress(into: &list)
-        if let panel = songPanel { drawSongPanel(panel, into: &list, font: font) }
+        songPanel?.draw(into: &list, font: font)
         drawBar(&list, font: font)
         if let banner {
             let banner = font.fitted(banner, width: max(font.cellWidth * 4, bounds.width - 56))
