@@ -47,16 +47,16 @@ import Testing
     @Test func theWhereOfAChangeIsFoundAcrossLines() throws {
         func doc(_ lines: [String]) -> SheetDocument { SheetDocument(lines: lines.map { SheetDocument.Line(text: $0) }) }
         // An insertion undone: where it began; redone: after it.
-        let undone = try #require(BoardScene.placeOfChange(from: doc(["abXYc", "d"]), to: doc(["abc", "d"])))
+        let undone = try #require(SheetDocument.placeOfChange(from: doc(["abXYc", "d"]), to: doc(["abc", "d"])))
         #expect(undone == (0, 2))
-        let redone = try #require(BoardScene.placeOfChange(from: doc(["abc", "d"]), to: doc(["abXYc", "d"])))
+        let redone = try #require(SheetDocument.placeOfChange(from: doc(["abc", "d"]), to: doc(["abXYc", "d"])))
         #expect(redone == (0, 4))
         // A line joined back, and one taken away whole.
-        let joined = try #require(BoardScene.placeOfChange(from: doc(["x", "That ", "saved"]), to: doc(["x", "That saved"])))
+        let joined = try #require(SheetDocument.placeOfChange(from: doc(["x", "That ", "saved"]), to: doc(["x", "That saved"])))
         #expect(joined == (1, 5))
-        let gone = try #require(BoardScene.placeOfChange(from: doc(["a", "b", "c"]), to: doc(["a", "c"])))
+        let gone = try #require(SheetDocument.placeOfChange(from: doc(["a", "b", "c"]), to: doc(["a", "c"])))
         #expect(gone.line <= 1)
-        #expect(BoardScene.placeOfChange(from: doc(["a"]), to: SheetDocument(lines: [])) == nil)
+        #expect(SheetDocument.placeOfChange(from: doc(["a"]), to: SheetDocument(lines: [])) == nil)
     }
 
     @Test func aDoubleClickOnALineNotYetTypedInSelectsTheWord() {

@@ -154,28 +154,12 @@ extension BoardScene {
         caretBlink.reset()
     }
 
-    /// Writes field `field` (edited from `old`) into line `line`, moving the chords that
-    /// stand after the change by as many characters as it added or took away; a chord on a
-    /// character deleted goes to where the deletion was. Not yet a change (`changed`).
+    /// Writes field `field` (edited from `old`) into line `line`, its chords kept on their
+    /// characters (`SheetDocument.replaceText`). Not yet a change (`changed`).
     private func applyLyric(_ field: TextField, from old: TextField, line: Int) {
-        let a = Array(old.text), b = Array(field.text)
-        // Where the edit began: the selection's start, or for a deletion before the caret
+        // The edit began at the selection's start, or for a deletion before the caret
         // (Backspace) where the caret went.
-        let start = min(old.selection.lowerBound, field.caret)
-        var p = 0
-        while p < min(a.count, b.count, start), a[p] == b[p] { p += 1 }
-        var s = 0
-        while s < a.count - p, s < b.count - p, a[a.count - 1 - s] == b[b.count - 1 - s] { s += 1 }
-        let oldEnd = a.count - s, delta = b.count - a.count
-        document.lines[line].text = field.text
-        for j in document.lines[line].chords.indices {
-            let at = document.lines[line].chords[j].at
-            if at >= oldEnd {
-                document.lines[line].chords[j].at = min(SheetDocument.maxChordAt, max(p, at + delta))
-            } else if at > p {
-                document.lines[line].chords[j].at = p
-            }
-        }
+        document.replaceText(ofLine: line, old.text, with: field.text, editStart: min(old.selection.lowerBound, field.caret))
         var kept = field
         kept.composition = nil
         lyric = LyricEdit(line: line, field: kept)
@@ -195,20 +179,15 @@ extension BoardScene {
             edit.field.removeSelection()
             applyLyric(edit.field, from: before, line: edit.line)
         }
-        let l = edit.line, chars = Array(edit.field.text), c = edit.field.caret
+        let l = edit.line
         letGoOfPlacedChords()
-        document.lines[l].text = String(chars[..<c])
-        var tail = SheetDocument.Line(text: String(chars[c...]))
-        let moving = document.lines[l].chords.filter { $0.at >= c }
-        document.lines[l].chords.removeAll { $0.at >= c }
-        tail.chords = moving.map { var m = $0; m.at -= c; return m }
-        document.lines.insert(tail, at: l + 1)
+        document.splitLine(l, at: edit.field.caret)
         if var carry = dragDrop.keyCarry, carry.zone > l {
             carry.zone += 1
             dragDrop.keyCarry = carry
         }
         rebuildSpaces()
-        lyric = LyricEdit(line: l + 1, field: TextField(text: tail.text, caret: 0))
+        lyric = LyricEdit(line: l + 1, field: TextField(text: document.lines[l + 1].text, caret: 0))
         revealLine(l + 1)
         return true
     }
@@ -220,25 +199,20 @@ extension BoardScene {
         guard line > 0, line < document.lines.count else { return }
         let prev = line - 1
         letGoOfPlacedChords()
-        let joined = document.lines[prev].text + document.lines[line].text
-        guard joined.count <= TextField.maxCharacters else {
-            return showBanner("lines \(prev + 1) and \(line + 1) would make a line of \(joined.count) characters; a line holds at most \(TextField.maxCharacters)")
-        }
-        let offset = joined.count - document.lines[line].text.count
-        var moving = document.lines[line].chords
-        for j in moving.indices { moving[j].at = min(SheetDocument.maxChordAt, moving[j].at + offset) }
-        guard document.lines[prev].chords.count + moving.count <= SheetDocument.maxChordsPerLine else {
+        let offset: Int
+        do {
+            offset = try document.joinLine(line, maxCharacters: TextField.maxCharacters)
+        } catch .tooLong(let n) {
+            return showBanner("lines \(prev + 1) and \(line + 1) would make a line of \(n) characters; a line holds at most \(TextField.maxCharacters)")
+        } catch {
             return showBanner("line \(prev + 1) would hold more than \(SheetDocument.maxChordsPerLine) chords, the most a line takes")
         }
-        document.lines[prev].text = joined
-        document.lines[prev].chords += moving
-        document.lines.remove(at: line)
         if var carry = dragDrop.keyCarry, carry.zone >= line {
             carry.zone = max(0, carry.zone - 1)
             dragDrop.keyCarry = carry
         }
         rebuildSpaces()
-        lyric = LyricEdit(line: prev, field: TextField(text: joined, caret: offset))
+        lyric = LyricEdit(line: prev, field: TextField(text: document.lines[prev].text, caret: offset))
         changed()
         revealLine(prev)
         announceTyping()

@@ -1,0 +1,85 @@
+// What typing does to a sheet, apart from any window: a line's text replaced with its chords
+// kept on their characters, a line split or two joined with their chords, and where an undo
+// or redo changed the text. The board's typing asks these; its caret and its messages are
+// its own.
+extension SheetDocument {
+    /// Line `line`'s text `old` becomes `new` by an edit that began at character `start`
+    /// (a selection's start, or where a Backspace took the caret). The chords after the
+    /// change move by as many characters as it added or took away; a chord on a character
+    /// deleted goes to where the deletion was.
+    public mutating func replaceText(ofLine line: Int, _ old: String, with new: String, editStart start: Int) {
+        let a = Array(old), b = Array(new)
+        var p = 0
+        while p < min(a.count, b.count, start), a[p] == b[p] { p += 1 }
+        var s = 0
+        while s < a.count - p, s < b.count - p, a[a.count - 1 - s] == b[b.count - 1 - s] { s += 1 }
+        let oldEnd = a.count - s, delta = b.count - a.count
+        lines[line].text = new
+        for j in lines[line].chords.indices {
+            let at = lines[line].chords[j].at
+            if at >= oldEnd {
+                lines[line].chords[j].at = min(Self.maxChordAt, max(p, at + delta))
+            } else if at > p {
+                lines[line].chords[j].at = p
+            }
+        }
+    }
+
+    /// Splits line `line` at character `at`: the text and chords from there on make a new
+    /// line below it, each chord on the same character.
+    public mutating func splitLine(_ line: Int, at c: Int) {
+        let chars = Array(lines[line].text)
+        lines[line].text = String(chars[..<c])
+        var tail = Line(text: String(chars[c...]))
+        let moving = lines[line].chords.filter { $0.at >= c }
+        lines[line].chords.removeAll { $0.at >= c }
+        tail.chords = moving.map { var m = $0; m.at -= c; return m }
+        lines.insert(tail, at: line + 1)
+    }
+
+    /// Why two lines were not joined: the line they would make would be too long, or hold
+    /// too many chords.
+    public enum JoinRefusal: Error, Equatable {
+        /// The joined line would have this many characters, more than allowed.
+        case tooLong(characters: Int)
+        /// The joined line would hold more than `maxChordsPerLine` chords.
+        case tooManyChords
+    }
+
+    /// Joins line `line` onto the one before it: its text follows, its chords keep their
+    /// characters. Returns where the two meet (a character of the joined line). Refused,
+    /// changing nothing, past `maxCharacters` characters or `maxChordsPerLine` chords.
+    public mutating func joinLine(_ line: Int, maxCharacters: Int) throws(JoinRefusal) -> Int {
+        let prev = line - 1
+        let joined = lines[prev].text + lines[line].text
+        guard joined.count <= maxCharacters else { throw .tooLong(characters: joined.count) }
+        let offset = joined.count - lines[line].text.count
+        var moving = lines[line].chords
+        for j in moving.indices { moving[j].at = min(Self.maxChordAt, moving[j].at + offset) }
+        guard lines[prev].chords.count + moving.count <= Self.maxChordsPerLine else { throw .tooManyChords }
+        lines[prev].text = joined
+        lines[prev].chords += moving
+        lines.remove(at: line)
+        return offset
+    }
+
+    /// Where a caret goes after an undo or redo changed `old` into `new`: the end of what
+    /// changed in `new`'s text (an undone insertion, where it was; a redone one, after it; an
+    /// undone line break, where the break was), as editors put it. The lines are compared as
+    /// one text, a character (grapheme cluster) at a time. Nil when `new` has no line.
+    public static func placeOfChange(from old: SheetDocument, to new: SheetDocument) -> (line: Int, caret: Int)? {
+        guard !new.lines.isEmpty else { return nil }
+        let a = Array(old.lines.map(\.text).joined(separator: "\n")), b = Array(new.lines.map(\.text).joined(separator: "\n"))
+        var prefix = 0
+        while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < min(a.count, b.count) - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        // The end of the changed part of `new`, as a line and a character in it.
+        var at = b.count - suffix, line = 0
+        while line < new.lines.count - 1 && at > new.lines[line].text.count {
+            at -= new.lines[line].text.count + 1
+            line += 1
+        }
+        return (line, min(at, new.lines[line].text.count))
+    }
+}

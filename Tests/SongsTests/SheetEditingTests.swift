@@ -1,0 +1,46 @@
+import Songs
+import Testing
+
+/// Typing's edits on a sheet, with no board: the chords stay on their characters.
+@Suite struct SheetEditingTests {
+    func sheet(_ text: String, chords: [(String, Int)]) -> SheetDocument {
+        var line = SheetDocument.Line(text: text)
+        line.chords = chords.map { SheetDocument.Placed(name: $0.0, at: $0.1) }
+        return SheetDocument(lines: [line, SheetDocument.Line(text: "next")])
+    }
+
+    @Test func chordsAfterAnEditMoveWithTheirCharacters() {
+        // "Amazing grace" → "Amazing sweet grace": the G on "g" of grace moves 6 on; the C on
+        // "A" stays.
+        var doc = sheet("Amazing grace", chords: [("C", 0), ("G", 8)])
+        doc.replaceText(ofLine: 0, "Amazing grace", with: "Amazing sweet grace", editStart: 8)
+        #expect(doc.lines[0].chords.map(\.at) == [0, 14])
+        // Deleting "sweet " with the chord on its "w" puts that chord where the deletion was.
+        doc.lines[0].chords.append(SheetDocument.Placed(name: "D", at: 9))
+        doc.replaceText(ofLine: 0, "Amazing sweet grace", with: "Amazing grace", editStart: 8)
+        #expect(doc.lines[0].chords.map(\.at) == [0, 8, 8])
+    }
+
+    @Test func aSplitTakesTheChordsFromTheCaretToTheNewLine() {
+        var doc = sheet("How sweet the sound", chords: [("C", 0), ("F", 4), ("G", 14)])
+        doc.splitLine(0, at: 10)
+        #expect(doc.lines.map(\.text) == ["How sweet ", "the sound", "next"])
+        #expect(doc.lines[0].chords.map(\.at) == [0, 4])
+        #expect(doc.lines[1].chords.map(\.name) == ["G"] && doc.lines[1].chords[0].at == 4)
+    }
+
+    @Test func aJoinKeepsEachChordOnItsCharacterOrIsRefusedWhole() throws {
+        var doc = sheet("How sweet ", chords: [("C", 0)])
+        doc.lines[1].chords = [SheetDocument.Placed(name: "G", at: 1)]
+        let meet = try doc.joinLine(1, maxCharacters: 100)
+        #expect(meet == 10 && doc.lines.count == 1 && doc.lines[0].text == "How sweet next")
+        #expect(doc.lines[0].chords.map(\.at) == [0, 11])
+        var long = sheet("abc", chords: [])
+        #expect(throws: SheetDocument.JoinRefusal.tooLong(characters: 7)) { _ = try long.joinLine(1, maxCharacters: 6) }
+        #expect(long.lines.count == 2)
+        var crowded = sheet("abc", chords: Array(repeating: ("C", 0), count: SheetDocument.maxChordsPerLine))
+        crowded.lines[1].chords = [SheetDocument.Placed(name: "G", at: 0)]
+        #expect(throws: SheetDocument.JoinRefusal.tooManyChords) { _ = try crowded.joinLine(1, maxCharacters: 100) }
+        #expect(crowded.lines.count == 2)
+    }
+}
