@@ -1,0 +1,78 @@
+import Engine
+import Geometry
+import Paths
+import Songs
+
+/// A chord's card as the board draws it, in the strip, on the sheet and carried: the atlas's
+/// card for a common chord, else paper, an outline, the name and its diagram drawn here.
+enum ChordCardArt {
+    /// A chord's card in `frame`, tinted: the atlas's card where it has one for the name (with
+    /// its diagram), else one drawn here — paper, an outline and the name as written, as large
+    /// as fits (any name the chord grammar reads: C♯m7, B♭, H7, G/B).
+    static func draw(_ name: String, in frame: Rect, tint: Color, diagrams: ChordDiagrams, into list: inout DrawList, font: BitmapFont) {
+        if let i = BoardScene.chordNames.firstIndex(of: name) {
+            list.image(Textures.chords, in: frame, tint: tint, uv: Self.uv(i))
+            return
+        }
+        func tinted(_ c: Color) -> Color {
+            Color(UInt8(Int(c.r) * Int(tint.r) / 255), UInt8(Int(c.g) * Int(tint.g) / 255), UInt8(Int(c.b) * Int(tint.b) / 255),
+                  UInt8(Int(c.a) * Int(tint.a) / 255))
+        }
+        list.fillRect(frame, color: tinted(Color(hex: 0xfbf8f1)))
+        list.strokeOutline(Self.cardOutline, in: frame, width: 1, color: tinted(Color(hex: 0x2b2b33)))
+        let voicing = diagrams.voicing(for: name)
+        let width = max(1, font.width(of: name))
+        // With a diagram, the name takes the card's top as on the atlas's cards.
+        let room = voicing == nil ? frame.height * 0.4 : frame.height * 0.3
+        let scale = max(0.1, min((frame.width - 6) / width, room / font.cellHeight, 2))
+        let at = Vec2(frame.midX - width * scale / 2, frame.minY + frame.height * (voicing == nil ? 0.08 : 0.05))
+        list.text(name, at: at, font: font, color: tinted(Color(hex: 0x2b2b33)), scale: scale)
+        if let voicing { drawDiagram(voicing, in: frame, color: tinted(Color(hex: 0x1e1e28)), grid: tinted(Color(hex: 0x5a5a64)), into: &list) }
+    }
+
+    /// A chord diagram in a card's frame, where the atlas's cards have theirs (a 64×80 card's
+    /// grid at 12, 38, 40×36): six strings, four frets (the nut thick when the shape starts
+    /// at the first fret, else the first fret's number beside it), dots, a barre, o and x.
+    static func drawDiagram(_ v: ChordDiagrams.Voicing, in frame: Rect, color: Color, grid: Color, into list: inout DrawList) {
+        let k = Vec2(frame.width / 64, frame.height / 80)
+        let g = Rect(x: frame.minX + 12 * k.x, y: frame.minY + 38 * k.y, w: 40 * k.x, h: 36 * k.y)
+        let step = g.width / 5, fretH = g.height / 4
+        let base = v.baseFret
+        for s in 0..<6 { list.fillRect(Rect(x: g.minX + Double(s) * step - 0.5, y: g.minY, w: 1, h: g.height), color: grid) }
+        for f in 0...4 {
+            let thick = f == 0 && base == 1 ? max(2, 3 * k.y) : 1
+            list.fillRect(Rect(x: g.minX, y: g.minY + Double(f) * fretH - thick / 2, w: g.width, h: thick), color: grid)
+        }
+        let dot = 3.2 * min(k.x, k.y)
+        if let b = v.barre {
+            let cy = g.minY + (Double(b.fret - base) + 0.5) * fretH
+            list.fillRect(Rect(x: g.minX + Double(b.from) * step - dot, y: cy - dot, w: Double(b.to - b.from) * step + 2 * dot, h: 2 * dot), color: color)
+        }
+        for (s, fret) in v.frets.enumerated() {
+            let cx = g.minX + Double(s) * step
+            switch fret {
+            case nil:
+                let m = 2 * min(k.x, k.y), c = Vec2(cx, g.minY - 5 * k.y)
+                list.polyline([c - Vec2(m, m), c + Vec2(m, m)], width: 1, color: color, closed: false)
+                list.polyline([c + Vec2(-m, m), c + Vec2(m, -m)], width: 1, color: color, closed: false)
+            case 0?: list.strokeCircle(center: Vec2(cx, g.minY - 5 * k.y), radius: 2.5 * min(k.x, k.y), width: 1, color: color)
+            case let f?: list.fillCircle(center: Vec2(cx, g.minY + (Double(f - base) + 0.5) * fretH), radius: dot, color: color)
+            }
+        }
+    }
+
+    static func uv(_ i: Int) -> (u0: Float, v0: Float, u1: Float, v1: Float) {
+        atlasCell(i, columns: BoardScene.atlasColumns, count: BoardScene.chordNames.count)
+    }
+
+    /// Rounded outlines of the two sizes drawn (a card, and the focus ring around one), made
+    /// once and scaled into place when drawn.
+    static let cardOutline = roundedOutline(BoardScene.cardSize)
+    static let focusOutline = roundedOutline(BoardScene.cardSize + Vec2(6, 6))
+
+    /// A rounded rect's outline at `size`, divided by `size` (a unit square's).
+    private static func roundedOutline(_ size: Vec2) -> [Vec2] {
+        let pts = Path.roundedRect(Rect(origin: .zero, size: size), radius: 10).flattened(tolerance: 0.5).first?.points ?? []
+        return pts.map { Vec2($0.x / size.x, $0.y / size.y) }
+    }
+}
