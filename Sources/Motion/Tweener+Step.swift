@@ -17,26 +17,29 @@ extension Tweener {
     /// through a sparse-set lookup into another dense array. The buffer borrows
     /// (`withPools`) get those raw buffers once per step rather than once per tween. A spring
     /// reads and advances its state in its own pool, two multiply-adds per component.
+    ///
+    /// Every target starts its step (`Animatable.beginStep`) before its first write, in the
+    /// same pass (`Begun`): targets stored in the order their tweens are (as they are when
+    /// made together) are started just before they are written, while their memory is at
+    /// hand, not in a pass of its own over every target (which took a seventh of the step
+    /// over 100,000 tweens). The ones no tween reaches start after.
     /// - Complexity: O(animatables + animations).
     public func step(dt: Double) {
         events.removeAll(keepingCapacity: true)
-        animatables.store.withDense { targets, _ in
-            for i in targets.indices { targets[i].beginStep() }
-        }
-        extras.store.withDense { xs, _ in
-            for i in xs.indices { xs[i].beginStep() }
-        }
         var finished = 0
         withPools { pools in
             animations.store.withDense { anims, owners in
                 animatables.store.withDenseAndLookup { targets, lookup in
                     extras.store.withDenseAndLookup { xs, xlookup in
+                        var begun = Begun()
                         for i in anims.indices where !anims[i].isFinished {
                             if !anims[i].isPaused { anims[i].time += dt * anims[i].direction }
-                            if apply(&anims[i], pools, dt: dt, owner: owners[i], targets: &targets, lookup: lookup, extras: &xs, extrasLookup: xlookup) {
+                            if apply(&anims[i], pools, dt: dt, owner: owners[i], targets: &targets, lookup: lookup, extras: &xs,
+                                     extrasLookup: xlookup, begun: &begun) {
                                 finished += 1
                             }
                         }
+                        begun.startAll(&targets, &xs)
                     }
                 }
             }
@@ -73,11 +76,42 @@ extension Tweener {
         let springs: UnsafeMutableBufferPointer<SpringState>
     }
 
+    /// How far this step's starts have gone: every target (and extras) stored before these
+    /// indices has started its step, none after has been written.
+    private struct Begun {
+        var targets = 0, extras = 0
+
+        /// Starts the step of every target up to `i`, and of the extras up to `xi`, that has
+        /// not started it yet.
+        @inline(__always)
+        mutating func start(_ targets: inout ContiguousArray<Animatable>, through i: Int) {
+            while self.targets <= i {
+                targets[self.targets].beginStep()
+                self.targets += 1
+            }
+        }
+
+        @inline(__always)
+        mutating func start(_ extras: inout ContiguousArray<AnimatableExtras>, through i: Int) {
+            while self.extras <= i {
+                extras[self.extras].beginStep()
+                self.extras += 1
+            }
+        }
+
+        /// Starts the rest: those no tween wrote this step.
+        mutating func startAll(_ targets: inout ContiguousArray<Animatable>, _ extras: inout ContiguousArray<AnimatableExtras>) {
+            start(&targets, through: targets.count - 1)
+            start(&extras, through: extras.count - 1)
+        }
+    }
+
     /// Evaluates one animation into its target. Returns true when it finished this step.
     @inline(__always)
     private func apply(_ a: inout Tween, _ pools: Pools, dt: Double, owner: Entity,
                        targets: inout ContiguousArray<Animatable>, lookup: ComponentStore<Animatable>.Lookup,
-                       extras: inout ContiguousArray<AnimatableExtras>, extrasLookup: ComponentStore<AnimatableExtras>.Lookup) -> Bool {
+                       extras: inout ContiguousArray<AnimatableExtras>, extrasLookup: ComponentStore<AnimatableExtras>.Lookup,
+                       begun: inout Begun) -> Bool {
         let isExtra = a.slot.isExtra
         guard let ti = isExtra ? extrasLookup(a.target) : lookup(a.target) else {
             // Its target is gone (or lacks the component): it ends unfinished, as Core
@@ -87,6 +121,7 @@ extension Tweener {
             if let l = a.listener { events.append(TweenEvent(listener: l, animation: owner, target: a.target, kind: .interrupted)) }
             return true
         }
+        if isExtra { begun.start(&extras, through: ti) } else { begun.start(&targets, through: ti) }
         if a.trackKind == .spring {
             return stepSpring(&a, &pools.springs[Int(a.trackIndex)], dt: dt, owner: owner, targets: &targets, extras: &extras, at: ti)
         }
