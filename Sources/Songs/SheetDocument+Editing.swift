@@ -1,3 +1,5 @@
+import Geometry
+
 // What typing does to a sheet, apart from any window: a line's text replaced with its chords
 // kept on their characters, a line split or two joined with their chords, and where an undo
 // or redo changed the text. The board's typing asks these; its caret and its messages are
@@ -25,10 +27,10 @@ extension SheetDocument {
         }
     }
 
-    /// Splits line `line` at character `at`: the text and chords from there on make a new
-    /// line below it, each chord on the same character.
+    /// Splits line `line` (an index of `lines`) at character `at` (kept within its text): the
+    /// text and chords from there on make a new line below it, each chord on the same character.
     public mutating func splitLine(_ line: Int, at c: Int) {
-        let chars = Array(lines[line].text)
+        let chars = Array(lines[line].text), c = clamp(c, 0, chars.count)
         lines[line].text = String(chars[..<c])
         var tail = Line(text: String(chars[c...]))
         let moving = lines[line].chords.filter { $0.at >= c }
@@ -46,10 +48,12 @@ extension SheetDocument {
         case tooManyChords
     }
 
-    /// Joins line `line` onto the one before it: its text follows, its chords keep their
-    /// characters. Returns where the two meet (a character of the joined line). Refused,
-    /// changing nothing, past `maxCharacters` characters or `maxChordsPerLine` chords.
+    /// Joins line `line` (1 or more, an index of `lines`) onto the one before it: its text
+    /// follows, its chords keep their characters. Returns where the two meet (a character of
+    /// the joined line). Refused, changing nothing, past `maxCharacters` characters or
+    /// `maxChordsPerLine` chords.
     public mutating func joinLine(_ line: Int, maxCharacters: Int) throws(JoinRefusal) -> Int {
+        precondition(line > 0 && line < lines.count, "joinLine(\(line)) of \(lines.count) lines")
         let prev = line - 1
         let joined = lines[prev].text + lines[line].text
         guard joined.count <= maxCharacters else { throw .tooLong(characters: joined.count) }

@@ -7,7 +7,8 @@ import Testing
 /// The path handle's hands without a scene: a handle on a circle taken by a pointer, swept
 /// round and let go, thrown, cancelled, and caught coasting.
 @Suite struct PathHandsTests {
-    /// A handle at the top of a circle of radius 200, a pointer's hands, and the pointer's input.
+    /// A handle on a circle of radius 200 about (300, 300), at its rightmost point, a
+    /// pointer's hands, and the pointer's input.
     struct Rig {
         let table = SampleTable(path: .ellipse(in: Rect(x: 100, y: 100, w: 400, h: 400)), spacing: 1)
         var store = ComponentStore<PathFollower>()
@@ -43,14 +44,16 @@ import Testing
             hands.throwLetGo(&store, on: table)
         }
 
-        /// Takes the handle and sweeps it round the circle at `speed` pt/s along it for
-        /// `steps` steps; returns where the hand is.
-        mutating func sweep(speed: Double, steps: Int) -> Vec2 {
+        /// Takes the handle and sweeps the hand round the circle's centre at `speed` pt/s
+        /// along the circle for `steps` steps, `reach` times as far from the centre as the
+        /// circle (1: on it); returns where the hand is.
+        mutating func sweep(speed: Double, steps: Int, reach: Double = 1) -> Vec2 {
             let s0 = handle.distance
             step([.pointerDown(pointer: 1, device: .touch, at: table.point(atDistance: s0))])
             var at = Vec2.zero
+            let centre = Vec2(300, 300)
             for k in 1...steps {
-                at = table.point(atDistance: s0 + speed * Double(k) * Self.dt)
+                at = centre + (table.point(atDistance: s0 + speed * Double(k) * Self.dt) - centre) * (k == 1 ? 1 : reach)
                 step([.pointerMove(pointer: 1, device: .touch, at: at)])
             }
             return at
@@ -67,10 +70,45 @@ import Testing
         // It leaves at the speed it had along the path.
         #expect(rig.handle.grabbedBy == .momentum)
         #expect(abs(rig.handle.orbitSpeed / speed - 1) < 0.05, "left at \(rig.handle.orbitSpeed) pt/s")
-        #expect(rig.hands.presses.all.isEmpty)
+        #expect(rig.hands.presses.all.isEmpty && rig.hands.hand(1) == nil)
         let before = rig.handle.along(on: rig.table)
         rig.step()
         #expect(rig.handle.along(on: rig.table) > before)
+    }
+
+    @Test func aHandOutsideTheCurveThrowsAtTheHandlesSpeedNotItsOwn() {
+        // The hand circles 1.5 times as far out as the path: it moves 1.5 times as fast as
+        // the handle it drags round, and the handle leaves at its own speed.
+        var rig = Rig()
+        let speed = 600.0
+        let at = rig.sweep(speed: speed, steps: 30, reach: 1.5)
+        rig.step([.pointerUp(pointer: 1, device: .touch, at: at)])
+        #expect(rig.handle.grabbedBy == .momentum)
+        #expect(abs(rig.handle.orbitSpeed / speed - 1) < 0.05, "left at \(rig.handle.orbitSpeed) pt/s")
+    }
+
+    @Test func aTrackTakenToAnotherPathKeepsItsSpeedAtTheNewScale() {
+        var rig = Rig()
+        _ = rig.sweep(speed: 600, steps: 12)
+        let before = rig.hands.speedAlongPath(rig.handle)
+        let handle = rig.store.owners[0]
+        var seen: [Entity] = []
+        let along = rig.handle.along(on: rig.table)
+        rig.hands.retrack { track, e in
+            seen.append(e)
+            track.rebase(scale: 2, from: Vec2(along, 0), to: .zero)
+        }
+        #expect(seen == [handle])
+        #expect(abs(rig.hands.speedAlongPath(rig.handle) / (2 * before) - 1) < 1e-9)
+    }
+
+    @Test func aPointerHoldingNothingMovesNothing() {
+        var rig = Rig()
+        let here = rig.handle.point
+        rig.hands.move(pointer: 9, to: Vec2(0, 0), up: false, time: 0, in: &rig.store)
+        rig.hands.move(pointer: 9, to: Vec2(0, 0), up: true, time: 0, in: &rig.store)
+        rig.step()
+        #expect(rig.handle.point == here && rig.handle.grabbedBy == .none && !rig.hands.isLettingGo)
     }
 
     @Test func aCancelledHandleStaysWhereItIsWithNoThrow() {
@@ -79,6 +117,7 @@ import Testing
         let drawn = rig.handle.point
         rig.step([.pointerCancel(pointer: 1, device: .touch)])
         #expect(rig.handle.grabbedBy == .none)
+        #expect(rig.hands.presses.all.isEmpty && rig.hands.hand(1) == nil)
         #expect(rig.handle.orbitSpeed == 0)
         rig.step()
         #expect(rig.handle.point == drawn)

@@ -108,6 +108,33 @@ extension SDLTests {
             }
         }
 
+        /// A shape up the neck names its first fret left of the grid (C♯m's x46654 from the
+        /// 4th): without it the diagram would read as an open shape. An open shape has no number.
+        @Test func aShapeUpTheNeckNamesItsFirstFret() throws {
+            var doc = SheetDocument.empty
+            doc.lines[0].chords = [.init(name: "C♯m", at: 0), .init(name: "E7", at: 4)]
+            let board = BoardScene(document: doc)
+            board.diagrams = ChordDiagrams(parsing: try String(contentsOf: resourcesURL.appendingPathComponent("chords.txt"), encoding: .utf8))
+            #expect(board.diagrams.voicing(for: "C♯m")?.baseFret == 4 && board.diagrams.voicing(for: "E7")?.baseFret == 1)
+            let app = try HeadlessApp(scenes: [board], size: Vec2(1280, 720))
+            app.frame()
+            #expect(Array(board.stripNames.prefix(2)) == ["C♯m", "E7"])
+            /// Dark pixels in the margin left of card `i`'s grid, beside its top fret row.
+            func marked(_ i: Int) -> Int {
+                let card = board.itemRootFrame(i), k = Vec2(card.width / 64, card.height / 80)
+                var n = 0
+                for y in Int(card.minY + 37 * k.y)...Int(card.minY + 48 * k.y) {
+                    for x in Int(card.minX + 2 * k.x)...Int(card.minX + 10 * k.x) {
+                        guard let c = app.platform.readPixel(x: Int32(x), y: Int32(y)) else { continue }
+                        if Int(c.r) + Int(c.g) + Int(c.b) < 300 { n += 1 }
+                    }
+                }
+                return n
+            }
+            #expect(marked(0) >= 6, "C♯m's 4")
+            #expect(marked(1) == 0, "E7, an open shape")
+        }
+
         @Test func theDiagramsDotsAreWhereTheVoicingSaysAndTheNamesFitTheirCards() throws {
             let sheet = try readSheet()
             guard let raw = IMG_Load(resourcesURL.appendingPathComponent("chords.png").path),

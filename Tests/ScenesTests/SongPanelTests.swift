@@ -39,6 +39,20 @@ import Testing
         // With no song open, Rename and Delete do nothing.
         var none = make(open: nil)
         #expect(none.handle(.pointerDown(pointer: 0, device: .mouse, at: none.buttons[1].rect.center), input: input) == .none)
+        #expect(none.handle(.pointerDown(pointer: 0, device: .mouse, at: none.buttons[2].rect.center), input: input) == .none)
+        #expect(p.handle(.fileDropped(path: "/tmp/a song.cho"), input: input) == .importFile("/tmp/a song.cho"))
+    }
+
+    @Test func aNameIsTypedThenRenamedOrCancelled() {
+        var p = make()
+        let input = InputState()
+        p.renaming = TextField(text: "Song 3", caret: 6)
+        _ = p.handle(.text(" live"), input: input)
+        #expect(p.renaming?.text == "Song 3 live")
+        #expect(p.handle(.key(.enter, down: true), input: input) == .rename)
+        #expect(p.renaming?.text == "Song 3 live")
+        #expect(p.handle(.key(.escape, down: true), input: input) == .cancelRename)
+        #expect(p.renaming == nil)
     }
 
     @Test func theWheelScrollsWithinTheList() {

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ChordLineLayoutTests {
     /// "Hello" left to right: 10 pt a character from 8.
     let latin = ChordLineLayout(stops: [8, 18, 28, 38, 48, 58], chordWidth: 40, spaceWidth: 5)
-    /// Three Hebrew letters: the first at the right end, 10 pt each, ending at 108.
+    /// Three Hebrew letters, 10 pt each: the first at the right end (108), the last ending at 78.
     let hebrew = ChordLineLayout(stops: [108, 98, 88, 78], chordWidth: 40, spaceWidth: 5)
 
     @Test func aChordStartsAtItsCharactersStartInTheWayItRuns() {

@@ -21,6 +21,14 @@ import Testing
         #expect(doc.lines[0].chords.map(\.at) == [0, 8, 8])
     }
 
+    @Test func aLetterTypedBeforeTheSameLetterPushesTheChordOnIt() {
+        // A "g" typed before the "g" of grace: the edit is where the caret was, so the G moves
+        // on with its letter, though "Amazing g" still starts both texts.
+        var doc = sheet("Amazing grace", chords: [("G", 8)])
+        doc.replaceText(ofLine: 0, "Amazing grace", with: "Amazing ggrace", editStart: 8)
+        #expect(doc.lines[0].chords.map(\.at) == [9])
+    }
+
     @Test func aSplitTakesTheChordsFromTheCaretToTheNewLine() {
         var doc = sheet("How sweet the sound", chords: [("C", 0), ("F", 4), ("G", 14)])
         doc.splitLine(0, at: 10)

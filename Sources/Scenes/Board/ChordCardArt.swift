@@ -27,13 +27,18 @@ enum ChordCardArt {
         let scale = max(0.1, min((frame.width - 6) / width, room / font.cellHeight, 2))
         let at = Vec2(frame.midX - width * scale / 2, frame.minY + frame.height * (voicing == nil ? 0.08 : 0.05))
         list.text(name, at: at, font: font, color: tinted(Color(hex: 0x2b2b33)), scale: scale)
-        if let voicing { drawDiagram(voicing, in: frame, color: tinted(Color(hex: 0x1e1e28)), grid: tinted(Color(hex: 0x5a5a64)), into: &list) }
+        if let voicing {
+            drawDiagram(voicing, in: frame, color: tinted(Color(hex: 0x1e1e28)), grid: tinted(Color(hex: 0x5a5a64)), into: &list, font: font)
+        }
     }
 
     /// A chord diagram in a card's frame, where the atlas's cards have theirs (a 64×80 card's
     /// grid at 12, 38, 40×36): six strings, four frets (the nut thick when the shape starts
-    /// at the first fret, else the first fret's number beside it), dots, a barre, o and x.
-    static func drawDiagram(_ v: ChordDiagrams.Voicing, in frame: Rect, color: Color, grid: Color, into list: inout DrawList) {
+    /// at the first fret, else the first fret's number left of the grid's top row, as chord
+    /// charts mark a shape up the neck: C♯m's x46654 is drawn from the 4th), dots, a barre, o
+    /// and x.
+    static func drawDiagram(_ v: ChordDiagrams.Voicing, in frame: Rect, color: Color, grid: Color, into list: inout DrawList,
+                            font: BitmapFont) {
         let k = Vec2(frame.width / 64, frame.height / 80)
         let g = Rect(x: frame.minX + 12 * k.x, y: frame.minY + 38 * k.y, w: 40 * k.x, h: 36 * k.y)
         let step = g.width / 5, fretH = g.height / 4
@@ -44,6 +49,14 @@ enum ChordCardArt {
             list.fillRect(Rect(x: g.minX, y: g.minY + Double(f) * fretH - thick / 2, w: g.width, h: thick), color: grid)
         }
         let dot = 3.2 * min(k.x, k.y)
+        if base > 1 {
+            // Its digits about a fret row tall, in the margin left of the grid, clear of a
+            // barre's rounded end.
+            let label = "\(base)", scale = min(1.5, fretH * 1.6 / font.cellHeight)
+            let w = font.width(of: label) * scale
+            let x = max(frame.minX + k.x, g.minX - dot - k.x - w)
+            list.text(label, at: Vec2(x, g.minY + fretH / 2 - font.cellHeight * scale / 2), font: font, color: color, scale: scale)
+        }
         if let b = v.barre {
             let cy = g.minY + (Double(b.fret - base) + 0.5) * fretH
             list.fillRect(Rect(x: g.minX + Double(b.from) * step - dot, y: cy - dot, w: Double(b.to - b.from) * step + 2 * dot, h: 2 * dot), color: color)
