@@ -112,6 +112,19 @@ import Testing
         // One step of deceleration at most between the two readings.
         #expect(abs(after.orbitSpeed / (before.orbitSpeed * ratio) - 1) < 0.05, "\(after.orbitSpeed) after \(before.orbitSpeed) × \(ratio)")
     }
+
+    /// A coast through a window squeezed to 64×64 and grown back is not sped up 500 times
+    /// (a hostile tour saw 226,303 pt/s and 91 laps): no faster than a hand's fastest.
+    @Test func aCoastThroughATinyWindowKeepsWithinAHandsFastest() {
+        let (shell, s) = coast.make()
+        runShell(shell, frames: 10, events: [1: [.resize(w: 64, h: 64)], 2: [.gamepadAdded(pad: 0)],
+                                             3: [.gamepadAxis(pad: 0, axis: .righttrigger, value: 1)],
+                                             9: [.gamepadAxis(pad: 0, axis: .righttrigger, value: 0)]])
+        #expect(s.followers.store.dense[0].grabbedBy == .momentum)
+        runShell(shell, frames: 2, events: [1: [.resize(w: 1280, h: 720)]])
+        let ring = s.followers.store.dense[0]
+        #expect(ring.orbitSpeed != 0 && abs(ring.orbitSpeed) <= VelocityTracker.maxSpeed, "coasting at \(ring.orbitSpeed) pt/s")
+    }
 }
 
 /// A ring swept round a curve leaves at the speed it was moving along the path (found by a
@@ -132,6 +145,33 @@ import Testing
         runShell(shell, frames: 19, events: events)
         #expect(s.shape != .figure8)
         #expect(abs(s.followers.store.dense[1].orbitSpeed) < 100, "thrown at \(s.followers.store.dense[1].orbitSpeed) pt/s")
+    }
+
+    /// A ring dragged on after S changed the shape under it leaves at the speed it had on
+    /// the new path: a hostile tour found the old path's sweep read into the new one's (the
+    /// rounded rect runs the other way), a ring moving 600 pt/s thrown at −1,040.
+    @Test func aRingThrownAfterTheShapeChangedMidDragLeavesAtItsSpeedOnTheNewPath() {
+        let (shell, s) = coast.make()
+        let t = s.tables[0], s0 = s.followers.store.dense[0].distance
+        var events: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 0, device: .mouse, at: t.point(atDistance: s0))]]
+        for k in 1...7 { events[1 + k] = [.pointerMove(pointer: 0, device: .mouse, at: t.point(atDistance: s0 + 15 * Double(k)))] }
+        events[8]! += [.key(Key("S"), down: true), .key(Key("S"), down: false)]
+        runShell(shell, frames: 8, events: events)
+        #expect(s.shape != .figure8 && s.followers.store.dense[0].grabbedBy == .pointer(0))
+        // The hand goes on as the new path goes from the ring, 10 pt a frame (600 pt/s) for 5
+        // frames, within the 100 ms a throw is measured over (where the hand is, the ring
+        // follows its moves).
+        let t2 = s.tables[0]
+        var along = s.followers.store.dense[0].distance, hand = t.point(atDistance: s0 + 105)
+        for _ in 0..<5 {
+            hand += t2.point(atDistance: along + 10) - t2.point(atDistance: along)
+            along += 10
+            runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: hand)]])
+        }
+        runShell(shell, frames: 1, events: [1: [.pointerUp(pointer: 0, device: .mouse, at: hand)]])
+        let ring = s.followers.store.dense[0]
+        #expect(ring.grabbedBy == .momentum)
+        #expect(abs(ring.orbitSpeed / 600 - 1) < 0.1, "moving 600 pt/s on the new path, thrown at \(ring.orbitSpeed)")
     }
 
     @Test(arguments: [600.0, 1150, 2000])

@@ -152,11 +152,14 @@ public struct PathFollower: Sendable {
 
     /// Takes `m` up again where the handle now is on table `t`: a hand's hold goes on from
     /// here (`desired` is where it is drawn), an orbit or coast at `speedScale` times its
-    /// speed (the path's new length over its old), a glide to the same fraction of the path.
+    /// speed (the path's new length over its old), at most a hand's fastest
+    /// (`VelocityTracker.maxSpeed`: a coast on a path laid out in a 64-point window would
+    /// otherwise leave at 500 times its speed when the window grows back), a glide to the
+    /// same fraction of the path.
     public mutating func resume(_ m: Motion, on t: SampleTable, speedScale: Double) {
         grabbedBy = m.grabbedBy
         let speed = m.orbitSpeed * speedScale
-        orbitSpeed = speed.isFinite ? speed : 0
+        orbitSpeed = speed.isFinite ? clamp(speed, -VelocityTracker.maxSpeed, VelocityTracker.maxSpeed) : 0
         releaseAfterWalk = m.releaseAfterWalk
         glideTarget = m.glideFraction.flatMap { t.isEmpty ? nil : t.index(atDistance: $0 * t.length) }
         stuckSteps = 0

@@ -191,6 +191,9 @@ public final class PathScene: Scene {
         shape = all[positiveModulo(i + delta, all.count)]
         session.editor = session.edits[shape]
         rebuild(keepingFractions: fractions())
+        // Along another shape a hand's sweep so far says nothing of the ring's speed (the new
+        // path may even run the other way): each held ring's track starts again here.
+        hands.retrack { track, _ in track.reset() }
         if editing && session.editor == nil { session.editor = freshEditor() }
     }
 
