@@ -34,6 +34,20 @@ import Testing
         #expect(s.lyric?.field.caret == 4)
     }
 
+    /// Lines pasted past the sheet's 10,000 are said to be left out (a hostile tour found
+    /// 20,000 of 30,000 pasted lines gone with the bar still saying "Typing in line 10000").
+    @Test func linesPastedPastTheSheetsLimitAreSaidToBeLeftOut() {
+        var doc = SheetDocument.empty
+        doc.lines = Array(repeating: SheetDocument.Line(text: "x"), count: SheetDocument.maxLines - 2)
+        let (shell, s) = makeBoard(doc)
+        s.beginLyric(line: SheetDocument.maxLines - 3, caret: 1)
+        t.type(shell, "a\nb\nc\nd\ne")
+        #expect(s.document.lines.count == SheetDocument.maxLines)
+        #expect(s.document.lines.suffix(3).map(\.text) == ["xa", "b", "c"])
+        #expect(s.banner == "the sheet holds 10000 lines, the most it takes: 2 lines of the text were left out")
+        #expect(boardDump(shell)["banner"]?.stringValue == s.banner)
+    }
+
     @Test func afterUndoingALineBreakTheCaretIsWhereTheBreakWas() {
         let (shell, s) = typingIn(line: 1, at: 5)
         let lines = s.document.lines.map(\.text)

@@ -120,7 +120,12 @@ extension BoardScene {
         var cut = false
         for (n, piece) in pieces.enumerated() {
             if n > 0 {
-                guard splitLyricLine() else { break }
+                guard splitLyricLine() else {
+                    // Said with what was left out, not dropped unseen.
+                    let left = pieces.count - n
+                    showBanner("the sheet holds \(SheetDocument.maxLines) lines, the most it takes: \(left) line\(left == 1 ? "" : "s") of the text were left out")
+                    break
+                }
                 edit = lyric!
             }
             let before = edit.field

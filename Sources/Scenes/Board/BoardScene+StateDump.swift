@@ -43,9 +43,13 @@ extension BoardScene {
             ("song", songName.map { .string($0) } ?? .null),
             ("songPanel", songPanelJSON),
             ("announcement", .string(announcement)),
+            ("banner", bannerJSON),
             ("history", .object([("undo", JSONValue(history.undoCount)), ("redo", JSONValue(history.redoCount))])),
         ])
     }
+
+    /// The banner for the state dump: its text, or null.
+    private var bannerJSON: JSONValue { banner.map { .string($0) } ?? .null }
 
     /// The focus for the state dump: `{"card":i}`, `{"line":l,"chord":c}`, or while carrying
     /// `{"line":l,"slot":s}`.
