@@ -62,20 +62,43 @@ public struct ChordLineLayout: Sendable {
     /// on characters from `from` on stand `by` characters further (text being composed at
     /// the caret moves them as typing would). Two chords that would overlap are set side by
     /// side, in the order of their characters: a run on left-to-right characters rightward,
-    /// one on right-to-left ones leftward. Every edge is kept within `lowest...highest`.
+    /// one on right-to-left ones leftward. Every edge is kept within `lowest...highest`; a
+    /// run that reaches that end is set back from it side by side, not piled on it (chords
+    /// past a long line's end, or on the last letters of a right-to-left lyric that starts
+    /// at the line's left), while there is room.
     public func chordXs(_ ats: [Int], shiftingFrom from: Int = .max, by: Int = 0, lowest: Double, highest: Double) -> [Double] {
         let order = ats.indices.sorted { (ats[$0], $0) < (ats[$1], $1) }
         var xs = [Double](repeating: 0, count: ats.count)
-        var right = -Double.infinity, left = Double.infinity, leftward: Bool?
-        for k in order {
+        // Where each run of one direction begins in `order`, and which way it goes.
+        var runs: [(start: Int, leftward: Bool)] = []
+        var right = -Double.infinity, left = Double.infinity
+        for (n, k) in order.enumerated() {
             let on = ats[k] >= from ? ats[k] + by : ats[k]
             let rtl = runsRightToLeft(on)
-            if rtl != leftward { (right, left, leftward) = (-.infinity, .infinity, rtl) }
+            if rtl != runs.last?.leftward {
+                (right, left) = (-.infinity, .infinity)
+                runs.append((n, rtl))
+            }
             let a = anchorX(on)
             let x = clamp(rtl ? min(a, left - 2 - chordWidth) : max(a, right + 2), lowest, highest)
             xs[k] = x
             right = x + chordWidth
             left = x
+        }
+        // Back from the end each run went toward: its last chords, piled there, side by side.
+        for (r, run) in runs.enumerated() {
+            let end = r + 1 < runs.count ? runs[r + 1].start : order.count
+            var bound = run.leftward ? lowest : highest
+            for n in stride(from: end - 1, through: run.start, by: -1) {
+                let k = order[n]
+                if run.leftward {
+                    xs[k] = min(max(xs[k], bound), highest)
+                    bound = xs[k] + chordWidth + 2
+                } else {
+                    xs[k] = max(min(xs[k], bound), lowest)
+                    bound = xs[k] - 2 - chordWidth
+                }
+            }
         }
         return xs
     }

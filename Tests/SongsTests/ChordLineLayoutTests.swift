@@ -35,6 +35,16 @@ import Testing
         #expect(hebrew.chordXs([50], lowest: 0, highest: 200) == [0])
     }
 
+    /// Chords a line's end would pile up are set back from it side by side, in reading order
+    /// (a hostile tour found three chords on a Hebrew lyric's last letters, and chords past a
+    /// long line's end, all at one place, only the top one to be seen).
+    @Test func chordsAtALinesEndStandSideBySideNotPiled() {
+        #expect(latin.chordXs([1000, 2000, 3000], lowest: 0, highest: 200) == [116, 158, 200])
+        #expect(hebrew.chordXs([1, 2, 3], lowest: 0, highest: 1000) == [84, 42, 0])
+        // Without room, they stay within the line all the same.
+        #expect(latin.chordXs([1000, 2000, 3000], lowest: 0, highest: 50).allSatisfy { (0...50).contains($0) })
+    }
+
     @Test func textComposedAtTheCaretMovesTheChordsAfterIt() {
         let xs = latin.chordXs([0, 3], shiftingFrom: 2, by: 2, lowest: 0, highest: 1000)
         #expect(xs == [8, 58])
