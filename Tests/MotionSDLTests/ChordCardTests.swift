@@ -112,13 +112,13 @@ extension SDLTests {
         /// 4th): without it the diagram would read as an open shape. An open shape has no number.
         @Test func aShapeUpTheNeckNamesItsFirstFret() throws {
             var doc = SheetDocument.empty
-            doc.lines[0].chords = [.init(name: "C♯m", at: 0), .init(name: "E7", at: 4)]
+            doc.lines[0].chords = [.init(name: "C♯m", at: 0), .init(name: "E7", at: 4), .init(name: "Gm", at: 8)]
             let board = BoardScene(document: doc)
             board.diagrams = ChordDiagrams(parsing: try String(contentsOf: resourcesURL.appendingPathComponent("chords.txt"), encoding: .utf8))
             #expect(board.diagrams.voicing(for: "C♯m")?.baseFret == 4 && board.diagrams.voicing(for: "E7")?.baseFret == 1)
             let app = try HeadlessApp(scenes: [board], size: Vec2(1280, 720))
             app.frame()
-            #expect(Array(board.stripNames.prefix(2)) == ["C♯m", "E7"])
+            #expect(Array(board.stripNames.prefix(3)) == ["C♯m", "E7", "Gm"])
             /// Dark pixels in the margin left of card `i`'s grid, beside its top fret row.
             func marked(_ i: Int) -> Int {
                 let card = board.itemRootFrame(i), k = Vec2(card.width / 64, card.height / 80)
@@ -126,13 +126,26 @@ extension SDLTests {
                 for y in Int(card.minY + 37 * k.y)...Int(card.minY + 48 * k.y) {
                     for x in Int(card.minX + 2 * k.x)...Int(card.minX + 10 * k.x) {
                         guard let c = app.platform.readPixel(x: Int32(x), y: Int32(y)) else { continue }
-                        if Int(c.r) + Int(c.g) + Int(c.b) < 300 { n += 1 }
+                        if Int(c.r) + Int(c.g) + Int(c.b) < 500 { n += 1 }
                     }
                 }
                 return n
             }
             #expect(marked(0) >= 6, "C♯m's 4")
             #expect(marked(1) == 0, "E7, an open shape")
+            // Gm's barre starts on the low E and its round end reaches left of the grid: its 3
+            // stands apart from it, paper between them, along the top fret row's middle.
+            let card = board.itemRootFrame(2), k = Vec2(card.width / 64, card.height / 80)
+            let y = Int32(card.minY + (38 + 4.5) * k.y)
+            let row = (Int(card.minX + k.x)...Int(card.minX + 14 * k.x)).map { x -> Bool in
+                guard let c = app.platform.readPixel(x: Int32(x), y: y) else { return false }
+                return Int(c.r) + Int(c.g) + Int(c.b) < 500
+            }
+            let runs = zip(row, row.dropFirst()).filter { !$0 && $1 }.count + (row.first == true ? 1 : 0)
+            #expect(runs >= 2, "the 3 and the barre, apart: \(row.map { $0 ? "#" : "." }.joined())")
+            // Its paper has the atlas cards' rounded corners: the strip shows at the very corner.
+            let corner = try #require(app.platform.readPixel(x: Int32(card.minX) + 1, y: Int32(card.minY) + 1))
+            #expect(Int(corner.r) + Int(corner.g) + Int(corner.b) < 400, "paper at the card's corner: \(corner)")
         }
 
         @Test func theDiagramsDotsAreWhereTheVoicingSaysAndTheNamesFitTheirCards() throws {

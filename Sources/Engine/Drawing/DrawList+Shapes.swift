@@ -23,7 +23,7 @@ extension DrawList {
     /// A filled convex polygon, anti-aliased as Dear ImGui does it: the fill is inset by half
     /// a pixel and a one-pixel fringe fades from the colour to transparent across the edge,
     /// so the edge's half-coverage contour lies on the polygon's true edge.
-    public mutating func fillConvex(_ points: [Vec2], color: Color) {
+    public mutating func fillConvex<Points: RandomAccessCollection<Vec2>>(_ points: Points, color: Color) where Points.Index == Int {
         let n = points.count
         guard n >= 3 else { return }
         let base = begin(.none, indexCount: (n - 2) * 3 + n * 6)
@@ -45,11 +45,19 @@ extension DrawList {
         appendFringeIndices(base: base, count: n)
     }
 
+    /// `outline` (a convex one, made in a unit square, as `strokeOutline` takes) scaled into
+    /// `frame` and filled: a card's rounded paper. Nothing is allocated.
+    public mutating func fillConvexOutline(_ outline: [Vec2], in frame: Rect, color: Color) {
+        fillConvex(outline.lazy.map { frame.origin + Vec2($0.x * frame.width, $0.y * frame.height) }, color: color)
+    }
+
     /// For each point of a closed outline, a vertex half a pixel inside in `color` and one
     /// half a pixel outside, transparent.
-    private mutating func appendEdgePairs(_ points: [Vec2], color: Color) {
+    private mutating func appendEdgePairs<Points: RandomAccessCollection<Vec2>>(_ points: Points, color: Color) where Points.Index == Int {
         let half = 0.5 / pixelsPerPoint, o = shapeOffset
-        for (p, nrm) in zip(points, Self.vertexNormals(points)) {
+        let side = Self.outwardSide(points)
+        for i in 0..<points.count {
+            let p = points[points.startIndex + i], nrm = Self.vertexNormal(points, i, side: side)
             vertexBuffer.append(DrawVertex(p + o - nrm * half, color))
             vertexBuffer.append(DrawVertex(p + o + nrm * half, color.withAlpha(0)))
         }
@@ -64,23 +72,26 @@ extension DrawList {
         }
     }
 
-    /// Outward miter normals of a closed outline (either winding), each scaled so the offset
-    /// edges stay parallel, capped at 4× for sharp corners.
-    static func vertexNormals(_ p: [Vec2]) -> [Vec2] {
-        let n = p.count
+    /// Which side of travel is outward on a closed outline (either winding): −1 left, 1 right.
+    static func outwardSide<Points: RandomAccessCollection<Vec2>>(_ p: Points) -> Double where Points.Index == Int {
+        let n = p.count, s = p.startIndex
         var area = 0.0
-        for i in 0..<n { area += p[i].cross(p[(i + 1) % n]) }
+        for i in 0..<n { area += p[s + i].cross(p[s + (i + 1) % n]) }
         // With y down, a positive shoelace sum winds clockwise on screen: outward is left of
         // travel then, right of it otherwise.
-        let side = area > 0 ? -1.0 : 1.0
-        return (0..<n).map { i in
-            let a = p[(i + n - 1) % n], b = p[i], c = p[(i + 1) % n]
-            let n0 = (b - a).normalized(or: .zero).perpendicular * side
-            let n1 = (c - b).normalized(or: .zero).perpendicular * side
-            let m = (n0 + n1).normalized(or: n1 == .zero ? n0 : n1)
-            let cosHalf = max(m.dot(n1 == .zero ? n0 : n1), 0.25)
-            return m / cosHalf
-        }
+        return area > 0 ? -1.0 : 1.0
+    }
+
+    /// The outward miter normal at point `i` of a closed outline (`side` from `outwardSide`),
+    /// scaled so the offset edges stay parallel, capped at 4× for sharp corners.
+    static func vertexNormal<Points: RandomAccessCollection<Vec2>>(_ p: Points, _ i: Int, side: Double) -> Vec2 where Points.Index == Int {
+        let n = p.count, s = p.startIndex
+        let a = p[s + (i + n - 1) % n], b = p[s + i], c = p[s + (i + 1) % n]
+        let n0 = (b - a).normalized(or: .zero).perpendicular * side
+        let n1 = (c - b).normalized(or: .zero).perpendicular * side
+        let m = (n0 + n1).normalized(or: n1 == .zero ? n0 : n1)
+        let cosHalf = max(m.dot(n1 == .zero ? n0 : n1), 0.25)
+        return m / cosHalf
     }
 
     /// A filled disc, anti-aliased with a one-pixel feather centred on the circle.

@@ -18,7 +18,8 @@ enum ChordCardArt {
             Color(UInt8(Int(c.r) * Int(tint.r) / 255), UInt8(Int(c.g) * Int(tint.g) / 255), UInt8(Int(c.b) * Int(tint.b) / 255),
                   UInt8(Int(c.a) * Int(tint.a) / 255))
         }
-        list.fillRect(frame, color: tinted(Color(hex: 0xfbf8f1)))
+        // Paper with the atlas cards' rounded corners (a rectangle's corners showed past the outline).
+        list.fillConvexOutline(Self.cardOutline, in: frame, color: tinted(Color(hex: 0xfbf8f1)))
         list.strokeOutline(Self.cardOutline, in: frame, width: 1, color: tinted(Color(hex: 0x2b2b33)))
         let voicing = diagrams.voicing(for: name)
         let width = max(1, font.width(of: name))
@@ -50,12 +51,16 @@ enum ChordCardArt {
         }
         let dot = 3.2 * min(k.x, k.y)
         if base > 1 {
-            // Its digits about a fret row tall, in the margin left of the grid, clear of a
-            // barre's rounded end.
-            let label = "\(base)", scale = min(1.5, fretH * 1.6 / font.cellHeight)
-            let w = font.width(of: label) * scale
-            let x = max(frame.minX + k.x, g.minX - dot - k.x - w)
-            list.text(label, at: Vec2(x, g.minY + fretH / 2 - font.cellHeight * scale / 2), font: font, color: color, scale: scale)
+            // Its digits about a fret row tall, scaled down to fit the margin left of the grid
+            // clear of a barre's rounded end and of the card's edge; on a card too small for
+            // digits to be read (a placed chord on a short board), none.
+            let label = "\(base)", room = 12 * k.x - dot - 2 * k.x
+            let scale = min(1.5, fretH * 1.6 / font.cellHeight, room / max(1, font.width(of: label)))
+            if font.cellHeight * scale >= 6 {
+                let w = font.width(of: label) * scale
+                list.text(label, at: Vec2(g.minX - dot - k.x - w, g.minY + fretH / 2 - font.cellHeight * scale / 2), font: font, color: color,
+                          scale: scale)
+            }
         }
         if let b = v.barre {
             let cy = g.minY + (Double(b.fret - base) + 0.5) * fretH
