@@ -146,4 +146,15 @@ final class MemoryShelf: SongShelf {
         click(plainShell, board.songsButton.rect.center)
         #expect(plain.songPanel == nil)
     }
+
+    /// Ctrl+O opens the songs panel while a lyric has the caret too, leaving the text (a
+    /// hostile tour found it typed nothing and opened nothing).
+    @Test func ctrlOOpensTheSongsWhileTyping() {
+        let (shell, board, _) = make()
+        board.beginLyric(line: 0, caret: 0)
+        runShell(shell, frames: 4, events: [1: [.key(Key("Left Ctrl"), down: true)], 2: [.key(Key("O"), down: true)],
+                                             3: [.key(Key("O"), down: false), .key(Key("Left Ctrl"), down: false)]])
+        #expect(board.songPanel != nil && board.lyric == nil)
+        #expect(board.document.lines[0].text == SheetDocument.empty.lines[0].text)
+    }
 }

@@ -54,7 +54,7 @@ extension BoardScene {
 
     /// Ctrl+O or the left stick's press: the songs panel, where the songs' folder is (a run
     /// with `--sheet` has none).
-    private func openSongsFromKeys() {
+    func openSongsFromKeys() {
         if dragDrop.keyCarry != nil { command(.cancel, from: .keyboard) }
         guard songShelf != nil else { return announce("No songs' folder in this run: play with a window or --song NAME") }
         openSongPanel()

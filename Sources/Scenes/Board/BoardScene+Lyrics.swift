@@ -80,7 +80,8 @@ extension BoardScene {
     }
 
     /// A key while typing. Every key is the text's: those a text field takes, Return,
-    /// ↑ ↓, Escape, Ctrl+Z / Ctrl+Y; the rest are swallowed (their characters arrive as text).
+    /// ↑ ↓, Escape, Ctrl+Z / Ctrl+Y, and Ctrl+O (the songs panel); the rest are swallowed
+    /// (their characters arrive as text).
     func lyricKey(_ k: Key, input: InputState, repeated: Bool) {
         guard var edit = lyric else { return }
         caretBlink.reset()
@@ -90,6 +91,8 @@ extension BoardScene {
         case "Up", "Down": return moveLyricLine(by: k.name == "Up" ? -1 : 1)
         case "Z" where input.ctrl && !repeated: return input.shift ? redo() : undo()
         case "Y" where input.ctrl && !repeated: return redo()
+        // The songs panel, as off the text (it leaves the text first).
+        case "O" where input.ctrl && !repeated: return openSongsFromKeys()
         default: break
         }
         let before = edit.field
