@@ -44,13 +44,25 @@ public struct ChordDiagrams: Sendable, Equatable {
         for (name, v) in voicings { voicings[name]?.baseFret = Voicing.baseFret(frets: v.frets, barre: v.barre) }
     }
 
-    /// The voicing for `name` as written: ♯ and ♭ read as # and b, and H as B (a name in
-    /// plain letters is looked up as it is, with nothing made).
+    /// The voicing for `name` as written: ♯ and ♭ read as # and b, and H as B; a sharp or
+    /// flat root not in the file is looked up by its other spelling (G♯m as A♭m, D♭ as C♯:
+    /// the same notes, the same shape).
     public func voicing(for name: String) -> Voicing? {
         if let v = voicings[name] { return v }
-        guard name.first == "H" || name.unicodeScalars.contains(where: { $0 == "♯" || $0 == "♭" }) else { return nil }
-        return voicings[Self.key(name)]
+        let key = name.first == "H" || name.unicodeScalars.contains(where: { $0 == "♯" || $0 == "♭" }) ? Self.key(name) : name
+        if key != name, let v = voicings[key] { return v }
+        return Self.otherSpelling(of: key).flatMap { voicings[$0] }
     }
+
+    /// `name` (in # and b) with its root spelt the other way (C# and Db, D# and Eb, F# and
+    /// Gb, G# and Ab, A# and Bb), or nil for a root of one spelling.
+    static func otherSpelling(of name: String) -> String? {
+        guard name.count >= 2, let other = otherRoots[String(name.prefix(2))] else { return nil }
+        return other + name.dropFirst(2)
+    }
+
+    private static let otherRoots = ["C#": "Db", "Db": "C#", "D#": "Eb", "Eb": "D#", "F#": "Gb", "Gb": "F#", "G#": "Ab", "Ab": "G#",
+                                     "A#": "Bb", "Bb": "A#"]
 
     static func key(_ name: String) -> String {
         var s = name.replacingOccurrences(of: "♯", with: "#").replacingOccurrences(of: "♭", with: "b")
