@@ -21,12 +21,18 @@ public struct ChordLineLayout: Sendable {
     public let chordWidth: Double
     /// A space's width: the step of a chord's `at` past the end of the text.
     public let spaceWidth: Double
+    /// Each character's direction as the shaper laid it out, where known (else read from the
+    /// stops, which cannot tell it for the last letter of a right-to-left run followed by
+    /// left-to-right text: the stop after it is the next run's).
+    public let directions: [Bool]?
 
-    /// The layout of a lyric whose caret stops are `stops`, for chords `chordWidth` wide.
-    public init(stops: [Double], chordWidth: Double, spaceWidth: Double) {
+    /// The layout of a lyric whose caret stops are `stops`, for chords `chordWidth` wide;
+    /// `rightToLeft`, each character's direction where the shaper knows it.
+    public init(stops: [Double], chordWidth: Double, spaceWidth: Double, rightToLeft: [Bool]? = nil) {
         self.stops = stops
         self.chordWidth = chordWidth
         self.spaceWidth = spaceWidth
+        directions = rightToLeft.flatMap { $0.count == stops.count - 1 ? $0 : nil }
         minX = stops.min() ?? 0
         maxX = stops.max() ?? 0
         readsRightToLeft = maxX > minX && stops[0] == maxX
@@ -39,6 +45,7 @@ public struct ChordLineLayout: Sendable {
     public func runsRightToLeft(_ i: Int) -> Bool {
         let last = stops.count - 1
         guard i < last else { return readsRightToLeft }
+        if let directions { return directions[max(0, i)] }
         var j = max(0, i)
         while j < last - 1, stops[j + 1] == stops[j] { j += 1 }
         if stops[j + 1] == stops[j] {
@@ -103,10 +110,12 @@ public struct ChordLineLayout: Sendable {
         return xs
     }
 
-    /// The character a chord whose left edge is at `x` stands on: of the character whose
-    /// start is nearest its left edge and the one whose start is nearest its right edge, the
-    /// one it would be drawn nearer `x` on (`anchorX`); beyond the text's end (on the side
-    /// the line reads toward), the nearest space's step, at most `maxAt`.
+    /// The character a chord whose left edge is at `x` stands on: the one whose chord would
+    /// be drawn nearest `x` (`anchorX`; the first of equals); beyond the text's end (on the
+    /// side the line reads toward), the nearest space's step, at most `maxAt`. In a line of
+    /// one direction that is the character whose start is nearest the chord's left edge (or,
+    /// right to left, its right edge); in a mixed one, where a run's letters stand in the
+    /// other order, it is still the character the chord lands over.
     public func anchor(forX x: Double, maxAt: Int) -> Int {
         let last = stops.count - 1
         guard x.isFinite else { return 0 }
@@ -118,7 +127,11 @@ public struct ChordLineLayout: Sendable {
         } else if x > maxX + spaceWidth / 2 {
             return last + Int(min(((x - maxX) / spaceWidth).rounded(), limit))
         }
-        let byLeft = BitmapFont.nearestStop(x, in: stops), byRight = BitmapFont.nearestStop(x + chordWidth, in: stops)
-        return abs(anchorX(byRight) - x) < abs(anchorX(byLeft) - x) ? byRight : byLeft
+        var best = 0, bestDistance = Double.infinity
+        for c in 0...max(0, last) {
+            let d = abs(anchorX(c) - x)
+            if d < bestDistance { (best, bestDistance) = (c, d) }
+        }
+        return best
     }
 }

@@ -85,4 +85,20 @@ extension SDLTests {
             #expect(xs.allSatisfy { $0 >= stops.min()! - w - 0.001 && $0 <= stops.max()! + 0.001 }, "\(text): \(xs) outside \(stops.min()!)…\(stops.max()!)")
         }
     }
+
+    /// A Hebrew word inside a left-to-right line: its last letter (the leftmost, ם) runs right
+    /// to left though the stop after it is the next word's, and a drop finds every
+    /// character where its chord is drawn (a hostile tour found ם's chord drawn from its
+    /// right side as a left-to-right letter's, and drops sweeping the line landing on
+    /// characters out of order, some never).
+    @Test func aRightToLeftWordInsideLeftToRightTextHasEveryCharacterItsPlace() throws {
+        let text = "abc שלום def"
+        for at in 0...text.count {
+            let s = try shapedBoard(SheetDocument(lines: [SheetDocument.Line(text: text, chords: [.init(name: "C", at: at)])]))
+            let stops = s.caretStops(line: 0), x = s.chordXs(line: 0)[0], w = s.placedBox.x
+            // ם, the word's last letter: the chord ends at its right side, like its neighbours'.
+            if at == 7 { #expect(abs(x + w - stops[7]) < 0.001, "ם's chord ends at \(x + w), its right side is \(stops[7])") }
+            #expect(s.anchor(forX: x, line: 0) == at, "a drop where the chord on \(at) is drawn (\(x)) found \(s.anchor(forX: x, line: 0))")
+        }
+    }
 }

@@ -45,6 +45,20 @@ import Testing
         #expect(latin.chordXs([1000, 2000, 3000], lowest: 0, highest: 50).allSatisfy { (0...50).contains($0) })
     }
 
+    /// "ab" then a two-letter right-to-left word: the stop after its last (leftmost) letter
+    /// is the end of the text, right of it, so the stops alone read that letter as left to
+    /// right; the shaper's directions say otherwise.
+    @Test func theShapersDirectionsDecideWhereTheStopsCannot() {
+        let stops: [Double] = [8, 18, 48, 38, 48]
+        let read = ChordLineLayout(stops: stops, chordWidth: 40, spaceWidth: 5)
+        let told = ChordLineLayout(stops: stops, chordWidth: 40, spaceWidth: 5, rightToLeft: [false, false, true, true])
+        #expect(!read.runsRightToLeft(3) && told.runsRightToLeft(3))
+        #expect(told.anchorX(3) == 38 - 40)
+        #expect(told.anchor(forX: told.anchorX(3), maxAt: 100) == 3)
+        // Directions that do not fit the text are not used.
+        #expect(ChordLineLayout(stops: stops, chordWidth: 40, spaceWidth: 5, rightToLeft: [true]).directions == nil)
+    }
+
     @Test func textComposedAtTheCaretMovesTheChordsAfterIt() {
         let xs = latin.chordXs([0, 3], shiftingFrom: 2, by: 2, lowest: 0, highest: 1000)
         #expect(xs == [8, 58])

@@ -166,6 +166,10 @@ public struct BitmapFont: Sendable {
         return stops
     }
 
+    /// Whether each character of `s` runs right to left, where the shaper knows
+    /// (`TextShaper.rightToLeft`); nil for the bitmap font, whose text runs left to right.
+    public func rightToLeft(of s: String) -> [Bool]? { shaper?.rightToLeft(of: s) }
+
     /// The character boundary nearest `x` (points from the text's start) among `stops`.
     public static func nearestStop(_ x: Double, in stops: [Double]) -> Int {
         guard !stops.isEmpty, !x.isNaN else { return 0 }

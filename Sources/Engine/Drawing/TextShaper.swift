@@ -53,9 +53,15 @@ public protocol TextShaper: AnyObject, Sendable {
     /// Where a caret stands before each character (grapheme cluster) of `text` and after
     /// the last, in ems from the line's start: `text.count + 1` positions.
     func caretStops(of text: String) -> [Double]
+    /// Whether each character (grapheme cluster) of `text` runs right to left, as laid out
+    /// (`text.count` values); nil from a shaper that does not know.
+    func rightToLeft(of text: String) -> [Bool]?
 }
 
 extension TextShaper {
+    /// Not known: the caret stops are all there is.
+    public func rightToLeft(of text: String) -> [Bool]? { nil }
+
     /// Each character's start measured as the advance of the text before it (exact for text
     /// of one direction; a shaper that knows its clusters does better).
     public func caretStops(of text: String) -> [Double] {

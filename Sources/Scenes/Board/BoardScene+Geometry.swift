@@ -49,15 +49,16 @@ extension BoardScene {
         let stops = font.caretStops(of: line.text).map { $0 + Self.textInset - scroll }
         // While an input method composes in this line, its text stands at the caret and the
         // chords from there on move along with the characters after it, as typing moves them.
-        var chordStops = stops, from = Int.max, by = 0
+        var chordStops = stops, chordText = line.text, from = Int.max, by = 0
         if let edit = lyric, let c = edit.composed, c.line == i {
             let composed = edit.field.shownText
             chordStops = font.caretStops(of: composed).map { $0 + Self.textInset - scroll }
+            chordText = composed
             // (A mark or joiner composed merges with its neighbour: count what the line gains.)
             (from, by) = (c.at, max(0, composed.count - edit.field.count))
         }
         // (Scrolled, a chord over a character left of the view goes out of it to the left.)
-        let xs = chordLine(chordStops).chordXs(line.chords.map(\.at), shiftingFrom: from, by: by,
+        let xs = chordLine(chordStops, text: chordText).chordXs(line.chords.map(\.at), shiftingFrom: from, by: by,
                                                lowest: scroll > 0 ? -.infinity : 0, highest: max(0, lineWidth - placedBox.x))
         let l = LineLayout(stops: stops, chordXs: xs)
         lineLayouts[i] = l
@@ -85,16 +86,17 @@ extension BoardScene {
     /// The lyric's left inset in its line.
     static let textInset = 8.0
 
-    /// Line stops `stops` as its chords read them (`ChordLineLayout`), for chords of this
-    /// board's size and a space of its font.
-    func chordLine(_ stops: [Double]) -> ChordLineLayout {
-        ChordLineLayout(stops: stops, chordWidth: placedBox.x, spaceWidth: max(1, font.width(of: " ")))
+    /// The stops `stops` of line text `text` as its chords read them (`ChordLineLayout`),
+    /// with its characters' directions from the font, for chords of this board's size and a
+    /// space of its font.
+    func chordLine(_ stops: [Double], text: String) -> ChordLineLayout {
+        ChordLineLayout(stops: stops, chordWidth: placedBox.x, spaceWidth: max(1, font.width(of: " ")), rightToLeft: font.rightToLeft(of: text))
     }
 
     /// The character a chord whose left edge is at `x` (line space) stands on
     /// (`ChordLineLayout.anchor(forX:)`).
     func anchor(forX x: Double, line i: Int) -> Int {
-        chordLine(caretStops(line: i)).anchor(forX: x, maxAt: SheetDocument.maxChordAt)
+        chordLine(caretStops(line: i), text: document.lines[i].text).anchor(forX: x, maxAt: SheetDocument.maxChordAt)
     }
 
     public func chordRootFrame(_ r: ChordRef) -> Rect {
