@@ -101,4 +101,22 @@ extension SDLTests {
             #expect(s.anchor(forX: x, line: 0) == at, "a drop where the chord on \(at) is drawn (\(x)) found \(s.anchor(forX: x, line: 0))")
         }
     }
+
+    /// A lyric that reads right to left is set against the line's right, as a text field sets
+    /// a right-to-left paragraph: chords on its last (leftmost) letters stand over them, where
+    /// set from the left they had no room and piled at the line's start (a hostile tour).
+    @Test func aRightToLeftLyricStandsAtTheLinesRightWithItsChordsOverItsLetters() throws {
+        var doc = SheetDocument(lines: [SheetDocument.Line(text: Self.hebrew), SheetDocument.Line(text: "abcdefgh")])
+        doc.lines[0].chords = [.init(name: "Am", at: 30), .init(name: "C", at: 44)]
+        let s = try shapedBoard(doc)
+        let stops = s.caretStops(line: 0), xs = s.chordXs(line: 0), w = s.placedBox.x
+        let lineWidth = s.lineRootFrame(0).width
+        #expect(abs(stops[0] - (lineWidth - BoardScene.textInset)) < 0.001, "its first letter's right side at \(stops[0]) of \(lineWidth)")
+        for (k, at) in [30, 44].enumerated() {
+            #expect(abs(xs[k] + w - stops[at]) < 0.001, "the chord on \(at) ends at \(xs[k] + w), its letter's right side at \(stops[at])")
+            #expect(s.anchor(forX: xs[k], line: 0) == at)
+        }
+        // A left-to-right lyric starts at the inset, as before.
+        #expect(s.caretStops(line: 1)[0] == BoardScene.textInset)
+    }
 }

@@ -38,6 +38,9 @@ extension BoardScene {
     struct LineLayout {
         var stops: [Double]
         var chordXs: [Double]
+        /// How far the text as drawn (with a composition in progress) stands in from the
+        /// inset (`lyricIndent`).
+        var indent: Double
     }
 
     func lineLayout(_ i: Int) -> LineLayout {
@@ -46,13 +49,16 @@ extension BoardScene {
         let line = document.lines[i]
         // The line being typed in, scrolled to keep its caret in view, is laid out so.
         let scroll = lyric?.line == i ? lyricScroll : 0
-        let stops = font.caretStops(of: line.text).map { $0 + Self.textInset - scroll }
+        let raw = font.caretStops(of: line.text), indent = lyricIndent(raw)
+        let stops = raw.map { $0 + Self.textInset + indent - scroll }
         // While an input method composes in this line, its text stands at the caret and the
         // chords from there on move along with the characters after it, as typing moves them.
-        var chordStops = stops, chordText = line.text, from = Int.max, by = 0
+        var chordStops = stops, chordText = line.text, drawnIndent = indent, from = Int.max, by = 0
         if let edit = lyric, let c = edit.composed, c.line == i {
             let composed = edit.field.shownText
-            chordStops = font.caretStops(of: composed).map { $0 + Self.textInset - scroll }
+            let composedStops = font.caretStops(of: composed)
+            drawnIndent = lyricIndent(composedStops)
+            chordStops = composedStops.map { $0 + Self.textInset + drawnIndent - scroll }
             chordText = composed
             // (A mark or joiner composed merges with its neighbour: count what the line gains.)
             (from, by) = (c.at, max(0, composed.count - edit.field.count))
@@ -60,7 +66,7 @@ extension BoardScene {
         // (Scrolled, a chord over a character left of the view goes out of it to the left.)
         let xs = chordLine(chordStops, text: chordText).chordXs(line.chords.map(\.at), shiftingFrom: from, by: by,
                                                lowest: scroll > 0 ? -.infinity : 0, highest: max(0, lineWidth - placedBox.x))
-        let l = LineLayout(stops: stops, chordXs: xs)
+        let l = LineLayout(stops: stops, chordXs: xs, indent: drawnIndent)
         lineLayouts[i] = l
         return l
     }
@@ -85,6 +91,16 @@ extension BoardScene {
 
     /// The lyric's left inset in its line.
     static let textInset = 8.0
+
+    /// How far a lyric whose caret stops (from its start) are `stops` stands in from the
+    /// inset: a line that reads right to left (Hebrew, Arabic: the shaper lays it out from
+    /// the right, its first stop its right end) is set against the line's right, as a text
+    /// field sets a right-to-left paragraph, so its last letters have room for their chords
+    /// on their left; 0 for a line that reads left to right or is wider than the line.
+    func lyricIndent(_ stops: [Double]) -> Double {
+        guard let first = stops.first, let widest = stops.max(), widest > (stops.min() ?? 0), first == widest else { return 0 }
+        return max(0, lineWidth - 2 * Self.textInset - widest)
+    }
 
     /// The stops `stops` of line text `text` as its chords read them (`ChordLineLayout`),
     /// with its characters' directions from the font, for chords of this board's size and a

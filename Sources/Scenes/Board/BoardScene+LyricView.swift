@@ -84,7 +84,7 @@ extension BoardScene {
     /// The line being typed in: a paper band, the selection, the text with any composition
     /// underlined at the caret, and the caret.
     func drawLyricEdit(_ edit: LyricEdit, in r: Rect, into list: inout DrawList, font: BitmapFont) {
-        let origin = Vec2(r.minX + Self.textInset - lyricScroll, r.maxY - Self.lyricBand)
+        let origin = Vec2(r.minX + Self.textInset + lineLayout(edit.line).indent - lyricScroll, r.maxY - Self.lyricBand)
         let band = Rect(x: r.minX + 2, y: origin.y - 3, w: r.width - 4, h: font.cellHeight + 6)
         list.fillRect(band, color: Color(255, 255, 255, 200))
         list.strokeRect(band, width: 1, color: Color.accent.withAlpha(160))
