@@ -95,3 +95,21 @@ struct BidiRuns {
         }
     }
 }
+
+extension FontShaper {
+    /// Each character's direction, from the line's bidi runs (the same runs `caretStops`
+    /// places the characters by): a caret stop cannot say it for the last character of a
+    /// right-to-left run inside left-to-right text, whose next stop is the next run's.
+    public func rightToLeft(of text: String) -> [Bool]? {
+        let runs = BidiRuns(Self.cut(text)).runs
+        var out: [Bool] = []
+        out.reserveCapacity(text.count)
+        var offset = 0, run = 0
+        for c in text {
+            while run < runs.count, runs[run].end <= offset { run += 1 }
+            out.append(run < runs.count && offset >= runs[run].start && runs[run].rightToLeft)
+            offset += c.utf8.count
+        }
+        return out
+    }
+}
