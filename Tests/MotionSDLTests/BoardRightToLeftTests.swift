@@ -119,4 +119,18 @@ extension SDLTests {
         // A left-to-right lyric starts at the inset, as before.
         #expect(s.caretStops(line: 1)[0] == BoardScene.textInset)
     }
+
+    /// Carried from the keyboard onto a right-to-left lyric, a card starts over its first
+    /// letters, at the line's right, and drops on one of its characters (a hostile tour found
+    /// it dropped at the line's left, 256 spaces past the lyric's end).
+    @Test func aKeyboardCarryOntoARightToLeftLyricStartsAtItsFirstLetters() throws {
+        let s = try shapedBoard(SheetDocument(lines: [SheetDocument.Line(text: "שלום עולם שלום עולם")]))
+        s.command(.activate, from: .keyboard)
+        let carry = try #require(s.keyCarry)
+        #expect(carry.slot == s.slotCount(0) - 1, "lifted onto slot \(carry.slot) of \(s.slotCount(0))")
+        s.command(.activate, from: .keyboard)
+        let placed = try #require(s.document.lines[0].chords.first)
+        #expect(placed.at <= s.document.lines[0].text.count, "dropped on character \(placed.at)")
+    }
 }
+

@@ -218,13 +218,17 @@ extension BoardScene {
         return spaces.convert(r, from: lineSpaces[line], to: .root)
     }
 
-    /// The first slot of `line` no placed chord overlaps (0 when all are taken).
+    /// The first slot of `line` no placed chord overlaps, in the way its lyric reads: from
+    /// the left, or from the right for a lyric that reads right to left (set against the
+    /// line's right, where its first letters are); the first slot that way when all are taken.
     private func firstFreeSlot(_ line: Int) -> Int {
-        let xs = chordXs(line: line)
-        return (0..<slotCount(line)).first { s in
+        let xs = chordXs(line: line), count = slotCount(line)
+        let order = chordLine(caretStops(line: line), text: document.lines[line].text).readsRightToLeft
+            ? Array((0..<count).reversed()) : Array(0..<count)
+        return order.first { s in
             let x = slotX(s, line: line)
             return !xs.contains { $0 < x + placedBox.x && $0 + placedBox.x > x }
-        } ?? 0
+        } ?? order[0]
     }
 
     /// Every placed chord, line by line, left to right.

@@ -100,8 +100,9 @@ extension BoardScene {
             stops = font.caretStops(of: text)
             left = origin.x
             let end = min(field.caret + c.text.count, stops.count - 1)
-            list.fillRect(Rect(x: left + stops[field.caret], y: origin.y + font.cellHeight, w: max(1, stops[end] - stops[field.caret]), h: 1.5),
-                          color: Color(hex: 0x2b2b33))
+            // (Right to left, the composition's end is left of its start.)
+            let a = stops[field.caret], b = stops[end]
+            list.fillRect(Rect(x: left + min(a, b), y: origin.y + font.cellHeight, w: max(1, abs(b - a)), h: 1.5), color: Color(hex: 0x2b2b33))
             caret = min(field.caret + c.cursor, stops.count - 1)
         } else if field.hasSelection {
             let lo = stops[min(field.selection.lowerBound, stops.count - 1)], hi = stops[min(field.selection.upperBound, stops.count - 1)]

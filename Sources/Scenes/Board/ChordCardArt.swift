@@ -53,10 +53,10 @@ enum ChordCardArt {
         if base > 1 {
             // Its digits about a fret row tall, scaled down to fit the margin left of the grid
             // clear of a barre's rounded end and of the card's edge; on a card too small for
-            // digits to be read (a placed chord on a short board), none.
+            // digits to be read (a placed chord: its digit would be 5 pixels tall), none.
             let label = "\(base)", room = 12 * k.x - dot - 2 * k.x
             let scale = min(1.5, fretH * 1.6 / font.cellHeight, room / max(1, font.width(of: label)))
-            if font.cellHeight * scale >= 6 {
+            if font.cellHeight * scale >= 9 {
                 let w = font.width(of: label) * scale
                 list.text(label, at: Vec2(g.minX - dot - k.x - w, g.minY + fretH / 2 - font.cellHeight * scale / 2), font: font, color: color,
                           scale: scale)
