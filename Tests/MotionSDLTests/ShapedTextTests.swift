@@ -136,6 +136,14 @@ extension SDLTests {
         #expect(BidiRuns("שלום abc").rightToLeft)
         #expect(BidiRuns("ab, cd").runs.count == 1)
         #expect(BidiRuns("").runs.isEmpty)
+        // A numbered verse reads in its first letter's direction (digits are weak for the
+        // line's direction), its number still read left to right; a direction mark counts.
+        #expect(BidiRuns("1. שלום").rightToLeft && BidiRuns("12 שלום").runs.first?.rightToLeft == false)
+        #expect(BidiRuns("١٢٣ عربي").rightToLeft && !BidiRuns("1. abc").rightToLeft && !BidiRuns("123").rightToLeft)
+        #expect(BidiRuns("\u{200F}abc def").rightToLeft && !BidiRuns("\u{200E}שלום").rightToLeft)
+        let verse = "1. שלום"
+        let one = try #require(xs(verse, of: "1").first), shin3 = try #require(xs(verse, of: "ש").first)
+        #expect(one > shin3, "the verse's number stands at the right, where a right-to-left line begins")
         // A mark after a Hebrew letter stays in its run; a space between Latin words stays Latin.
         #expect(BidiRuns("שָׁלוֹם x y").runs.map(\.rightToLeft) == [true, false])
     }

@@ -5,7 +5,10 @@
 /// - Letters of the right-to-left blocks (Hebrew, Arabic, Syriac, Thaana, N'Ko and their
 ///   presentation forms) are strong right-to-left; every other letter, and every digit, is
 ///   strong left-to-right; a combining mark goes with the letter before it.
-/// - The line reads in the direction of its first strong letter (left to right if none).
+/// - The line reads in the direction of its first strong letter, digits not counted (a
+///   verse numbered "1. " before Hebrew reads right to left, as UAX #9's paragraph rule
+///   has it: digits are weak there), a right-to-left or left-to-right mark (U+200F, U+061C,
+///   U+200E) counting as a letter of its direction; left to right if none.
 /// - Spaces and punctuation between two letters of one direction take it; elsewhere (between
 ///   directions, at the line's ends) they take the line's.
 ///
@@ -30,7 +33,7 @@ struct BidiRuns {
         var first: Class?
         for s in text.unicodeScalars {
             let c = Self.classify(s)
-            if first == nil, c == .left || c == .right { first = c }
+            if first == nil, c == .left || c == .right, !Self.isDigit(s) { first = c }
             classes.append((c, UTF8.width(s)))
         }
         rightToLeft = first == .right
@@ -68,8 +71,16 @@ struct BidiRuns {
         }
     }
 
+    /// A decimal digit of any script: strong left to right in a run, not in the line's direction.
+    private static func isDigit(_ s: Unicode.Scalar) -> Bool {
+        s.value < 0x80 ? (0x30...0x39).contains(s.value) : s.properties.generalCategory == .decimalNumber
+    }
+
     private static func classify(_ s: Unicode.Scalar) -> Class {
         let v = s.value
+        // The direction marks: zero width, strong.
+        if v == 0x200F || v == 0x061C { return .right }
+        if v == 0x200E { return .left }
         // Latin and Cyrillic, most of what a lyric holds, by range: Unicode's property
         // lookup took a quarter of a keystroke's time in a 9,000-character line.
         if v < 0x80 {
