@@ -132,5 +132,24 @@ extension SDLTests {
         let placed = try #require(s.document.lines[0].chords.first)
         #expect(placed.at <= s.document.lines[0].text.count, "dropped on character \(placed.at)")
     }
+
+    /// A selection across a change of direction is drawn over the letters it holds (a hostile
+    /// tour: "c", space, ם and ו highlighted where Delete took "c", space, ש and ל).
+    @Test func aSelectionAcrossADirectionChangeIsDrawnOverItsLetters() throws {
+        let text = "abc שלום def"
+        let s = try shapedBoard(SheetDocument(lines: [SheetDocument.Line(text: text)]))
+        s.beginLyric(line: 0, caret: 2)
+        var field = try #require(s.lyric).field
+        field.setCaret(6, extend: true)
+        let drawn = s.selectionSpans(field, stops: s.caretStops(line: 0))
+        let spans = try #require(s.font.characterSpans(of: text))
+        let shift = s.caretStops(line: 0)[0] - s.font.caretStops(of: text)[0]
+        func shown(_ i: Int) -> Bool {
+            let mid = (spans[i].lowerBound + spans[i].upperBound) / 2 + shift
+            return drawn.contains { $0.0 <= mid && mid <= $0.1 }
+        }
+        #expect((2...5).allSatisfy(shown), "c, the space, ש and ל: \(drawn)")
+        #expect(![6, 7, 9].contains(where: shown), "ו, ם and d are not selected: \(drawn)")
+    }
 }
 

@@ -170,6 +170,13 @@ public struct BitmapFont: Sendable {
     /// (`TextShaper.rightToLeft`); nil for the bitmap font, whose text runs left to right.
     public func rightToLeft(of s: String) -> [Bool]? { shaper?.rightToLeft(of: s) }
 
+    /// Where each character of `s` is drawn, in points from the text's start, where the
+    /// shaper knows (`TextShaper.characterSpans`); nil for the bitmap font, whose characters
+    /// stand between their caret stops.
+    public func characterSpans(of s: String) -> [ClosedRange<Double>]? {
+        shaper?.characterSpans(of: s).map { $0.map { $0.lowerBound * emSize...$0.upperBound * emSize } }
+    }
+
     /// The character boundary nearest `x` (points from the text's start) among `stops`.
     public static func nearestStop(_ x: Double, in stops: [Double]) -> Int {
         guard !stops.isEmpty, !x.isNaN else { return 0 }

@@ -56,11 +56,18 @@ public protocol TextShaper: AnyObject, Sendable {
     /// Whether each character (grapheme cluster) of `text` runs right to left, as laid out
     /// (`text.count` values); nil from a shaper that does not know.
     func rightToLeft(of text: String) -> [Bool]?
+    /// Where each character (grapheme cluster) of `text` is drawn, from its leftmost to its
+    /// rightmost pen position in ems (`text.count` spans; one of no glyph of its own is empty,
+    /// where the character before it ends); nil from a shaper that does not know.
+    func characterSpans(of text: String) -> [ClosedRange<Double>]?
 }
 
 extension TextShaper {
     /// Not known: the caret stops are all there is.
     public func rightToLeft(of text: String) -> [Bool]? { nil }
+
+    /// Not known: the caret stops are all there is.
+    public func characterSpans(of text: String) -> [ClosedRange<Double>]? { nil }
 
     /// Each character's start measured as the advance of the text before it (exact for text
     /// of one direction; a shaper that knows its clusters does better).

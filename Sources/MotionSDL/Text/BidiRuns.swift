@@ -123,4 +123,22 @@ extension FontShaper {
         }
         return out
     }
+
+    /// Each character's span as drawn, from the glyph clusters `caretStops` reads: a
+    /// selection across a change of direction covers the letters selected, which a span
+    /// between two caret stops does not.
+    public func characterSpans(of text: String) -> [ClosedRange<Double>]? {
+        lock.lock()
+        defer { lock.unlock() }
+        let (_, left, right) = spans(of: text, shown: Self.cut(text))
+        var out: [ClosedRange<Double>] = []
+        out.reserveCapacity(left.count)
+        var last = 0.0
+        for i in left.indices {
+            guard left[i] != .max else { out.append(last...last); continue }
+            out.append(Double(left[i]) / face.unitsPerEm...Double(right[i]) / face.unitsPerEm)
+            last = out[i].upperBound
+        }
+        return out
+    }
 }

@@ -158,29 +158,8 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
         let key = LineKey(text: text, size: -1)
         if let s = stops[key] { return s }
         let shown = Self.cut(text)
-        shape(shown)
-        var starts: [Int] = []
-        starts.reserveCapacity(text.utf8.count / 2)
-        var offset = 0
-        for c in text {
-            starts.append(offset)
-            offset += c.utf8.count
-        }
+        let (starts, left, right) = spans(of: text, shown: shown)
         let n = starts.count
-        var left = [Int](repeating: .max, count: n), right = [Int](repeating: .min, count: n)
-        var pen = 0
-        for g in shaped {
-            // The character holding byte `cluster`: the last start at or before it.
-            var lo = 0, hi = n
-            while hi - lo > 1 {
-                let mid = (lo + hi) / 2
-                if starts[mid] <= Int(g.cluster) { lo = mid } else { hi = mid }
-            }
-            guard n > 0 else { break }
-            left[lo] = min(left[lo], pen)
-            pen += Int(g.advance)
-            right[lo] = max(right[lo], pen)
-        }
         // The runs in logical order, walked once alongside the characters.
         let runs = BidiRuns(shown).runs
         var run = 0
@@ -204,6 +183,36 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
         remember(bytes: text.utf8.count + out.count * 8)
         stops[key] = out
         return out
+    }
+
+    /// `text` (cut to `shown`) shaped: each character's byte start, and the leftmost and
+    /// rightmost pen positions of its glyphs by HarfBuzz's clusters (font units; `.max` and
+    /// `.min` for a character with no glyph of its own). Call with the lock held.
+    func spans(of text: String, shown: String) -> (starts: [Int], left: [Int], right: [Int]) {
+        shape(shown)
+        var starts: [Int] = []
+        starts.reserveCapacity(text.utf8.count / 2)
+        var offset = 0
+        for c in text {
+            starts.append(offset)
+            offset += c.utf8.count
+        }
+        let n = starts.count
+        var left = [Int](repeating: .max, count: n), right = [Int](repeating: .min, count: n)
+        var pen = 0
+        for g in shaped {
+            // The character holding byte `cluster`: the last start at or before it.
+            var lo = 0, hi = n
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if starts[mid] <= Int(g.cluster) { lo = mid } else { hi = mid }
+            }
+            guard n > 0 else { break }
+            left[lo] = min(left[lo], pen)
+            pen += Int(g.advance)
+            right[lo] = max(right[lo], pen)
+        }
+        return (starts, left, right)
     }
 
     /// `text` shaped and its glyphs placed in the atlas at `pixelSize` pixels per em (1…4096;

@@ -81,6 +81,25 @@ extension BoardScene {
         return spaces.convert(r, from: lineSpaces[edit.line], to: .root)
     }
 
+    /// Where a field's selection is drawn, from the line's left edge (`stops`, the line's
+    /// caret stops, are from there too): the letters selected, as the shaper placed them,
+    /// joined where they meet — across a change of direction they are not all between the
+    /// selection's two caret stops (a hostile tour found "c ם ו" highlighted where Delete took
+    /// "c ש ל"). Without the shaper's spans, between the two stops.
+    func selectionSpans(_ field: TextField, stops: [Double]) -> [(Double, Double)] {
+        let lo = stops[min(field.selection.lowerBound, stops.count - 1)], hi = stops[min(field.selection.upperBound, stops.count - 1)]
+        guard let spans = font.characterSpans(of: field.text), spans.count == stops.count - 1 else { return [(min(lo, hi), max(lo, hi))] }
+        // The shaper's spans are from the text's start; the stops carry the line's inset and scroll.
+        let shift = stops[0] - (font.caretStops(of: field.text).first ?? 0)
+        var out: [(Double, Double)] = []
+        for span in field.selection.clamped(to: 0..<spans.count).map({ spans[$0] }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, span.lowerBound + shift <= last.1 + 0.5 { out[out.count - 1].1 = max(last.1, span.upperBound + shift) } else {
+                out.append((span.lowerBound + shift, span.upperBound + shift))
+            }
+        }
+        return out
+    }
+
     /// The line being typed in: a paper band, the selection, the text with any composition
     /// underlined at the caret, and the caret.
     func drawLyricEdit(_ edit: LyricEdit, in r: Rect, into list: inout DrawList, font: BitmapFont) {
@@ -105,8 +124,9 @@ extension BoardScene {
             list.fillRect(Rect(x: left + min(a, b), y: origin.y + font.cellHeight, w: max(1, abs(b - a)), h: 1.5), color: Color(hex: 0x2b2b33))
             caret = min(field.caret + c.cursor, stops.count - 1)
         } else if field.hasSelection {
-            let lo = stops[min(field.selection.lowerBound, stops.count - 1)], hi = stops[min(field.selection.upperBound, stops.count - 1)]
-            list.fillRect(Rect(x: left + min(lo, hi), y: origin.y - 1, w: abs(hi - lo), h: font.cellHeight + 2), color: Color.accent.withAlpha(90))
+            for (lo, hi) in selectionSpans(field, stops: stops) {
+                list.fillRect(Rect(x: left + lo, y: origin.y - 1, w: hi - lo, h: font.cellHeight + 2), color: Color.accent.withAlpha(90))
+            }
         }
         list.text(text, at: origin, font: font, color: Color(hex: 0x2b2b33))
         if caretBlink.isVisible {
