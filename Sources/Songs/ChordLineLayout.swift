@@ -72,7 +72,8 @@ public struct ChordLineLayout: Sendable {
     /// one on right-to-left ones leftward. Every edge is kept within `lowest...highest`; a
     /// run that reaches that end is set back from it side by side, not piled on it (chords
     /// past a long line's end, or on the last letters of a right-to-left lyric that starts
-    /// at the line's left), while there is room.
+    /// at the line's left), while there is room; chords of different runs that meet are set
+    /// apart, the later in reading order moving to the nearest free place over the text.
     public func chordXs(_ ats: [Int], shiftingFrom from: Int = .max, by: Int = 0, lowest: Double, highest: Double) -> [Double] {
         let order = ats.indices.sorted { (ats[$0], $0) < (ats[$1], $1) }
         var xs = [Double](repeating: 0, count: ats.count)
@@ -107,7 +108,55 @@ public struct ChordLineLayout: Sendable {
                 }
             }
         }
+        guard runs.count > 1 else { return xs }
+        // Chords of runs of different directions can still meet (a chord on a Hebrew letter
+        // ends where one on the Latin word beside it starts): in reading order, each keeps its
+        // place if it is free, else takes the nearest free one within the bounds.
+        var placed: [Double] = []  // left edges, sorted
+        for k in order {
+            // (Within the text's span, or no further out than it stood.)
+            let x = xs[k], inner = (max(lowest, minX - chordWidth), min(highest, maxX))
+            xs[k] = nearestFree(x, among: placed, lowest: min(x, inner.0), highest: max(x, inner.1))
+            var at = placed.count
+            while at > 0, placed[at - 1] > xs[k] { at -= 1 }
+            placed.insert(xs[k], at: at)
+        }
         return xs
+    }
+
+    /// The left edge nearest `x` where a chord meets none of those at `placed` (left edges,
+    /// sorted) within `lowest...highest`; `x` itself when none is.
+    func nearestFree(_ x: Double, among placed: [Double], lowest: Double, highest: Double) -> Double {
+        let gap = chordWidth + 2
+        // The first placed edge past `v`.
+        func after(_ v: Double) -> Int {
+            var lo = 0, hi = placed.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if placed[mid] > v { hi = mid } else { lo = mid + 1 }
+            }
+            return lo
+        }
+        let first = after(x - gap)
+        guard first < placed.count, placed[first] < x + gap else { return x }
+        // Past the chords it meets, rightward, and leftward.
+        var right = x, j = first
+        while j < placed.count, placed[j] < right + gap {
+            right = max(right, placed[j] + gap)
+            j += 1
+        }
+        var left = x, i = after(x + gap - 1e-9) - 1
+        while i >= 0, placed[i] > left - gap {
+            left = min(left, placed[i] - gap)
+            i -= 1
+        }
+        let r = right <= highest ? right : nil, l = left >= lowest ? left : nil
+        switch (r, l) {
+        case let (r?, l?): return r - x <= x - l ? r : l
+        case let (r?, nil): return r
+        case let (nil, l?): return l
+        case (nil, nil): return x
+        }
     }
 
     /// The character a chord whose left edge is at `x` stands on: the one whose chord would

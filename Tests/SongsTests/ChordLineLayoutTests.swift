@@ -59,6 +59,22 @@ import Testing
         #expect(ChordLineLayout(stops: stops, chordWidth: 40, spaceWidth: 5, rightToLeft: [true]).directions == nil)
     }
 
+    /// Chords on the two sides of a change of direction that would meet are set apart, the
+    /// first in reading order in its place (a hostile tour found the chord on a Hebrew word
+    /// hidden under the one on the Latin word beside it).
+    @Test func chordsOfRunsOfBothDirectionsDoNotCoverEachOther() {
+        // "abcd" then four Hebrew letters: the chord on the first Hebrew letter ends at its
+        // right side, 88; the one on "d" starts at 38 and would cover it.
+        let mixed = ChordLineLayout(stops: [8, 18, 28, 38, 88, 78, 68, 58, 88], chordWidth: 40, spaceWidth: 5,
+                                    rightToLeft: [false, false, false, false, true, true, true, true])
+        let xs = mixed.chordXs([3, 4], lowest: 0, highest: 500)
+        #expect(xs[0] == 38, "the first in reading order stays on its letter")
+        #expect(abs(xs[0] - xs[1]) >= 42, "\(xs)")
+        // A thousand on such a line, far more than there is room for: within the line all the same.
+        let crowd = mixed.chordXs(Array(repeating: [1, 2, 5, 6], count: 250).flatMap { $0 }, lowest: 0, highest: 500)
+        #expect(crowd.count == 1000 && crowd.allSatisfy { (0...500).contains($0) })
+    }
+
     @Test func textComposedAtTheCaretMovesTheChordsAfterIt() {
         let xs = latin.chordXs([0, 3], shiftingFrom: 2, by: 2, lowest: 0, highest: 1000)
         #expect(xs == [8, 58])
