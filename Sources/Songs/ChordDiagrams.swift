@@ -55,14 +55,15 @@ public struct ChordDiagrams: Sendable, Equatable {
     }
 
     /// `name` (in # and b) with its root spelt the other way (C# and Db, D# and Eb, F# and
-    /// Gb, G# and Ab, A# and Bb), or nil for a root of one spelling.
+    /// Gb, G# and Ab, A# and Bb; Cb as B, Fb as E, E# as F, B# as C), or nil for a root of
+    /// one spelling.
     static func otherSpelling(of name: String) -> String? {
         guard name.count >= 2, let other = otherRoots[String(name.prefix(2))] else { return nil }
         return other + name.dropFirst(2)
     }
 
     private static let otherRoots = ["C#": "Db", "Db": "C#", "D#": "Eb", "Eb": "D#", "F#": "Gb", "Gb": "F#", "G#": "Ab", "Ab": "G#",
-                                     "A#": "Bb", "Bb": "A#"]
+                                     "A#": "Bb", "Bb": "A#", "Cb": "B", "Fb": "E", "E#": "F", "B#": "C"]
 
     static func key(_ name: String) -> String {
         var s = name.replacingOccurrences(of: "♯", with: "#").replacingOccurrences(of: "♭", with: "b")
