@@ -35,7 +35,15 @@ public struct ChordLineLayout: Sendable {
         directions = rightToLeft.flatMap { $0.count == stops.count - 1 ? $0 : nil }
         minX = stops.min() ?? 0
         maxX = stops.max() ?? 0
-        readsRightToLeft = maxX > minX && stops[0] == maxX
+        readsRightToLeft = Self.readsRightToLeft(stops)
+    }
+
+    /// Whether a line whose caret stops are `stops` reads right to left: the shaper lays a
+    /// line out in the direction of its first strong letter, so its first stop is then its
+    /// right end.
+    public static func readsRightToLeft(_ stops: [Double]) -> Bool {
+        guard let first = stops.first, let widest = stops.max(), let least = stops.min() else { return false }
+        return widest > least && first == widest
     }
 
     /// Whether character `i` runs right to left (the stop after it is left of the one

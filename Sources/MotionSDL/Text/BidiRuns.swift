@@ -107,21 +107,33 @@ struct BidiRuns {
     }
 }
 
+extension BidiRuns {
+    /// Whether each character starting at UTF-8 offset `starts[i]` (in order) runs right to
+    /// left; one past the runs (text past a shaped cut) runs left to right.
+    func rightToLeft(atByteStarts starts: [Int]) -> [Bool] {
+        var out: [Bool] = []
+        out.reserveCapacity(starts.count)
+        var run = 0
+        for offset in starts {
+            while run < runs.count, runs[run].end <= offset { run += 1 }
+            out.append(run < runs.count && offset >= runs[run].start && runs[run].rightToLeft)
+        }
+        return out
+    }
+}
+
 extension FontShaper {
     /// Each character's direction, from the line's bidi runs (the same runs `caretStops`
     /// places the characters by): a caret stop cannot say it for the last character of a
     /// right-to-left run inside left-to-right text, whose next stop is the next run's.
     public func rightToLeft(of text: String) -> [Bool]? {
-        let runs = BidiRuns(Self.cut(text)).runs
-        var out: [Bool] = []
-        out.reserveCapacity(text.count)
-        var offset = 0, run = 0
+        var starts: [Int] = [], offset = 0
+        starts.reserveCapacity(text.utf8.count / 2)
         for c in text {
-            while run < runs.count, runs[run].end <= offset { run += 1 }
-            out.append(run < runs.count && offset >= runs[run].start && runs[run].rightToLeft)
+            starts.append(offset)
             offset += c.utf8.count
         }
-        return out
+        return BidiRuns(Self.cut(text)).rightToLeft(atByteStarts: starts)
     }
 
     /// Each character's span as drawn, from the glyph clusters `caretStops` reads: a
@@ -130,6 +142,7 @@ extension FontShaper {
     public func characterSpans(of text: String) -> [ClosedRange<Double>]? {
         lock.lock()
         defer { lock.unlock() }
+        if let last = lastSpans, last.text == text { return last.spans }
         let (_, left, right) = spans(of: text, shown: Self.cut(text))
         var out: [ClosedRange<Double>] = []
         out.reserveCapacity(left.count)
@@ -139,6 +152,7 @@ extension FontShaper {
             out.append(Double(left[i]) / face.unitsPerEm...Double(right[i]) / face.unitsPerEm)
             last = out[i].upperBound
         }
+        lastSpans = (text, out)
         return out
     }
 }

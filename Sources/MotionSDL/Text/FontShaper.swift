@@ -62,6 +62,8 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
     private var lines: [LineKey: ShapedLine] = [:]
     private var advances: [LineKey: Double] = [:]
     private var stops: [LineKey: [Double]] = [:]
+    /// The last text's character spans (`characterSpans`): a selection drawn frame after frame.
+    var lastSpans: (text: String, spans: [ClosedRange<Double>])?
     var shaped: [FontFace.Shaped] = []
     /// What `lines` and `advances` hold, about (`maxCachedBytes`).
     private var cachedBytes = 0
@@ -160,13 +162,7 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
         let shown = Self.cut(text)
         let (starts, left, right) = spans(of: text, shown: shown)
         let n = starts.count
-        // The runs in logical order, walked once alongside the characters.
-        let runs = BidiRuns(shown).runs
-        var run = 0
-        func rightToLeft(_ i: Int) -> Bool {
-            while run < runs.count, runs[run].end <= starts[i] { run += 1 }
-            return run < runs.count && starts[i] >= runs[run].start && runs[run].rightToLeft
-        }
+        let rightToLeft = BidiRuns(shown).rightToLeft(atByteStarts: starts)
         var out = [Double]()
         out.reserveCapacity(n + 1)
         var last = 0
@@ -175,7 +171,7 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
                 out.append(Double(last) / face.unitsPerEm)
                 continue
             }
-            let rtl = rightToLeft(i)
+            let rtl = rightToLeft[i]
             out.append(Double(rtl ? right[i] : left[i]) / face.unitsPerEm)
             last = rtl ? left[i] : right[i]
         }

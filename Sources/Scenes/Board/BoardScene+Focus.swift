@@ -1,5 +1,6 @@
 import Engine
 import Geometry
+import Songs
 
 // The keyboard and the gamepad: one focus, and carrying with it, in the conventions of
 // dnd-kit's keyboard sensor and react-beautiful-dnd (lift, move, drop or cancel, each step
@@ -223,8 +224,7 @@ extension BoardScene {
     /// line's right, where its first letters are); the first slot that way when all are taken.
     private func firstFreeSlot(_ line: Int) -> Int {
         let xs = chordXs(line: line), count = slotCount(line)
-        let order = chordLine(caretStops(line: line), text: document.lines[line].text).readsRightToLeft
-            ? Array((0..<count).reversed()) : Array(0..<count)
+        let order = ChordLineLayout.readsRightToLeft(caretStops(line: line)) ? Array((0..<count).reversed()) : Array(0..<count)
         return order.first { s in
             let x = slotX(s, line: line)
             return !xs.contains { $0 < x + placedBox.x && $0 + placedBox.x > x }

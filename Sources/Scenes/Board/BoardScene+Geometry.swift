@@ -98,7 +98,7 @@ extension BoardScene {
     /// field sets a right-to-left paragraph, so its last letters have room for their chords
     /// on their left; 0 for a line that reads left to right or is wider than the line.
     func lyricIndent(_ stops: [Double]) -> Double {
-        guard let first = stops.first, let widest = stops.max(), widest > (stops.min() ?? 0), first == widest else { return 0 }
+        guard ChordLineLayout.readsRightToLeft(stops), let widest = stops.max() else { return 0 }
         return max(0, lineWidth - 2 * Self.textInset - widest)
     }
 

@@ -89,8 +89,9 @@ extension BoardScene {
     func selectionSpans(_ field: TextField, stops: [Double]) -> [(Double, Double)] {
         let lo = stops[min(field.selection.lowerBound, stops.count - 1)], hi = stops[min(field.selection.upperBound, stops.count - 1)]
         guard let spans = font.characterSpans(of: field.text), spans.count == stops.count - 1 else { return [(min(lo, hi), max(lo, hi))] }
-        // The shaper's spans are from the text's start; the stops carry the line's inset and scroll.
-        let shift = stops[0] - (font.caretStops(of: field.text).first ?? 0)
+        // The shaper's spans are from the text's start; the stops carry the line's inset, its
+        // indent and its scroll.
+        let shift = Self.textInset + (lyric.map { lineLayout($0.line).indent } ?? 0) - lyricScroll
         var out: [(Double, Double)] = []
         for span in field.selection.clamped(to: 0..<spans.count).map({ spans[$0] }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = out.last, span.lowerBound + shift <= last.1 + 0.5 { out[out.count - 1].1 = max(last.1, span.upperBound + shift) } else {
