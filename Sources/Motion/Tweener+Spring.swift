@@ -65,7 +65,7 @@ extension Tweener {
     /// reported `.finished`. Paused, it holds where it is.
     @inline(__always)
     func stepSpring(_ a: inout Tween, _ state: inout SpringState, dt: Double, owner: Entity,
-                    targets: inout ContiguousArray<Animatable>, extras: inout ContiguousArray<AnimatableExtras>, at ti: Int) -> Bool {
+                    targets: UnsafeMutableBufferPointer<Animatable>, extras: UnsafeMutableBufferPointer<AnimatableExtras>, at ti: Int) -> Bool {
         let settled = !a.isPaused && state.advance(by: dt)
         let value = settled ? state.target : state.value
         if a.slot.isExtra {

@@ -41,7 +41,7 @@ public final class StressScene: Scene {
     /// Per follower: its target's phase (arc length) and speed along the path.
     private var targets: ContiguousArray<(phase: Double, speed: Double, wobble: Double)> = []
     /// This step's lateral offsets, one per weave phase.
-    private var weave = [Double](repeating: 0, count: 16)
+    private var weave = ContiguousArray<Double>(repeating: 0, count: 16)
     private var tweenEntities: [Entity] = []
     private var time = 0.0
     private var bounds = Rect(x: 0, y: 0, w: 1280, h: 720)
@@ -146,25 +146,30 @@ public final class StressScene: Scene {
         time += dt
         let tables = self.tables
         for k in 0..<16 { weave[k] = 6 * sin(time * 3 + Double(k) * .pi / 8) }
-        let weave = self.weave
-        targets.withUnsafeMutableBufferPointer { tg in
-            followers.store.withDense { dense, _ in
-                // Followers are stored grouped by table: one raw view of a table per group.
-                let n = dense.count
-                var i = 0
-                while i < n {
-                    let ti = dense[i].table
-                    tables[ti].withUnsafeView { v in
-                        let length = v.length
-                        repeat {
-                            // Kept within one lap, so the lookup never has to wrap it.
-                            var phase = tg[i].phase + tg[i].speed * dt
-                            if phase >= length { phase -= length } else if phase < 0 { phase += length }
-                            tg[i].phase = phase
-                            let (p, tangent) = v.pointAndTangent(atDistance: phase)
-                            dense[i].desired = p + tangent.perpendicular * weave[Int(tg[i].wobble)]
-                            i += 1
-                        } while i < n && dense[i].table == ti
+        // Raw buffers: an array's subscript checks its bounds, and at every write that it is
+        // not shared, a call each.
+        weave.withUnsafeBufferPointer { weave in
+            targets.withUnsafeMutableBufferPointer { tg in
+                followers.store.withDense { followers, _ in
+                    followers.withUnsafeMutableBufferPointer { dense in
+                        // Followers are stored grouped by table: one raw view of a table per group.
+                        let n = dense.count
+                        var i = 0
+                        while i < n {
+                            let ti = dense[i].table
+                            tables[ti].withUnsafeView { v in
+                                let length = v.length
+                                repeat {
+                                    // Kept within one lap, so the lookup never has to wrap it.
+                                    var phase = tg[i].phase + tg[i].speed * dt
+                                    if phase >= length { phase -= length } else if phase < 0 { phase += length }
+                                    tg[i].phase = phase
+                                    let (p, tangent) = v.pointAndTangent(atDistance: phase)
+                                    dense[i].desired = p + tangent.perpendicular * weave[Int(tg[i].wobble)]
+                                    i += 1
+                                } while i < n && dense[i].table == ti
+                            }
+                        }
                     }
                 }
             }
