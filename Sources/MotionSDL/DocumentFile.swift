@@ -71,6 +71,9 @@ public struct DocumentFile: Sendable {
         public var document: Document
         /// Set when the file was unreadable or damaged: what was wrong and what was done.
         public var problem: String?
+        /// For a file left as it is (`mayOverwrite` false): what was wrong alone, for a
+        /// reader with no session to save (an export).
+        public var cause: String?
         /// False when the file is there but is not a document this session may replace: it
         /// is left as it is, and this session must not save over it.
         public var mayOverwrite = true
@@ -118,7 +121,7 @@ public struct DocumentFile: Sendable {
 
     private func leftAlone<Document>(_ empty: Document, _ what: String) -> Loaded<Document> {
         Loaded(document: empty, problem: "\(what); left as it is, and this session's changes are not saved over it",
-               mayOverwrite: false)
+               cause: what, mayOverwrite: false)
     }
 
     /// Renames the damaged file at `path` to `NAME.corrupt-YYYYMMDD-HHMMSS[-N].json` in its
@@ -130,7 +133,7 @@ public struct DocumentFile: Sendable {
         f.timeZone = TimeZone(identifier: "UTC")
         f.dateFormat = "yyyyMMdd-HHmmss"
         let dir = FilePolicy.folder(of: path)
-        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let stem = FilePolicy.stem(of: path)
         let stamp = f.string(from: Date())
         return FilePolicy.moveByLink(path, into: dir, tries: 1000) { n in "\(stem).corrupt-\(stamp)\(n == 1 ? "" : "-\(n - 1)").json" }
     }
@@ -187,6 +190,10 @@ public struct DocumentFile: Sendable {
         return .text(text)
     }
 
+    /// Why a save would be refused now, before anything is written (see
+    /// `OutputFile.refusal(for:streams:)`), or nil.
+    public func saveRefusal() -> FilePolicy.Refusal? { OutputFile.refusal(for: url.path, streams: false) }
+
     /// Keeps `text` (the file as it was read) beside the file as `STEM.TAG.EXT` (`STEM.EXT`
     /// with no tag) — or, where that name is taken, `STEM.TAG-2.EXT`, `-3` … — made new (never over an existing name,
     /// never through a link), as private as the file it is kept beside: that file's mode,
@@ -197,7 +204,7 @@ public struct DocumentFile: Sendable {
     public func keepCopy(_ text: String, tag: String?, extension ext: String = "json") throws(FilePolicy.Refusal) -> String {
         let target = try FilePolicy.resolve(url.path)
         let dir = FilePolicy.folder(of: target)
-        let stem = ((target as NSString).lastPathComponent as NSString).deletingPathExtension
+        let stem = FilePolicy.stem(of: target)
         let original = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
         defer { if original >= 0 { close(original) } }
         var old = stat()

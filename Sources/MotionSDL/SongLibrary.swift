@@ -39,6 +39,9 @@ public struct SongLibrary: Sendable {
         if let bad = name.unicodeScalars.first(where: { $0 == "/" || $0 == "\\" || $0.value < 0x20 || (0x7f...0x9f).contains($0.value) }) {
             throw FilePolicy.Refusal("\(shown) holds \(bad == "/" ? "a slash" : bad == "\\" ? "a backslash" : "a control character (U+\(String(bad.value, radix: 16, uppercase: true)))")")
         }
+        guard !name.unicodeScalars.contains("\u{FFFD}") else {
+            throw FilePolicy.Refusal("\(shown) holds U+FFFD, the mark of bytes that are not UTF-8 (or of a character not known)")
+        }
         if let bad = name.unicodeScalars.first(where: { s in Self.unlisted.contains { $0.contains(s.value) } }) {
             throw FilePolicy.Refusal("song name holds a line separator or a direction control (U+\(String(bad.value, radix: 16, uppercase: true))), which would break or reverse a list of names")
         }
@@ -72,8 +75,9 @@ public struct SongLibrary: Sendable {
             // all 256 bytes, past the end of a short entry (AddressSanitizer caught that
             // reading past readdir's buffer).
             let at = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-            let file = String(cString: at.assumingMemoryBound(to: CChar.self))
-            guard file.hasSuffix(".json") else { continue }
+            // A name that is not UTF-8 could be shown only with � for its bytes, a name no
+            // command could give back: not listed.
+            guard let file = String(validatingCString: at.assumingMemoryBound(to: CChar.self)), file.hasSuffix(".json") else { continue }
             let name = String(file.dropLast(5))
             guard (try? Self.check(name)) != nil, !Self.isKeptCopy(name) else { continue }
             names.append(name)
@@ -82,12 +86,12 @@ public struct SongLibrary: Sendable {
     }
 
     /// A song name made from `text` (a ChordPro title, a file's name): slashes and
-    /// backslashes become dashes, control characters go, leading dots and spaces and trailing
+    /// backslashes become dashes, control characters and U+FFFD (bytes not UTF-8) go, leading dots and spaces and trailing
     /// spaces go, cut to 100 characters; nil when nothing usable is left.
     public static func suggestedName(_ text: String) -> String? {
         var s = String(String.UnicodeScalarView(text.unicodeScalars.compactMap { c -> Unicode.Scalar? in
             if c == "/" || c == "\\" { return "-" }
-            return c.value < 0x20 || (0x7f...0x9f).contains(c.value) ? nil : c
+            return c.value < 0x20 || (0x7f...0x9f).contains(c.value) || c == "\u{FFFD}" ? nil : c
         }))
         while s.first == "." || s.first == " " { s.removeFirst() }
         s = String(s.prefix(100))

@@ -60,6 +60,11 @@ public enum ChordPro {
             let trimmed = raw.drop { $0 == " " || $0 == "\t" }
             if trimmed.first == "{" {
                 guard directive(String(raw)) != nil else {
+                    if let close = raw.lastIndex(of: "}") {
+                        // "{c: a}b": closed, with text after it.
+                        throw ReadError(line: n, column: raw.distance(from: raw.startIndex, to: close) + 2,
+                                        message: "text after the directive's '}': a directive takes its whole line")
+                    }
                     throw ReadError(line: n, column: raw.count - trimmed.count + 1, message: "'{' opens a directive that is not closed with '}' on its line")
                 }
                 out.append(SheetDocument.Line(text: String(raw)))

@@ -65,3 +65,24 @@ func checkImage(_ path: String, option: String) throws {
     }
     do { _ = try ImageHeader(bytes) } catch { throw ValidationError("\(option) \(path): \(error.description)") }
 }
+
+/// Refuses two of a run's files that are one regular file, or one new name: `--script f
+/// --record f` would record over the script being played, `--sheet s --state s` write the
+/// state dump over the sheet. (One device or FIFO for several, `/dev/null`, is fine.)
+func checkDistinct(_ files: [(option: String, path: String?)]) throws {
+    var seen: [(option: String, path: String, id: String)] = []
+    for case let (option, path?) in files {
+        var st = stat()
+        let id: String
+        if stat(path, &st) == 0 {
+            guard (st.st_mode & S_IFMT) == S_IFREG else { continue }
+            id = "\(st.st_dev):\(st.st_ino)"
+        } else {
+            id = URL(fileURLWithPath: path).standardizedFileURL.path
+        }
+        if let other = seen.first(where: { $0.id == id }) {
+            throw ValidationError("\(other.option) \(echo(other.path, limit: 200)) and \(option) \(echo(path, limit: 200)) are the same file; one would be written over the other")
+        }
+        seen.append((option, path, id))
+    }
+}

@@ -115,9 +115,8 @@ struct Play: ParsableCommand {
             throw ValidationError("--screenshot writes PNG or BMP: give a file ending in .png or .bmp, got \(screenshot)")
         }
         // Where the run will write, checked before it starts rather than after it ends.
-        for (option, path) in [("--state", state), ("--screenshot", screenshot), ("--record", record), ("--export", export)] {
-            if let path { try checkWritable(path, option: option) }
-        }
+        for case let (option, path?) in [("--state", state), ("--screenshot", screenshot), ("--record", record), ("--export", export)] { try checkWritable(path, option: option) }
+        try checkDistinct([("--script", script), ("--path-file", pathFile), ("--sheet", sheet), ("--state", state), ("--screenshot", screenshot), ("--record", record), ("--export", export)])
     }
 
     func run() throws {
@@ -238,6 +237,11 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
     var olderVersion: String? = if loaded.document.readVersion < SheetDocument.currentVersion, case .text(let t) = loaded.found { t } else { nil }
     board.onChange = { doc in
         if let old = olderVersion {
+            // Nothing kept beside a sheet no save may replace (read-only): it would fill the folder.
+            if let refusal = file.saveRefusal() {
+                StandardStream.error.write("motionlab: could not save the sheet: \(refusal); the previous version is kept\n")
+                return board.showBanner("sheet not saved: \(refusal)")
+            }
             do {
                 let kept = try file.keepCopy(old, tag: "v\(loaded.document.readVersion)")
                 olderVersion = nil
@@ -248,7 +252,7 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
             }
         }
         do { onDisk = try file.save(doc.serialized(), over: onDisk, newFileMode: loaded.newFileMode) } catch {
-            StandardStream.error.write("motionlab: could not save the sheet: \(describe(error)); the previous version is kept\n")
+            StandardStream.error.write("motionlab: could not save the sheet: \(describe(error)); \(onDisk == .nothing ? "nothing was written" : "the previous version is kept")\n")
             board.showBanner("sheet not saved: \(describe(error))")
         }
     }

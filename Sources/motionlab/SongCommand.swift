@@ -43,7 +43,7 @@ func readChordProSong(_ path: String) throws(FilePolicy.Refusal) -> (doc: SheetD
     let text = try FilePolicy.readText(path, limit: ChordPro.maxBytes, limitName: "ChordPro.maxBytes")
     let doc: SheetDocument
     do { doc = try ChordPro.parse(text) } catch { throw FilePolicy.Refusal("\(echo(path, limit: 200)): \(error)") }
-    let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    let stem = FilePolicy.stem(of: path)
     return (doc, ChordPro.title(of: doc).flatMap(SongLibrary.suggestedName) ?? SongLibrary.suggestedName(stem) ?? "Imported song")
 }
 
@@ -91,13 +91,15 @@ struct SongExport: ParsableCommand {
     var transpose = 0
     @Option(help: "chordpro or json.")
     var format = Format.chordpro
-    @Option(name: .customShort("o"), help: "The file to write (default: standard output).")
+    @Option(name: .customShort("o"), help: "The file to write (default, or -: standard output).")
     var output: String?
+    /// The file named by -o, if it names one ("-" is standard output, as for most tools).
+    var outputFile: String? { output == "-" ? nil : output }
     @OptionGroup var folder: SongFolder
 
     func validate() throws {
         guard (-11...11).contains(transpose) else { throw ValidationError("--transpose must be -11…11 semitones, got \(transpose)") }
-        if let output { try checkWritable(output, option: "-o") }
+        if let outputFile { try checkWritable(outputFile, option: "-o") }
     }
 
     func run() throws {
@@ -106,15 +108,15 @@ struct SongExport: ParsableCommand {
             var st = stat()
             guard stat(file.url.path, &st) == 0 else { throw FilePolicy.Refusal("no song \"\(echo(name))\" in \(echo(folder.library.folder.path, limit: 200))") }
             let loaded = file.load(empty: SheetDocument(lines: []), noun: "song") { try SheetDocument.parse($0) }
-            if let problem = loaded.problem { throw FilePolicy.Refusal(problem) }
+            if let problem = loaded.problem { throw FilePolicy.Refusal(loaded.cause ?? problem) }
             var doc = loaded.document
             if doc.hasLegacyChords {
                 throw FilePolicy.Refusal("\"\(echo(name))\" is a version 1 sheet: open it in the board once, which places its chords on characters")
             }
             if transpose != 0 { doc = doc.transposed(by: transpose) }
             let text = format == .json ? doc.serialized() : try ChordPro.writeReadable(doc)
-            if let output {
-                try FilePolicy.write(text, to: output)
+            if let outputFile {
+                try FilePolicy.write(text, to: outputFile)
             } else if !StandardStream.output.write(text) {
                 // Named on standard error by the stream; a failed write exits 2, as elsewhere.
                 throw ExitCode(StandardStream.failureStatus)

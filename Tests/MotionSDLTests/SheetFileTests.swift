@@ -18,6 +18,20 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
 @Suite struct SheetFileTests {
     func tempURL() -> URL { Motionlab.tempDir().appendingPathComponent("sheet.json") }
 
+    /// A script (`dir/type.jsonl`) that taps the board's first lyric line at 1280×720, then
+    /// types each of `typing`, a frame apart.
+    func typingScript(in dir: URL, typing: [String]) throws -> URL {
+        let board = BoardScene()
+        _ = Shell(scenes: [board], size: Vec2(1280, 720), font: .placeholder)
+        let p = board.lineRootFrame(0).center
+        let script = dir.appendingPathComponent("type.jsonl")
+        let lines = [#"{"frame":2,"type":"pointerDown","pointer":0,"x":\#(p.x),"y":\#(p.y)}"#,
+                     #"{"frame":3,"type":"pointerUp","pointer":0,"x":\#(p.x),"y":\#(p.y)}"#]
+            + typing.enumerated().map { #"{"frame":\#($0.offset + 4),"type":"text","text":"\#($0.element)"}"# }
+        try lines.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+        return script
+    }
+
     /// A version 1 sheet, changed in the app: first kept beside itself under a name not taken
     /// (the user's own `sheet.v1.json` is left alone), then saved as version 2 with each chord
     /// on a character.
@@ -27,16 +41,7 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         try v1.write(to: url, atomically: true, encoding: .utf8)
         let mine = dir.appendingPathComponent("sheet.v1.json")
         try "my own notes".write(to: mine, atomically: true, encoding: .utf8)
-        let board = BoardScene()
-        _ = Shell(scenes: [board], size: Vec2(1280, 720), font: .placeholder)
-        let p = board.lineRootFrame(0).center
-        let script = dir.appendingPathComponent("type.jsonl")
-        try """
-        {"frame":2,"type":"pointerDown","pointer":0,"x":\(p.x),"y":\(p.y)}
-        {"frame":3,"type":"pointerUp","pointer":0,"x":\(p.x),"y":\(p.y)}
-        {"frame":4,"type":"text","text":"!"}
-        {"frame":5,"type":"text","text":"?"}
-        """.write(to: script, atomically: true, encoding: .utf8)
+        let script = try typingScript(in: dir, typing: ["!", "?"])
         let r = try Motionlab.run(["--headless", "--scene", "board", "--frames", "10", "--script", script.path, "--sheet", url.path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("kept as sheet.v1-2.json before saving it as version 2"), "\(r.stderr)")
@@ -49,6 +54,28 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         let again = try Motionlab.run(["--headless", "--scene", "board", "--frames", "10", "--script", script.path, "--sheet", url.path])
         #expect(again.status == 0 && !again.stderr.contains("kept as"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["sheet.json", "sheet.v1-2.json", "sheet.v1.json", "type.jsonl"])
+    }
+
+    /// A version 1 sheet that no save may replace (read-only) gets no copy beside it, session
+    /// after session, and the run says it was not saved; once writable, it is kept once.
+    @Test func aReadOnlyVersion1SheetIsNotCopiedBesideItselfAndSaysItWasNotSaved() throws {
+        let url = tempURL(), dir = url.deletingLastPathComponent()
+        let v1 = #"{"version":1,"lines":[{"text":"Hello world","chords":[{"name":"G","x":40}]}]}"#
+        try v1.write(to: url, atomically: true, encoding: .utf8)
+        chmod(url.path, 0o444)
+        let script = try typingScript(in: dir, typing: ["!"])
+        let args = ["--headless", "--scene", "board", "--frames", "10", "--script", script.path, "--sheet", url.path]
+        for _ in 0..<2 {
+            let r = try Motionlab.run(args)
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(!r.stderr.contains("kept as"), "\(r.stderr)")
+            #expect(r.stderr.contains("could not save the sheet: ") && r.stderr.contains("sheet.json: is read-only"), "\(r.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["sheet.json", "type.jsonl"])
+        #expect(try String(contentsOf: url, encoding: .utf8) == v1)
+        chmod(url.path, 0o644)
+        let writable = try Motionlab.run(args)
+        #expect(writable.stderr.contains("kept as sheet.v1.json"), "\(writable.stderr)")
     }
 
     @Test func aMissingFileStartsTheEmptySheetAndASavedOneLoadsBack() throws {

@@ -95,6 +95,8 @@ import Testing
         mkfifo(songs.appendingPathComponent("Pipe.json").path, 0o600)
         let pipe = try song(["export", "Pipe"], in: dir)
         #expect(pipe.status == 2 && pipe.stderr.contains("FIFO"), "\(pipe.stderr)")
+        // An export has no session: its refusal does not speak of one's changes.
+        #expect(!pipe.stderr.contains("session"), "\(pipe.stderr)")
         try FileManager.default.createSymbolicLink(at: songs.appendingPathComponent("Link.json"), withDestinationURL: songs.appendingPathComponent("Mine.json"))
         let link = try song(["delete", "Link"], in: dir)
         #expect(link.status == 2 && link.stderr.contains("a symbolic link"))
@@ -111,6 +113,15 @@ import Testing
         #expect(try song(["rename", "A", "C"], in: dir).status == 0)
         #expect(try song(["list"], in: dir).stdout == "B\nC\nLink\nPipe\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: songs.appendingPathComponent("trash").path).sorted() == ["Mine-2.json", "Mine.json"])
+        // A file whose name is not UTF-8 is not listed: shown with U+FFFD for its byte, no
+        // name given back could reach it. A name that arrives with U+FFFD is refused.
+        let latin1 = Array(songs.path.utf8) + Array("/lat".utf8) + [0xE9] + Array(".json".utf8) + [0]
+        let fd = latin1.withUnsafeBytes { open($0.baseAddress!.assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        #expect(fd >= 0)
+        close(fd)
+        #expect(try song(["list"], in: dir).stdout == "B\nC\nLink\nPipe\n")
+        #expect(throws: FilePolicy.Refusal.self) { try SongLibrary.check("bad\u{FFFD}") }
+        #expect(SongLibrary.suggestedName("lat\u{FFFD}") == "lat")
     }
 
     /// `play --song`: the song opens (a new name is a new song of one empty line), typing

@@ -46,6 +46,7 @@ import Testing
         ("[G]one\n[Am two", "line 2, column 1: '[' opens a chord that is not closed with ']' on its line"),
         ("[G[C]x", "line 1, column 3: '[' inside a chord (the one opened at column 1 is not closed)"),
         ("ok\n  {title: x", "line 2, column 3: '{' opens a directive that is not closed with '}' on its line"),
+        ("{c: a}b", "line 1, column 7: text after the directive's '}': a directive takes its whole line"),
         ("la [Xm]la", "line 1, column 5: \"Xm\" is not a chord name: 'X': a chord name starts with its root, A to G (or H)"),
         ("la [Cq]la", "line 1, column 6: \"Cq\" is not a chord name: 'q' is not part of a chord name (a quality such as m, maj, dim, sus, add; a number 2–13; # or b before one; or / and a bass)"),
         ("[]x", "line 1, column 2: \"\" is not a chord name: a chord name is empty"),

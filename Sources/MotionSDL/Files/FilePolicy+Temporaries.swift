@@ -40,7 +40,7 @@ extension FilePolicy {
     }
 
     static func ourPath(for target: String, suffix: String) -> String {
-        folder(of: target) + "/." + shortName(of: (target as NSString).lastPathComponent) + ".motionlab-\(getpid())-\(nextSerial())" + suffix
+        folder(of: target) + "/." + shortName(of: name(of: target)) + ".motionlab-\(getpid())-\(nextSerial())" + suffix
     }
 
     /// The longest file name kept whole inside our temporaries' names: with the dot and
@@ -84,7 +84,7 @@ extension FilePolicy {
     @discardableResult
     static func removeStaleTemporaries(in target: String) -> [String] {
         let dir = folder(of: target)
-        let prefix = "." + shortName(of: (target as NSString).lastPathComponent) + ".motionlab-"
+        let prefix = "." + shortName(of: name(of: target)) + ".motionlab-"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
         var removed: [String] = []
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(temporarySuffix) {

@@ -113,10 +113,36 @@ public enum FilePolicy {
         throw Refusal("\(shown(path)): too many levels of symbolic links")
     }
 
-    /// The folder part of `path` ("." for a bare name).
-    static func folder(of path: String) -> String {
-        let dir = (path as NSString).deletingLastPathComponent
-        return dir.isEmpty ? "." : dir
+    // MARK: Names
+    // Worked out here, not with NSString's path methods: swift-corelibs-foundation's trap on
+    // some names of one character (`--state x` stopped the program with SIGILL in
+    // `String._startOfLastPathComponent`; a hostile tour found it).
+
+    /// The folder part of `path`: "." for a bare name, "/" for a name in the root; slashes
+    /// at the end of either part do not count ("a//b/" is in "a").
+    package static func folder(of path: String) -> String {
+        let p = path.utf8.dropLastSlashes
+        guard let slash = p.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        let dir = p[..<slash].dropLastSlashes
+        return dir.isEmpty ? "/" : String(Substring(dir))
+    }
+
+    /// The last part of `path`, after its last slash ("a/b.json" is "b.json"; "a/" is "a";
+    /// "/" is "/").
+    package static func name(of path: String) -> String {
+        let p = path.utf8.dropLastSlashes
+        guard let slash = p.lastIndex(of: UInt8(ascii: "/")) else { return String(Substring(p)) }
+        let name = p[p.index(after: slash)...]
+        return name.isEmpty ? "/" : String(Substring(name))
+    }
+
+    /// `path`'s name without its extension: "a/song.v1.json" is "song.v1"; a name that starts
+    /// with its only dot (".hidden") or ends in one keeps it.
+    package static func stem(of path: String) -> String {
+        let name = name(of: path)
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.utf8.startIndex,
+              name.utf8.index(after: dot) != name.utf8.endIndex else { return name }
+        return String(Substring(name.utf8[..<dot]))
     }
 
     // MARK: Writing
@@ -182,6 +208,8 @@ public enum FilePolicy {
     /// missing folder, a loop of links). `streams` false refuses devices and FIFOs too.
     public static func destination(for path: String, streams: Bool = true) throws(Refusal) -> Destination {
         guard !path.isEmpty else { throw Refusal("an empty file name") }
+        // "notes/" names a folder, even one not there yet; a file is not made in its place.
+        guard !path.hasSuffix("/") else { throw Refusal("\(shown(path)): ends in /, so it names a folder; refused (an output must be a file)") }
         if let fd = openDescriptorName(path) {
             guard streams else { throw Refusal("\(shown(path)): is an open descriptor, not a file; refused") }
             guard fcntl(fd, F_GETFD) >= 0 else { throw Refusal("\(shown(path)): descriptor \(fd) is not open") }
@@ -223,4 +251,17 @@ public enum FilePolicy {
                              beforeReplacing: (() throws(Refusal) -> Void)? = nil) throws(Refusal) {
         try write(Array(text.utf8), to: path, streams: streams, newFileMode: newFileMode, beforeReplacing: beforeReplacing)
     }
+}
+
+private extension Substring.UTF8View {
+    /// Without the slashes at its end, one kept if it is all slashes ("/").
+    var dropLastSlashes: Substring.UTF8View {
+        var p = self
+        while p.count > 1, p.last == UInt8(ascii: "/") { p = p.dropLast() }
+        return p
+    }
+}
+
+private extension String.UTF8View {
+    var dropLastSlashes: Substring.UTF8View { self[...].dropLastSlashes }
 }

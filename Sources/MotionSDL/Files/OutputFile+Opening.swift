@@ -25,20 +25,42 @@ extension OutputFile {
         return fd
     }
 
-    /// Opens a save over the existing regular file `target`: refused when read-only, append-only
-    /// or immutable; a temporary that takes on the file's whole identity when one can; else
-    /// the file itself, its old content backed up first.
-    static func openOver(_ target: String, _ old: stat, path: String, log: Bool) throws(FilePolicy.Refusal) -> (Int32, Strategy) {
-        let shown = FilePolicy.shown(path)
+    /// Opens the existing regular file `target` to read, refusing it when a save may not
+    /// replace it: read-only (its owner's write bit), append-only or immutable.
+    static func openReplaceable(_ target: String, _ old: stat, shown: String) throws(FilePolicy.Refusal) -> Int32 {
         guard old.st_mode & S_IWUSR != 0 else {
             throw FilePolicy.Refusal("\(shown): is read-only (mode \(String(old.st_mode & 0o7777, radix: 8))); not saved over")
         }
         let file = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
         guard file >= 0 else { throw FilePolicy.Refusal("\(shown): cannot open it: \(FilePolicy.errnoText())") }
-        defer { close(file) }
         let flags = motionlab_file_flags(file)
+        if flags & (MOTIONLAB_FLAG_IMMUTABLE | MOTIONLAB_FLAG_APPEND) != 0 { close(file) }
         if flags & MOTIONLAB_FLAG_IMMUTABLE != 0 { throw FilePolicy.Refusal("\(shown): is immutable (chattr +i); not saved over") }
         if flags & MOTIONLAB_FLAG_APPEND != 0 { throw FilePolicy.Refusal("\(shown): is append-only (chattr +a); not saved over") }
+        return file
+    }
+
+    /// Why a save to `path` would be refused before anything is written (a read-only,
+    /// append-only or immutable file, a folder, a device, a missing folder), or nil: for a
+    /// caller that first does something else only worth doing if the save can happen.
+    public static func refusal(for path: String, streams: Bool) -> FilePolicy.Refusal? {
+        do {
+            if case .replace(let target, let existing?) = try FilePolicy.destination(for: path, streams: streams) {
+                close(try openReplaceable(target, existing, shown: FilePolicy.shown(path)))
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Opens a save over the existing regular file `target`: refused when read-only, append-only
+    /// or immutable; a temporary that takes on the file's whole identity when one can; else
+    /// the file itself, its old content backed up first.
+    static func openOver(_ target: String, _ old: stat, path: String, log: Bool) throws(FilePolicy.Refusal) -> (Int32, Strategy) {
+        let shown = FilePolicy.shown(path)
+        let file = try openReplaceable(target, old, shown: shown)
+        defer { close(file) }
         let folder = FilePolicy.folder(of: target)
         let folderFlags = folderFlags(folder)
         let folderTakesFiles = folderFlags == 0 && access(folder, W_OK) == 0
