@@ -59,7 +59,17 @@ public struct SongLibrary: Sendable {
     /// The song `name` as a document (its folder made on the first save).
     public func file(_ name: String) throws(FilePolicy.Refusal) -> DocumentFile {
         try Self.check(name)
-        return DocumentFile(url: folder.appendingPathComponent(name + ".json"), makesFolder: true)
+        return DocumentFile(url: folder.appendingPathComponent(spelling(of: name) + ".json"), makesFolder: true)
+    }
+
+    /// The name song `name` has in the folder: `name`, or the one spelling of it there in
+    /// another Unicode form — "Café" typed with é as one character, a file another system
+    /// named with e and an accent. They look the same and Swift's `==` calls them equal, so
+    /// they are one song: found by either, never made twice.
+    func spelling(of name: String) -> String {
+        var st = stat()
+        guard lstat(folder.appendingPathComponent(name + ".json").path, &st) != 0, errno == ENOENT else { return name }
+        return (try? list())?.first { $0 == name } ?? name
     }
 
     /// The songs' names, sorted: every `NAME.json` in the folder whose name is a song's.
@@ -117,6 +127,7 @@ public struct SongLibrary: Sendable {
     @discardableResult
     public func trash(_ name: String) throws(FilePolicy.Refusal) -> String {
         try Self.check(name)
+        let name = spelling(of: name)
         let path = folder.appendingPathComponent(name + ".json").path
         var st = stat()
         guard lstat(path, &st) == 0 else { throw FilePolicy.Refusal("no song \"\(echo(name))\": \(FilePolicy.errnoText())") }
@@ -139,6 +150,13 @@ public struct SongLibrary: Sendable {
     public func rename(_ from: String, to: String) throws(FilePolicy.Refusal) {
         try Self.check(from)
         try Self.check(to)
+        let from = spelling(of: from)
+        // Only its own spelling may change ("Cafe\u{301}" to "Café"); another song's is
+        // taken. (Compared byte for byte: `==` calls the two spellings equal.)
+        let taken = spelling(of: to)
+        guard taken.utf8.elementsEqual(to.utf8) || taken.utf8.elementsEqual(from.utf8) else {
+            throw FilePolicy.Refusal("a song \"\(echo(to))\" is there already")
+        }
         let old = folder.appendingPathComponent(from + ".json").path, new = folder.appendingPathComponent(to + ".json").path
         var st = stat()
         guard lstat(old, &st) == 0 else { throw FilePolicy.Refusal("no song \"\(echo(from))\" in \(FilePolicy.shown(folder.path))") }

@@ -124,6 +124,26 @@ import Testing
         #expect(SongLibrary.suggestedName("lat\u{FFFD}") == "lat")
     }
 
+    /// "Café" with é as one character and as e and an accent look the same, and Swift's ==
+    /// calls them equal: one song, found by either, never made twice.
+    @Test func aNameInAnotherUnicodeFormIsTheSameSong() throws {
+        let dir = Motionlab.tempDir()
+        let f = dir.appendingPathComponent("s.cho")
+        try "[C]la\n".write(to: f, atomically: true, encoding: .utf8)
+        let decomposed = "Cafe\u{301}", composed = "Caf\u{E9}"
+        #expect(try song(["import", f.path, "--name", decomposed], in: dir).status == 0)
+        let twice = try song(["import", f.path, "--name", composed], in: dir)
+        #expect(twice.status == 2 && twice.stderr.contains("is there already"), "\(twice.stderr)")
+        let out = try song(["export", composed], in: dir)
+        #expect(out.status == 0 && out.stdout.contains("[C]la"), "\(out.stderr)")
+        #expect(try song(["import", f.path, "--name", "Other"], in: dir).status == 0)
+        #expect(try song(["rename", "Other", composed], in: dir).status == 2)
+        // Its own spelling may change.
+        #expect(try song(["rename", composed, composed], in: dir).status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("songs").path)
+        #expect(names.sorted().map { Array($0.unicodeScalars) } == ["\(composed).json", "Other.json"].map { Array($0.unicodeScalars) })
+    }
+
     /// `play --song`: the song opens (a new name is a new song of one empty line), typing
     /// saves into it, it is remembered, and a ChordPro file dropped on the window is imported
     /// as a song under a free name and opened.
