@@ -136,7 +136,7 @@ public final class Shell: FrameContent {
         default:
             switch Self.bindings.action(for: event) {
             case .help: toggleHelp()
-            case .quit: wantsQuit = true
+            case .quit: if !cancelHeldPointers() { wantsQuit = true }
             case .graph:
                 graphVisible.toggle()
                 relayout()
@@ -152,14 +152,29 @@ public final class Shell: FrameContent {
         }
     }
 
-    /// Switches scene; the old scene first sees every pointer it held cancelled.
-    private func activate(_ i: Int) {
-        guard i != activeIndex else { return }
+    /// Escape while the mouse or fingers hold something in the scene (a ring, the picture, a
+    /// ball, the arrow's scrub): the gestures are cancelled, as a press the system takes
+    /// away is, rather than the app quitting from under the hand. Returns whether there were any.
+    private func cancelHeldPointers() -> Bool {
+        let cancels = sceneHeldPointerCancels()
+        sceneEvents += cancels
+        return !cancels.isEmpty
+    }
+
+    /// A cancel for each pointer down in the scene; the rest of each gesture then belongs to nobody.
+    private func sceneHeldPointerCancels() -> [InputEvent] {
         var cancels: [InputEvent] = []
         for p in input.pointers where !chromePointers.contains(p.id) {
             cancels.append(.pointerCancel(pointer: p.id, device: p.device))
-            chromePointers.append(p.id)  // the rest of that gesture belongs to nobody
+            chromePointers.append(p.id)
         }
+        return cancels
+    }
+
+    /// Switches scene; the old scene first sees every pointer it held cancelled.
+    private func activate(_ i: Int) {
+        guard i != activeIndex else { return }
+        let cancels = sceneHeldPointerCancels()
         if !cancels.isEmpty {
             var context = StepContext(dt: 0, step: -1, events: cancels, input: input)
             activeScene.step(&context)

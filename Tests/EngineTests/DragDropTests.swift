@@ -58,6 +58,48 @@ import Testing
         #expect(f.dd.spaces[panel: f.strip].offset == 0)
     }
 
+    /// A copy's source takes any number of hands; an item taken itself (lifted out of its
+    /// panel) has one carrier: a second hand that pressed it too lifts nothing, by dragging
+    /// or by holding, and the first hand's carry is untouched.
+    @Test func anItemTakenOutOfItsPanelHasOneCarrierAndACopysSourceMany() {
+        var f = Fixture()
+        let start = f.itemFrame(3).center
+        f.press(1, start)
+        f.press(2, start + Vec2(1, 1))
+        f.move(1, start + Vec2(0, 20))
+        f.move(2, start + Vec2(1, 21))
+        #expect(f.dd.carries.count == 2, "two copies of a strip card")
+
+        var g = Fixture()
+        g.press(1, start)
+        g.press(2, start + Vec2(1, 1))
+        for (id, p) in [(1, start + Vec2(0, 20)), (2, start + Vec2(1, 21))] {
+            if let l = g.dd.move(id, to: p) {
+                let took = g.dd.lift(l.item, carrier: l.carrier, frame: g.itemFrame(l.item), at: l.at, pressedAt: l.pressedAt, removableFrom: g.strip)
+                #expect(took == (id == 1), "a second hand does not lift what the first took")
+            }
+        }
+        #expect(g.dd.isTaken(3))
+        #expect(g.dd.carries.count == 1 && g.dd.carries[0].carrier == .pointer(1))
+        _ = g.dd.move(2, to: start + Vec2(40, 80))
+        #expect(g.dd.carries[0].frame.origin == g.itemFrame(3).offsetBy(Vec2(0, 20)).origin, "the other hand's moves do not move it")
+        #expect(g.dd.release(2, cancelled: false) == nil, "and its release lets nothing go")
+        #expect(g.dd.carries.count == 1)
+
+        // By holding: the first hold to lift takes it; the other's reaches nothing.
+        var h = Fixture()
+        h.press(1, start)
+        h.press(2, start + Vec2(1, 1))
+        var lifted = 0
+        for _ in 0..<60 {
+            for l in h.dd.advanceHolds(dt)
+            where h.dd.lift(l.item, carrier: l.carrier, frame: h.itemFrame(l.item), at: l.at, pressedAt: l.pressedAt, removableFrom: h.strip) {
+                lifted += 1
+            }
+        }
+        #expect(lifted == 1 && h.dd.carries.count == 1)
+    }
+
     @Test func aDragAlongTheStripScrollsItAndWhatIsInsideMovesWithNothingCopied() {
         var f = Fixture()
         let start = f.itemFrame(3).center

@@ -269,17 +269,20 @@ import Testing
         #expect(list.isWithinDrawingBounds)
     }
 
-    @Test func aChordMovedByAFingerWhileTheKeyboardCarriesACopyOfItLetsTheKeyboardsCarryGo() {
+    @Test func aChordAFingerCarriesIsNotLiftedByTheKeyboardToo() {
         var doc = SheetDocument.empty
         doc.lines[0].chords = [.init(name: "G", at: 12), .init(name: "Am", at: 36)]
         let (shell, s) = makeBoard(doc)
         let g = s.chordRootFrame(.init(line: 0, index: 0)).center
-        // A finger lifts G sideways and holds it; the keyboard focuses G and lifts it too.
+        // A finger lifts G sideways and holds it; the keyboard focuses G and asks to lift it:
+        // a placed chord has one carrier (two once, and the drop of one made the other's
+        // ghost vanish from under its hand).
         runShell(shell, frames: 2, events: [1: [.pointerDown(pointer: 5, device: .touch, at: g)],
                                             2: [.pointerMove(pointer: 5, device: .touch, at: g + Vec2(15, 0))]])
         press(shell, ["Down", "Space"])
-        #expect(s.ghosts.map(\.carrier) == [.pointer(5), .keyboard])
-        // The finger drops G on line 2: the keyboard's copy of a chord no longer there goes.
+        #expect(s.ghosts.map(\.carrier) == [.pointer(5)])
+        #expect(s.announcement == "G is in another hand", "\(s.announcement)")
+        // The finger drops G on line 2.
         let to = s.lineRootFrame(2).center
         runShell(shell, frames: 6, events: [1: [.pointerMove(pointer: 5, device: .touch, at: to)],
                                             5: [.pointerUp(pointer: 5, device: .touch, at: to)]])
@@ -290,6 +293,26 @@ import Testing
         press(shell, ["Space", "Space"], settle: 30)
         #expect(s.document.lines[0].chords.map(\.name) == ["Am"])
         #expect(s.document.lines.flatMap(\.chords).map(\.name).sorted() == ["Am", "G"])
+    }
+
+    /// The mouse and a finger both press and hold one placed chord: the first to lift it
+    /// carries it alone; the other hand lifts nothing, and its moves and release do nothing.
+    @Test func twoHandsHoldingOnePlacedChordLiftItOnce() {
+        var doc = SheetDocument.empty
+        doc.lines[0].chords = [.init(name: "C", at: 4)]
+        let (shell, s) = makeBoard(doc)
+        let c = s.chordRootFrame(.init(line: 0, index: 0)).center
+        runShell(shell, frames: 60, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: c)],
+                                             2: [.pointerDown(pointer: 1, device: .touch, at: c + Vec2(2, 2))]])
+        #expect(s.ghosts.map(\.carrier) == [.pointer(0)])
+        let to = s.lineRootFrame(2).center
+        runShell(shell, frames: 40, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: to)],
+                                             2: [.pointerMove(pointer: 1, device: .touch, at: s.lineRootFrame(3).center)],
+                                             3: [.pointerUp(pointer: 0, device: .mouse, at: to)],
+                                             4: [.pointerUp(pointer: 1, device: .touch, at: s.lineRootFrame(3).center)]])
+        #expect(s.document.lines[2].chords.map(\.name) == ["C"])
+        #expect(s.document.lines.flatMap(\.chords).count == 1)
+        #expect(s.ghosts.isEmpty)
     }
 
     @Test func aPressHeldOnAChordWhoseNeighbourIsDeletedLiftsThatSameChord() {

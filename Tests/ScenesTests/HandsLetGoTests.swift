@@ -1,3 +1,4 @@
+import Foundation
 @testable import Engine
 import Entities
 @testable import Geometry
@@ -45,6 +46,40 @@ import Testing
         runShell(shell, frames: 90)
         #expect(s.ghosts.isEmpty && s.document == .empty)
         // Nothing carried: Escape quits.
+        runShell(shell, frames: 1, events: [1: [.key(.escape, down: true)]])
+        #expect(shell.wantsQuit)
+    }
+
+    /// Escape while the mouse or a finger holds something (the tap picture, the arrow's
+    /// scrub) cancels the gesture, as the system's cancel does, instead of quitting from under
+    /// the hand; the rest of that gesture does nothing. With no hand down, Escape quits.
+    @Test func escapeWhileAHandDragsCancelsTheDragInsteadOfQuitting() {
+        let tap = TapScene(), arrow = ArrowScene()
+        let shell = Shell(scenes: [tap, arrow], size: Vec2(1280, 720), font: testFont())
+        let p = tap.presentation
+        runShell(shell, frames: 3, events: [1: [.pointerDown(pointer: 0, device: .touch, at: p)],
+                                            2: [.pointerMove(pointer: 0, device: .touch, at: p + Vec2(30, 0))],
+                                            3: [.pointerMove(pointer: 0, device: .touch, at: p + Vec2(60, 0))]])
+        #expect(tap.grab?.hand == .pointer(0))
+        runShell(shell, frames: 1, events: [1: [.key(.escape, down: true)]])
+        #expect(!shell.wantsQuit)
+        #expect(tap.grab == nil)
+        runShell(shell, frames: 2, events: [1: [.key(.escape, down: false), .pointerMove(pointer: 0, device: .touch, at: p + Vec2(300, 0))],
+                                            2: [.pointerUp(pointer: 0, device: .touch, at: p + Vec2(300, 0))]])
+        #expect(tap.grab == nil)
+
+        runShell(shell, frames: 2, events: [1: [.key(Key("2"), down: true)], 2: [.key(Key("2"), down: false)]])
+        func onRing(_ angle: Double) -> Vec2 {
+            arrow.imageRect.center + Vec2(cos(arrow.startRadians + angle), sin(arrow.startRadians + angle)) * (arrow.outerRadius - arrow.thickness / 2)
+        }
+        let start = onRing(0)
+        runShell(shell, frames: 3, events: [1: [.pointerDown(pointer: 1, device: .mouse, at: start)],
+                                            2: [.pointerMove(pointer: 1, device: .mouse, at: onRing(0.1))],
+                                            3: [.pointerMove(pointer: 1, device: .mouse, at: onRing(0.2))]])
+        #expect(arrow.scrubber == .pointer(1))
+        runShell(shell, frames: 1, events: [1: [.key(.escape, down: true)]])
+        #expect(!shell.wantsQuit && arrow.scrubber == nil)
+        runShell(shell, frames: 2, events: [1: [.key(.escape, down: false)], 2: [.pointerUp(pointer: 1, device: .mouse, at: start)]])
         runShell(shell, frames: 1, events: [1: [.key(.escape, down: true)]])
         #expect(shell.wantsQuit)
     }

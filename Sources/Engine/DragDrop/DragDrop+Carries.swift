@@ -7,21 +7,34 @@ extension DragDrop {
     /// Lifts `item`, whose frame is `frame` (root space), for `carrier`: grabbed where it was
     /// pressed and moved with the carrier since. `removableFrom`: lifting moves it out of
     /// that panel (dropped outside it, over no zone, it is removed) rather than copying it.
+    /// What is taken so has one carrier: while another hand has it (`isTaken`) nothing is
+    /// lifted, the press lifts nothing more, and this returns false.
+    @discardableResult
     public mutating func lift(_ item: Item, carrier: Hand, frame: Rect, at: Vec2, pressedAt: Vec2,
-                              removableFrom: SpaceTree.SpaceID? = nil) {
+                              removableFrom: SpaceTree.SpaceID? = nil) -> Bool {
+        // Two hands pressed it before either lifted it (a hold and a drag, two holds in one step).
+        guard removableFrom == nil || !isTaken(item) else {
+            if case .pointer(let id) = carrier, let i = presses.index(of: id) { presses[i].target = .ignored }
+            return false
+        }
         carries.append(Carry(item: item, carrier: carrier, frame: frame.offsetBy(at - pressedAt),
                              grab: pressedAt - frame.origin, removableFrom: removableFrom,
                              edgeScroll: Array(repeating: EdgeAutoScroll(), count: panels.count)))
+        return true
     }
 
     /// Lifts `item` for the keyboard or a pad: centred on `frame`, drawn at `size`, to be
-    /// steered to `zone` and `slot`.
+    /// steered to `zone` and `slot`. False, lifting nothing, when another hand has taken it.
+    @discardableResult
     public mutating func keyLift(_ item: Item, carrier: Hand, frame: Rect, size: Vec2, zone: Int, slot: Int,
-                                 removableFrom: SpaceTree.SpaceID? = nil) {
-        lift(item, carrier: carrier, frame: frame, at: frame.origin, pressedAt: frame.origin, removableFrom: removableFrom)
+                                 removableFrom: SpaceTree.SpaceID? = nil) -> Bool {
+        guard lift(item, carrier: carrier, frame: frame, at: frame.origin, pressedAt: frame.origin, removableFrom: removableFrom) else {
+            return false
+        }
         carries[carries.count - 1].grab = size / 2
         carries[carries.count - 1].frame = Rect(center: frame.center, size: size)
         keyCarry = KeyCarry(carrier: carrier, zone: zone, slot: slot)
+        return true
     }
 
     /// The carry `carrier` is carrying (not one flying back), if any.
@@ -41,6 +54,13 @@ extension DragDrop {
     /// Whether something was lifted from `item`; `carriedOnly` leaves out carries flying back.
     public func isLifted(_ item: Item, carriedOnly: Bool) -> Bool {
         carries.contains { $0.item == item && (!carriedOnly || $0.isCarried) }
+    }
+
+    /// Whether a hand has taken `item` itself (lifted it out of its panel, not a copy of it),
+    /// carried or flying: it has one carrier, so no other hand may lift it. (A copy's source,
+    /// a strip card, can be lifted by several hands at once.)
+    public func isTaken(_ item: Item) -> Bool {
+        carries.contains { $0.item == item && $0.removableFrom != nil }
     }
 
     /// Carry `k` (an index in `carries`), to read or change.

@@ -182,6 +182,7 @@ extension BoardScene {
 
     private func keyLift(_ card: Card, line: Int, slot: Int?, device: FocusDevice, pad: Int) {
         guard !document.lines.isEmpty else { return announce("The sheet has no lines to drop on") }
+        guard !dragDrop.isTaken(card) else { return announce("\(card.name) is in another hand") }
         let carrier: Hand = device == .keyboard ? .keyboard : .pad(pad)
         let slot = clamp(slot ?? firstFreeSlot(line), 0, slotCount(line) - 1)
         dragDrop.keyLift(card, carrier: carrier, frame: rootFrame(of: card), size: cardBox, zone: line, slot: slot,
