@@ -1,6 +1,7 @@
 import ArgumentParser
 import Engine
 import Foundation
+import Geometry
 import MotionBench
 import MotionSDL
 import Scenes
@@ -190,6 +191,7 @@ struct Bench: ParsableCommand {
         sceneOptions.tweens = tweens
         sceneOptions.sprites = sprites
         sceneOptions.seed = display.seed
+        sceneOptions.bounds = Rect(origin: .zero, size: platform.windowSize)
         return SceneHost(scene: StressScene(options: sceneOptions), size: platform.windowSize, font: BitmapFont.placeholder)
     }
 

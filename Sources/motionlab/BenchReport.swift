@@ -75,7 +75,7 @@ struct BenchReport {
         }
         let c = composited
         if c.composited > 0 || !ownCompositor {
-            out.append("compositor \(ownCompositor ? "own" : "sdl"): per frame \(c.copied) copied, \(c.blended) blended, \(c.tinted) tinted, \(c.scaled) scaled, \(c.masked) masked, \(c.toSDL) image quads to SDL (counted once per band a sprite reaches)")
+            out.append("compositor \(ownCompositor ? "own" : "sdl"): per frame \(c.copied) copied, \(c.blended) blended, \(c.tinted) tinted, \(c.scaled) scaled, \(c.masked) masked, \(c.culled) off the window, \(c.toSDL) image quads to SDL (counted once per band a sprite reaches)")
         }
         let r = redraws
         out.append(String(format: "redrawn (every frame, warm-up included): %d whole, %d in part, %d unchanged; %.0f %% of the window a frame%@",
@@ -134,7 +134,7 @@ struct BenchReport {
             ("textureSwitchesPerFrame", JSONValue(submits.textureSwitches)),
             ("compositedPerFrame", .object([("copied", JSONValue(composited.copied)), ("blended", JSONValue(composited.blended)),
                                             ("tinted", JSONValue(composited.tinted)), ("scaled", JSONValue(composited.scaled)), ("masked", JSONValue(composited.masked)),
-                                            ("toSDL", JSONValue(composited.toSDL))])),
+                                            ("culled", JSONValue(composited.culled)), ("toSDL", JSONValue(composited.toSDL))])),
         ]
     }
 }

@@ -42,6 +42,14 @@ extension SDLTests {
                     list.fillRect(Rect(x: rng.uniform(0, 280), y: rng.uniform(0, 200), w: 40, h: 30), color: Color(20, 220, 200, 120))
                 }
             }
+            // Sprites wholly off the window, touching its edges from outside and far off: SDL
+            // draws none of them, and the compositor drops them (`culled`); a fill after them
+            // still lands over what came before.
+            for r in [Rect(x: -32, y: 50, w: 32, h: 32), Rect(x: 320, y: 60, w: 32, h: 32), Rect(x: 90, y: -32, w: 32, h: 32),
+                      Rect(x: 100, y: 240, w: 32, h: 32), Rect(x: -5000, y: -5000, w: 32, h: 32)] {
+                list.image(Textures.sprite, in: r)
+            }
+            list.fillRect(Rect(x: 10, y: 10, w: 30, h: 30), color: Color(200, 40, 160, 140))
             list.pushClip(Rect(x: 50.5, y: 40, w: 120, h: 90))
             for _ in 0..<80 { list.image(Textures.sprite, in: Rect(x: rng.uniform(20, 180), y: rng.uniform(10, 140), w: 32, h: 32)) }
             list.popClip()
@@ -179,6 +187,7 @@ extension SDLTests {
             case 2: #expect(own.counts.copied > 40 && own.counts.scaled >= 1)
             default: #expect(own.counts.scaled > 150)
             }
+            #expect(own.counts.culled >= 5 && sdl.counts.culled == 0)
             #expect(Set(sdl.pixels).count > 50)
             print("compositor, keyed sprite, \(bands) bands at \(scale) px/pt: \(differing)")
             #expect(differing.count == 0, "\(differing)")

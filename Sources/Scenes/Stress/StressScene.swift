@@ -24,6 +24,9 @@ public final class StressScene: Scene {
         public var sprites = 2000
         public var seed: UInt64 = 1
         public var spriteSize = 32.0
+        /// Where the scene starts laid out: the window it is made for. The tweens' paths are
+        /// made once, in it (a later layout moves the followers and the panel, not them).
+        public var bounds = Rect(x: 0, y: 0, w: 1280, h: 720)
         public init() {}
     }
 
@@ -44,11 +47,12 @@ public final class StressScene: Scene {
     private var weave = ContiguousArray<Double>(repeating: 0, count: 16)
     private var tweenEntities: [Entity] = []
     private var time = 0.0
-    private var bounds = Rect(x: 0, y: 0, w: 1280, h: 720)
+    private var bounds: Rect
     private var schedule = SceneSchedule<StressScene>()
 
     public init(options: Options = Options()) {
         self.options = options
+        bounds = options.bounds
         followers = world.makeStorage()
         tweener = Tweener(world: world)
         followers.store.reserveCapacity(options.followers)

@@ -65,6 +65,8 @@ package struct Compositor {
         package var triangles = 0
         /// Masked images blended through their mask straight into the target (`MaskLayer`).
         package var masked = 0
+        /// Image quads wholly outside the window, where SDL too draws nothing: dropped.
+        package var culled = 0
 
         /// Images the compositor drew.
         package var composited: Int { copied + blended + tinted + scaled }
@@ -76,7 +78,7 @@ package struct Compositor {
 
         static func += (a: inout Counts, b: Counts) {
             a.copied += b.copied; a.blended += b.blended; a.tinted += b.tinted; a.toSDL += b.toSDL
-            a.scaled += b.scaled; a.filled += b.filled; a.triangles += b.triangles; a.masked += b.masked
+            a.scaled += b.scaled; a.filled += b.filled; a.triangles += b.triangles; a.masked += b.masked; a.culled += b.culled
         }
     }
 
@@ -162,6 +164,10 @@ package struct Compositor {
         let handed = walkRectangles(idx, count: count, vbase: vbase, vertexCount: verts.count, texture: texture, renderer: renderer,
                                     rebased: &rebased, submit: &submit) { a, b, flush in
             let colour = vbase[Int(a)].color
+            if Self.isOutside(vbase[Int(a)].position, vbase[Int(b)].position, viewport) {
+                counts.culled += 1
+                return .culled
+            }
             guard let (src, dst) = Self.copy(a: vbase[Int(a)], b: vbase[Int(b)], width: Int32(image.width),
                                               height: Int32(image.height), viewport: viewport, scale: scale) else { return .leave }
             let tint = (r: UInt32(colour.r), g: UInt32(colour.g), b: UInt32(colour.b), a: UInt32(colour.a))
@@ -268,6 +274,13 @@ package struct Compositor {
         // truncated to nothing it scales to nothing.
         guard let dst = queuedDestination(d, scale: scale), dst.w > 0, dst.h > 0 else { return nil }
         return (src, dst)
+    }
+
+    /// Whether the rectangle from `a` to `b` (points) lies wholly outside `viewport`, where SDL
+    /// would draw none of it: a sprite flown off the window (a NaN corner is `copy`'s to refuse).
+    static func isOutside(_ a: SDL_FPoint, _ b: SDL_FPoint, _ viewport: SDL_FRect) -> Bool {
+        max(a.x, b.x) <= viewport.x || min(a.x, b.x) >= viewport.x + viewport.w
+            || max(a.y, b.y) <= viewport.y || min(a.y, b.y) >= viewport.y + viewport.h
     }
 
     /// Where SDL's software renderer copies to for a destination `d` in points: each number
