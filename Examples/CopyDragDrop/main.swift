@@ -46,6 +46,8 @@ final class CopyScene: Scene {
         var lifts: [DragDrop<Int>.Lift] = []
         for event in context.events {
             switch event {
+            // A copy flying home is caught where it is.
+            case .pointerDown(let id, let device, let at) where dd.catchFlight(id, at: at, device: device): break
             case .pointerDown(let id, let device, let at):
                 let panel = dd.panel(at: at)
                 let k = panel == source ? Int(dd.spaces.fromRoot(at, to: source).y / Self.row) : -1

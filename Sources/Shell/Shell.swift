@@ -40,6 +40,10 @@ public final class Shell: FrameContent {
     var sceneEvents: [InputEvent] = []
     /// Pointers whose gesture began on the shell's own chrome.
     var chromePointers: [Int] = []
+    /// Pointers whose down the scene has been handed and whose up it has not: what Escape and
+    /// a switch of scene cancel. (The input state knows of a down queued later in the same
+    /// step, which the scene has not seen yet.)
+    var scenePointers: [(id: Int, device: PointerDevice)] = []
     /// A press while the help shows: where it began and where it is, to tell a tap (closes
     /// the help) from a drag (scrolls it).
     var helpPress: (pointer: Int, start: Vec2, last: Vec2, dragging: Bool)?
@@ -120,11 +124,13 @@ public final class Shell: FrameContent {
                 return
             }
             sceneEvents.append(event)
+            scenePointers.append((id, device))
         case .pointerMove(let id, _, _):
             if !chromePointers.contains(id) { sceneEvents.append(event) }
         case .pointerUp(let id, _, _), .pointerCancel(let id, _):
             if let i = chromePointers.firstIndex(of: id) { chromePointers.remove(at: i); return }
             sceneEvents.append(event)
+            scenePointers.removeAll { $0.id == id }
         case .key(let k, true) where activeScene.textInputRect != nil && k != .f1:
             // Typing: every key is the text field's (Escape leaves it, Tab and digits are
             // text), but F1 still shows the help.
@@ -163,11 +169,9 @@ public final class Shell: FrameContent {
 
     /// A cancel for each pointer down in the scene; the rest of each gesture then belongs to nobody.
     private func sceneHeldPointerCancels() -> [InputEvent] {
-        var cancels: [InputEvent] = []
-        for p in input.pointers where !chromePointers.contains(p.id) {
-            cancels.append(.pointerCancel(pointer: p.id, device: p.device))
-            chromePointers.append(p.id)
-        }
+        let cancels = scenePointers.map { InputEvent.pointerCancel(pointer: $0.id, device: $0.device) }
+        chromePointers += scenePointers.map(\.id)
+        scenePointers.removeAll()
         return cancels
     }
 

@@ -101,6 +101,7 @@ struct Bench: ParsableCommand {
         if let json, json != "-" { try checkWritable(json, option: "--json") }
         if let trace { try checkWritable(trace, option: "--trace") }
         if let plot { try checkWritable(plot, option: "--plot") }
+        try checkDistinct([("--json", json == "-" ? nil : json), ("--trace", trace), ("--plot", plot)])
         guard (1...Self.maxRepeat).contains(`repeat`) else {
             throw ValidationError("--repeat must be 1…\(Self.maxRepeat) (Bench.maxRepeat), got \(`repeat`)")
         }

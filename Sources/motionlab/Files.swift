@@ -68,17 +68,21 @@ func checkImage(_ path: String, option: String) throws {
 
 /// Refuses two of a run's files that are one regular file, or one new name: `--script f
 /// --record f` would record over the script being played, `--sheet s --state s` write the
-/// state dump over the sheet. (One device or FIFO for several, `/dev/null`, is fine.)
+/// state dump over the sheet. Names are compared where they lead (through links, and a new
+/// name by its folder's identity). One device, FIFO or open descriptor for several
+/// (`/dev/null`, `/dev/stdout`) is fine: it is written to where it stands, never replaced.
 func checkDistinct(_ files: [(option: String, path: String?)]) throws {
     var seen: [(option: String, path: String, id: String)] = []
     for case let (option, path?) in files {
-        var st = stat()
+        guard let destination = try? FilePolicy.destination(for: path) else { continue }
         let id: String
-        if stat(path, &st) == 0 {
-            guard (st.st_mode & S_IFMT) == S_IFREG else { continue }
-            id = "\(st.st_dev):\(st.st_ino)"
-        } else {
-            id = URL(fileURLWithPath: path).standardizedFileURL.path
+        switch destination {
+        case .replace(_, let existing?): id = "\(existing.st_dev):\(existing.st_ino)"
+        case .replace(let target, nil):
+            var st = stat()
+            guard stat(FilePolicy.folder(of: target), &st) == 0 else { continue }
+            id = "\(st.st_dev):\(st.st_ino)/" + FilePolicy.name(of: target)
+        case .stream, .descriptor: continue
         }
         if let other = seen.first(where: { $0.id == id }) {
             throw ValidationError("\(other.option) \(echo(other.path, limit: 200)) and \(option) \(echo(path, limit: 200)) are the same file; one would be written over the other")

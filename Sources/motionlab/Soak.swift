@@ -64,6 +64,9 @@ struct Soak: ParsableCommand {
         for (option, path) in [("--json", json), ("--record", record), ("--state", state), ("--failure-script", failureScriptPath)] {
             if let path { try checkWritable(path, option: option) }
         }
+        // (The default failure script is left out: `--replay soak-failure-1.jsonl` replays
+        // the one a failed run wrote, and a failure writes it again.)
+        try checkDistinct([("--replay", replay), ("--json", json), ("--record", record), ("--state", state), ("--failure-script", failureScript)])
     }
 
     var failureScriptPath: String { failureScript ?? "soak-failure-\(seed).jsonl" }

@@ -35,6 +35,13 @@ import Testing
             let panel = dd.panel(at: p)
             dd.press(id, at: p, on: panel, item: panel == strip ? item(at: p) : nil)
         }
+        /// Pointer `id` presses item `item`, lifts a copy with a drag down and carries it to `p`.
+        mutating func carry(_ id: Int, item: Int, to p: Vec2) {
+            let start = itemFrame(item).center
+            press(id, start)
+            move(id, start + Vec2(0, 20))
+            move(id, p)
+        }
         /// Moves pointer `id` and lifts whatever the move decided to.
         mutating func move(_ id: Int, _ p: Vec2) {
             if let l = dd.move(id, to: p) {
@@ -81,8 +88,9 @@ import Testing
         }
         #expect(g.dd.isTaken(3))
         #expect(g.dd.carries.count == 1 && g.dd.carries[0].carrier == .pointer(1))
+        let carried = g.dd.carries[0].frame
         _ = g.dd.move(2, to: start + Vec2(40, 80))
-        #expect(g.dd.carries[0].frame.origin == g.itemFrame(3).offsetBy(Vec2(0, 20)).origin, "the other hand's moves do not move it")
+        #expect(g.dd.carries[0].frame == carried, "the other hand's moves do not move it")
         #expect(g.dd.release(2, cancelled: false) == nil, "and its release lets nothing go")
         #expect(g.dd.carries.count == 1)
 
@@ -91,13 +99,25 @@ import Testing
         h.press(1, start)
         h.press(2, start + Vec2(1, 1))
         var lifted = 0
+        for _ in 0..<30 {
+            for l in h.dd.advanceHolds(dt)
+            where h.dd.lift(l.item, carrier: l.carrier, frame: h.itemFrame(l.item), at: l.at, pressedAt: l.pressedAt, removableFrom: h.strip) {
+                lifted += 1
+            }
+        }
+        #expect(lifted == 0 && h.dd.holdProgress.count == 2)
+        // The mouse drags it off before the holds end: the finger's ring goes, nothing waits.
+        if let l = h.dd.move(1, to: start + Vec2(0, 30)) {
+            h.dd.lift(l.item, carrier: l.carrier, frame: h.itemFrame(l.item), at: l.at, pressedAt: l.pressedAt, removableFrom: h.strip)
+        }
+        #expect(h.dd.carries.count == 1 && h.dd.holdProgress.isEmpty)
         for _ in 0..<60 {
             for l in h.dd.advanceHolds(dt)
             where h.dd.lift(l.item, carrier: l.carrier, frame: h.itemFrame(l.item), at: l.at, pressedAt: l.pressedAt, removableFrom: h.strip) {
                 lifted += 1
             }
         }
-        #expect(lifted == 1 && h.dd.carries.count == 1)
+        #expect(lifted == 0 && h.dd.carries.count == 1)
     }
 
     @Test func aDragAlongTheStripScrollsItAndWhatIsInsideMovesWithNothingCopied() {
@@ -151,11 +171,8 @@ import Testing
     @Test func aCarryLandsInTheZoneUnderThePointerConvertedThroughTheScrolledSheet() {
         var f = Fixture()
         f.dd.spaces[panel: f.sheet].setOffset(250)
-        let start = f.itemFrame(1).center
-        f.press(1, start)
-        f.move(1, start + Vec2(0, 20))
         let target = Vec2(400, 150 + 120)  // 120 pt into the visible sheet: content y 370, zone 3
-        f.move(1, target)
+        f.carry(1, item: 1, to: target)
         f.dd.updateTargets()
         #expect(f.dd.carries[0].target == 3)
         #expect(f.dd.targets == [3])
@@ -175,15 +192,41 @@ import Testing
 
     @Test func restingInTheSheetsBottomEdgeZoneScrollsItAfterTheDwell() {
         var f = Fixture()
-        let start = f.itemFrame(1).center
-        f.press(1, start)
-        f.move(1, start + Vec2(0, 20))
-        f.move(1, Vec2(400, 540))
+        f.carry(1, item: 1, to: Vec2(400, 540))
         for _ in 0..<30 { f.dd.autoScroll(dt) }
         #expect(f.dd.spaces[panel: f.sheet].offset == 0)
         for _ in 0..<120 { f.dd.autoScroll(dt) }
         #expect(f.dd.spaces[panel: f.sheet].offset > 50)
         #expect(f.dd.spaces[panel: f.strip].offset == 0)
+    }
+
+    /// A copy let go over nothing flies home; a press on it on the way catches it where it
+    /// is drawn, stopped at once, and the pointer carries it from there. One settling into
+    /// the place it was dropped is not caught.
+    @Test func aCopyFlyingHomeIsCaughtUnderThePressAndCarriedFromThere() {
+        var f = Fixture()
+        f.carry(1, item: 3, to: Vec2(400, 590))
+        let r = f.dd.release(1, cancelled: false, velocity: Vec2(0, 900))!
+        f.dd.fly(r.index, to: f.itemFrame(3), kind: .returning)
+        for _ in 0..<6 { f.dd.stepFlights(dt) }
+        let mid = f.dd.carries[0].frame
+        #expect(f.dd.carries[0].flight != nil && mid.origin.distance(to: f.itemFrame(3).origin) > 50)
+        let beside = f.dd.catchFlight(2, at: mid.center + Vec2(0, 500))
+        #expect(!beside, "a press beside it catches nothing")
+        let caught = f.dd.catchFlight(2, at: mid.center)
+        #expect(caught)
+        #expect(f.dd.carries[0].isCarried && f.dd.carries[0].carrier == .pointer(2))
+        #expect(f.dd.carries[0].frame == mid && f.dd.carries[0].velocity == .zero, "stopped where it was")
+        for _ in 0..<6 { f.dd.stepFlights(dt) }
+        #expect(f.dd.carries[0].frame == mid, "carried, it no longer flies")
+        f.move(2, mid.center + Vec2(40, -20))
+        #expect(f.dd.carries[0].frame == mid.offsetBy(Vec2(40, -20)))
+        // Settling into a drop: not caught.
+        let k = f.dd.release(2, cancelled: false)!.index
+        f.dd.fly(k, to: f.itemFrame(3), kind: .settling)
+        f.dd.stepFlights(dt)
+        let settling = f.dd.catchFlight(3, at: f.dd.carries[0].frame.center)
+        #expect(!settling)
     }
 
     @Test func aMovedItemCarriedOutsideItsPanelOverNoZoneWouldBeRemoved() {

@@ -41,6 +41,29 @@ import Testing
         dev_t((major & 0xfff) << 8) | dev_t(minor & 0xff) | (dev_t(minor & ~0xff) << 12) | (dev_t(major & ~0xfff) << 32)
     }
 
+    // File names are split by our own code: swift-corelibs-foundation's path methods trapped
+    // on some one-character names, so `--state x` stopped the program with SIGILL.
+    @Test func aPathSplitsIntoItsFolderNameAndStemWhateverItsLength() {
+        let cases: [(path: String, folder: String, name: String, stem: String)] = [
+            ("x", ".", "x", "x"),
+            ("é", ".", "é", "é"),
+            ("./x", ".", "x", "x"),
+            ("/x", "/", "x", "x"),
+            ("/", "/", "/", "/"),
+            ("a/", ".", "a", "a"),
+            ("a//b.json", "a", "b.json", "b"),
+            ("/home/u/song.v1.json", "/home/u", "song.v1.json", "song.v1"),
+            ("d/.hidden", "d", ".hidden", ".hidden"),
+            ("d/name.", "d", "name.", "name."),
+            ("שיר/ש.cho", "שיר", "ש.cho", "ש"),
+        ]
+        for c in cases {
+            #expect(FilePolicy.folder(of: c.path) == c.folder, "folder of \(c.path)")
+            #expect(FilePolicy.name(of: c.path) == c.name, "name of \(c.path)")
+            #expect(FilePolicy.stem(of: c.path) == c.stem, "stem of \(c.path)")
+        }
+    }
+
     @Test func aFIFOIsRefusedAtOnceByNameWithoutWaitingForAWriter() throws {
         let dir = Motionlab.tempDir()
         let fifo = dir.appendingPathComponent("pipe")

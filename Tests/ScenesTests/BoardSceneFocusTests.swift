@@ -305,11 +305,11 @@ import Testing
         runShell(shell, frames: 60, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: c)],
                                              2: [.pointerDown(pointer: 1, device: .touch, at: c + Vec2(2, 2))]])
         #expect(s.ghosts.map(\.carrier) == [.pointer(0)])
+        // The finger lets go where it pressed: it had nothing to drop.
         let to = s.lineRootFrame(2).center
         runShell(shell, frames: 40, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: to)],
-                                             2: [.pointerMove(pointer: 1, device: .touch, at: s.lineRootFrame(3).center)],
-                                             3: [.pointerUp(pointer: 0, device: .mouse, at: to)],
-                                             4: [.pointerUp(pointer: 1, device: .touch, at: s.lineRootFrame(3).center)]])
+                                             2: [.pointerUp(pointer: 1, device: .touch, at: c + Vec2(2, 2))],
+                                             3: [.pointerUp(pointer: 0, device: .mouse, at: to)]])
         #expect(s.document.lines[2].chords.map(\.name) == ["C"])
         #expect(s.document.lines.flatMap(\.chords).count == 1)
         #expect(s.ghosts.isEmpty)

@@ -84,6 +84,21 @@ import Testing
         #expect(shell.wantsQuit)
     }
 
+    /// Escape and a press in one step, Escape first: nothing was held when Escape came, so
+    /// the press that follows is a gesture like any other (it was cancelled before the scene
+    /// saw its down, and held for good).
+    @Test func escapeJustBeforeAPressInTheSameStepLeavesThatPressAlone() {
+        let tap = TapScene()
+        let shell = Shell(scenes: [tap], size: Vec2(1280, 720), font: testFont())
+        let p = tap.presentation
+        runShell(shell, frames: 3, events: [1: [.key(.escape, down: true), .pointerDown(pointer: 0, device: .mouse, at: p)],
+                                            2: [.key(.escape, down: false), .pointerMove(pointer: 0, device: .mouse, at: p + Vec2(40, 0))],
+                                            3: [.pointerMove(pointer: 0, device: .mouse, at: p + Vec2(80, 0))]])
+        #expect(tap.grab?.hand == .pointer(0))
+        runShell(shell, frames: 1, events: [1: [.pointerUp(pointer: 0, device: .mouse, at: p + Vec2(80, 0))]])
+        #expect(tap.grab == nil)
+    }
+
     @Test func escapeWhileABasketBallIsCarriedPutsItBack() {
         let scene = BounceScene(seed: 3, initialBalls: 1)
         let shell = Shell(scenes: [scene], size: Vec2(800, 600), font: testFont())

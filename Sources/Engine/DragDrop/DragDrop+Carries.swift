@@ -20,6 +20,13 @@ extension DragDrop {
         carries.append(Carry(item: item, carrier: carrier, frame: frame.offsetBy(at - pressedAt),
                              grab: pressedAt - frame.origin, removableFrom: removableFrom,
                              edgeScroll: Array(repeating: EdgeAutoScroll(), count: panels.count)))
+        if removableFrom != nil {
+            // Other presses waiting on it now wait on nothing: no hold ring fills toward a
+            // lift that cannot be, and a drag along the panel still scrolls it.
+            for i in presses.all.indices {
+                if case .pending(let p, item?) = presses[i].target { presses[i].target = .pending(p, nil) }
+            }
+        }
         return true
     }
 
@@ -34,6 +41,20 @@ extension DragDrop {
         carries[carries.count - 1].grab = size / 2
         carries[carries.count - 1].frame = Rect(center: frame.center, size: size)
         keyCarry = KeyCarry(carrier: carrier, zone: zone, slot: slot)
+        return true
+    }
+
+    /// A press on a carry flying home (after a miss or a cancel) catches it: it stops under
+    /// the hand at once and pointer `id` carries it from there, as if it had lifted it
+    /// where it caught it. Returns whether it caught one (the one drawn on top). One
+    /// settling into the place it was dropped is not caught: that drop is made.
+    public mutating func catchFlight(_ id: Int, at: Vec2, device: PointerDevice = .mouse) -> Bool {
+        guard let k = carries.lastIndex(where: { $0.flight?.kind == .returning && $0.frame.contains(at) }) else { return false }
+        carries[k].flight = nil
+        carries[k].carrier = .pointer(id)
+        carries[k].grab = at - carries[k].frame.origin
+        carries[k].velocity = .zero
+        presses.begin(id, device: device, at: at, target: .carrying)
         return true
     }
 

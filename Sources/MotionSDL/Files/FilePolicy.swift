@@ -216,6 +216,8 @@ public enum FilePolicy {
             return .descriptor(fd)
         }
         let target = try resolve(path)
+        // A link to "notes/" too.
+        guard !target.hasSuffix("/") else { throw Refusal("\(shown(path)): leads to \(shown(target)), a folder's name; refused (an output must be a file)") }
         var st = stat()
         if stat(target, &st) == 0 {
             switch st.st_mode & S_IFMT {

@@ -44,9 +44,11 @@ extension OutputFile {
     /// append-only or immutable file, a folder, a device, a missing folder), or nil: for a
     /// caller that first does something else only worth doing if the save can happen.
     public static func refusal(for path: String, streams: Bool) -> FilePolicy.Refusal? {
-        do {
+        do throws(FilePolicy.Refusal) {
             if case .replace(let target, let existing?) = try FilePolicy.destination(for: path, streams: streams) {
                 close(try openReplaceable(target, existing, shown: FilePolicy.shown(path)))
+                // Writable by its bits, but not by this user (another's file).
+                guard access(target, W_OK) == 0 else { throw FilePolicy.Refusal("\(FilePolicy.shown(path)): the file is not writable by this user; not saved over") }
             }
             return nil
         } catch {

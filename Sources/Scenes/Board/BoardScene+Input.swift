@@ -56,6 +56,10 @@ extension BoardScene {
     }
 
     private func press(_ id: Int, _ device: PointerDevice, _ at: Vec2, input: InputState) {
+        // A card flying home is caught where it is, over whatever it flies.
+        if dragDrop.catchFlight(id, at: at, device: device), let k = dragDrop.index(carriedBy: .pointer(id)) {
+            return announce("Caught \(ghosts[k].name) · drop it on a line")
+        }
         var panel: SpaceTree.SpaceID?
         if songShelf != nil, songsButton.hit(at, device: device) {
             openSongPanel()

@@ -2,33 +2,10 @@ import Foundation
 @testable import MotionSDL
 import Testing
 
-/// File names are split by our own code: swift-corelibs-foundation's path methods trapped on
-/// some one-character names, so `--state x` stopped the program with SIGILL.
-@Suite struct FileNamePartsTests {
-    @Test func aPathSplitsIntoItsFolderNameAndStemWhateverItsLength() {
-        let cases: [(path: String, folder: String, name: String, stem: String)] = [
-            ("x", ".", "x", "x"),
-            ("é", ".", "é", "é"),
-            ("./x", ".", "x", "x"),
-            ("/x", "/", "x", "x"),
-            ("/", "/", "/", "/"),
-            ("a/", ".", "a", "a"),
-            ("a//b.json", "a", "b.json", "b"),
-            ("/home/u/song.v1.json", "/home/u", "song.v1.json", "song.v1"),
-            ("d/.hidden", "d", ".hidden", ".hidden"),
-            ("d/name.", "d", "name.", "name."),
-            ("שיר/ש.cho", "שיר", "ש.cho", "ש"),
-        ]
-        for c in cases {
-            #expect(FilePolicy.folder(of: c.path) == c.folder, "folder of \(c.path)")
-            #expect(FilePolicy.name(of: c.path) == c.name, "name of \(c.path)")
-            #expect(FilePolicy.stem(of: c.path) == c.stem, "stem of \(c.path)")
-        }
-    }
-}
-
+/// The command line's side of the file policy (`Sources/motionlab/Files.swift`), run as a
+/// user runs it: outputs named with one character, two options naming one file.
 extension SDLTests {
-    @Suite struct ShortFileNameTests {
+    @Suite struct OutputNameTests {
         /// `motionlab ARGS` run in `dir`.
         func run(_ args: [String], in dir: URL) throws -> Motionlab.Result {
             let p = Motionlab.process(args)
@@ -57,14 +34,32 @@ extension SDLTests {
             let script = #"{"frame":1,"type":"key","key":"Tab","down":true}"# + "\n"
             try script.write(to: dir.appendingPathComponent("s.jsonl"), atomically: true, encoding: .utf8)
             try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.jsonl").path, withDestinationPath: "s.jsonl")
+            // A new name reached through a dangling link, or through a linked folder.
+            try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("dangling").path, withDestinationPath: "target.json")
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("linkdir").path, withDestinationPath: "sub")
             for args in [["--script", "s.jsonl", "--record", "s.jsonl"], ["--script", "s.jsonl", "--state", "./link.jsonl"],
-                         ["--state", "new.json", "--record", "./new.json"]] {
+                         ["--state", "new.json", "--record", "./new.json"], ["--state", "dangling", "--record", "target.json"],
+                         ["--state", "linkdir/x.json", "--record", "sub/x.json"]] {
                 let r = try run(["play", "--headless", "--frames", "2"] + args, in: dir)
                 #expect(r.status == 2, "\(args)")
                 #expect(r.stderr.contains("are the same file; one would be written over the other"), "\(r.stderr)")
             }
             #expect(try String(contentsOf: dir.appendingPathComponent("s.jsonl"), encoding: .utf8) == script)
-            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("new.json").path))
+            for made in ["new.json", "target.json", "sub/x.json"] {
+                #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(made).path), "\(made)")
+            }
+            // Standard output named twice, though it leads to a file here, is written where it
+            // stands, never replaced: not refused.
+            let p = Motionlab.process(["play", "--headless", "--frames", "2", "--state", "/dev/stdout", "--record", "/dev/stdout"])
+            p.currentDirectoryURL = dir
+            FileManager.default.createFile(atPath: dir.appendingPathComponent("out.txt").path, contents: nil)
+            let out = try FileHandle(forWritingTo: dir.appendingPathComponent("out.txt"))
+            p.standardOutput = out
+            try p.run()
+            p.waitUntilExit()
+            try out.close()
+            #expect(p.terminationStatus == 0)
             // One device for several outputs is fine.
             #expect(try run(["play", "--headless", "--frames", "2", "--state", "/dev/null", "--record", "/dev/null"], in: dir).status == 0)
         }
