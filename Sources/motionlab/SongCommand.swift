@@ -93,13 +93,11 @@ struct SongExport: ParsableCommand {
     var format = Format.chordpro
     @Option(name: .customShort("o"), help: "The file to write (default, or -: standard output).")
     var output: String?
-    /// The file named by -o, if it names one ("-" is standard output, as for most tools).
-    var outputFile: String? { output == "-" ? nil : output }
     @OptionGroup var folder: SongFolder
 
     func validate() throws {
         guard (-11...11).contains(transpose) else { throw ValidationError("--transpose must be -11…11 semitones, got \(transpose)") }
-        if let outputFile { try checkWritable(outputFile, option: "-o") }
+        if let output { try checkWritable(output, option: "-o") }
     }
 
     func run() throws {
@@ -115,8 +113,8 @@ struct SongExport: ParsableCommand {
             }
             if transpose != 0 { doc = doc.transposed(by: transpose) }
             let text = format == .json ? doc.serialized() : try ChordPro.writeReadable(doc)
-            if let outputFile {
-                try FilePolicy.write(text, to: outputFile)
+            if let output {
+                try FilePolicy.write(text, to: output)
             } else if !StandardStream.output.write(text) {
                 // Named on standard error by the stream; a failed write exits 2, as elsewhere.
                 throw ExitCode(StandardStream.failureStatus)

@@ -23,6 +23,13 @@ extension SDLTests {
             // Written again over the same one-character name.
             #expect(try run(["play", "--headless", "--frames", "2", "--state", "x"], in: dir).status == 0)
 
+            // "-" is standard output, as for most tools; "./-" is a file of that name.
+            let dash = try run(["play", "--headless", "--frames", "2", "--state", "-"], in: dir)
+            #expect(dash.status == 0 && dash.stdout.hasPrefix("{"), "\(dash.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path))
+            #expect(try run(["play", "--headless", "--frames", "2", "--state", "./-"], in: dir).status == 0)
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path))
+
             let folder = try run(["play", "--headless", "--frames", "2", "--state", "notes/"], in: dir)
             #expect(folder.status == 2)
             #expect(folder.stderr.contains("ends in /, so it names a folder"), "\(folder.stderr)")

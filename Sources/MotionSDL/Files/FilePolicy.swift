@@ -188,12 +188,13 @@ public enum FilePolicy {
     }
 
     /// The descriptor a name such as `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or
-    /// `/proc/self/fd/N` stands for. Following such a name's link would reopen a pipe or,
-    /// worse, replace the very file the shell redirected the output to.
+    /// `/proc/self/fd/N` stands for, and `-`, standard output as most tools take it (a file
+    /// named `-` is `./-`). Following such a name's link would reopen a pipe or, worse,
+    /// replace the very file the shell redirected the output to.
     static func openDescriptorName(_ path: String) -> Int32? {
         switch path {
         case "/dev/stdin": return 0
-        case "/dev/stdout": return 1
+        case "/dev/stdout", "-": return 1
         case "/dev/stderr": return 2
         default:
             for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"] where path.hasPrefix(prefix) {

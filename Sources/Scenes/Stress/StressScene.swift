@@ -52,7 +52,10 @@ public final class StressScene: Scene {
 
     public init(options: Options = Options()) {
         self.options = options
-        bounds = options.bounds
+        // A box with no room (or a non-finite one) would give empty paths and random places
+        // from empty ranges: the default box instead.
+        let b = options.bounds
+        bounds = [b.minX, b.minY, b.width, b.height].allSatisfy(\.isFinite) && b.width >= 64 && b.height >= 64 ? b : Options().bounds
         followers = world.makeStorage()
         tweener = Tweener(world: world)
         followers.store.reserveCapacity(options.followers)
