@@ -8,7 +8,7 @@ import Songs
 extension BoardScene {
     /// An action of the board, of typing (mode "Typing") or of the songs panel (mode "Songs panel").
     enum Action: Sendable, Equatable {
-        case drag, hold, scroll, edgeScroll, dropOff, undoButtons, transposeButtons, type, songs
+        case drag, hold, catchCard, scroll, edgeScroll, dropOff, undoButtons, transposeButtons, type, songs
         case move, activate, cancel, delete, undo, redo, transposeDown, transposeUp, padScroll
         case caret, split, edit, leaveText
         case chooseSong, openSong, renameSong, deleteSong, newSong, exportSong, closeSongs
@@ -23,6 +23,7 @@ extension BoardScene {
                 brief: "picks up a copy to drop on a line"),
         Binding(.hold, "lift a card or a placed chord, any direction", mouse: "Press and hold, then drag",
                 touch: "Press and hold, then drag", brief: "lifts a card or placed chord"),
+        Binding(.catchCard, "catch it where it is, and carry it on", mouse: "Press a card flying back", touch: "Press a card flying back"),
         Binding(.scroll, "scroll the strip or the sheet", mouse: "Drag sideways / wheel", touch: "Drag sideways", brief: "scrolls"),
         Binding(.edgeScroll, "scroll it (move toward the edge, or rest there)", mouse: "Carry to a panel's edge",
                 touch: "Carry to a panel's edge"),
