@@ -101,6 +101,27 @@ import Testing
         runShell(shell, frames: 5, events: [1: [.pointerUp(pointer: 0, device: .mouse, at: hand)]])
     }
 
+    /// A ring held while the window is squeezed to 1×1 (a path of two points) and grown back
+    /// keeps its place along the path, and a hand going on at 1,200 pt/s throws it at that
+    /// (a hostile tour saw it sent back to the path's start, then thrown at 5,600 pt/s).
+    @Test func aHeldRingKeepsItsPlaceThroughAWindowSqueezedToNothing() {
+        let (shell, s) = coast.make()
+        let t = s.tables[0]
+        let s0 = s.followers.store.dense[0].distance
+        var events: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 0, device: .mouse, at: t.point(atDistance: s0))]]
+        for k in 1...4 { events[1 + k] = [.pointerMove(pointer: 0, device: .mouse, at: t.point(atDistance: s0 + 20 * Double(k)))] }
+        events[6] = [.resize(w: 1, h: 1)]
+        events[7] = [.resize(w: 1280, h: 720)]
+        runShell(shell, frames: 7, events: events)
+        #expect(abs(s.followers.store.dense[0].distance - (s0 + 80)) < 1, "at \(s.followers.store.dense[0].distance), held at \(s0 + 80)")
+        var more: [Int: [InputEvent]] = [:]
+        for k in 1...6 { more[k] = [.pointerMove(pointer: 0, device: .mouse, at: t.point(atDistance: s0 + 80 + 20 * Double(k)))] }
+        more[7] = [.pointerUp(pointer: 0, device: .mouse, at: t.point(atDistance: s0 + 200))]
+        runShell(shell, frames: 7, events: more)
+        let ring = s.followers.store.dense[0]
+        #expect(ring.grabbedBy == .momentum && abs(ring.orbitSpeed - 1200) < 60, "thrown at \(ring.orbitSpeed) pt/s")
+    }
+
     @Test func aCoastGoesOnAtTheSpeedForThePathsNewSize() {
         let (shell, s) = coast.make()
         _ = coast.fling(shell, s, speed: 900, frames: 10)
