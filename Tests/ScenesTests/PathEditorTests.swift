@@ -325,6 +325,18 @@ import Testing
         #expect(abs(p.y / PathScene.gridStep - (p.y / PathScene.gridStep).rounded()) < 1e-9)
     }
 
+    /// A point dragged over the buttons or off the window stays in the area the path is
+    /// drawn in (a hostile tour left one under the tab bar, the path drawn across the buttons).
+    @Test func aPointDraggedOffTheDrawingAreaStaysInIt() {
+        let s = Session(.figure8)
+        s.key("E")
+        let area = s.scene.shapeBounds
+        s.drag(s.anchor(0), Vec2(-50, -40))
+        #expect(s.anchor(0) == Vec2(area.minX, area.minY), "\(s.anchor(0)) outside \(area)")
+        s.drag(s.anchor(1), Vec2(area.midX, area.maxY + 300))
+        #expect(s.anchor(1).y == area.maxY)
+    }
+
     @Test func exportedDataReadsBackAsTheSameSegments() throws {
         let s = Session(.figure8)
         s.key("E")

@@ -185,9 +185,11 @@ extension PathScene {
         edit(recording: false) { e in _ = e.redo(); return nil }
     }
 
-    /// `p` (window points) kept inside the scene and, with snapping on, on the grid.
+    /// `p` (window points) kept inside the area the path is drawn in (between the buttons
+    /// and the status line: dragged over the buttons, a point was hard to take again and
+    /// drew the path across them) and, with snapping on, on the grid.
     func placed(_ p: Vec2) -> Vec2 {
-        var q = Vec2(clamp(p.x, sceneBounds.minX, sceneBounds.maxX), clamp(p.y, sceneBounds.minY, sceneBounds.maxY))
+        var q = shapeBounds.clamped(p)
         if session.snap {
             let o = Vec2(shapeBounds.minX, shapeBounds.minY), g = Self.gridStep
             q = Vec2(o.x + ((q.x - o.x) / g).rounded() * g, o.y + ((q.y - o.y) / g).rounded() * g)
