@@ -53,6 +53,24 @@ extension SDLTests {
 }
 
 extension SDLTests {
+    /// A line that reads right to left ends at its left: longer than the sheet is wide and
+    /// typed in at its end, its caret keeps a margin from the band's left edge, as a
+    /// left-to-right line's does on the right (a hostile tour saw the caret over its last
+    /// letter, on the edge); at its start, the line's right end is in view.
+    @Test func aRightToLeftLineLongerThanTheSheetKeepsItsEndInViewWithAMargin() throws {
+        let text = String(repeating: "\u{05E9}\u{05DC}\u{05D5}\u{05DD} ", count: 40) + "\u{05E1}\u{05D5}\u{05E3}"
+        let s = try shapedBoard(SheetDocument(lines: [SheetDocument.Line(text: text)]))
+        s.beginLyric(line: 0, caret: text.count)
+        let stops = s.caretStops(line: 0)
+        #expect(stops[0] > stops[stops.count - 1], "the line runs right to left")
+        let sheet = s.sheetFrame
+        let end = try #require(s.lyric.map { s.caretRootFrame($0) })
+        #expect(end.minX > sheet.minX + BoardScene.textInset + 20, "caret at \(end.minX), sheet from \(sheet.minX)")
+        s.beginLyric(line: 0, caret: 0)
+        let start = try #require(s.lyric.map { s.caretRootFrame($0) })
+        #expect(start.maxX < sheet.maxX && start.minX > sheet.midX, "caret at \(start.minX), sheet \(sheet.minX)…\(sheet.maxX)")
+    }
+
     /// Lines mixing the two directions (found by a review): a Latin word or a number before
     /// Hebrew, Latin words inside Hebrew, a right-to-left mark first. Each chord stands on its
     /// own character's start whichever way the line reads, and a drop at a character finds it

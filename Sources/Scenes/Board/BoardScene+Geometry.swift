@@ -85,6 +85,12 @@ extension BoardScene {
         var scroll = lyricScroll
         if x - scroll > view - margin { scroll = x - (view - margin) }
         if x - scroll < margin { scroll = x - margin }
+        // A line that reads right to left and is wider than the view ends at its left (the
+        // shaper's first stop is its right end): the margin past its end is on the left, or
+        // the caret there stood on its last letter (a hostile tour saw it over "ף").
+        if let start = stops.first, start > end, start - end > view {
+            return lyricScroll = max(end - margin, min(scroll, start - view))
+        }
         // Never past the text's end less the view, never before its start.
         lyricScroll = max(0, min(scroll, end - view + margin))
     }
