@@ -102,16 +102,17 @@ public struct HUDStats {
             let c = t > 1.0 / 30 ? Color.red : t > 1.0 / 55 ? Color(hex: 0xffd166) : Color(hex: 0x06d6a0)
             list.fillRect(Rect(x: plot.minX + Double(i) * w, y: plot.maxY - h, w: max(1, w), h: h), color: c)
         }
-        // Labelled from the top down; a label that would overlap the one above is left out
-        // (its line stays).
-        var freeFrom = -Double.infinity
-        for (ms, label) in [(33.3, "33.3 ms"), (16.7, "16.7 ms"), (8.3, "8.3 ms")] {
+        // Labelled 60 frames a second first, then 30, then 120: in a graph too short for all
+        // three, a label that would overlap one already there is left out (its line stays),
+        // and 16.7 ms, a display's own rate, is the one kept.
+        var labelled: [Double] = []
+        for (ms, label) in [(16.7, "16.7 ms"), (33.3, "33.3 ms"), (8.3, "8.3 ms")] {
             let y = plot.maxY - ms / 1000 * scale
             list.fillRect(Rect(x: plot.minX, y: y, w: plot.width, h: 1), color: .white.withAlpha(110))
             let ly = clamp(y - font.cellHeight / 2, r.minY, r.maxY - font.cellHeight)
-            guard ly >= freeFrom else { continue }
+            guard labelled.allSatisfy({ abs($0 - ly) >= font.cellHeight }) else { continue }
             list.text(label, at: Vec2(plot.minX - 6 - font.width(of: label), ly), font: font, color: .dimText)
-            freeFrom = ly + font.cellHeight
+            labelled.append(ly)
         }
     }
 }

@@ -110,6 +110,25 @@ import Testing
         #expect(wrap("", width: 40, font: .placeholder) == [""])
     }
 
+    /// In a graph too short to label all three lines, the 16.7 ms line (60 frames a second)
+    /// keeps its label: it went when 33.3 ms's, drawn first, was in its way.
+    @Test func aShortFrameGraphLabelsSixtyFramesASecondFirst() {
+        let font = BitmapFont.placeholder
+        let r = Rect(x: 0, y: 0, w: 400, h: 30)
+        var list = DrawList()
+        HUDStats().drawGraph(into: &list, in: r, font: font)
+        let plotBottom = r.maxY - 4, scale = (r.height - 8) / 0.040
+        func labelTop(_ ms: Double) -> Float {
+            Float(clamp(plotBottom - ms / 1000 * scale - font.cellHeight / 2, r.minY, r.maxY - font.cellHeight))
+        }
+        let textTops = Set(stride(from: 0, to: list.vertices.count, by: 4).compactMap { k -> Float? in
+            let a = list.vertices[k], c = list.vertices[k + 2]
+            return Double(c.y - a.y) == font.cellHeight && Double(c.x) < font.width(of: "33.3 ms") + 12 ? a.y : nil
+        })
+        #expect(textTops.contains { abs($0 - labelTop(16.7)) < 0.01 }, "labels at \(textTops.sorted()), 16.7 ms's would be at \(labelTop(16.7))")
+        #expect(textTops.count < 3, "too short for all three")
+    }
+
     @Test func theFrameGraphHasScaleLinesAt8And17And33MillisecondsBelowTheScene() {
         let shell = Shell(scenes: SceneRegistry.makeAll(SceneOptions()), size: Vec2(800, 600), font: testFont())
         runShell(shell, frames: 30, events: [1: [.key(Key("G"), down: true)]])
