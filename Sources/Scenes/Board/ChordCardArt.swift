@@ -22,15 +22,35 @@ enum ChordCardArt {
         list.fillConvexOutline(Self.cardOutline, in: frame, color: tinted(Color(hex: 0xfbf8f1)))
         list.strokeOutline(Self.cardOutline, in: frame, width: 1, color: tinted(Color(hex: 0x2b2b33)))
         let voicing = diagrams.voicing(for: name)
-        let width = max(1, font.width(of: name))
         // With a diagram, the name takes the card's top as on the atlas's cards.
         let room = voicing == nil ? frame.height * 0.4 : frame.height * 0.3
-        let scale = max(0.1, min((frame.width - 6) / width, room / font.cellHeight, 2))
-        let at = Vec2(frame.midX - width * scale / 2, frame.minY + frame.height * (voicing == nil ? 0.08 : 0.05))
-        list.text(name, at: at, font: font, color: tinted(Color(hex: 0x2b2b33)), scale: scale)
+        var top = frame.minY + frame.height * (voicing == nil ? 0.08 : 0.05)
+        for line in nameLines(name, width: frame.width - 6, room: room, font: font) {
+            let width = max(1, font.width(of: line.text))
+            list.text(line.text, at: Vec2(frame.midX - width * line.scale / 2, top), font: font, color: tinted(Color(hex: 0x2b2b33)), scale: line.scale)
+            top += font.cellHeight * line.scale
+        }
         if let voicing {
             drawDiagram(voicing, in: frame, color: tinted(Color(hex: 0x1e1e28)), grid: tinted(Color(hex: 0x5a5a64)), into: &list, font: font)
         }
+    }
+
+    /// A chord's name as drawn on its card within `width` and `room` (its height), as large
+    /// as fits, at most twice the font's size: one line, or a slash chord's bass on a second
+    /// line (C♯m7(♭9) over /G♯) where that draws it over a seventh larger — a long name on
+    /// one line was too small to read on a placed chord.
+    static func nameLines(_ name: String, width: Double, room: Double, font: BitmapFont) -> [(text: String, scale: Double)] {
+        func fit(_ lines: [String]) -> Double {
+            let widest = max(1, lines.map { font.width(of: $0) }.max() ?? 1)
+            return max(0.1, min(width / widest, room / (font.cellHeight * Double(lines.count)), 2))
+        }
+        let one = fit([name])
+        if let slash = name.lastIndex(of: "/"), slash != name.startIndex {
+            let two = [String(name[..<slash]), String(name[slash...])]
+            let scale = fit(two)
+            if scale > one * 8 / 7 { return two.map { ($0, scale) } }
+        }
+        return [(name, one)]
     }
 
     /// A chord diagram in a card's frame, where the atlas's cards have theirs (a 64×80 card's
