@@ -87,6 +87,9 @@ public struct HUDStats {
         return (0..<4).map { wide.form($0, scene: "bounce") }
     }()
 
+    /// The graph's lines (ms) and labels, in the order they are labelled.
+    static let scaleLines = [(16.7, "16.7 ms"), (33.3, "33.3 ms"), (8.3, "8.3 ms")]
+
     /// The frame times, the taller ones the longer frames, on a 0–40 ms scale with lines at
     /// 8.3, 16.7 and 33.3 ms (120, 60 and 30 frames a second), each labelled; the newest
     /// frame at the right.
@@ -105,14 +108,17 @@ public struct HUDStats {
         // Labelled 60 frames a second first, then 30, then 120: in a graph too short for all
         // three, a label that would overlap one already there is left out (its line stays),
         // and 16.7 ms, a display's own rate, is the one kept.
-        var labelled: [Double] = []
-        for (ms, label) in [(16.7, "16.7 ms"), (33.3, "33.3 ms"), (8.3, "8.3 ms")] {
+        // (The tops of the labels drawn, in two values rather than an array: nothing
+        // allocated a frame.)
+        var labelled: (Double?, Double?) = (nil, nil)
+        for (ms, label) in Self.scaleLines {
             let y = plot.maxY - ms / 1000 * scale
             list.fillRect(Rect(x: plot.minX, y: y, w: plot.width, h: 1), color: .white.withAlpha(110))
             let ly = clamp(y - font.cellHeight / 2, r.minY, r.maxY - font.cellHeight)
-            guard labelled.allSatisfy({ abs($0 - ly) >= font.cellHeight }) else { continue }
+            func clear(of other: Double?) -> Bool { other.map { abs($0 - ly) >= font.cellHeight } ?? true }
+            guard clear(of: labelled.0), clear(of: labelled.1) else { continue }
             list.text(label, at: Vec2(plot.minX - 6 - font.width(of: label), ly), font: font, color: .dimText)
-            labelled.append(ly)
+            if labelled.0 == nil { labelled.0 = ly } else { labelled.1 = ly }
         }
     }
 }

@@ -124,6 +124,7 @@ public final class Shell: FrameContent {
                 return
             }
             sceneEvents.append(event)
+            scenePointers.removeAll { $0.id == id }
             scenePointers.append((id, device))
         case .pointerMove(let id, _, _):
             if !chromePointers.contains(id) { sceneEvents.append(event) }

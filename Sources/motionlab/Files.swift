@@ -71,9 +71,12 @@ func checkImage(_ path: String, option: String) throws {
 /// state dump over the sheet. Names are compared where they lead (through links, and a new
 /// name by its folder's identity). One device, FIFO or open descriptor for several
 /// (`/dev/null`, `/dev/stdout`) is fine: it is written to where it stands, never replaced.
-func checkDistinct(_ files: [(option: String, path: String?)]) throws {
+/// `reading` are the files the run reads (and may write back): `-` there is the file `./-`,
+/// as the readers take it, not standard output.
+func checkDistinct(reading: [(option: String, path: String?)] = [], _ files: [(option: String, path: String?)]) throws {
     var seen: [(option: String, path: String, id: String)] = []
-    for case let (option, path?) in files {
+    let inputs = reading.map { ($0.option, $0.path == "-" ? "./-" : $0.path) }
+    for case let (option, path?) in inputs + files {
         guard let destination = try? FilePolicy.destination(for: path) else { continue }
         let id: String
         switch destination {

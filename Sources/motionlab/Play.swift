@@ -116,7 +116,7 @@ struct Play: ParsableCommand {
         }
         // Where the run will write, checked before it starts rather than after it ends.
         for case let (option, path?) in [("--state", state), ("--screenshot", screenshot), ("--record", record), ("--export", export)] { try checkWritable(path, option: option) }
-        try checkDistinct([("--script", script), ("--path-file", pathFile), ("--sheet", sheet), ("--state", state), ("--screenshot", screenshot), ("--record", record), ("--export", export)])
+        try checkDistinct(reading: [("--script", script), ("--path-file", pathFile), ("--sheet", sheet)], [("--state", state), ("--screenshot", screenshot), ("--record", record), ("--export", export)])
     }
 
     func run() throws {

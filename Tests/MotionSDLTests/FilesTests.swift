@@ -53,6 +53,12 @@ extension SDLTests {
                 #expect(r.stderr.contains("are the same file; one would be written over the other"), "\(r.stderr)")
             }
             #expect(try String(contentsOf: dir.appendingPathComponent("s.jsonl"), encoding: .utf8) == script)
+            // A script named "-" is the file of that name (as the script reader takes it),
+            // not standard output: recording over it is refused too.
+            try script.write(to: dir.appendingPathComponent("-"), atomically: true, encoding: .utf8)
+            let dash = try run(["play", "--headless", "--frames", "2", "--script", "-", "--record", "./-"], in: dir)
+            #expect(dash.status == 2 && dash.stderr.contains("are the same file"), "\(dash.stderr)")
+            #expect(try String(contentsOf: dir.appendingPathComponent("-"), encoding: .utf8) == script)
             for made in ["new.json", "target.json", "sub/x.json"] {
                 #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(made).path), "\(made)")
             }

@@ -315,6 +315,31 @@ import Testing
         #expect(s.ghosts.isEmpty)
     }
 
+    /// A card flying back to a chord an undo took away is not caught: caught and dropped,
+    /// it named a chord no longer there and stopped the program (a review found it).
+    @Test func aCardFlyingBackToAChordAnUndoTookAwayIsNotCaught() {
+        let (shell, s) = makeBoard()
+        let line = s.lineRootFrame(0), board = BoardSceneTests()
+        for (card, x) in [(0, 60.0), (4, 300)] {
+            let from = s.itemRootFrame(card).center
+            board.drag(shell, [from, from + Vec2(0, 40), Vec2(line.minX + x, line.center.y)], extraFrames: 40)
+        }
+        #expect(s.document.lines[0].chords.count == 2)
+        // Lift the second with a hold, carry it off, Escape: it flies back; Ctrl+Z takes it
+        // away while it flies.
+        let second = s.chordRootFrame(.init(line: 0, index: 1)).center
+        runShell(shell, frames: 60, events: [1: [.pointerDown(pointer: 1, device: .mouse, at: second)]])
+        runShell(shell, frames: 2, events: [1: [.pointerMove(pointer: 1, device: .mouse, at: second + Vec2(0, 160))],
+                                            2: [.key(.escape, down: true)]])
+        press(shell, ["Z"], ctrl: true)
+        #expect(s.document.lines[0].chords.count == 1)
+        guard let ghost = s.ghosts.first, ghost.flight != nil else { return }
+        runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 2, device: .mouse, at: ghost.frame.center)]])
+        #expect(s.ghosts.allSatisfy { !$0.isCarried }, "not caught")
+        runShell(shell, frames: 60, events: [1: [.pointerUp(pointer: 2, device: .mouse, at: s.lineRootFrame(2).center)]])
+        #expect(s.document.lines.flatMap(\.chords).count == 1)
+    }
+
     @Test func aPressHeldOnAChordWhoseNeighbourIsDeletedLiftsThatSameChord() {
         var doc = SheetDocument.empty
         doc.lines[0].chords = [.init(name: "G", at: 12), .init(name: "Am", at: 36)]

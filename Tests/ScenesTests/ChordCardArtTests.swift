@@ -11,16 +11,18 @@ import Testing
     /// placed chord's 40-point card "D#m7(b9)/A#" on one line was too small to read.
     @Test func aLongSlashChordsBassGoesOnASecondLineWhereTheNameThenDrawsLarger() {
         let card = BoardScene.placedSize
-        let lines = ChordCardArt.nameLines("D#m7(b9)/A#", width: card.x - 6, room: card.y * 0.4, font: font)
-        #expect(lines.map(\.text) == ["D#m7(b9)", "/A#"])
-        let one = ChordCardArt.nameLines("D#m7(b9)A#X", width: card.x - 6, room: card.y * 0.4, font: font)
-        #expect(one.count == 1 && lines[0].scale > one[0].scale * 8 / 7)
+        func lines(_ name: String) -> (first: Substring, second: Substring?, scale: Double) {
+            ChordCardArt.nameLines(name, width: card.x - 6, room: card.y * 0.4, font: font)
+        }
+        let two = lines("D#m7(b9)/A#")
+        #expect(two.first == "D#m7(b9)" && two.second == "/A#")
+        let one = lines("D#m7(b9)A#X")
+        #expect(one.second == nil && two.scale > one.scale * 8 / 7)
         // Both lines fit the card's width and, together, its room.
-        for l in lines { #expect(font.width(of: l.text) * l.scale <= card.x - 6 + 1e-9) }
-        #expect(font.cellHeight * lines[0].scale * 2 <= card.y * 0.4 + 1e-9)
-        // A short name, or one a second line would not draw larger, stays on one line.
-        #expect(ChordCardArt.nameLines("G/B", width: card.x - 6, room: card.y * 0.4, font: font).count == 1)
-        #expect(ChordCardArt.nameLines("Cmaj7#11", width: card.x - 6, room: card.y * 0.4, font: font).count == 1)
-        #expect(ChordCardArt.nameLines("/A", width: card.x - 6, room: card.y * 0.4, font: font).count == 1)
+        for l in [two.first, two.second!] { #expect(font.width(of: String(l)) * two.scale <= card.x - 6 + 1e-9) }
+        #expect(font.cellHeight * two.scale * 2 <= card.y * 0.4 + 1e-9)
+        // A short name, one a second line would not draw larger, and a slash with nothing
+        // before or after it stay on one line.
+        for name in ["G/B", "Cmaj7#11", "/A", "A/", "/"] { #expect(lines(name).second == nil, "\(name)") }
     }
 }

@@ -47,9 +47,14 @@ extension DragDrop {
     /// A press on a carry flying home (after a miss or a cancel) catches it: it stops under
     /// the hand at once and pointer `id` carries it from there, as if it had lifted it
     /// where it caught it. Returns whether it caught one (the one drawn on top). One
-    /// settling into the place it was dropped is not caught: that drop is made.
-    public mutating func catchFlight(_ id: Int, at: Vec2, device: PointerDevice = .mouse) -> Bool {
-        guard let k = carries.lastIndex(where: { $0.flight?.kind == .returning && $0.frame.contains(at) }) else { return false }
+    /// settling into the place it was dropped is not caught: that drop is made; nor one whose
+    /// item `isCurrent` says is gone (an undo took the chord it flies back to away).
+    public mutating func catchFlight(_ id: Int, at: Vec2, device: PointerDevice = .mouse,
+                                     isCurrent: (Item) -> Bool = { _ in true }) -> Bool {
+        guard index(carriedBy: .pointer(id)) == nil,
+              let k = carries.lastIndex(where: { $0.flight?.kind == .returning && $0.frame.contains(at) && isCurrent($0.item) }) else {
+            return false
+        }
         carries[k].flight = nil
         carries[k].carrier = .pointer(id)
         carries[k].grab = at - carries[k].frame.origin

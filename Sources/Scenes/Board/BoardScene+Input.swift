@@ -57,7 +57,7 @@ extension BoardScene {
 
     private func press(_ id: Int, _ device: PointerDevice, _ at: Vec2, input: InputState) {
         // A card flying home is caught where it is, over whatever it flies.
-        if dragDrop.catchFlight(id, at: at, device: device), let k = dragDrop.index(carriedBy: .pointer(id)) {
+        if dragDrop.catchFlight(id, at: at, device: device, isCurrent: isCurrent), let k = dragDrop.index(carriedBy: .pointer(id)) {
             return announce("Caught \(ghosts[k].name) · drop it on a line")
         }
         var panel: SpaceTree.SpaceID?
@@ -114,6 +114,15 @@ extension BoardScene {
                 announce("Lifted \(g.name) · drag it anywhere\(g.item.placed != nil ? ", off the sheet to delete" : "")")
             }
         }
+    }
+
+    /// Whether `card` still names what it did: a placed chord still at its place with its name
+    /// and character (an undo, a transposition or another hand's drop may have changed it).
+    func isCurrent(_ card: Card) -> Bool {
+        guard case .placed(let r, let name, let at) = card else { return true }
+        guard document.lines.indices.contains(r.line), document.lines[r.line].chords.indices.contains(r.index) else { return false }
+        let c = document.lines[r.line].chords[r.index]
+        return c.name == name && c.at == at
     }
 
     /// Lifts what a press decided to: a copy of a strip card, or a placed chord itself.

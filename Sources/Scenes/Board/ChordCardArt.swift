@@ -24,12 +24,16 @@ enum ChordCardArt {
         let voicing = diagrams.voicing(for: name)
         // With a diagram, the name takes the card's top as on the atlas's cards.
         let room = voicing == nil ? frame.height * 0.4 : frame.height * 0.3
-        var top = frame.minY + frame.height * (voicing == nil ? 0.08 : 0.05)
-        for line in nameLines(name, width: frame.width - 6, room: room, font: font) {
-            let width = max(1, font.width(of: line.text))
-            list.text(line.text, at: Vec2(frame.midX - width * line.scale / 2, top), font: font, color: tinted(Color(hex: 0x2b2b33)), scale: line.scale)
-            top += font.cellHeight * line.scale
+        let top = frame.minY + frame.height * (voicing == nil ? 0.08 : 0.05)
+        let lines = nameLines(name, width: frame.width - 6, room: room, font: font)
+        // (A chord's name or part is a small string, held inline: no allocation.)
+        func line(_ text: String, row: Double) {
+            let width = max(1, font.width(of: text))
+            list.text(text, at: Vec2(frame.midX - width * lines.scale / 2, top + row * font.cellHeight * lines.scale), font: font,
+                      color: tinted(Color(hex: 0x2b2b33)), scale: lines.scale)
         }
+        line(lines.second == nil ? name : String(lines.first), row: 0)
+        if let bass = lines.second { line(String(bass), row: 1) }
         if let voicing {
             drawDiagram(voicing, in: frame, color: tinted(Color(hex: 0x1e1e28)), grid: tinted(Color(hex: 0x5a5a64)), into: &list, font: font)
         }
@@ -38,19 +42,20 @@ enum ChordCardArt {
     /// A chord's name as drawn on its card within `width` and `room` (its height), as large
     /// as fits, at most twice the font's size: one line, or a slash chord's bass on a second
     /// line (C♯m7(♭9) over /G♯) where that draws it over a seventh larger — a long name on
-    /// one line was too small to read on a placed chord.
-    static func nameLines(_ name: String, width: Double, room: Double, font: BitmapFont) -> [(text: String, scale: Double)] {
-        func fit(_ lines: [String]) -> Double {
-            let widest = max(1, lines.map { font.width(of: $0) }.max() ?? 1)
-            return max(0.1, min(width / widest, room / (font.cellHeight * Double(lines.count)), 2))
+    /// one line was too small to read on a placed chord. (Substrings: nothing allocated per
+    /// card drawn.)
+    static func nameLines(_ name: String, width: Double, room: Double, font: BitmapFont) -> (first: Substring, second: Substring?, scale: Double) {
+        func fit(_ widest: Double, lines: Double) -> Double {
+            max(0.1, min(width / max(1, widest), room / (font.cellHeight * lines), 2))
         }
-        let one = fit([name])
-        if let slash = name.lastIndex(of: "/"), slash != name.startIndex {
-            let two = [String(name[..<slash]), String(name[slash...])]
-            let scale = fit(two)
-            if scale > one * 8 / 7 { return two.map { ($0, scale) } }
+        let one = fit(font.width(of: name), lines: 1)
+        // A bass after the slash, and something before it.
+        if let slash = name.lastIndex(of: "/"), slash != name.startIndex, name.index(after: slash) != name.endIndex {
+            let top = name[..<slash], bass = name[slash...]
+            let two = fit(max(font.width(of: String(top)), font.width(of: String(bass))), lines: 2)
+            if two > one * 8 / 7 { return (top, bass, two) }
         }
-        return [(name, one)]
+        return (name[...], nil, one)
     }
 
     /// A chord diagram in a card's frame, where the atlas's cards have theirs (a 64×80 card's

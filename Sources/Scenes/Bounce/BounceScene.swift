@@ -182,8 +182,6 @@ public final class BounceScene: Scene {
 
     func routeInput(_ ctx: inout StepContext) {
         for event in ctx.events {
-            // A basket ball flying back is caught where it is, over the arena too.
-            if case .pointerDown(let id, let device, let at) = event, dragDrop.catchFlight(id, at: at, device: device) { continue }
             switch event {
             case .pointerDown(let id, let device, let at) where basketFrame.contains(at):
                 pressBasket(id, device: device, at: at)

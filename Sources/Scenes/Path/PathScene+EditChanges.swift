@@ -185,11 +185,13 @@ extension PathScene {
         edit(recording: false) { e in _ = e.redo(); return nil }
     }
 
-    /// `p` (window points) kept inside the area the path is drawn in (between the buttons
-    /// and the status line: dragged over the buttons, a point was hard to take again and
-    /// drew the path across them) and, with snapping on, on the grid.
-    func placed(_ p: Vec2) -> Vec2 {
-        var q = shapeBounds.clamped(p)
+    /// `p` (window points), where a point at `from` is moved, kept inside the area the path
+    /// is drawn in (between the buttons and the status line: dragged over the buttons, a
+    /// point was hard to take again and drew the path across them) — or, for a point already
+    /// outside it (a custom path fitted to other bounds, a window since resized), no further
+    /// out than it is, so a nudge does not make it jump in — and, with snapping on, on the grid.
+    func placed(_ p: Vec2, from: Vec2) -> Vec2 {
+        var q = shapeBounds.union(Rect(origin: from, size: .zero)).clamped(p)
         if session.snap {
             let o = Vec2(shapeBounds.minX, shapeBounds.minY), g = Self.gridStep
             q = Vec2(o.x + ((q.x - o.x) / g).rounded() * g, o.y + ((q.y - o.y) / g).rounded() * g)

@@ -12,13 +12,13 @@ extension PathScene {
         }
         // With the grid on, a key moves a whole grid step.
         if session.snap {
-            moveFocused(a, to: placed(p + delta.normalized() * Self.gridStep))
+            moveFocused(a, to: placed(p + delta.normalized() * Self.gridStep, from: p))
             return
         }
         // A run counts from where it began, so keys pressed back land on the same numbers.
         let run = e.nudging == a ? e.nudgeRun : nil
         let origin = run?.origin ?? now
-        let target = placed(e.toWindow(origin) + (run?.total ?? .zero) + delta)
+        let target = placed(e.toWindow(origin) + (run?.total ?? .zero) + delta, from: e.toWindow(origin))
         // (A refused move keeps the run where it was.)
         if moveFocused(a, to: target, origin: origin) { session.editor?.nudgeRun = (origin, target - e.toWindow(origin)) }
     }
@@ -111,7 +111,7 @@ extension PathScene {
         guard let a = session.editor?.focused, let p = session.editor?.point(of: .anchor(a)) else { return }
         // The stick moves a point of its own, which the anchor follows onto the grid.
         let from = session.stickPoint ?? p
-        let to = placed(from + stick * Self.stickSpeed * ctx.dt)
+        let to = placed(from + stick * Self.stickSpeed * ctx.dt, from: p)
         session.stickPoint = from + stick * Self.stickSpeed * ctx.dt
         moveFocused(a, to: to)
     }

@@ -108,7 +108,8 @@ extension PathScene {
         // The table is built once a step, however many moves came (`flushDrags`).
         if session.pendingDrag == nil { session.pendingDrag = (e, []) }
         do {
-            let changes = try e.move(d.target.point, to: placed(at + d.target.grab), keepingSmooth: d.target.keepsSmooth)
+            let changes = try e.move(d.target.point, to: placed(at + d.target.grab, from: e.point(of: d.target.point) ?? at + d.target.grab),
+                                     keepingSmooth: d.target.keepsSmooth)
             session.pendingDrag?.changes += changes
         } catch {
             tell("\(error)")
