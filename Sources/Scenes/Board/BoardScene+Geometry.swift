@@ -88,8 +88,9 @@ extension BoardScene {
         // A line that reads right to left and is wider than the view ends at its left (the
         // shaper's first stop is its right end): the margin past its end is on the left, or
         // the caret there stood on its last letter (a hostile tour saw it over "ף").
-        if let start = stops.first, start > end, start - end > view {
-            return lyricScroll = max(end - margin, min(scroll, start - view))
+        // (Its ends as drawn: a Latin word or a number last in it is not its leftmost part.)
+        if let start = stops.first, start > end, let lo = stops.min(), let hi = stops.max(), hi - lo > view {
+            return lyricScroll = max(lo - margin, min(scroll, hi - view))
         }
         // Never past the text's end less the view, never before its start.
         lyricScroll = max(0, min(scroll, end - view + margin))
