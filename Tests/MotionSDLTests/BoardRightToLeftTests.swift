@@ -71,6 +71,21 @@ extension SDLTests {
         #expect(start.maxX < sheet.maxX && start.minX > sheet.midX, "caret at \(start.minX), sheet \(sheet.minX)…\(sheet.maxX)")
     }
 
+    /// A left-to-right line ending in a long Hebrew run: that run's first letter is the
+    /// line's rightmost, past its logical end. The caret there is scrolled into view (the
+    /// scroll stopped at the logical end, and left the caret outside the sheet).
+    @Test func aLeftToRightLineEndingInALongHebrewRunShowsItsRightEnd() throws {
+        let latin = "Verse one: "
+        let text = latin + String(repeating: "\u{05E9}\u{05DC}\u{05D5}\u{05DD} ", count: 40) + "\u{05E1}\u{05D5}\u{05E3}"
+        let s = try shapedBoard(SheetDocument(lines: [SheetDocument.Line(text: text)]))
+        s.beginLyric(line: 0, caret: latin.count + 1)
+        let stops = s.caretStops(line: 0)
+        #expect(stops[0] < stops[stops.count - 1] || stops[0] < stops[latin.count], "the line runs left to right")
+        let sheet = s.sheetFrame
+        let caret = try #require(s.lyric.map { s.caretRootFrame($0) })
+        #expect(caret.minX > sheet.minX && caret.maxX < sheet.maxX, "caret at \(caret.minX), sheet \(sheet.minX)…\(sheet.maxX)")
+    }
+
     /// Lines mixing the two directions (found by a review): a Latin word or a number before
     /// Hebrew, Latin words inside Hebrew, a right-to-left mark first. Each chord stands on its
     /// own character's start whichever way the line reads, and a drop at a character finds it

@@ -92,8 +92,9 @@ extension BoardScene {
         if let start = stops.first, start > end, let lo = stops.min(), let hi = stops.max(), hi - lo > view {
             return lyricScroll = max(lo - margin, min(scroll, hi - view))
         }
-        // Never past the text's end less the view, never before its start.
-        lyricScroll = max(0, min(scroll, end - view + margin))
+        // Never past the text's right end less the view, never before its start. (Its right
+        // end as drawn: a Hebrew word last in a left-to-right line ends inside it, at its left.)
+        lyricScroll = max(0, min(scroll, max(end, stops.max() ?? end) - view + margin))
     }
 
     /// The lyric's left inset in its line.
