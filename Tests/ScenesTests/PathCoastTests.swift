@@ -122,6 +122,20 @@ import Testing
         #expect(ring.grabbedBy == .momentum && abs(ring.orbitSpeed - 1200) < 60, "thrown at \(ring.orbitSpeed) pt/s")
     }
 
+    /// A ring coasting while the window is squeezed to 1×1 and grown back coasts on at its
+    /// speed: on the two-point path its speed, scaled down with the path, fell under the
+    /// stop speed and it stopped (a review found it).
+    @Test func aCoastThroughAWindowSqueezedToNothingGoesOnAtItsSpeed() {
+        let (shell, s) = coast.make()
+        _ = coast.fling(shell, s, speed: 900, frames: 10)
+        let before = s.followers.store.dense[0]
+        #expect(before.grabbedBy == .momentum)
+        runShell(shell, frames: 6, events: [1: [.resize(w: 1, h: 1)], 6: [.resize(w: 1280, h: 720)]])
+        let after = s.followers.store.dense[0]
+        #expect(after.grabbedBy == .momentum && abs(after.orbitSpeed / before.orbitSpeed - 1) < 0.05,
+                "coasting at \(after.orbitSpeed) pt/s after \(before.orbitSpeed)")
+    }
+
     @Test func aCoastGoesOnAtTheSpeedForThePathsNewSize() {
         let (shell, s) = coast.make()
         _ = coast.fling(shell, s, speed: 900, frames: 10)

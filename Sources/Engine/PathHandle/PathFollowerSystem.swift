@@ -54,9 +54,11 @@ public enum PathFollowerSystem {
     /// A path of a few points (a window squeezed to nothing) has too few samples to walk
     /// between: a handle walking to a hand keeps its place along it for when the path grows
     /// back (a hostile tour saw a held ring sent to the start of a 1×1 window's path, then
-    /// thrown at 5,600 pt/s as it grew back). The rest step as on any path.
+    /// thrown at 5,600 pt/s as it grew back), and one coasting or orbiting keeps its place
+    /// and its speed (scaled down with the path, it fell under the stop speed and stopped:
+    /// a review). The rest step as on any path.
     static func stepOnAShortPath(_ f: inout PathFollower, table t: SampleTable, view v: SampleTable.UnsafeView, dt: Double) {
-        guard f.walksToDesired, f.glideTarget == nil else { return step(&f, table: t, view: v, dt: dt) }
+        guard f.walksToDesired || f.orbitSpeed != 0, f.glideTarget == nil else { return step(&f, table: t, view: v, dt: dt) }
         f.position.beginStep()
         endStep(&f)
     }
