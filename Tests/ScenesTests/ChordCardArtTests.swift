@@ -26,3 +26,22 @@ import Testing
         for name in ["G/B", "Cmaj7#11", "/A", "A/", "/"] { #expect(lines(name).second == nil, "\(name)") }
     }
 }
+
+/// The transpose buttons' ♭ and ♯, which the font draws about two thirds of a capital's
+/// height, are drawn half as large again: a tour found them hard to make out beside "Undo".
+@Suite struct TransposeButtonTests {
+    @Test func theSignsAreDrawnHalfAsLargeAgainAsTheLetters() {
+        let font = BitmapFont.placeholder
+        var b = BoardScene.accidental("♯")
+        b.rect = Rect(x: 0, y: 0, w: 44, h: 44)
+        var list = DrawList()
+        b.draw(into: &list, font: font)
+        var plain = Button(rect: b.rect, label: "♯")
+        plain.labelScale = 1
+        var before = DrawList()
+        plain.draw(into: &before, font: font)
+        // The last quad drawn is the label's glyph.
+        func height(_ l: DrawList) -> Float { l.vertices[l.vertices.count - 2].y - l.vertices[l.vertices.count - 4].y }
+        #expect(abs(Double(height(list)) - font.cellHeight * 1.5) < 1e-3 && abs(Double(height(before)) - font.cellHeight) < 1e-3)
+    }
+}

@@ -11,6 +11,9 @@ public struct Button: Sendable {
     /// A disabled button shows dimmed and its presses do nothing (they still land on it, not
     /// on what is behind).
     public var isEnabled = true
+    /// The label this many times the font's size: more than 1 for a symbol the font draws
+    /// small beside letters (♭ and ♯ stand about two thirds of a capital's height).
+    public var labelScale = 1.0
 
     /// A shown, enabled button.
     public init(rect: Rect, label: String) {
@@ -58,9 +61,9 @@ public struct Button: Sendable {
         guard !isHidden else { return }
         let lit = highlighted && isEnabled
         list.fillRect(rect, color: lit ? .accent : Color.panel.withAlpha(isEnabled ? 235 : 110))
-        let w = font.width(of: label)
-        list.text(label, at: Vec2(rect.midX - w / 2, rect.midY - font.cellHeight / 2), font: font,
-                  color: lit ? .black : isEnabled ? .text : Color.dimText.withAlpha(120))
+        let w = font.width(of: label) * labelScale
+        list.text(label, at: Vec2(rect.midX - w / 2, rect.midY - font.cellHeight * labelScale / 2), font: font,
+                  color: lit ? .black : isEnabled ? .text : Color.dimText.withAlpha(120), scale: labelScale)
     }
 }
 

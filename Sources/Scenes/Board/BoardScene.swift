@@ -155,7 +155,13 @@ public final class BoardScene: Scene {
     /// The pads' triggers held past half-way (pad × 2, + 1 for the right one).
     var pulledTriggers = Set<Int>()
     /// The song down or up a semitone (`transpose`).
-    public internal(set) var transposeButtons = (down: Button(rect: .zero, label: "♭"), up: Button(rect: .zero, label: "♯"))
+    public internal(set) var transposeButtons = (down: accidental("♭"), up: accidental("♯"))
+    /// A transpose button: its sign drawn half as large again, as tall as the letters beside it.
+    static func accidental(_ sign: String) -> Button {
+        var b = Button(rect: .zero, label: sign)
+        b.labelScale = 1.5
+        return b
+    }
 
     var stripSpace = SpaceTree.SpaceID.root
     var stripContent = SpaceTree.SpaceID.root
