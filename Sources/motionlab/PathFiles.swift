@@ -8,7 +8,7 @@ import Scenes
 /// Writes the path scene's edits back into the `--path-file` they came from: through a
 /// link, never over anything but a regular file, keeping the file's identity
 /// (`DocumentFile.save`). An SVG document keeps every byte but the shown `<path>`'s `d`
-/// value (`SVGDocument`); a file of bare path data becomes the new data and a newline. In
+/// value (`SVGDocument`); a file of bare path data becomes the new data, its own ending kept. In
 /// the data, the commands the edit did not change keep their text (`SVGPathSource`). A
 /// file changed on disk since it was read (or last saved) is not saved over: the edit stays
 /// in the scene, and Export still works.
