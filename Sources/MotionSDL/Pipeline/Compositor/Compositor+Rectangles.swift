@@ -10,9 +10,6 @@ extension Compositor {
         case drawn
         /// Hands it to the renderer with what follows.
         case toRenderer
-        /// Drops it: it lies wholly outside the target, where the renderer too would draw
-        /// nothing of it. What came before still goes to the renderer first.
-        case culled
     }
 
     /// Walks the triangles `idx[0..<count]` in pairs, as SDL 2.26's software renderer does:
@@ -31,19 +28,17 @@ extension Compositor {
         // commands not yet run (so it must be flushed before drawing over them). A triangle on
         // its own stays pending: it goes to the renderer with what follows it.
         var pending = 0, queued = true
-        /// Hands the triangles pending before `at` to the renderer.
-        func hand(upTo at: Int) {
-            guard at > pending else { return }
-            handed += at - pending
-            submit.triangles(renderer, texture, vbase, vertexCount: vertexCount, idx + pending, count: at - pending, rebased: &rebased)
-            pending = at
-            queued = true
-        }
         Self.walkPairs(idx, count: count, vbase) { step in
             guard case .rectangle(let at, let a, let b) = step else { return }
             // Triangles at ..< at + 6 are this rectangle; what comes before goes first.
             let action = body(a, b) {
-                hand(upTo: at)
+                if at > pending {
+                    handed += at - pending
+                    submit.triangles(renderer, texture, vbase, vertexCount: vertexCount, idx + pending, count: at - pending,
+                                     rebased: &rebased)
+                    pending = at
+                    queued = true
+                }
                 if queued {
                     SDL_RenderFlush(renderer)
                     queued = false
@@ -53,9 +48,6 @@ extension Compositor {
             case .leave: break
             case .drawn: pending = at + 6
             case .toRenderer: pending = at
-            case .culled:
-                hand(upTo: at)
-                pending = at + 6
             }
         }
         if count > pending {

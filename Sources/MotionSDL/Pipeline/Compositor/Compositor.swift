@@ -55,8 +55,7 @@ package struct Compositor {
         package var tinted = 0
         /// Images drawn scaled, with linear filtering (`compositeScaled`); tinted or not.
         package var scaled = 0
-        /// Image quads (triangle pairs with a texture) left to SDL: scaled, rotated, or
-        /// not rectangles.
+        /// Image quads (textured triangle pairs) left to SDL: scaled, rotated, not rectangles.
         package var toSDL = 0
 
         /// Rectangles of one colour filled (untextured quads SDL would fill as rects).
@@ -65,7 +64,7 @@ package struct Compositor {
         package var triangles = 0
         /// Masked images blended through their mask straight into the target (`MaskLayer`).
         package var masked = 0
-        /// Image quads wholly outside the window, where SDL too draws nothing: dropped.
+        /// Image quads wholly off the window (SDL draws nothing of them): dropped.
         package var culled = 0
 
         /// Images the compositor drew.
@@ -164,9 +163,11 @@ package struct Compositor {
         let handed = walkRectangles(idx, count: count, vbase: vbase, vertexCount: verts.count, texture: texture, renderer: renderer,
                                     rebased: &rebased, submit: &submit) { a, b, flush in
             let colour = vbase[Int(a)].color
+            // Dropped, after what came before goes to SDL (in order).
             if Self.isOutside(vbase[Int(a)].position, vbase[Int(b)].position, viewport) {
+                flush()
                 counts.culled += 1
-                return .culled
+                return .drawn
             }
             guard let (src, dst) = Self.copy(a: vbase[Int(a)], b: vbase[Int(b)], width: Int32(image.width),
                                               height: Int32(image.height), viewport: viewport, scale: scale) else { return .leave }
@@ -276,8 +277,7 @@ package struct Compositor {
         return (src, dst)
     }
 
-    /// Whether the rectangle from `a` to `b` (points) lies wholly outside `viewport`, where SDL
-    /// would draw none of it: a sprite flown off the window (a NaN corner is `copy`'s to refuse).
+    /// Whether the rectangle `a`–`b` (points) lies wholly outside `viewport`, where SDL draws none of it (NaN: `copy` refuses it).
     static func isOutside(_ a: SDL_FPoint, _ b: SDL_FPoint, _ viewport: SDL_FRect) -> Bool {
         max(a.x, b.x) <= viewport.x || min(a.x, b.x) >= viewport.x + viewport.w
             || max(a.y, b.y) <= viewport.y || min(a.y, b.y) >= viewport.y + viewport.h
