@@ -41,19 +41,11 @@ func describe(_ error: Error) -> String {
 }
 
 /// Checks, before a run starts, that `path` can be written under the policy: a new name in
-/// a writable folder, a writable regular file, or a device or FIFO (with a reader).
-/// Thrown as a usage error (exit 2).
+/// a writable folder, a regular file a save may replace (`OutputFile.refusal`: not read-only
+/// by its owner's bits, whoever runs the program, not append-only or immutable, writable by
+/// this user), or a device or FIFO (with a reader). Thrown as a usage error (exit 2).
 func checkWritable(_ path: String, option: String) throws {
-    let destination: FilePolicy.Destination
-    do { destination = try FilePolicy.destination(for: path) } catch { throw ValidationError("\(option) \(error.description)") }
-    if case .replace(let target, let existing?) = destination {
-        // Read-only by its owner's bits is refused whoever runs the program, root too, as a
-        // save over it is (OutputFile).
-        guard existing.st_mode & S_IWUSR != 0 else {
-            throw ValidationError("\(option) \(path): is read-only (mode \(String(existing.st_mode & 0o7777, radix: 8))); not written over")
-        }
-        guard access(target, W_OK) == 0 else { throw ValidationError("\(option) \(path): the file is not writable") }
-    }
+    if let refusal = OutputFile.refusal(for: path, streams: true) { throw ValidationError("\(option) \(refusal.description)") }
 }
 
 /// Checks that `path` is a regular image file (PNG, JPEG or BMP) within
