@@ -1,5 +1,5 @@
 // The compositor's inner loop in C: one image copied 1:1 into a 32-bit target, row by row
-// and run by run (see Sources/MotionSDL/Compositor/Compositor.swift, which calls it, and
+// and run by run (see Sources/MotionSDL/Pipeline/Compositor/Compositor+Copy.swift, which calls it, and
 // CompositorSpans.swift, the same operations in Swift, kept as the reference and chosen by
 // `Compositor.kernel`). Why C: Swift's SIMD types compiled the per-pixel selects of the
 // blend lane by lane through the stack, and its per-run bookkeeping carried overflow checks;
@@ -27,6 +27,16 @@ typedef struct motionlab_run {
 void motionlab_composite(const uint32_t *pixels, int32_t width, const int32_t *row_starts, const motionlab_run *runs,
                          int32_t sx0, int32_t sx1, int32_t sy0, int32_t rows, uint32_t *out, int32_t pitch,
                          int32_t translucent);
+
+/// Copies the whole of an image whose every run is opaque (`width` × `height`, rows `width`
+/// apart, runs as for motionlab_composite) to `out` (rows `pitch` pixels apart), unclipped.
+void motionlab_copy_whole(const uint32_t *pixels, int32_t width, int32_t height, const int32_t *row_starts,
+                          const motionlab_run *runs, uint32_t *out, int32_t pitch);
+
+/// Draws the whole of an image (`width` × `height`, rows `width` apart, runs and premultiplied
+/// pixels as for motionlab_composite) to `out` (rows `pitch` pixels apart), unclipped.
+void motionlab_blend_whole(const uint32_t *pixels, int32_t width, int32_t height, const int32_t *row_starts,
+                           const motionlab_run *runs, uint32_t *out, int32_t pitch);
 
 /// Stretches `src` (`src_w` × `src_h` pixels, rows `src_pitch` apart) to `dst_w` × `dst_h`
 /// with bilinear filtering, each channel as SDL 2.26's SDL_SoftStretchLinear computes it on

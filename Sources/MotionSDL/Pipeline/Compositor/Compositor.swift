@@ -194,48 +194,6 @@ package struct Compositor {
         return counts
     }
 
-    /// Copies `image`'s pixels `src` to `dst` of `target` (the same size), within `clip`, as
-    /// `SDL_UpperBlit` clips: tinted by `tint` unless it is white and opaque.
-    static func composite(_ image: CompositorImage, from src: SDL_Rect, to dst: SDL_Rect, clip: SDL_Rect,
-                          tint: Tint, kernel: Kernel = .c,
-                          into target: UnsafeMutablePointer<SDL_Surface>) {
-        let x0 = max(dst.x, clip.x), x1 = min(dst.x + dst.w, clip.x + clip.w)
-        let y0 = max(dst.y, clip.y), y1 = min(dst.y + dst.h, clip.y + clip.h)
-        guard x0 < x1, y0 < y1, let pixels = target.pointee.pixels else { return }
-        let pitch = Int(target.pointee.pitch) / 4
-        let base = pixels.assumingMemoryBound(to: UInt32.self)
-        let plain = tint == (255, 255, 255, 255)
-        // Image columns sx0..<sx1 land on target columns from x0.
-        let sx0 = src.x + (x0 - dst.x), sx1 = sx0 + (x1 - x0)
-        if plain && kernel == .c {
-            motionlab_composite(image.premultiplied, Int32(image.width), image.rowStarts, image.runs, sx0, sx1, src.y + (y0 - dst.y),
-                                y1 - y0, base + Int(y0) * pitch + Int(x0), Int32(pitch), image.isOpaqueOrClear ? 0 : 1)
-            return
-        }
-        for y in y0..<y1 {
-            let sy = Int(src.y + (y - dst.y))
-            let row = image.pixels + sy * image.width
-            let out = base + Int(y) * pitch + Int(x0 - sx0)
-            var r = image.firstRun(inRow: sy, endingAfter: sx0)
-            let end = Int(image.rowStarts[sy + 1])
-            while r < end {
-                let run = image.runs[r]
-                r += 1
-                if run.x >= sx1 { break }
-                let from = max(run.x, sx0), to = min(run.x + run.count, sx1)
-                guard from < to else { continue }
-                let n = Int(to - from)
-                if !plain {
-                    CompositorSpans.blendTinted(row + Int(from), out + Int(from), n, tint: tint)
-                } else if run.opaque != 0 {
-                    CompositorSpans.copy(row + Int(from), out + Int(from), n)
-                } else {
-                    CompositorSpans.blend(row + Int(from), out + Int(from), n)
-                }
-            }
-        }
-    }
-
     static func indicesInRange(_ idx: UnsafePointer<Int32>, count: Int, vertexCount: Int) -> Bool {
         // As unsigned, a negative index is out of range too; a running maximum vectorizes.
         var largest: UInt32 = 0
@@ -260,10 +218,8 @@ package struct Compositor {
         guard a.position.x.isFinite, a.position.y.isFinite, b.position.x.isFinite, b.position.y.isFinite else { return nil }
         let tw = Float(w), th = Float(h)
         // SDL_SW_RenderGeometryRaw: s from the texture coordinates, d from the positions.
-        guard let sx = Int32(exactly: (a.tex_coord.x * tw).rounded(.towardZero)),
-              let sy = Int32(exactly: (a.tex_coord.y * th).rounded(.towardZero)),
-              let sw = Int32(exactly: (b.tex_coord.x * tw - Float(sx)).rounded(.towardZero)),
-              let sh = Int32(exactly: (b.tex_coord.y * th - Float(sy)).rounded(.towardZero)),
+        guard let sx = truncated(a.tex_coord.x * tw), let sy = truncated(a.tex_coord.y * th),
+              let sw = truncated(b.tex_coord.x * tw - Float(sx)), let sh = truncated(b.tex_coord.y * th - Float(sy)),
               sw > 0, sh > 0 else { return nil }
         let d = SDL_FRect(x: a.position.x, y: a.position.y, w: b.position.x - a.position.x, h: b.position.y - a.position.y)
         // SDL_RenderCopyF: the source within the texture, the destination meeting the viewport.
@@ -275,6 +231,17 @@ package struct Compositor {
         // truncated to nothing it scales to nothing.
         guard let dst = queuedDestination(d, scale: scale), dst.w > 0, dst.h > 0 else { return nil }
         return (src, dst)
+    }
+
+    /// `v` truncated toward zero, where that is an Int32 (nil for a NaN, an infinity or a
+    /// number out of range): `Int32(exactly: v.rounded(.towardZero))`, without the call to
+    /// `truncf` that rounding makes on a processor without SSE4.1's round instruction (four a
+    /// sprite, a tenth of the Swift side of a copy).
+    @inline(__always)
+    static func truncated(_ v: Float) -> Int32? {
+        // -2^31 and 2^31 are floats, and no float lies between 2^31 - 128 and 2^31: every
+        // float from -2^31 up to below 2^31 truncates to an Int32, and none outside does.
+        v >= -2_147_483_648 && v < 2_147_483_648 ? Int32(v) : nil
     }
 
     /// Whether the rectangle `a`–`b` (points) lies wholly outside `viewport`, where SDL draws none of it (NaN: `copy` refuses it).
