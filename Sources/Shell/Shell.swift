@@ -103,6 +103,14 @@ public final class Shell: FrameContent {
 
     private func route(_ event: InputEvent) {
         if helpVisible, routeHelp(event) { return }
+        if helpVisible, activeScene.textInputRect != nil {
+            // The help covers a text field: keys it does not take edit nothing behind it
+            // (Backspace, Ctrl+X and Ctrl+Z reached a hidden lyric, and the board saved it).
+            switch event {
+            case .key(_, true), .keyRepeat, .text, .composition: return
+            default: break
+            }
+        }
         switch event {
         case .resize(let w, let h):
             size = Vec2(w, h)

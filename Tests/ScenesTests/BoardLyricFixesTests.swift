@@ -223,4 +223,3 @@ import Testing
         #expect(s.document.lines.map(\.text.count) == [half, half + 1])
     }
 }
-

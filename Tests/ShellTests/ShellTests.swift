@@ -141,3 +141,39 @@ final class ProbeScene: Scene {
         }
     }
 }
+
+/// A scene with a text field taking the keys (as the board's lyric while typing).
+final class TypingProbeScene: Scene {
+    let name = "typing"
+    var title: String { name }
+    let controls: [Control] = []
+    var events: [InputEvent] = []
+    var textInputRect: Rect? { Rect(x: 10, y: 100, w: 2, h: 16) }
+    func layout(bounds: Rect) {}
+    func step(_ context: inout StepContext) { events += context.events }
+    func draw(into list: inout DrawList, context: DrawContext) {}
+    func stateDump() -> JSONValue { .null }
+}
+
+@Suite struct HelpOverTextTests {
+    /// With the help shown over a text field, the keys it does not take reach nothing: a
+    /// hostile tour's Backspace and Ctrl+X edited the lyric hidden behind it, and the board
+    /// saved that. Once the help is closed the keys are the text's again.
+    @Test func keysTheHelpDoesNotTakeDoNotReachTheTextBehindIt() {
+        let typing = TypingProbeScene()
+        let shell = Shell(scenes: [typing], size: Vec2(800, 600), font: testFont())
+        shell.enqueue(.key(.f1, down: true)); shell.step(dt: 0.01, step: 1)
+        #expect(shell.helpVisible)
+        for e: InputEvent in [.key(.backspace, down: true), .keyRepeat(.backspace), .key(Key("X"), down: true),
+                              .key(Key("Z"), down: true), .text("a"), .composition(text: "k", cursor: 1)] {
+            shell.enqueue(e)
+        }
+        shell.step(dt: 0.01, step: 2)
+        #expect(typing.events.isEmpty)
+        #expect(shell.helpVisible)
+        shell.enqueue(.key(.escape, down: true)); shell.step(dt: 0.01, step: 3)
+        #expect(!shell.helpVisible)
+        shell.enqueue(.key(.backspace, down: true)); shell.step(dt: 0.01, step: 4)
+        #expect(typing.events == [.key(.backspace, down: true)])
+    }
+}

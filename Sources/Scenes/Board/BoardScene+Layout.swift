@@ -5,9 +5,19 @@ import Geometry
 extension BoardScene {
     public func layout(bounds: Rect) {
         self.bounds = bounds
+        let scale = cardScale, laidOut = dragDrop.spaces.isPanel(sheetSpace)
+        let offsets = (strip: strip.offset, sheet: sheet.offset)
         cardScale = bounds.height >= 420 ? 1 : 0.6
         lineLayouts.removeAll()
         rebuildSpaces()
+        if laidOut, cardScale != scale {
+            // Lines and cards change size with the board: the panels show what they showed.
+            dragDrop.spaces[panel: stripSpace].setOffset(offsets.strip * cardScale / scale)
+            dragDrop.spaces[panel: sheetSpace].setOffset(offsets.sheet * cardScale / scale)
+        }
+        // The line being typed in stays in view (a hostile tour typed into one a resize had
+        // scrolled away).
+        if let edit = lyric { revealLine(edit.line) }
         resolveLegacyChords()
     }
 

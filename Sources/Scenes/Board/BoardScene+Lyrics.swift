@@ -101,9 +101,11 @@ extension BoardScene {
         case .moved:
             lyric = edit
             typingRun = nil
+            revealLine(edit.line)
         case .edited:
             applyLyric(edit.field, from: before, line: edit.line)
             changed()
+            revealLine(edit.line)
         case .paste(let text): insertLyric(text)
         case .backspaceAtStart: joinLine(edit.line)
         case .deleteAtEnd: joinLine(edit.line + 1)
@@ -153,6 +155,9 @@ extension BoardScene {
             changed()
         }
         typingRun = pieces.count == 1 ? (after.line, after.field.caret) : nil
+        // Typing shows where it lands, as a text editor scrolls back to its caret (the sheet
+        // may have been scrolled away from it).
+        revealLine(after.line)
     }
 
     /// An input method's text in progress, shown at the caret.
@@ -160,6 +165,7 @@ extension BoardScene {
         guard lyric != nil else { return }
         lyric!.field.composition = text.isEmpty ? nil : TextField.Composition(text: text, cursor: cursor)
         caretBlink.reset()
+        revealLine(lyric!.line)
     }
 
     /// Writes field `field` (edited from `old`) into line `line`, its chords kept on their
