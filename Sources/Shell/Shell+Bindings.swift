@@ -21,7 +21,7 @@ extension Shell {
                 keyLabel: "F1 or ?", buttons: [.back], brief: "help"),
         Binding(.fullscreen, "fullscreen on and off (a window's own key)", keyLabel: "F11", brief: "fullscreen"),
         Binding(.graph, "frame-time graph at the bottom (lines at 8.3, 16.7, 33.3 ms)", keys: [Key("G")], brief: "frame-time graph"),
-        Binding(.quit, "close help, cancel a carry or a drag, or quit", keys: [.escape], brief: "closes, cancels or quits"),
+        Binding(.quit, "close help, cancel a carry or a drag, or quit (not while anything is held)", keys: [.escape], brief: "closes, cancels or quits"),
         Binding(.scrollHelp, "scroll it", mode: helpMode, mouse: "Wheel or drag", touch: "Drag"),
         Binding(.closeHelp, "close it", mode: helpMode, mouse: "Click", touch: "Tap", keys: [.escape, .enter],
                 keyLabel: "Escape or Return", buttons: [.b, .a], padLabel: "B or A"),

@@ -69,11 +69,13 @@ extension DragDrop {
     }
 
     /// The key carry glides toward `frame` (a critically damped approach, the same at any
-    /// step rate).
+    /// step rate), at the velocity it moves with: a drop or cancel mid-glide flies on from it.
     public mutating func glideKeyCarry(toward frame: Rect, dt: Double) {
         guard let kc = keyCarry, let k = index(carriedBy: kc.carrier) else { return }
         let f = 1 - exp(-dt * 22)
-        carries[k].frame.origin += (frame.origin - carries[k].frame.origin) * f
+        let step = (frame.origin - carries[k].frame.origin) * f
+        carries[k].frame.origin += step
+        carries[k].velocity = dt > 0 ? step / dt : .zero
     }
 
     /// Flights move one step along their springs toward their targets (which the scene keeps

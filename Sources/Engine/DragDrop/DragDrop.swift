@@ -174,8 +174,10 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
         }
     }
 
-    /// Pointer `id` lifted moving at `velocity` (points per second, root space; zero when
-    /// cancelled). Returns the carry it let go of, if any.
+    /// Pointer `id` lifted moving at `velocity` (points per second, root space), or its
+    /// gesture was cancelled while it moved at `velocity`: what it carried leaves at that
+    /// velocity either way (a flight home starts from the hand's motion, not from rest).
+    /// Returns the carry it let go of, if any.
     public mutating func release(_ id: Int, cancelled: Bool, velocity: Vec2 = .zero) -> Release? {
         let state = presses.end(id)?.target
         switch state {
@@ -184,7 +186,7 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
         case .carrying?, nil:
             // Carrying, or a pointer whose gesture is gone that may still carry something.
             if let k = index(carriedBy: .pointer(id)) {
-                carries[k].velocity = cancelled ? .zero : velocity
+                carries[k].velocity = velocity
                 return Release(index: k, cancelled: cancelled)
             }
         case .pending?, .ignored?: break

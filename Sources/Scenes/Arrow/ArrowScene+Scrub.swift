@@ -46,6 +46,7 @@ extension ArrowScene {
         if let running = tweener.running(on: arrow, property: .custom(Self.lengthChannel)) { tweener.interrupt(running) }
         scrubber = by
         scrubAngle = ringAngle(p)
+        scrubPoint = p
         thenShrink = false
         goButton.isHidden = true
     }
@@ -54,6 +55,7 @@ extension ArrowScene {
     /// it turned, so a press anywhere on the ring does not jump), within 0…2π.
     func scrub(to p: Vec2) {
         let a = ringAngle(p)
+        scrubPoint = p
         var turn = remainder(a - scrubAngle, 2 * .pi)
         if !turn.isFinite { turn = 0 }
         scrubAngle = a
@@ -138,6 +140,10 @@ extension ArrowScene {
         reversed = false
         goButton.isHidden = false
     }
+
+    /// Escape while keys or a stick scrub is the scene's: it does not quit under them (they
+    /// scrub while held; let go, the arrow goes on).
+    public func claims(_ key: Key) -> Bool { key == .escape && scrubber == .keyboard }
 
     /// ← → (held) or the stick sideways scrub at the play's speed; let go, the arrow goes on.
     func scrubWithKeys(_ ctx: StepContext) {

@@ -56,6 +56,8 @@ public final class ArrowScene: Scene {
     public internal(set) var reversed = false
     /// The scrubbing hand's last angle round the ring, and the keys' turning speed.
     var scrubAngle = 0.0
+    /// Where the hand scrubbing is (root space), for its turning speed when it is taken away.
+    var scrubPoint = Vec2.zero
     var keyOmega = 0.0
     /// After growing to the whole ring, shrink back (the play's second half).
     var thenShrink = false
@@ -102,7 +104,9 @@ public final class ArrowScene: Scene {
             case .pointerUp(let id, _, let at) where scrubber == .pointer(id):
                 scrub(to: at)
                 endScrub(omega: angularVelocity(ctx.input.velocity(of: id), at: at))
-            case .pointerCancel(let id, _) where scrubber == .pointer(id): endScrub(omega: 0)
+            case .pointerCancel(let id, _) where scrubber == .pointer(id):
+                // Taken away mid-scrub (Escape, focus lost): it goes on at the hand's speed.
+                endScrub(omega: angularVelocity(ctx.input.velocity(of: id), at: scrubPoint))
             default:
                 switch Self.bindings.action(for: e) {
                 case .go: go()

@@ -6,6 +6,7 @@ import Songs
 // pads steer the focus (BoardScene+Focus).
 extension BoardScene {
     func routeInput(_ ctx: StepContext) {
+        stepInput = ctx.input
         for e in ctx.events {
             focusRing.note(e)
             if songPanel != nil {
@@ -24,7 +25,7 @@ extension BoardScene {
                 release(id, cancelled: false, velocity: ctx.input.velocity(of: id))
             case .pointerCancel(let id, _):
                 if lyricRelease(id, at: .zero, cancelled: true) { continue }
-                release(id, cancelled: true, velocity: .zero)
+                release(id, cancelled: true, velocity: ctx.input.velocity(of: id))
             case .wheel(let dx, let dy): dragDrop.wheel(dx: dx, dy: dy, at: ctx.input.mousePosition)
             case .key(let k, true) where lyric != nil: lyricKey(k, input: ctx.input, repeated: false)
             case .keyRepeat(let k) where lyric != nil: lyricKey(k, input: ctx.input, repeated: true)
@@ -92,11 +93,12 @@ extension BoardScene {
         if let l = dragDrop.move(id, to: at, velocity: velocity) { lift(l) }
     }
 
-    /// Escape while the mouse or fingers carry cards: each flies back, as a cancelled press
-    /// sends it (the presses end; those pointers' moves and ups do nothing more).
+    /// Escape while the mouse or fingers carry cards: each flies back from its hand's motion,
+    /// as a cancelled press sends it (the presses end; those pointers' moves and ups do
+    /// nothing more).
     func cancelPointerCarries() {
         let names = dragDrop.pointersCarrying.compactMap { id in dragDrop.index(carriedBy: .pointer(id)).map { ghosts[$0].name } }
-        for id in dragDrop.pointersCarrying { release(id, cancelled: true, velocity: .zero) }
+        for id in dragDrop.pointersCarrying { release(id, cancelled: true, velocity: stepInput.velocity(of: id)) }
         announce("Cancelled · \(names.joined(separator: ", ")) went back")
     }
 

@@ -168,6 +168,8 @@ public final class BoardScene: Scene {
     var sheetSpace = SpaceTree.SpaceID.root
     var sheetContent = SpaceTree.SpaceID.root
     var lineSpaces: [SpaceTree.SpaceID] = []
+    /// The input as of this step's events (a cancel reads the hands' velocities from it).
+    var stepInput = InputState()
     /// Which device moved the focus last, for the hints in announcements.
     var focusDevice = FocusDevice.keyboard
     /// The left sticks' steps and repeats.

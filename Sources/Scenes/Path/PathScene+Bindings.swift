@@ -33,5 +33,13 @@ extension PathScene {
     public var controls: [Control] { Self.bindings.controls }
 
     /// The editor's keys (Tab, G, Escape among them) are its own while it is on.
-    public func claims(_ key: Key) -> Bool { editing && Self.bindings.binds(key, mode: PathEditSession.mode) }
+    /// The editor's keys while editing; Escape while keys or a pad orbit a ring (it does not
+    /// quit under them: they orbit while held, and let go, the ring coasts on).
+    public func claims(_ key: Key) -> Bool {
+        if editing && Self.bindings.binds(key, mode: PathEditSession.mode) { return true }
+        guard key == .escape else { return false }
+        return followers.store.dense.contains { f in
+            if case .hand(let h) = f.grabbedBy { return !h.isPointer } else { return false }
+        }
+    }
 }

@@ -38,6 +38,10 @@ extension TapScene {
         tweener.animatables.store.modify(image) { $0.position.follow(p) }
     }
 
+    /// Escape while the keyboard or a pad holds the picture is the scene's (it lets go), not
+    /// the app's quit.
+    public func claims(_ key: Key) -> Bool { key == .escape && grab.map { !$0.hand.isPointer } == true }
+
     /// Switched away from (or the run ends) while a key or a pad's A holds the picture: it is
     /// let go where it is, at rest. (A pointer's grab was cancelled already; the key or button
     /// let go in another scene would never reach this one.)

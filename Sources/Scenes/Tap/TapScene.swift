@@ -173,7 +173,11 @@ public final class TapScene: Scene {
                     letGo(velocity: ctx.input.velocity(of: id))
                 }
             case .pointerCancel(let id, _):
-                if grab?.hand == .pointer(id) { letGo(velocity: .zero) }
+                // Taken away mid-gesture (Escape, focus lost): it leaves at the hand's speed.
+                if grab?.hand == .pointer(id) { letGo(velocity: ctx.input.velocity(of: id)) }
+            case .key(.escape, true) where grab.map({ !$0.hand.isPointer }) == true:
+                // Escape while Space or A holds it: let go, as the key's release would.
+                letGo(velocity: cursorVelocity)
             case .gamepadButton(let pad, .a, false):
                 if grab?.hand == .pad(pad) { letGo(velocity: cursorVelocity) }
             case .gamepadRemoved(let pad):
