@@ -7,8 +7,20 @@
 #include <linux/fs.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <sys/xattr.h>
+#include <unistd.h>
+
+int motionlab_rename_noreplace(const char *from, const char *to) {
+#if defined(SYS_renameat2) && defined(RENAME_NOREPLACE)
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
 
 int motionlab_file_flags(int fd) {
     long flags = 0;
@@ -71,4 +83,6 @@ int motionlab_copy_xattrs(int from, int to) {
 #else
 int motionlab_file_flags(int fd) { (void)fd; return 0; }
 int motionlab_copy_xattrs(int from, int to) { (void)from; (void)to; return 0; }
+#include <errno.h>
+int motionlab_rename_noreplace(const char *from, const char *to) { (void)from; (void)to; errno = ENOSYS; return -1; }
 #endif

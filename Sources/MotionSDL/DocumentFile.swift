@@ -125,7 +125,7 @@ public struct DocumentFile: Sendable {
     }
 
     /// Renames the damaged file at `path` to `NAME.corrupt-YYYYMMDD-HHMMSS[-N].json` in its
-    /// own folder, never over an existing name (a hard link, then the old name removed).
+    /// own folder, never over an existing name (`FilePolicy.move(_:to:)`).
     /// Returns the new name, or nil when it could not.
     func moveAside(_ path: String) -> String? {
         let f = DateFormatter()
@@ -135,7 +135,7 @@ public struct DocumentFile: Sendable {
         let dir = FilePolicy.folder(of: path)
         let stem = FilePolicy.stem(of: path)
         let stamp = f.string(from: Date())
-        return FilePolicy.moveByLink(path, into: dir, tries: 1000) { n in "\(stem).corrupt-\(stamp)\(n == 1 ? "" : "-\(n - 1)").json" }
+        return FilePolicy.moveToFreeName(path, into: dir, tries: 1000) { n in "\(stem).corrupt-\(stamp)\(n == 1 ? "" : "-\(n - 1)").json" }
     }
 
     /// Writes `text` through the `FilePolicy` (never to a device or FIFO), keeping the file's

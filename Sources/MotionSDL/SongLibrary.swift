@@ -122,7 +122,7 @@ public struct SongLibrary: Sendable {
     }
 
     /// Moves song `name` into `trash/` as `NAME.json` (or `NAME-2.json` … where taken):
-    /// a hard link there, then the old name removed, so nothing is ever written over.
+    /// never over an existing file (`FilePolicy.move(_:to:)`).
     /// Returns where it went, relative to the folder.
     @discardableResult
     public func trash(_ name: String) throws(FilePolicy.Refusal) -> String {
@@ -138,15 +138,14 @@ public struct SongLibrary: Sendable {
         if mkdir(trash, 0o700) != 0 && errno != EEXIST {
             throw FilePolicy.Refusal("\(FilePolicy.shown(trash)): cannot make it: \(FilePolicy.errnoText())")
         }
-        if let kept = FilePolicy.moveByLink(path, into: trash, tries: 1000, name: { n in "\(name)\(n == 1 ? "" : "-\(n)").json" }) {
+        if let kept = FilePolicy.moveToFreeName(path, into: trash, tries: 1000, name: { n in "\(name)\(n == 1 ? "" : "-\(n)").json" }) {
             return "trash/" + kept
         }
         guard errno == EEXIST else { throw FilePolicy.Refusal("cannot move \"\(echo(name))\" to the trash: \(FilePolicy.errnoText())") }
         throw FilePolicy.Refusal("the trash holds \"\(echo(name))\" 1,000 times already")
     }
 
-    /// Renames song `from` to `to`, never over an existing song (a hard link, then the old
-    /// name removed).
+    /// Renames song `from` to `to`, never over an existing song (`FilePolicy.move(_:to:)`).
     public func rename(_ from: String, to: String) throws(FilePolicy.Refusal) {
         try Self.check(from)
         try Self.check(to)
@@ -163,10 +162,9 @@ public struct SongLibrary: Sendable {
         guard st.st_mode & S_IFMT == S_IFREG else {
             throw FilePolicy.Refusal("\(FilePolicy.shown(from)).json is \(FilePolicy.kindName(st.st_mode)), not a song file of ours; left as it is")
         }
-        guard link(old, new) == 0 else {
-            throw FilePolicy.Refusal(errno == EEXIST ? "a song \"\(echo(to))\" is there already" : "cannot rename \"\(echo(from))\": \(FilePolicy.errnoText())")
+        guard FilePolicy.move(old, to: new) else {
+            throw FilePolicy.Refusal(errno == EEXIST ? "a song \"\(echo(to))\" is there already" : "cannot rename \"\(echo(from))\": \(FilePolicy.errnoText()); left as it was")
         }
-        unlink(old)
     }
 
     /// The last song opened, if it is remembered and still a song of the folder.

@@ -171,3 +171,30 @@ import Testing
         #expect(DocumentFile.defaultSheetURL(environment: [:], home: "/home/u").path == "/home/u/.local/share/motionlab/sheet.json")
     }
 }
+
+/// A songs folder where names can be added and not removed (`chattr +a`, as a shared folder's
+/// sticky bit is for another user's file): a rename or a move to the trash is refused and the
+/// song keeps its one name (a hostile tour's rename said nothing and left one file under two
+/// names, each save changing both). Needs root and e2fsprogs; says so and passes otherwise.
+@Suite struct AppendOnlySongsFolderTests {
+    @Test func aRenameOrTrashThatCannotRemoveTheOldNameIsRefusedAndUndone() throws {
+        let ids = FileIdentityTests()
+        guard ids.isRoot, FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr") else {
+            print("skipped: chattr needs root and e2fsprogs"); return
+        }
+        let dir = Motionlab.tempDir().appendingPathComponent("songs")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let library = SongLibrary(folder: dir)
+        let sheet = #"{"version":2,"lines":[{"text":"la","chords":[]}]}"#
+        for name in ["one", "two"] { try sheet.write(to: dir.appendingPathComponent(name + ".json"), atomically: false, encoding: .utf8) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("trash"), withIntermediateDirectories: true)
+        guard ids.run("chattr", ["+a", dir.path]) else { print("skipped: this file system keeps no inode flags"); return }
+        defer { ids.run("chattr", ["-a", dir.path]) }
+        #expect(throws: FilePolicy.Refusal.self) { try library.rename("one", to: "uno") }
+        #expect(throws: FilePolicy.Refusal.self) { try library.trash("two") }
+        #expect(ids.names(dir) == ["one.json", "two.json", "trash"])
+        #expect(ids.names(dir.appendingPathComponent("trash")).isEmpty)
+        #expect(ids.status(dir.appendingPathComponent("one.json").path).st_nlink == 1)
+        #expect(ids.status(dir.appendingPathComponent("two.json").path).st_nlink == 1)
+    }
+}

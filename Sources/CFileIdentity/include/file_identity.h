@@ -18,4 +18,9 @@ int motionlab_file_flags(int fd);
 /// attributes, where `from` has none, is 0).
 int motionlab_copy_xattrs(int from, int to);
 
+/// Renames `from` to `to` in one step, never over an existing `to` (`renameat2` with
+/// `RENAME_NOREPLACE`): 0, or -1 with errno (EEXIST: `to` is taken; EINVAL or ENOSYS: this
+/// file system or kernel cannot, and nothing was done).
+int motionlab_rename_noreplace(const char *from, const char *to);
+
 #endif

@@ -1,4 +1,5 @@
 import Engine
+import CFileIdentity
 import Foundation
 import Synchronization
 
@@ -8,26 +9,42 @@ extension FilePolicy {
     /// The fixed suffix of every temporary file the program makes.
     static let temporarySuffix = ".tmp"
 
-    /// `.NAME.motionlab-PID-N.tmp` beside `target`: the temporary a save of `target` by this
-    /// process writes before renaming it into place (N counts this process's temporaries).
-    /// A NAME too long to leave room in the file system's 255 bytes is shortened to a hash
-    /// of itself (`shortName(of:)`).
     /// Moves `path` into `folder` under the first of `name(1)`, `name(2)` … `name(tries)` not
-    /// taken: a hard link there, then the old name removed, so nothing is ever written over.
-    /// The name it went to, or nil with `errno` saying why (EEXIST: every name was taken).
-    static func moveByLink(_ path: String, into folder: String, tries: Int, name: (Int) -> String) -> String? {
+    /// taken (`move(_:to:)`: never over an existing file). The name it went to, or nil with
+    /// `errno` saying why (EEXIST: every name was taken).
+    static func moveToFreeName(_ path: String, into folder: String, tries: Int, name: (Int) -> String) -> String? {
         for n in 1...max(1, tries) {
             let new = name(n)
-            if link(path, folder + "/" + new) == 0 {
-                unlink(path)
-                return new
-            }
+            if move(path, to: folder + "/" + new) { return new }
             guard errno == EEXIST else { return nil }
         }
         errno = EEXIST
         return nil
     }
 
+    /// Renames `old` to `new`, never over an existing `new`, in one step (`renameat2`'s
+    /// RENAME_NOREPLACE), so the file has one name before and one after, or nothing changed:
+    /// where the old name cannot be removed (an append-only folder, a sticky one holding
+    /// another user's file) the rename is refused. A hostile tour's append-only songs folder
+    /// kept both names of a song renamed by a hard link and an unlink: one file under two
+    /// names, each save changing both. Where the file system cannot (EINVAL, ENOSYS), a hard
+    /// link and the old name removed, the link removed again if the old name stays.
+    /// False, with `errno` saying why (EEXIST: `new` is taken).
+    static func move(_ old: String, to new: String) -> Bool {
+        if motionlab_rename_noreplace(old, new) == 0 { return true }
+        guard errno == EINVAL || errno == ENOSYS else { return false }
+        guard link(old, new) == 0 else { return false }
+        guard unlink(old) != 0 else { return true }
+        let why = errno
+        unlink(new)
+        errno = why
+        return false
+    }
+
+    /// `.NAME.motionlab-PID-N.tmp` beside `target`: the temporary a save of `target` by this
+    /// process writes before renaming it into place (N counts this process's temporaries).
+    /// A NAME too long to leave room in the file system's 255 bytes is shortened to a hash
+    /// of itself (`shortName(of:)`).
     static func temporaryPath(for target: String) -> String {
         ourPath(for: target, suffix: temporarySuffix)
     }
