@@ -37,6 +37,19 @@ import Testing
         #expect(loop.advance(by: 1.0 / 60.0) == 2)
     }
 
+    /// At any step rate a 60 fps frame runs all its steps: at 1,000 Hz, 16 or 17 a frame and
+    /// nothing dropped (the cap of 8 ran the simulation at half speed); a hitch still drops.
+    @Test(arguments: [60.0, 120, 240, 480, 500, 1000])
+    func everyRateKeepsUpWithSixtyFramesASecond(hz: Double) {
+        var loop = FixedStepLoop(hz: hz)
+        var steps = 0
+        for _ in 0..<60 { steps += loop.advance(by: 1.0 / 60.0) }
+        #expect(abs(steps - Int(hz)) <= 1, "\(steps) steps in a second at \(hz) Hz")
+        #expect(loop.droppedTime == 0)
+        _ = loop.advance(by: 5)
+        #expect(loop.droppedTime > 4.7)
+    }
+
     @Test func pausingStopsTimeAndResumingDoesNotBurst() {
         var loop = FixedStepLoop(hz: 120)
         _ = loop.advance(by: 0.004)

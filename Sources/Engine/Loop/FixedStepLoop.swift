@@ -36,13 +36,18 @@ public struct FixedStepLoop: Sendable {
     /// - Parameters:
     ///   - hz: steps per second (default 120).
     ///   - maxFrameTime: the frame-time clamp in seconds (default 0.25 s).
-    ///   - maxStepsPerFrame: the cap on steps per frame (default 8, so 66 ms at 120 Hz).
-    public init(hz: Double = 120, maxFrameTime: Double = 0.25, maxStepsPerFrame: Int = 8) {
+    ///   - maxStepsPerFrame: the cap on steps per frame (default: `defaultMaxSteps(hz:)`).
+    public init(hz: Double = 120, maxFrameTime: Double = 0.25, maxStepsPerFrame: Int? = nil) {
         precondition(hz > 0 && hz.isFinite, "hz must be positive")
         dt = 1 / hz
         self.maxFrameTime = maxFrameTime
-        self.maxStepsPerFrame = max(1, maxStepsPerFrame)
+        self.maxStepsPerFrame = max(1, maxStepsPerFrame ?? Self.defaultMaxSteps(hz: hz))
     }
+
+    /// The steps a frame may catch up by default: 1/15 s of them (8 at 120 Hz), and never
+    /// fewer than 8. A fixed 8 capped the simulation at 480 steps a second at 60 frames a
+    /// second: at `--hz 1000` a hostile tour saw everything move at half speed.
+    public static func defaultMaxSteps(hz: Double) -> Int { max(8, Int((hz / 15).rounded(.up))) }
 
     /// Adds a frame's elapsed time and returns how many steps to run now. Call `alpha` after.
     public mutating func advance(by elapsed: Double) -> Int {
