@@ -131,8 +131,14 @@ import Testing
         runShell(shell, frames: 1, events: [1: [.resize(w: 400, h: 300)]])
         #expect(inside(pictureRect(s), window(shell)))
         #expect(s.model == s.presentation)
-        // Mid-flight: the flight goes on, to a destination in the new window.
+        // Room again: it flies back to where it was put.
         runShell(shell, frames: 1, events: [1: [.resize(w: 1280, h: 720)]])
+        #expect(s.isAnimating && s.destination == s.reach.clamped(Vec2(1200, 680)))
+        runShell(shell, frames: 130)
+        #expect(!s.isAnimating && s.model == s.reach.clamped(Vec2(1200, 680)))
+        // Mid-flight: the flight goes on, to a destination in the new window.
+        runShell(shell, frames: 130, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: Vec2(640, 400))],
+                                              2: [.pointerUp(pointer: 0, device: .mouse, at: Vec2(640, 400))]])
         runShell(shell, frames: 30, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: Vec2(1200, 680))]])
         #expect(s.isAnimating)
         runShell(shell, frames: 1, events: [1: [.resize(w: 480, h: 320)]])
@@ -144,5 +150,22 @@ import Testing
             #expect(inside(pictureRect(s), window(shell)), "\(pictureRect(s))")
         }
         #expect(!s.isAnimating)
+    }
+
+    /// A hostile tour squeezed the window mid-flight until the destination, brought inside,
+    /// fell on the picture, also brought inside: the flight ended there for good, and the
+    /// window restored left it in the corner. It goes on to where it was sent.
+    @Test(arguments: [Vec2(480, 320), Vec2(1, 1)])
+    func aFlightSqueezedOntoItsDestinationGoesOnWhenThereIsRoomAgain(squeezed: Vec2) {
+        let (shell, s) = shell(with: TapScene(), size: Vec2(800, 600))
+        let target = Vec2(700, 500)
+        runShell(shell, frames: 30, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: target)],
+                                             2: [.pointerUp(pointer: 0, device: .mouse, at: target)]])
+        #expect(s.isAnimating)
+        runShell(shell, frames: 2, events: [1: [.resize(w: squeezed.x, h: squeezed.y)]])
+        runShell(shell, frames: 300, events: [1: [.resize(w: 800, h: 600)]])
+        #expect(!s.isAnimating)
+        #expect(s.model.distance(to: target) < 1e-6, "\(s.model)")
+        #expect(s.destination.map { $0.distance(to: s.model) < 1e-6 } == true)
     }
 }

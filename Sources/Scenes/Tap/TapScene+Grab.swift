@@ -27,6 +27,7 @@ extension TapScene {
         if let running = tweener.running(on: image, property: .position) { tweener.interrupt(running) }
         grab = Grip(hand: carrier, at: at, holding: presentation)
         destination = nil
+        intended = nil
     }
 
     /// The held picture follows the hand exactly: model and presentation are where the hand
@@ -59,9 +60,12 @@ extension TapScene {
         guard velocity != .zero, here.x.isFinite, here.y.isFinite else {
             let rest = reach.clamped(here)
             tweener.animatables.store.modify(image) { $0.position.follow(rest) }
+            intended = rest
             return
         }
-        spring(to: reach.clamped(here + Self.throwCoast.projectedDistance(velocity)), velocity: velocity, on: Self.throwSpring)
+        let rest = reach.clamped(here + Self.throwCoast.projectedDistance(velocity))
+        intended = rest
+        spring(to: rest, velocity: velocity, on: Self.throwSpring)
     }
 
     /// Springs the picture to `target` from where it is drawn, at `velocity` (nil: its own —

@@ -75,6 +75,9 @@ public final class TapScene: Scene {
     public private(set) var cursorRing = FocusVisibility()
     /// Where the current (or last) flight ends.
     public internal(set) var destination: Vec2?
+    /// Where a hand last sent or put the picture: a resize brings it there, within the window
+    /// as it is then, so a window squeezed and restored gives the picture its place back.
+    var intended: Vec2?
     public static let duration = 2.0
     public static let imageSize = 96.0
     /// The picture's side here: `imageSize`, or 12 % of the scene's smaller side where that is
@@ -132,8 +135,11 @@ public final class TapScene: Scene {
     }
 
     /// After a resize the picture is brought into the new area where it is drawn (nothing
-    /// is drawn outside the window), and a flight goes on from there to its destination,
-    /// brought into the area too.
+    /// is drawn outside the window); a flight goes on from there to where the hand sent it,
+    /// brought into the area too, and a picture a smaller window squeezed aside flies back to
+    /// its place when there is room again. (A hostile tour's flight ended for good when a
+    /// resize clamped its destination onto the picture, and a restored window left the
+    /// picture where the squeeze had put it.)
     private func refit() {
         let area = reach
         let flying = tweener.isAnimating(image) && grab == nil
@@ -142,7 +148,9 @@ public final class TapScene: Scene {
         }
         let p = area.clamped(presentation)
         for e in [image, ghost] { tweener.animatables.store.modify(e) { $0.position.snap(to: p) } }
-        if flying, let d = destination { fly(to: area.clamped(d), counting: false) }
+        guard grab == nil, let goal = intended ?? (flying ? destination : nil) else { return }
+        let g = area.clamped(goal)
+        if flying || g.distance(to: p) > 0.5 { fly(to: g, counting: false) }
     }
 
     public var model: Vec2 { tweener.animatables.store[image]!.position.model }
@@ -226,6 +234,7 @@ public final class TapScene: Scene {
     /// on a spring that keeps the flight's velocity.
     public func tap(_ target: Vec2) {
         guard grab == nil else { return }
+        intended = reach.clamped(target)
         if mode == .spring {
             if tweener.running(on: image, property: .position) != nil { interrupts += 1 }
             spring(to: reach.clamped(target), velocity: nil)
