@@ -40,13 +40,17 @@ import Testing
         #expect(f.caret == 5 && f.text == "cafe\u{301}!")
     }
 
-    @Test func typingReplacesTheSelectionAndLeavesOutControlCharacters() {
+    /// A control character is left out; a tab or a line break (one line holds none) is a
+    /// space, so pasted words stay apart.
+    @Test func typingReplacesTheSelectionLeavesOutControlsAndSpacesTabsAndBreaks() {
         var f = TextField(text: "Amazing grace")
         f.setCaret(8)
         f.move(.end, extend: true)
         #expect(f.selectedText == "grace")
-        f.insert("lo\u{7}ve\n\t")
-        #expect(f.text == "Amazing love" && f.caret == 12 && !f.hasSelection)
+        f.insert("lo\u{7}ve\n\t!")
+        #expect(f.text == "Amazing love  !" && f.caret == 15 && !f.hasSelection)
+        f.insert("\u{2028}x\u{85}y\r\nz")
+        #expect(f.text == "Amazing love  ! x y z")
     }
 
     @Test func wordMovesSkipSpacesAndPunctuationAndStopAtWordEdges() {

@@ -274,4 +274,20 @@ import Testing
         }
         #expect(Set(snapshot(dir).values).isSubset(of: ["a FIFO (named pipe)", "a character device"]))
     }
+
+    /// Text that is not UTF-8 is refused with the line and byte where it stops being UTF-8
+    /// (a hostile tour's script with a bad byte on line 2 was refused naming no line).
+    @Test func textThatIsNotUTF8IsRefusedWithItsLineAndByte() throws {
+        let dir = Motionlab.tempDir()
+        let file = dir.appendingPathComponent("s.jsonl").path
+        let bytes: [UInt8] = Array("{\"a\":1}\n{\"é\":".utf8) + [0xC3, 0x28] + Array("}\n".utf8)
+        FileManager.default.createFile(atPath: file, contents: Data(bytes))
+        #expect(throws: FilePolicy.Refusal("\(file):2: byte 7: is not UTF-8 text (0xC3 0x28)")) {
+            try FilePolicy.readText(file, limit: 1000, limitName: "a test")
+        }
+        FileManager.default.createFile(atPath: file, contents: Data([0x61, 0xFF]))
+        #expect(throws: FilePolicy.Refusal("\(file):1: byte 2: is not UTF-8 text (0xFF)")) {
+            try FilePolicy.readText(file, limit: 1000, limitName: "a test")
+        }
+    }
 }

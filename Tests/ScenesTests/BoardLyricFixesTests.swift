@@ -102,6 +102,17 @@ import Testing
         runShell(shell, frames: 1, events: [1: [.text("wwwwwwww")]])
         #expect(s.chordXs(line: line) == composing)
     }
+
+    /// Pasted text keeps its words apart: a tab is a space, and every line break Unicode
+    /// names (a word processor's VT, NEL, LINE and PARAGRAPH SEPARATOR, as well as CR, LF
+    /// and CR LF) splits the line. A hostile tour's paste lost them, gluing words together.
+    @Test func pastedTabsAndEveryKindOfLineBreakKeepWordsApart() {
+        let (shell, s) = typingIn(line: 0, at: 0)
+        let rest = s.document.lines[0].text
+        t.type(shell, "Intro:\tG\tAm|a\u{2028}b|c\u{0085}d|e\r\nf\rg\u{000B}h\u{2029}i\u{000C}j\u{0007}k")
+        #expect(Array(s.document.lines.prefix(8).map(\.text)) == ["Intro: G Am|a", "b|c", "d|e", "f", "g", "h", "i", "jk" + rest])
+    }
+
 }
 
 /// What the status line says while typing: the line the caret is in, and a paste cut short.

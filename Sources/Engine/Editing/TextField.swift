@@ -117,14 +117,16 @@ public struct TextField: Equatable, Sendable {
         caret = hi
     }
 
-    /// Replaces the selection (or inserts at the caret) with `string`, without its control
-    /// characters (line breaks and tabs included: the owner handles those), cut so the text
-    /// stays within `maxCharacters`. The caret ends after what was inserted. Returns whether
-    /// the text changed.
+    /// Replaces the selection (or inserts at the caret) with `string`, a tab or a line break
+    /// in it a space (one line holds no break; an owner that splits lines does so first, at
+    /// `isLineBreak`) and its other control characters left out, cut so the text stays
+    /// within `maxCharacters`. The caret ends after what was inserted. Returns whether the
+    /// text changed. (A hostile tour's pasted "Intro:\tG\tAm" became "Intro:GAm".)
     @discardableResult
     public mutating func insert(_ string: String) -> Bool {
         composition = nil
-        var clean = String(string.unicodeScalars.filter { !Self.isControl($0) }.map(Character.init))
+        let spaced = String(string.map { c -> Character in c == "\t" || Self.isLineBreak(c) ? " " : c })
+        var clean = String(String.UnicodeScalarView(spaced.unicodeScalars.filter { !Self.isControl($0) }))
         let room = Self.maxCharacters - (count - selection.count)
         if clean.count > room { clean = String(clean.prefix(max(0, room))) }
         guard !clean.isEmpty || hasSelection else { return false }
@@ -206,5 +208,21 @@ public struct TextField: Equatable, Sendable {
     /// C0 and C1 controls and DEL; tab and line breaks too.
     static func isControl(_ s: Unicode.Scalar) -> Bool {
         s.value < 0x20 || (0x7f...0x9f).contains(s.value) || s == "\u{2028}" || s == "\u{2029}"
+    }
+
+    /// Whether `s` ends a line as Unicode's line breaking says it must (UAX #14's mandatory
+    /// breaks): LF, CR, VT (a word processor's line break), FF, NEL, LINE and PARAGRAPH
+    /// SEPARATOR.
+    static func breaksLine(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    /// Whether `c` is a line break (CR LF is one character): where text pasted into a
+    /// document of lines is split.
+    public static func isLineBreak(_ c: Character) -> Bool {
+        c == "\r\n" || c.unicodeScalars.count == 1 && breaksLine(c.unicodeScalars.first!)
     }
 }

@@ -90,8 +90,29 @@ public enum FilePolicy {
     /// The UTF-8 text of the regular file at `path` (see `read(_:limit:limitName:)`).
     public static func readText(_ path: String, limit: Int, limitName: String) throws(Refusal) -> String {
         let bytes = try read(path, limit: limit, limitName: limitName)
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw Refusal("\(shown(path)): is not UTF-8 text") }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Refusal("\(shown(path)):\(notUTF8(bytes))")
+        }
         return text
+    }
+
+    /// Where `bytes` first stop being UTF-8, as a message's tail: " line 2, byte 7: is not
+    /// UTF-8 text (0xC3 0x28)". (A hostile tour's script named no line.)
+    static func notUTF8(_ bytes: [UInt8]) -> String {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return " is not UTF-8 text"
+            case .error(let length):
+                let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                let line = bytes[..<offset].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+                let shown = bytes[offset..<min(bytes.count, offset + max(length, 2))].map { "0x" + String($0, radix: 16, uppercase: true) }
+                return "\(line): byte \(offset - lineStart + 1): is not UTF-8 text (\(shown.joined(separator: " ")))"
+            }
+        }
     }
 
     // MARK: Symbolic links

@@ -118,7 +118,7 @@ extension BoardScene {
     func insertLyric(_ text: String) {
         guard var edit = lyric else { return }
         caretBlink.reset()
-        let pieces = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        let pieces = text.split(omittingEmptySubsequences: false, whereSeparator: TextField.isLineBreak)
         let merging = pieces.count == 1 && !edit.field.hasSelection
             && typingRun.map { $0.line == edit.line && $0.caret == edit.field.caret } == true
         let startLine = edit.line
