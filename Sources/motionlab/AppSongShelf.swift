@@ -46,9 +46,22 @@ final class AppSongShelf: SongShelf {
         return open(name)
     }
 
+    /// Renames a song. The open one is saved first (typing not yet saved goes in under its
+    /// old name) and goes on under the new name as it is: its undo history, caret and scroll
+    /// kept (a hostile tour's rename emptied the history, as opening a song does).
     func rename(_ from: String, to: String) -> String? {
+        let isOpen = board?.songName == from
+        if isOpen { board?.settle() }
         do { try library.rename(from, to: to) } catch { return describe(error) }
-        return open(to)
+        guard isOpen, let board else { return nil }
+        do {
+            board.songName = to
+            attach(try library.file(to), to: board, empty: .newSong, keepingDocument: true)
+        } catch { return describe(error) }
+        do { try library.remember(to) } catch {
+            StandardStream.error.write("motionlab: song \(echo(to)) is open, but not remembered as the last one: \(describe(error))\n")
+        }
+        return nil
     }
 
     func delete(_ name: String) -> String? {

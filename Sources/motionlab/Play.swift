@@ -216,11 +216,13 @@ struct Play: ParsableCommand {
 /// Loads the sheet into the board and saves it after every change. A file that is not a
 /// sheet this build can read is reported (on stderr and on the board) and never overwritten;
 /// a damaged sheet of ours is moved aside (see `DocumentFile`).
-func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .empty) {
+func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .empty, keepingDocument: Bool = false) {
     let loaded = file.load(empty: empty, noun: "sheet", recognise: SheetDocument.isDamagedSheet) { text in
         try SheetDocument.parse(text)
     }
-    board.load(loaded.document)
+    // The board's own sheet under a new name (a rename) keeps its history and caret; anything
+    // the file does not hold as it should is loaded as any opened file is.
+    if !keepingDocument || loaded.problem != nil || !loaded.mayOverwrite { board.load(loaded.document) }
     if let problem = loaded.problem {
         StandardStream.error.write("motionlab: sheet \(problem)\n")
         board.showBanner(problem)

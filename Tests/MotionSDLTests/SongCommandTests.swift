@@ -214,6 +214,40 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: songs.path).filter { $0.hasSuffix(".json") } == ["Brand2.json"])
     }
 
+    /// Renaming the open song keeps it as it is: typing not yet saved is in the file, and
+    /// Ctrl+Z still undoes it, saved under the new name (a hostile tour's rename emptied the
+    /// history, as opening a song does: "Nothing to undo").
+    @Test func renamingTheOpenSongKeepsItsUndoHistory() throws {
+        let dir = Motionlab.tempDir()
+        let script = dir.appendingPathComponent("s.jsonl")
+        func keys(_ frame: Int, _ names: [String]) -> String {
+            (names.map { #"{"frame":\#(frame),"type":"key","key":"\#($0)","down":true}"# }
+                + names.reversed().map { #"{"frame":\#(frame + 1),"type":"key","key":"\#($0)","down":false}"# }).joined(separator: "\n")
+        }
+        try """
+        \(keys(2, ["F2"]))
+        {"frame":4,"type":"text","text":"hello"}
+        \(keys(6, ["Left Ctrl", "O"]))
+        \(keys(8, ["F2"]))
+        {"frame":10,"type":"text","text":"renamed"}
+        \(keys(12, ["Return"]))
+        \(keys(14, ["Escape"]))
+        \(keys(16, ["Left Ctrl", "Z"]))
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let state = dir.appendingPathComponent("state.json")
+        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "20", "--script", script.path, "--song", "orig", "--state", state.path])
+        p.environment?["XDG_DATA_HOME"] = dir.path
+        let r = try Motionlab.run(p)
+        #expect(r.status == 0, "\(r.stderr)")
+        let songs = dir.appendingPathComponent("motionlab/songs")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: songs.path).filter { $0.hasSuffix(".json") } == ["renamed.json"])
+        let dump = try String(contentsOf: state, encoding: .utf8)
+        #expect(dump.contains(#""song":"renamed""#), "\(dump.prefix(400))")
+        #expect(dump.contains(#""history":{"undo":0,"redo":1}"#))
+        let saved = try SheetDocument.parse(String(contentsOf: songs.appendingPathComponent("renamed.json"), encoding: .utf8))
+        #expect(saved.lines.map(\.text) == [""])
+    }
+
     @Test func tenThousandSongsListInOrder() throws {
         let dir = Motionlab.tempDir(), songs = dir.appendingPathComponent("songs")
         try FileManager.default.createDirectory(at: songs, withIntermediateDirectories: true)
