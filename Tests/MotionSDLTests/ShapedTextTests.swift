@@ -114,6 +114,24 @@ extension SDLTests {
         #expect(!joined.contains { $0.u0 == alone[0].u0 && $0.v0 == alone[0].v0 })
     }
 
+    /// Arabic after Hebrew in one right-to-left run, one font drawing both: each word is
+    /// shaped in its own script, so the Arabic letters join as they do alone (shaped as
+    /// Hebrew, the first letter's script, they stood apart: a hostile tour's "שלום مرحبا").
+    @Test func arabicAfterHebrewInOneRunStillJoins() throws {
+        let (_, font) = try shapedFont()
+        let shaper = try #require(font.shaper)
+        func uvs(_ s: String) -> [Float] { shaper.line(s, pixelSize: 26).glyphs.map(\.u0) }
+        let alone = Set(uvs("مرحبا")), hebrew = Set(uvs("שלום"))
+        let mixed = Set(uvs("שלום مرحبا"))
+        #expect(alone.isSubset(of: mixed), "the Arabic word's joined forms are missing")
+        #expect(hebrew.isSubset(of: mixed))
+        // The cuts: the space goes with the Hebrew before it; digits with the letters after.
+        let cuts = FontFace.scriptCuts("12 שלום مرحبا")
+        #expect(cuts.map(\.at) == [0, "12 שלום ".utf8.count])
+        #expect(cuts.map(\.script) == [FontFace.scriptCuts("ש")[0].script, FontFace.scriptCuts("م")[0].script])
+        #expect(cuts[0].script != cuts[1].script)
+    }
+
     @Test func aLineThatMixesDirectionsReadsEachRunInItsOwnDirection() throws {
         let (_, font) = try shapedFont()
         let shaper = try #require(font.shaper)

@@ -109,9 +109,13 @@ final class FontFace {
     /// direction: the direction of its first strong letter. Within a run, each stretch of
     /// characters one face draws is shaped with that face (`pieces`: UTF-8 ranges and faces
     /// in logical order), and a right-to-left run lays its stretches out from the right.
+    /// A stretch is cut where its script changes (`scriptCuts`): Hebrew then Arabic is one
+    /// right-to-left run that one font draws, and shaped as Hebrew (the first letter's
+    /// script) its Arabic letters did not join (a hostile tour's "שלום مرحبا").
     static func shape(_ text: String, faces: [FontFace], pieces: [(start: Int, end: Int, face: UInt8)], into out: inout [Shaped]) {
         out.removeAll(keepingCapacity: true)
         let runs = BidiRuns(text)
+        let cuts = scriptCuts(text)
         var text = text
         text.withUTF8 { utf8 in
             guard let base = utf8.baseAddress, !utf8.isEmpty else { return }
@@ -126,10 +130,19 @@ final class FontFace {
                     }
                 }
                 if stretches.isEmpty { stretches = [(run.start, run.end, 0)] }
-                for s in run.rightToLeft ? stretches.reversed() : stretches {
+                var scripted: [(start: Int, end: Int, face: UInt8, script: hb_script_t)] = []
+                for s in stretches {
+                    var start = s.start
+                    for c in cuts where c.at > start && c.at < s.end {
+                        scripted.append((start, c.at, s.face, script(before: start, cuts)))
+                        start = c.at
+                    }
+                    scripted.append((start, s.end, s.face, script(before: start, cuts)))
+                }
+                for s in run.rightToLeft ? scripted.reversed() : scripted {
                     let face = faces[Int(s.face)]
                     face.shapeRun(chars, count: utf8.count, start: s.start, end: s.end, rightToLeft: run.rightToLeft,
-                                  as: s.face, inUnitsOf: faces[0].unitsPerEm, into: &out)
+                                  script: s.script, as: s.face, inUnitsOf: faces[0].unitsPerEm, into: &out)
                 }
             }
         }
@@ -139,10 +152,12 @@ final class FontFace {
     /// context) shaped with this face, appended to `out` as face `index`, with positions
     /// in units of `unitsPerEm` (the line's first face's).
     private func shapeRun(_ chars: UnsafePointer<CChar>, count: Int, start: Int, end: Int, rightToLeft: Bool,
-                          as index: UInt8, inUnitsOf units: Double, into out: inout [Shaped]) {
+                          script: hb_script_t, as index: UInt8, inUnitsOf units: Double, into out: inout [Shaped]) {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf8(buffer, chars, Int32(count), UInt32(start), Int32(end - start))
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        // (HB_SCRIPT_INVALID: none known, HarfBuzz guesses it with the language.)
+        if script != HB_SCRIPT_INVALID { hb_buffer_set_script(buffer, script) }
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(font, buffer, nil, 0)
         var n: UInt32 = 0
@@ -154,6 +169,29 @@ final class FontFace {
             out.append(Shaped(glyph: infos[i].codepoint, face: index, cluster: infos[i].cluster, advance: scaled(positions[i].x_advance),
                               dx: scaled(positions[i].x_offset), dy: scaled(positions[i].y_offset)))
         }
+    }
+
+    /// Where the script of `text` changes: each cut is a UTF-8 offset where a letter of another
+    /// script than the letters before it begins, with that script. Characters of no script of
+    /// their own (spaces, digits, punctuation, combining marks: Common and Inherited) go with
+    /// the letters before them, as UAX #24 resolves them; a line's first cut is at 0.
+    static func scriptCuts(_ text: String) -> [(at: Int, script: hb_script_t)] {
+        let funcs = hb_unicode_funcs_get_default()
+        var cuts: [(at: Int, script: hb_script_t)] = []
+        var offset = 0
+        for s in text.unicodeScalars {
+            let script = hb_unicode_script(funcs, s.value)
+            if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN && cuts.last?.script != script {
+                cuts.append((cuts.isEmpty ? 0 : offset, script))
+            }
+            offset += UTF8.width(s)
+        }
+        return cuts
+    }
+
+    /// The script in force at UTF-8 offset `at` (`scriptCuts`); HB_SCRIPT_INVALID before any letter.
+    static func script(before at: Int, _ cuts: [(at: Int, script: hb_script_t)]) -> hb_script_t {
+        cuts.last { $0.at <= at }?.script ?? HB_SCRIPT_INVALID
     }
 
     /// A glyph rendered to 8-bit coverage: rows `pitch` bytes apart, placed `left` pixels right
