@@ -125,6 +125,24 @@ final class MemoryShelf: SongShelf {
         #expect(board.songPanel == nil && board.textInputRect == nil)
     }
 
+    /// A name wider than the rename field scrolls so its caret shows, and the name is drawn
+    /// only inside the field (a hostile tour's 120-letter name ran past it, the caret unseen).
+    @Test(arguments: [Vec2(480, 320), Vec2(1280, 720)])
+    func aLongNameScrollsInTheRenameFieldToShowItsCaret(size: Vec2) throws {
+        let (shell, board, _) = make()
+        runShell(shell, frames: 1, events: [1: [.resize(w: size.x, h: size.y)]])
+        click(shell, board.songsButton.rect.center)
+        keys(shell, ["F2"])
+        runShell(shell, frames: 1, events: [1: [.text(String(repeating: "W", count: 120))]])
+        let panel = try #require(board.songPanel)
+        let row = panel.rowFrame(panel.selected)
+        let caret = try #require(board.textInputRect)
+        #expect(caret.minX >= row.minX && caret.maxX <= row.maxX, "caret \(caret) outside the field \(row)")
+        keys(shell, ["Home"])
+        let home = try #require(board.textInputRect)
+        #expect(abs(home.minX - (row.minX + 12)) < 0.5)
+    }
+
     @Test func newDeleteAndExportWorkOnTheOpenSong() {
         let (shell, board, shelf) = make()
         click(shell, board.songsButton.rect.center)

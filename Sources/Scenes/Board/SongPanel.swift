@@ -113,7 +113,7 @@ public struct SongPanel: Sendable {
             default:
                 if case .paste(let text) = renaming!.handle(k, input: input) {
                     // A name is one line: the clipboard's first.
-                    renaming!.insert(String(text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }))
+                    renaming!.insert(String(text.prefix { !TextField.isLineBreak($0) }))
                 }
             }
         case .key(_, true), .keyRepeat, .gamepadButton(_, _, true):
@@ -144,8 +144,15 @@ public struct SongPanel: Sendable {
     func renameCaret(font: BitmapFont) -> Rect? {
         guard let field = renaming else { return nil }
         let row = rowFrame(selected)
-        let x = font.caretStops(of: field.text)[field.caret]
+        let stops = font.caretStops(of: field.text)
+        let x = stops[field.caret] - renameScroll(field, stops: stops, row: row)
         return Rect(x: row.minX + 12 + x, y: row.midY - font.cellHeight / 2, w: 2, h: font.cellHeight)
+    }
+
+    /// How far a name wider than the rename field is scrolled left: just enough that its
+    /// caret shows (a hostile tour's 120-letter name ran past the field, its caret unseen).
+    func renameScroll(_ field: TextField, stops: [Double], row: Rect) -> Double {
+        max(0, stops[min(field.caret, stops.count - 1)] - (row.width - 28))
     }
 
     func draw(into list: inout DrawList, font: BitmapFont) {
@@ -161,14 +168,18 @@ public struct SongPanel: Sendable {
             }
             let y = r.midY - font.cellHeight / 2
             if isOpen, let field = renaming {
-                list.fillRect(r.insetBy(dx: 4, dy: 4), color: Color(255, 255, 255, 230))
+                let box = r.insetBy(dx: 4, dy: 4)
+                list.fillRect(box, color: Color(255, 255, 255, 230))
+                let stops = font.caretStops(of: field.text)
+                let left = r.minX + 12 - renameScroll(field, stops: stops, row: r)
+                list.pushClip(box)
                 if field.hasSelection {
-                    let stops = font.caretStops(of: field.text)
                     let lo = stops[field.selection.lowerBound], hi = stops[field.selection.upperBound]
-                    list.fillRect(Rect(x: r.minX + 12 + lo, y: y - 1, w: hi - lo, h: font.cellHeight + 2), color: Color.accent.withAlpha(90))
+                    list.fillRect(Rect(x: left + lo, y: y - 1, w: hi - lo, h: font.cellHeight + 2), color: Color.accent.withAlpha(90))
                 }
-                list.text(field.text, at: Vec2(r.minX + 12, y), font: font, color: Color(hex: 0x2b2b33))
+                list.text(field.text, at: Vec2(left, y), font: font, color: Color(hex: 0x2b2b33))
                 if let c = renameCaret(font: font) { list.fillRect(c, color: Color(hex: 0x2b2b33)) }
+                list.popClip()
             } else {
                 list.text(font.fitted(names[i], width: r.width - 24), at: Vec2(r.minX + 12, y), font: font, color: .text)
             }
