@@ -48,6 +48,23 @@ import Testing
         #expect(boardDump(shell)["banner"]?.stringValue == s.banner)
     }
 
+    /// Return at a line's end, Backspace joining the empty line it made, then Ctrl+Z: the
+    /// empty line is back and the caret in it, where the next keystroke lands (a hostile
+    /// tour's landed at the start of the line after it).
+    @Test func undoingTheJoinOfAnEmptyLinePutsTheCaretBackInIt() {
+        let (shell, s) = typingIn(line: 0, at: 0)
+        let lines = s.document.lines.map(\.text)
+        t.keys(shell, ["End"])
+        t.keys(shell, ["Return"])
+        t.keys(shell, ["Backspace"])
+        #expect(s.document.lines.map(\.text) == lines)
+        t.keys(shell, ["Z"], ctrl: true)
+        #expect(s.document.lines.count == lines.count + 1 && s.document.lines[1].text.isEmpty)
+        #expect(s.lyric?.line == 1 && s.lyric?.field.caret == 0)
+        t.type(shell, "X")
+        #expect(s.document.lines[1].text == "X" && s.document.lines[2].text == lines[1])
+    }
+
     @Test func afterUndoingALineBreakTheCaretIsWhereTheBreakWas() {
         let (shell, s) = typingIn(line: 1, at: 5)
         let lines = s.document.lines.map(\.text)
