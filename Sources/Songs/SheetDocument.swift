@@ -78,8 +78,15 @@ public struct SheetDocument: Equatable, Sendable {
     /// The sheet moved by `semitones`: every chord's name transposed (`ChordName.transposed`),
     /// and the key a ChordPro `{key: …}` line names, in flats or sharps by the key the song
     /// is then in (that key's, else its first chord's `prefersFlats`); names that do not read
-    /// as chords are kept as they are.
-    public func transposed(by semitones: Int) -> SheetDocument {
+    /// as chords are kept as they are, and so are those whose moved name would not read back
+    /// (longer than `ChordName.maxLength`), counted in `transposedCounting(by:)`.
+    public func transposed(by semitones: Int) -> SheetDocument { transposedCounting(by: semitones).sheet }
+
+    /// `transposed(by:)`, and how many chords (and keys) it kept as they were because their
+    /// moved names would pass `ChordName.maxLength`: said to whoever asked (a hostile tour's
+    /// 31-letter chord stayed in E, unsaid, while the song around it went to F).
+    public func transposedCounting(by semitones: Int) -> (sheet: SheetDocument, kept: Int) {
+        var kept = 0
         let key = lines.lazy.compactMap { ChordPro.keyDirective($0.text) }.first
         let first = (key.map { $0.name } ?? firstChord?.name).flatMap { try? ChordName($0) }
         let flats = first?.prefersFlats(transposedBy: semitones) ?? false
@@ -89,16 +96,16 @@ public struct SheetDocument: Equatable, Sendable {
         for i in out.lines.indices {
             if let k = ChordPro.keyDirective(out.lines[i].text), let name = try? ChordName(k.name) {
                 let moved = name.transposed(by: semitones, flats: flats, german: german)
-                if ChordName.isValid(moved) { out.lines[i].text.replaceSubrange(k.range, with: moved) }
+                if ChordName.isValid(moved) { out.lines[i].text.replaceSubrange(k.range, with: moved) } else { kept += 1 }
             }
             for j in out.lines[i].chords.indices {
                 guard let name = try? ChordName(out.lines[i].chords[j].name) else { continue }
                 // A name that would not read back (longer than ChordName.maxLength) stays.
                 let moved = name.transposed(by: semitones, flats: flats, german: german)
-                if ChordName.isValid(moved) { out.lines[i].chords[j].name = moved }
+                if ChordName.isValid(moved) { out.lines[i].chords[j].name = moved } else { kept += 1 }
             }
         }
-        return out
+        return (out, kept)
     }
 
     /// A new song: one empty line to type in.

@@ -111,7 +111,13 @@ struct SongExport: ParsableCommand {
             if doc.hasLegacyChords {
                 throw FilePolicy.Refusal("\"\(echo(name))\" is a version 1 sheet: open it in the board once, which places its chords on characters")
             }
-            if transpose != 0 { doc = doc.transposed(by: transpose) }
+            if transpose != 0 {
+                let (moved, kept) = doc.transposedCounting(by: transpose)
+                doc = moved
+                if kept > 0 {
+                    StandardStream.error.write("motionlab song export: \(kept) chord\(kept == 1 ? "" : "s") kept as written: transposed, the name would pass \(ChordName.maxLength) characters\n")
+                }
+            }
             let text = format == .json ? doc.serialized() : try ChordPro.writeReadable(doc)
             if let output {
                 try FilePolicy.write(text, to: output)

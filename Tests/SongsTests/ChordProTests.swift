@@ -123,6 +123,16 @@ import Testing
         #expect(ChordPro.normalized("\u{FEFF}a\r\nb\rc") == "a\nb\nc\n" && ChordPro.normalized("") == "")
     }
 
+    /// A chord whose moved name would pass `ChordName.maxLength` stays as it is, and is
+    /// counted so the board and `song export` can say so (a hostile tour's stayed unsaid).
+    @Test func aChordTooLongToMoveIsKeptAndCounted() throws {
+        let doc = try ChordPro.parse("{key: E}\n[E]a [Emaj13(b9)(#11)(add9)(sus4)(5)/A]b [A]c\n")
+        let (up, kept) = doc.transposedCounting(by: 1)
+        #expect(kept == 1)
+        #expect(up.lines.last?.chords.map(\.name) == ["F", "Emaj13(b9)(#11)(add9)(sus4)(5)/A", "Bb"])
+        #expect(doc.transposedCounting(by: 12).kept == 0)
+    }
+
     @Test func transposingUpTwoAndDownTwoGivesEverySongBack() throws {
         for (name, text) in try Self.songs() {
             let doc = try ChordPro.parse(text)

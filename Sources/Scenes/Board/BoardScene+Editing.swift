@@ -106,12 +106,14 @@ extension BoardScene {
     public func transpose(by semitones: Int) {
         guard document.lines.contains(where: { !$0.chords.isEmpty }) else { return announce("No chords on the sheet to transpose") }
         dragDrop.forget { $0.placed != nil }
-        document = document.transposed(by: semitones)
+        let (moved, kept) = document.transposedCounting(by: semitones)
+        document = moved
         changed()
         // A {key: …} line may have changed under the caret; it stays where it is.
         keepLyricInPlace()
         let first = document.firstChord?.name ?? ""
-        announce("Transposed \(semitones > 0 ? "up" : "down") a semitone · the song starts on \(first)")
+        let unmoved = kept == 0 ? "" : " · \(kept) chord\(kept == 1 ? "" : "s") kept as \(kept == 1 ? "it was" : "they were"): the new name would pass \(ChordName.maxLength) characters"
+        announce("Transposed \(semitones > 0 ? "up" : "down") a semitone · the song starts on \(first)\(unmoved)")
     }
 
     func undo() { travel(back: true) }
