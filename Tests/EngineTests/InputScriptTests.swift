@@ -43,6 +43,34 @@ import Testing
         if case .text(let t) = InputEvent.text(huge + "!").clamped { #expect(t.utf8.count == InputLimits.maxTextBytes && t.allSatisfy { $0 == "я" }) } else { Issue.record("not text") }
     }
 
+    /// One id is one hand: a finger may not use the id the mouse holds down (the mouse's
+    /// release let go of the finger's ball), and the same id is free again once lifted.
+    @Test func aMouseAndAFingerMayNotShareAPointerIdWhileDown() throws {
+        let clash = """
+        {"frame":1,"type":"pointerDown","pointer":0,"x":10,"y":10}
+        {"frame":2,"type":"pointerDown","pointer":0,"device":"touch","x":50,"y":50}
+        """
+        #expect(throws: ScriptError(line: 2, message: "pointer 0 is down as the mouse (line 1) until it is lifted; a touch needs an id of its own")) {
+            try InputScript.parse(clash)
+        }
+        // A lift that leaves out the device is still the finger's.
+        let lifted = """
+        {"frame":1,"type":"pointerDown","pointer":3,"device":"touch","x":10,"y":10}
+        {"frame":2,"type":"pointerUp","pointer":3,"x":10,"y":10}
+        {"frame":3,"type":"pointerDown","pointer":3,"x":10,"y":10}
+        """
+        #expect(try InputScript.parse(lifted).count == 3)
+        let taking = """
+        {"frame":1,"type":"pointerDown","pointer":0,"x":10,"y":10}
+        {"frame":2,"type":"pointerUp","pointer":0,"x":10,"y":10}
+        {"frame":3,"type":"pointerDown","pointer":0,"device":"touch","x":50,"y":50}
+        {"frame":4,"type":"pointerMove","pointer":0,"device":"touch","x":60,"y":50}
+        {"frame":5,"type":"pointerCancel","pointer":0,"device":"touch"}
+        {"frame":6,"type":"pointerMove","pointer":0,"x":60,"y":50}
+        """
+        #expect(try InputScript.parse(taking).count == 6)
+    }
+
     @Test func theDeviceDefaultsToMouse() throws {
         let e = try InputScript.parseLine(#"{"frame":3,"type":"pointerDown","pointer":0,"x":1,"y":2}"#, line: 1)
         #expect(e.event == .pointerDown(pointer: 0, device: .mouse, at: Vec2(1, 2)))

@@ -41,6 +41,7 @@ public enum InputScript {
     public static func parse(_ text: String, keyName: (String) -> String? = { $0 }) throws(ScriptError) -> [ScriptedEvent] {
         var events: [ScriptedEvent] = []
         var lastFrame = 1
+        var held = HeldPointers()
         // A byte order mark some editors put first is not JSON.
         let text = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
         // "\r\n" is one Character in Swift, so all three endings are single separators.
@@ -55,9 +56,31 @@ public enum InputScript {
                 throw ScriptError(line: n + 1, message: "frame \(ev.frame) comes after frame \(lastFrame): frames must not decrease")
             }
             lastFrame = ev.frame
+            try held.note(ev.event, line: n + 1)
             events.append(ev)
         }
         return events
+    }
+
+    /// Which device holds each pointer id down, as a script goes: one id is one hand, so a
+    /// mouse and a finger may not both press it (a hostile tour's script pressed two balls
+    /// with mouse 0 and finger 0; the mouse's release let go of the finger's ball). The id
+    /// names the hand: a move or a lift that leaves out the device (the mouse, by default)
+    /// is still that hand's.
+    private struct HeldPointers {
+        var down: [Int: (device: PointerDevice, line: Int)] = [:]
+
+        mutating func note(_ event: InputEvent, line: Int) throws(ScriptError) {
+            switch event {
+            case .pointerDown(let id, let device, _):
+                if let d = down[id], d.device != device {
+                    throw ScriptError(line: line, message: "pointer \(id) is down as the \(d.device) (line \(d.line)) until it is lifted; a \(device) needs an id of its own")
+                }
+                down[id] = (device, line)
+            case .pointerUp(let id, _, _), .pointerCancel(let id, _): down[id] = nil
+            default: break
+            }
+        }
     }
 
     private static func checkKey(_ k: Key, _ keyName: (String) -> String?, line: Int) throws(ScriptError) {
