@@ -40,7 +40,7 @@ struct Limits: ParsableCommand {
             ("BitmapFont.columnsRange", "\(BitmapFont.columnsRange.lowerBound)…\(BitmapFont.columnsRange.upperBound)", "the font atlas's columns"),
             ("BitmapFont.maxGlyphs", "\(BitmapFont.maxGlyphs)", "glyphs on the font's chars line"),
             ("FontShaper.maxFontBytes", "\(FontShaper.maxFontBytes >> 20) MiB", "the font file text is shaped from (--font)"),
-            ("FontShaper.maxShapedBytes", "\(FontShaper.maxShapedBytes >> 10) KiB", "UTF-8 of one line shaped (the rest of a longer line is not drawn; no window shows it)"),
+            ("FontShaper.maxShapedBytes", "\(FontShaper.maxShapedBytes >> 10) KiB", "UTF-8 of one line shaped (the rest of a longer line is not drawn; every line typing makes fits)"),
             ("FontShaper.maxRasterSize", "\(Int(FontShaper.maxRasterSize)) px", "pixels per em glyphs are rasterised at (larger text draws them scaled)"),
             ("GlyphAtlas.maxPages × pageSide", "\(GlyphAtlas.maxPages) × \(GlyphAtlas.pageSide)² px", "glyphs kept at the sizes shown; a glyph past them is drawn as a box"),
             ("BounceScene.maxBalls", "\(BounceScene.maxBalls)", "balls in the bounce scene; an add past it is refused and the status line says so"),

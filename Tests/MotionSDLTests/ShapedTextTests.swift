@@ -189,11 +189,21 @@ extension SDLTests {
         #expect(ratio > 3 && ratio < 5, "ink ratio \(ratio)")
     }
 
+    /// The longest line typing makes is shaped whole, its end drawn where a caret scrolled
+    /// to it shows it (a hostile tour's 6,000 CJK characters left the typing after them
+    /// undrawn at 16 KiB).
+    @Test func theLongestLineTypingMakesIsShapedWhole() {
+        let typed = String(repeating: "中", count: 6_000) + String(repeating: "abc😀", count: 500) + "END"
+        #expect(FontShaper.cut(typed) == typed)
+        let widest = String(repeating: "😀", count: 10_000)
+        #expect(FontShaper.cut(widest).utf8.count == widest.utf8.count)
+    }
+
     @Test func aHugeLineAndAPileOfCombiningMarksAreCutToWhatCanShow() throws {
         let (platform, font) = try shapedFont()
         let shaper = try #require(font.shaper)
         let long = String(repeating: "Ёлка ", count: 20_000)
-        let marks = "e" + String(repeating: "\u{301}", count: 10_000)
+        let marks = "e" + String(repeating: "\u{301}", count: 40_000)
         // (Booleans first: a failed expectation would print the strings.)
         let longCut = FontShaper.cut(long), marksCut = FontShaper.cut(marks)
         let cutsFit = longCut.utf8.count <= FontShaper.maxShapedBytes && marksCut.utf8.count <= FontShaper.maxShapedBytes

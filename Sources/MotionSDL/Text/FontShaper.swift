@@ -20,10 +20,12 @@ import Geometry
 public final class FontShaper: TextShaper, @unchecked Sendable {
     /// The largest font file read (DejaVu Sans is 0.76 MB; a CJK font about 20).
     public static let maxFontBytes = 64 << 20
-    /// A line's text is shaped up to this many UTF-8 bytes, cut at a character's end: more
-    /// could never be seen in one line of a window (a 3840-pixel window holds a few hundred
-    /// characters), and a 100,000-character line then costs what a screenful does.
-    public static let maxShapedBytes = 16 << 10
+    /// A line's text is shaped up to this many UTF-8 bytes, cut at a character's end, so a
+    /// 100,000-character line costs about what the longest line typing makes does. Enough for
+    /// the longest line typing makes (`TextField.maxCharacters`, 10,000, of up to four bytes
+    /// each, with room for marks): a line being typed in scrolls to its caret, and at 16 KiB a
+    /// hostile tour's 6,000 CJK characters and the typing after them were not drawn.
+    public static let maxShapedBytes = 64 << 10
     /// Glyphs are rasterised at most this many pixels per em; larger text draws them scaled.
     public static let maxRasterSize = 256.0
     /// Shaped lines (and measured widths) kept before the cache starts afresh.
