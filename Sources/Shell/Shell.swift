@@ -107,7 +107,8 @@ public final class Shell: FrameContent {
             // The help covers a text field: keys it does not take edit nothing behind it
             // (Backspace, Ctrl+X and Ctrl+Z reached a hidden lyric, and the board saved it).
             switch event {
-            case .key(_, true), .keyRepeat, .text, .composition: return
+            case .key(let k, true) where k != .f1: return
+            case .keyRepeat, .text, .composition: return
             default: break
             }
         }

@@ -70,8 +70,8 @@ extension SheetDocument {
     /// Where a caret goes after an undo or redo changed `old` into `new`: the end of what
     /// changed in `new`'s text (an undone insertion, where it was; a redone one, after it; an
     /// undone line break, where the break was), as editors put it. The lines are compared as
-    /// one text, a character (grapheme cluster) at a time. An insertion or deletion that could
-    /// stand in several places (a line break beside another) is taken at its leftmost: undoing
+    /// one text, a character (grapheme cluster) at a time. A line break that could stand in
+    /// several places (beside another) is taken at its leftmost: undoing
     /// the Backspace that joined an empty line puts the caret back in that line, not at the
     /// start of the next (a hostile tour's next keystroke landed there). Nil when `new` has no
     /// line.
@@ -82,12 +82,13 @@ extension SheetDocument {
         while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < min(a.count, b.count) - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        // Slid left while the character before the change is the change's last one.
+        // A line break inserted or removed beside another slides left over line breaks only:
+        // within a word the caret stays where the typing was ("sound" + "d" undone).
         let inserted = b.count - suffix - prefix, removed = a.count - suffix - prefix
         if removed == 0 && inserted > 0 {
-            while prefix > 0 && b[prefix - 1] == b[prefix - 1 + inserted] { prefix -= 1; suffix += 1 }
+            while prefix > 0 && b[prefix - 1] == "\n" && b[prefix - 1 + inserted] == "\n" { prefix -= 1; suffix += 1 }
         } else if inserted == 0 && removed > 0 {
-            while prefix > 0 && a[prefix - 1] == a[prefix - 1 + removed] { prefix -= 1; suffix += 1 }
+            while prefix > 0 && a[prefix - 1] == "\n" && a[prefix - 1 + removed] == "\n" { prefix -= 1; suffix += 1 }
         }
         // The end of the changed part of `new`, as a line and a character in it.
         var at = b.count - suffix, line = 0

@@ -55,4 +55,21 @@ import Testing
         t.keys(shell, ["Backspace"])
         #expect(s.document.lines[2].text == "line 2" && showsWhole(s, line: 2))
     }
+
+    /// A finger scrolling the sheet through a resize that shrinks the lines keeps scrolling it
+    /// (the review found the offset frozen for the rest of the drag).
+    @Test func aDragOfTheSheetGoesOnThroughAResizeThatShrinksTheLines() {
+        var doc = SheetDocument.empty
+        doc.lines = (0..<40).map { SheetDocument.Line(text: "line \($0)") }
+        let (shell, s) = makeBoard(doc, size: Vec2(800, 600))
+        let start = Vec2(400, s.sheetFrame.maxY - 20)
+        var events: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 1, device: .touch, at: start)]]
+        for k in 1...30 { events[1 + k] = [.pointerMove(pointer: 1, device: .touch, at: start - Vec2(0, 6 * Double(k)))] }
+        events[12]!.insert(.resize(w: 800, h: 400), at: 0)
+        runShell(shell, frames: 12, events: events)
+        #expect(s.cardScale == 0.6)
+        let atResize = s.sheet.offset
+        runShell(shell, frames: 20, events: Dictionary(uniqueKeysWithValues: (13...31).map { ($0 - 12, events[$0]!) }))
+        #expect(s.sheet.offset > atResize + 50, "\(atResize) → \(s.sheet.offset)")
+    }
 }

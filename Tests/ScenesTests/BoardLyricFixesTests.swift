@@ -65,6 +65,22 @@ import Testing
         #expect(s.document.lines[1].text == "X" && s.document.lines[2].text == lines[1])
     }
 
+    /// Undoing a letter that repeats the one before it ("sound" + "d") puts the caret where
+    /// the typing was, not at the start of the run of d's (the review found "soun!d").
+    @Test func undoingARepeatedLetterPutsTheCaretWhereTheTypingWas() {
+        let (shell, s) = typingIn(line: 0, at: 0)
+        let text = s.document.lines[0].text
+        t.keys(shell, ["End"])
+        t.type(shell, "dd")
+        t.keys(shell, ["Z"], ctrl: true)
+        #expect(s.document.lines[0].text == text && s.lyric?.field.caret == text.count)
+        t.type(shell, "!")
+        #expect(s.document.lines[0].text == text + "!")
+        t.keys(shell, ["Z"], ctrl: true)
+        t.keys(shell, ["Z"], ctrl: true, shift: true)
+        #expect(s.lyric?.field.caret == text.count + 1)
+    }
+
     @Test func afterUndoingALineBreakTheCaretIsWhereTheBreakWas() {
         let (shell, s) = typingIn(line: 1, at: 5)
         let lines = s.document.lines.map(\.text)

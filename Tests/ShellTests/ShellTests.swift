@@ -175,5 +175,10 @@ final class TypingProbeScene: Scene {
         #expect(!shell.helpVisible)
         shell.enqueue(.key(.backspace, down: true)); shell.step(dt: 0.01, step: 4)
         #expect(typing.events == [.key(.backspace, down: true)])
+        // F1 opens and closes it over the text as anywhere (the review found it could not close it).
+        shell.enqueue(.key(.f1, down: true)); shell.step(dt: 0.01, step: 5)
+        #expect(shell.helpVisible)
+        shell.enqueue(.key(.f1, down: false)); shell.enqueue(.key(.f1, down: true)); shell.step(dt: 0.01, step: 6)
+        #expect(!shell.helpVisible)
     }
 }

@@ -12,12 +12,13 @@ extension BoardScene {
         rebuildSpaces()
         if laidOut, cardScale != scale {
             // Lines and cards change size with the board: the panels show what they showed.
-            dragDrop.spaces[panel: stripSpace].setOffset(offsets.strip * cardScale / scale)
-            dragDrop.spaces[panel: sheetSpace].setOffset(offsets.sheet * cardScale / scale)
+            // (A panel a hand drags or that coasts keeps its motion, and its offset with it.)
+            if !strip.isMoving { dragDrop.spaces[panel: stripSpace].setOffset(offsets.strip * cardScale / scale) }
+            if !sheet.isMoving { dragDrop.spaces[panel: sheetSpace].setOffset(offsets.sheet * cardScale / scale) }
         }
         // The line being typed in stays in view (a hostile tour typed into one a resize had
-        // scrolled away).
-        if let edit = lyric { revealLine(edit.line) }
+        // scrolled away), unless a hand is scrolling the sheet.
+        if let edit = lyric, !sheet.isMoving { revealLine(edit.line) }
         resolveLegacyChords()
     }
 
