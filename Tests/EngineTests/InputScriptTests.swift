@@ -69,6 +69,13 @@ import Testing
         {"frame":6,"type":"pointerMove","pointer":0,"x":60,"y":50}
         """
         #expect(try InputScript.parse(taking).count == 6)
+        // A lost focus lets go of every pointer: the id is free again.
+        let refocused = """
+        {"frame":1,"type":"pointerDown","pointer":0,"x":10,"y":10}
+        {"frame":2,"type":"focusLost"}
+        {"frame":3,"type":"pointerDown","pointer":0,"device":"touch","x":50,"y":50}
+        """
+        #expect(try InputScript.parse(refocused).count == 3)
     }
 
     @Test func theDeviceDefaultsToMouse() throws {

@@ -133,8 +133,10 @@ public struct InputState: Sendable {
             out.append(event)
         case .pointerCancel(let id, _):
             guard let i = pointerIndex(id) else { return }
-            pointers.remove(at: i)
-            noteRelease(id, velocity: .zero)
+            // What the hand was doing when its gesture was taken away: a scene that lets go
+            // at the hand's speed reads it (`velocity(of:)`).
+            let p = pointers.remove(at: i)
+            noteRelease(id, velocity: p.tracker.velocity(at: self.time))
             out.append(event)
         case .keyRepeat(let k):
             guard keys.contains(k) else { return }
@@ -167,7 +169,7 @@ public struct InputState: Sendable {
             hasFocus = false
             for p in pointers {
                 out.append(.pointerCancel(pointer: p.id, device: p.device))
-                noteRelease(p.id, velocity: .zero)
+                noteRelease(p.id, velocity: p.tracker.velocity(at: self.time))
             }
             pointers.removeAll()
             for k in keys.sorted(by: { $0.name < $1.name }) { out.append(.key(k, down: false)) }

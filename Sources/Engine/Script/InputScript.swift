@@ -78,6 +78,8 @@ public enum InputScript {
                 }
                 down[id] = (device, line)
             case .pointerUp(let id, _, _), .pointerCancel(let id, _): down[id] = nil
+            // A lost focus cancels every pointer down.
+            case .focusLost: down.removeAll()
             default: break
             }
         }

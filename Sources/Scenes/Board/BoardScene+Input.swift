@@ -54,6 +54,9 @@ extension BoardScene {
             default: break
             }
         }
+        // Not kept past the step: the shell changes its input before the next one, and a copy
+        // held here would make it copy its arrays.
+        stepInput = InputState()
     }
 
     private func press(_ id: Int, _ device: PointerDevice, _ at: Vec2, input: InputState) {

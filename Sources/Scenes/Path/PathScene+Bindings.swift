@@ -33,13 +33,19 @@ extension PathScene {
     public var controls: [Control] { Self.bindings.controls }
 
     /// The editor's keys (Tab, G, Escape among them) are its own while it is on.
-    /// The editor's keys while editing; Escape while keys or a pad orbit a ring (it does not
-    /// quit under them: they orbit while held, and let go, the ring coasts on).
+    /// The editor's keys while editing; Escape while keys or a pad orbit a ring and no pointer
+    /// holds one (it does not quit under them: they orbit while held, and let go, the ring
+    /// coasts on). With a pointer holding a ring too, Escape is the shell's: it cancels the
+    /// pointers' gestures, as anywhere.
     public func claims(_ key: Key) -> Bool {
         if editing && Self.bindings.binds(key, mode: PathEditSession.mode) { return true }
         guard key == .escape else { return false }
-        return followers.store.dense.contains { f in
-            if case .hand(let h) = f.grabbedBy { return !h.isPointer } else { return false }
+        var byKeys = false
+        for f in followers.store.dense {
+            guard case .hand(let h) = f.grabbedBy else { continue }
+            if h.isPointer { return false }
+            byKeys = true
         }
+        return byKeys
     }
 }
