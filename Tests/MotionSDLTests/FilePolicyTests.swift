@@ -285,6 +285,11 @@ import Testing
         #expect(throws: FilePolicy.Refusal("\(file):2: byte 7: is not UTF-8 text (0xC3 0x28)")) {
             try FilePolicy.readText(file, limit: 1000, limitName: "a test")
         }
+        // Lines ending with CR alone, or CR LF, are counted as lines too.
+        FileManager.default.createFile(atPath: file, contents: Data(Array("a\rbc\r\nd".utf8) + [0xFF]))
+        #expect(throws: FilePolicy.Refusal("\(file):3: byte 2: is not UTF-8 text (0xFF)")) {
+            try FilePolicy.readText(file, limit: 1000, limitName: "a test")
+        }
         FileManager.default.createFile(atPath: file, contents: Data([0x61, 0xFF]))
         #expect(throws: FilePolicy.Refusal("\(file):1: byte 2: is not UTF-8 text (0xFF)")) {
             try FilePolicy.readText(file, limit: 1000, limitName: "a test")

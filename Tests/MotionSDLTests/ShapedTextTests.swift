@@ -126,10 +126,13 @@ extension SDLTests {
         #expect(alone.isSubset(of: mixed), "the Arabic word's joined forms are missing")
         #expect(hebrew.isSubset(of: mixed))
         // The cuts: the space goes with the Hebrew before it; digits with the letters after.
-        let cuts = FontFace.scriptCuts("12 שלום مرحبا")
-        #expect(cuts.map(\.at) == [0, "12 שלום ".utf8.count])
-        #expect(cuts.map(\.script) == [FontFace.scriptCuts("ש")[0].script, FontFace.scriptCuts("م")[0].script])
-        #expect(cuts[0].script != cuts[1].script)
+        let scripts = FontFace.Scripts("12 שלום مرحبا")
+        #expect(scripts.cuts.map(\.at) == [0, "12 שלום ".utf8.count])
+        #expect(scripts.cuts.map(\.script) == [FontFace.Scripts("ש").first, FontFace.Scripts("م").first])
+        #expect(scripts.cuts[0].script != scripts.cuts[1].script)
+        // A line of one script makes no cut; the script at any offset is its.
+        #expect(FontFace.Scripts("1. Ёлка, ёлка!").cuts.isEmpty)
+        #expect(scripts.script(at: 0) == scripts.first && scripts.script(at: scripts.cuts[1].at) == scripts.cuts[1].script)
     }
 
     @Test func aLineThatMixesDirectionsReadsEachRunInItsOwnDirection() throws {

@@ -107,8 +107,12 @@ public enum FilePolicy {
             case .valid(let scalar): offset += scalar.count
             case .emptyInput: return " is not UTF-8 text"
             case .error(let length):
-                let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-                let line = bytes[..<offset].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+                // Lines end with LF, CR LF or CR, as scripts' do.
+                var line = 1, lineStart = 0
+                for i in 0..<offset where bytes[i] == 0x0A || (bytes[i] == 0x0D && (i + 1 >= bytes.count || bytes[i + 1] != 0x0A)) {
+                    line += 1
+                    lineStart = i + 1
+                }
                 let shown = bytes[offset..<min(bytes.count, offset + max(length, 2))].map { "0x" + String($0, radix: 16, uppercase: true) }
                 return "\(line): byte \(offset - lineStart + 1): is not UTF-8 text (\(shown.joined(separator: " ")))"
             }

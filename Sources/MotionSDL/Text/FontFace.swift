@@ -115,7 +115,7 @@ final class FontFace {
     static func shape(_ text: String, faces: [FontFace], pieces: [(start: Int, end: Int, face: UInt8)], into out: inout [Shaped]) {
         out.removeAll(keepingCapacity: true)
         let runs = BidiRuns(text)
-        let cuts = scriptCuts(text)
+        let scripts = Scripts(text)
         var text = text
         text.withUTF8 { utf8 in
             guard let base = utf8.baseAddress, !utf8.isEmpty else { return }
@@ -130,19 +130,27 @@ final class FontFace {
                     }
                 }
                 if stretches.isEmpty { stretches = [(run.start, run.end, 0)] }
+                if scripts.cuts.isEmpty {
+                    // One script (nearly every line): no cut, nothing more made.
+                    for s in run.rightToLeft ? stretches.reversed() : stretches {
+                        faces[Int(s.face)].shapeRun(chars, count: utf8.count, start: s.start, end: s.end, rightToLeft: run.rightToLeft,
+                                                    script: scripts.first, as: s.face, inUnitsOf: faces[0].unitsPerEm, into: &out)
+                    }
+                    continue
+                }
                 var scripted: [(start: Int, end: Int, face: UInt8, script: hb_script_t)] = []
                 for s in stretches {
-                    var start = s.start
-                    for c in cuts where c.at > start && c.at < s.end {
-                        scripted.append((start, c.at, s.face, script(before: start, cuts)))
-                        start = c.at
+                    var start = s.start, k = scripts.firstCut(after: start), script = scripts.script(at: start)
+                    while k < scripts.cuts.count && scripts.cuts[k].at < s.end {
+                        scripted.append((start, scripts.cuts[k].at, s.face, script))
+                        (start, script) = scripts.cuts[k]
+                        k += 1
                     }
-                    scripted.append((start, s.end, s.face, script(before: start, cuts)))
+                    scripted.append((start, s.end, s.face, script))
                 }
                 for s in run.rightToLeft ? scripted.reversed() : scripted {
-                    let face = faces[Int(s.face)]
-                    face.shapeRun(chars, count: utf8.count, start: s.start, end: s.end, rightToLeft: run.rightToLeft,
-                                  script: s.script, as: s.face, inUnitsOf: faces[0].unitsPerEm, into: &out)
+                    faces[Int(s.face)].shapeRun(chars, count: utf8.count, start: s.start, end: s.end, rightToLeft: run.rightToLeft,
+                                                script: s.script, as: s.face, inUnitsOf: faces[0].unitsPerEm, into: &out)
                 }
             }
         }
@@ -171,27 +179,49 @@ final class FontFace {
         }
     }
 
-    /// Where the script of `text` changes: each cut is a UTF-8 offset where a letter of another
-    /// script than the letters before it begins, with that script. Characters of no script of
-    /// their own (spaces, digits, punctuation, combining marks: Common and Inherited) go with
-    /// the letters before them, as UAX #24 resolves them; a line's first cut is at 0.
-    static func scriptCuts(_ text: String) -> [(at: Int, script: hb_script_t)] {
-        let funcs = hb_unicode_funcs_get_default()
+    /// The scripts of a line: its first letter's (`first`; HB_SCRIPT_INVALID with no letter),
+    /// and where it changes (`cuts`: UTF-8 offsets where a letter of another script than the
+    /// letters before it begins, with that script, the first at 0; empty for a line of one
+    /// script, so nearly every line makes no array). Characters of no script of their own
+    /// (spaces, digits, punctuation, combining marks: Common and Inherited) go with the
+    /// letters before them, as UAX #24 resolves them.
+    struct Scripts {
+        var first = HB_SCRIPT_INVALID
         var cuts: [(at: Int, script: hb_script_t)] = []
-        var offset = 0
-        for s in text.unicodeScalars {
-            let script = hb_unicode_script(funcs, s.value)
-            if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN && cuts.last?.script != script {
-                cuts.append((cuts.isEmpty ? 0 : offset, script))
-            }
-            offset += UTF8.width(s)
-        }
-        return cuts
-    }
 
-    /// The script in force at UTF-8 offset `at` (`scriptCuts`); HB_SCRIPT_INVALID before any letter.
-    static func script(before at: Int, _ cuts: [(at: Int, script: hb_script_t)]) -> hb_script_t {
-        cuts.last { $0.at <= at }?.script ?? HB_SCRIPT_INVALID
+        init(_ text: String) {
+            let funcs = hb_unicode_funcs_get_default()
+            var current = HB_SCRIPT_INVALID, offset = 0
+            for s in text.unicodeScalars {
+                let script = hb_unicode_script(funcs, s.value)
+                if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN && script != current {
+                    if current == HB_SCRIPT_INVALID {
+                        first = script
+                    } else {
+                        if cuts.isEmpty { cuts.append((0, first)) }
+                        cuts.append((offset, script))
+                    }
+                    current = script
+                }
+                offset += UTF8.width(s)
+            }
+        }
+
+        /// The index of the first cut after UTF-8 offset `at` (by bisection).
+        func firstCut(after at: Int) -> Int {
+            var lo = 0, hi = cuts.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if cuts[mid].at <= at { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+
+        /// The script in force at UTF-8 offset `at`.
+        func script(at: Int) -> hb_script_t {
+            let k = firstCut(after: at)
+            return k == 0 ? first : cuts[k - 1].script
+        }
     }
 
     /// A glyph rendered to 8-bit coverage: rows `pitch` bytes apart, placed `left` pixels right
