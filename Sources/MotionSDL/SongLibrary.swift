@@ -162,7 +162,11 @@ public struct SongLibrary: Sendable {
         guard st.st_mode & S_IFMT == S_IFREG else {
             throw FilePolicy.Refusal("\(FilePolicy.shown(from)).json is \(FilePolicy.kindName(st.st_mode)), not a song file of ours; left as it is")
         }
-        guard FilePolicy.move(old, to: new) else {
+        var bothNames = false
+        guard FilePolicy.move(old, to: new, bothNames: &bothNames) else {
+            if bothNames {
+                throw FilePolicy.Refusal("\"\(echo(from))\" could not be renamed: its file now has both names, \(FilePolicy.shown(from)).json and \(FilePolicy.shown(to)).json, and this folder lets neither be removed (\(FilePolicy.errnoText()))")
+            }
             throw FilePolicy.Refusal(errno == EEXIST ? "a song \"\(echo(to))\" is there already" : "cannot rename \"\(echo(from))\": \(FilePolicy.errnoText()); left as it was")
         }
     }

@@ -115,7 +115,7 @@ struct SongExport: ParsableCommand {
                 let (moved, kept) = doc.transposedCounting(by: transpose)
                 doc = moved
                 if kept > 0 {
-                    StandardStream.error.write("motionlab song export: \(kept) chord\(kept == 1 ? "" : "s") kept as written: transposed, the name would pass \(ChordName.maxLength) characters\n")
+                    StandardStream.error.write("motionlab song export: \(kept) chord name\(kept == 1 ? "" : "s") (keys included) kept as written: transposed, each would pass \(ChordName.maxLength) characters\n")
                 }
             }
             let text = format == .json ? doc.serialized() : try ChordPro.writeReadable(doc)

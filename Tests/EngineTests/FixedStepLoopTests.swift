@@ -50,6 +50,11 @@ import Testing
         #expect(loop.droppedTime > 4.7)
     }
 
+    /// Any finite rate makes a loop (the cap's arithmetic does not trap), capped as at 15 MHz.
+    @Test func aHugeRateMakesALoop() {
+        #expect(FixedStepLoop(hz: 1e300).maxStepsPerFrame == 1_000_000)
+    }
+
     @Test func pausingStopsTimeAndResumingDoesNotBurst() {
         var loop = FixedStepLoop(hz: 120)
         _ = loop.advance(by: 0.004)

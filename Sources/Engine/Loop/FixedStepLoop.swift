@@ -47,7 +47,7 @@ public struct FixedStepLoop: Sendable {
     /// The steps a frame may catch up by default: 1/15 s of them (8 at 120 Hz), and never
     /// fewer than 8. A fixed 8 capped the simulation at 480 steps a second at 60 frames a
     /// second: at `--hz 1000` a hostile tour saw everything move at half speed.
-    public static func defaultMaxSteps(hz: Double) -> Int { max(8, Int((hz / 15).rounded(.up))) }
+    public static func defaultMaxSteps(hz: Double) -> Int { max(8, Int(min(hz / 15, 1e6).rounded(.up))) }
 
     /// Adds a frame's elapsed time and returns how many steps to run now. Call `alpha` after.
     public mutating func advance(by elapsed: Double) -> Int {

@@ -29,14 +29,17 @@ extension FilePolicy {
     /// kept both names of a song renamed by a hard link and an unlink: one file under two
     /// names, each save changing both. Where the file system cannot (EINVAL, ENOSYS), a hard
     /// link and the old name removed, the link removed again if the old name stays.
-    /// False, with `errno` saying why (EEXIST: `new` is taken).
-    static func move(_ old: String, to new: String) -> Bool {
+    /// False, with `errno` saying why (EEXIST: `new` is taken); `bothNames` is set when, on
+    /// such a file system, neither name could be removed (a folder that keeps every name):
+    /// the file then has both, and the caller must say so rather than "left as it was".
+    static func move(_ old: String, to new: String, bothNames: UnsafeMutablePointer<Bool>? = nil) -> Bool {
+        bothNames?.pointee = false
         if motionlab_rename_noreplace(old, new) == 0 { return true }
         guard errno == EINVAL || errno == ENOSYS else { return false }
         guard link(old, new) == 0 else { return false }
         guard unlink(old) != 0 else { return true }
         let why = errno
-        unlink(new)
+        if unlink(new) != 0 { bothNames?.pointee = true }
         errno = why
         return false
     }

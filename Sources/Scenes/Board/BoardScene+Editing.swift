@@ -112,7 +112,7 @@ extension BoardScene {
         // A {key: …} line may have changed under the caret; it stays where it is.
         keepLyricInPlace()
         let first = document.firstChord?.name ?? ""
-        let unmoved = kept == 0 ? "" : " · \(kept) chord\(kept == 1 ? "" : "s") kept as \(kept == 1 ? "it was" : "they were"): the new name would pass \(ChordName.maxLength) characters"
+        let unmoved = kept == 0 ? "" : " · \(kept) chord name\(kept == 1 ? "" : "s") kept as written: moved, \(kept == 1 ? "it" : "each") would pass \(ChordName.maxLength) characters"
         announce("Transposed \(semitones > 0 ? "up" : "down") a semitone · the song starts on \(first)\(unmoved)")
     }
 
