@@ -131,8 +131,10 @@ import Testing
         runShell(shell, frames: 1, events: [1: [.resize(w: 400, h: 300)]])
         #expect(inside(pictureRect(s), window(shell)))
         #expect(s.model == s.presentation)
-        // Room again: it flies back to where it was put.
+        // Room again: once the size has held still, it flies back to where it was put.
         runShell(shell, frames: 1, events: [1: [.resize(w: 1280, h: 720)]])
+        #expect(!s.isAnimating)
+        runShell(shell, frames: 20)
         #expect(s.isAnimating && s.destination == s.reach.clamped(Vec2(1200, 680)))
         runShell(shell, frames: 130)
         #expect(!s.isAnimating && s.model == s.reach.clamped(Vec2(1200, 680)))
@@ -167,5 +169,24 @@ import Testing
         #expect(!s.isAnimating)
         #expect(s.model.distance(to: target) < 1e-6, "\(s.model)")
         #expect(s.destination.map { $0.distance(to: s.model) < 1e-6 } == true)
+    }
+
+    /// A window dragged to a new size sends a resize a frame: the picture squeezed aside
+    /// waits for the size to hold still and then makes one flight back, rather than a new
+    /// one from each resize (the review saw it wander, heading away from its target).
+    @Test func aWindowDraggedBackToSizeSendsThePictureBackInOneFlight() {
+        let (shell, s) = shell(with: TapScene(), size: Vec2(1280, 720))
+        let target = Vec2(1100, 600)
+        runShell(shell, frames: 130, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: target)],
+                                              2: [.pointerUp(pointer: 0, device: .mouse, at: target)]])
+        let done = s.completed
+        runShell(shell, frames: 2, events: [1: [.resize(w: 480, h: 320)]])
+        var events: [Int: [InputEvent]] = [:]
+        for k in 1...40 { events[k] = [.resize(w: 480 + 20 * Double(k), h: 320 + 10 * Double(k))] }
+        runShell(shell, frames: 40, events: events)
+        #expect(!s.isAnimating, "a flight started while the window was still being resized")
+        runShell(shell, frames: 200)
+        #expect(s.completed == done + 1)
+        #expect(s.model.distance(to: s.reach.clamped(target)) < 1e-6)
     }
 }

@@ -28,6 +28,7 @@ extension TapScene {
         grab = Grip(hand: carrier, at: at, holding: presentation)
         destination = nil
         intended = nil
+        returnIn = nil
     }
 
     /// The held picture follows the hand exactly: model and presentation are where the hand

@@ -78,6 +78,12 @@ public final class TapScene: Scene {
     /// Where a hand last sent or put the picture: a resize brings it there, within the window
     /// as it is then, so a window squeezed and restored gives the picture its place back.
     var intended: Vec2?
+    /// Seconds until a picture a resize squeezed aside flies back to `intended`: a window
+    /// dragged to a new size sends dozens of resizes, and a flight started at each would
+    /// wander from one to the next (the review saw one heading away from its target).
+    var returnIn: Double?
+    /// How long the window's size must hold still before the picture flies back.
+    static let returnDelay = 0.3
     public static let duration = 2.0
     public static let imageSize = 96.0
     /// The picture's side here: `imageSize`, or 12 % of the scene's smaller side where that is
@@ -106,6 +112,7 @@ public final class TapScene: Scene {
         schedule.add("input") { s, ctx in s.routeInput(ctx) }
         schedule.add("cursor") { s, ctx in s.moveCursor(ctx) }
         schedule.add("grab") { s, _ in s.followGrab() }
+        schedule.add("return") { s, ctx in s.stepReturn(ctx.dt) }
         schedule.add("tweens") { s, ctx in s.tweener.step(dt: ctx.dt) }
         schedule.add("completion") { s, _ in s.countCompletions() }
     }
@@ -150,7 +157,21 @@ public final class TapScene: Scene {
         for e in [image, ghost] { tweener.animatables.store.modify(e) { $0.position.snap(to: p) } }
         guard grab == nil, let goal = intended ?? (flying ? destination : nil) else { return }
         let g = area.clamped(goal)
-        if flying || g.distance(to: p) > 0.5 { fly(to: g, counting: false) }
+        if flying {
+            fly(to: g, counting: false)
+        } else if g.distance(to: p) > 0.5 {
+            returnIn = Self.returnDelay
+        }
+    }
+
+    /// A picture squeezed aside flies back once the window's size has held still.
+    func stepReturn(_ dt: Double) {
+        guard let t = returnIn else { return }
+        guard t <= dt else { return returnIn = t - dt }
+        returnIn = nil
+        guard grab == nil, !isAnimating, let goal = intended else { return }
+        let g = reach.clamped(goal)
+        if g.distance(to: model) > 0.5 { fly(to: g, counting: false) }
     }
 
     public var model: Vec2 { tweener.animatables.store[image]!.position.model }
@@ -235,6 +256,7 @@ public final class TapScene: Scene {
     public func tap(_ target: Vec2) {
         guard grab == nil else { return }
         intended = reach.clamped(target)
+        returnIn = nil
         if mode == .spring {
             if tweener.running(on: image, property: .position) != nil { interrupts += 1 }
             spring(to: reach.clamped(target), velocity: nil)
