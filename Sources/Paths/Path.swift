@@ -143,8 +143,9 @@ public struct Path: Equatable, Sendable {
         current = subpathStart
     }
 
-    /// The path with every point transformed. Arcs stay analytic when the transform is a
-    /// similarity (rotation, uniform scale, translation); otherwise they become cubics.
+    /// The path with every point transformed. Arcs stay analytic: an affine map takes an
+    /// ellipse to an ellipse (`transformedArc`); only a map that flattens one (no area) makes
+    /// cubics of it.
     public func applying(_ t: AffineTransform) -> Path {
         var out = Path()
         let sx = Vec2(t.a, t.b).length, sy = Vec2(t.c, t.d).length
@@ -167,6 +168,9 @@ public struct Path: Equatable, Sendable {
                         out.addEllipticalArc(center: t.apply(c), rx: rx * sx, ry: ry * sx, rotation: rot + angle,
                                              start: start, sweep: sweep)
                     }
+                } else if let arc = Self.transformedArc(center: c, rx: rx, ry: ry, rotation: rot, start: start, sweep: sweep, by: t) {
+                    out.addEllipticalArc(center: arc.center, rx: arc.rx, ry: arc.ry, rotation: arc.rotation, start: arc.start,
+                                         sweep: arc.sweep)
                 } else {
                     // The implicit line to the arc's start is already an element of its own.
                     if out.currentPoint == nil {
@@ -180,6 +184,33 @@ public struct Path: Equatable, Sendable {
             }
         }
         return out
+    }
+
+    /// An elliptical arc under the affine map `t`: another elliptical arc, exactly. The arc is
+    /// c + A·(cos θ, sin θ) with A = R(rotation)·diag(rx, ry); under t its points are
+    /// t(c) + M·A·(cos θ, sin θ), M the map's linear part, and M·A = R(φ)·diag(σ₁, σ₂)·R(ψ)
+    /// (the 2×2 singular value decomposition in closed form), so the new arc has radii σ₁ and
+    /// |σ₂|, rotation φ, and its angles moved by ψ (mirrored, with the sweep, when σ₂ < 0: the
+    /// map reverses orientation). Nil when the map flattens the ellipse (σ₂ ≈ 0) or a number
+    /// is not finite. (A hostile tour's `scale(1,0.5)` circle came out 0.2 pt long as cubics,
+    /// and an edit rewrote every arc of such a file.)
+    static func transformedArc(center c: Vec2, rx: Double, ry: Double, rotation: Double, start: Double, sweep: Double,
+                               by t: AffineTransform)
+        -> (center: Vec2, rx: Double, ry: Double, rotation: Double, start: Double, sweep: Double)? {
+        let cr = cos(rotation), sr = sin(rotation)
+        // A = R(rotation)·diag(rx, ry), then M·A, entries by row.
+        let a11 = cr * rx, a12 = -sr * ry, a21 = sr * rx, a22 = cr * ry
+        let m11 = t.a * a11 + t.c * a21, m12 = t.a * a12 + t.c * a22
+        let m21 = t.b * a11 + t.d * a21, m22 = t.b * a12 + t.d * a22
+        let e = (m11 + m22) / 2, f = (m11 - m22) / 2, g = (m21 + m12) / 2, h = (m21 - m12) / 2
+        let q = (e * e + h * h).squareRoot(), r = (f * f + g * g).squareRoot()
+        let s1 = q + r, s2 = q - r
+        let a1 = atan2(g, f), a2 = atan2(h, e)
+        let phi = (a2 + a1) / 2, psi = (a2 - a1) / 2
+        guard s1.isFinite, s2.isFinite, phi.isFinite, psi.isFinite, abs(s2) > 1e-12 * s1 else { return nil }
+        let center = t.apply(c)
+        if s2 > 0 { return (center, s1, s2, phi, start + psi, sweep) }
+        return (center, s1, -s2, phi, -(start + psi), -sweep)
     }
 
     /// The bounding box of the path's control geometry (exact for lines; a slight
