@@ -226,3 +226,22 @@ public struct EditablePath: Equatable, Sendable {
         return (seg.start + third, seg.end - third)
     }
 }
+
+extension EditablePath {
+    /// Whether `other` has the same subpaths, open or closed alike, of the same segments by
+    /// kind (line, quadratic, cubic, arc): the two differ only in where their points are.
+    public func hasSegments(like other: EditablePath) -> Bool {
+        func kind(_ s: PathSegment) -> Int {
+            switch s {
+            case .line: 0
+            case .quad: 1
+            case .cubic: 2
+            case .arc: 3
+            }
+        }
+        return subpaths.count == other.subpaths.count && zip(subpaths, other.subpaths).allSatisfy { a, b in
+            a.isClosed == b.isClosed && a.segments.count == b.segments.count
+                && zip(a.segments, b.segments).allSatisfy { kind($0) == kind($1) }
+        }
+    }
+}

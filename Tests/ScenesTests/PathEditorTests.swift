@@ -391,4 +391,28 @@ import Testing
         _ = runShell(shell, frames: 200)
         #expect(scene.editStatus(table) == nil)
     }
+
+    /// A drag of an anchor taken away (a lost focus) puts the path back, and a ring on a
+    /// segment the drag never touched stays where it is drawn (a hostile tour's moved 2.5 pt:
+    /// it was placed by its fraction of the dragged path's length).
+    @Test func aCancelledDragLeavesARingOnAnUntouchedSegmentWhereItWas() throws {
+        let s = PathEditorTests.Session(.star)
+        s.key("E")
+        let still = s.ringPoints
+        s.run([], frames: 6)
+        #expect(s.ringPoints == still, "the rings move by themselves")
+        let rings = s.ringPoints
+        let d = s.d
+        let a = s.anchor(1)
+        s.run([.pointerDown(pointer: 0, device: .mouse, at: a)], frames: 1)
+        for k in 1...4 { s.run([.pointerMove(pointer: 0, device: .mouse, at: a + Vec2(10, 8) * Double(k))], frames: 1) }
+        #expect(s.d != d)
+        s.run([.focusLost], frames: 2)
+        #expect(s.d == d)
+        let after = s.ringPoints
+        #expect(after.count == rings.count)
+        // Each ring is where it was, or on the segments the drag moved (then back on them).
+        let moved = zip(rings, after).filter { $0.distance(to: $1) > 1e-6 }
+        #expect(moved.isEmpty, "rings moved: \(moved)")
+    }
 }

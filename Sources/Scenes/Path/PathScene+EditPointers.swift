@@ -135,7 +135,12 @@ extension PathScene {
         session.editor?.gestureBefore = nil
         guard g != e.doc else { return }
         if cancelled {
-            edit(recording: false) { e in e.doc = g; return nil }
+            // A drag that only moved points is put back by moving them back: rings keep their
+            // places on the segments (with nil, "the path replaced whole", they were placed by
+            // their fraction of the length, measured on the dragged path, and a ring on a
+            // segment nobody touched moved: a hostile tour's focus lost mid-drag).
+            let moved = g.hasSegments(like: e.doc)
+            edit(recording: false) { e in e.doc = g; return moved ? [] : nil }
             return
         }
         session.editor?.history.record(g)
