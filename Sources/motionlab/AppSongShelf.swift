@@ -74,7 +74,7 @@ final class AppSongShelf: SongShelf {
     func export(_ name: String, _ doc: SheetDocument) -> String {
         let folder = library.folder.deletingLastPathComponent().appendingPathComponent("exports")
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FilePolicy.makeFolder(folder.path)
             let text = try ChordPro.writeReadable(doc)
             let kept = try DocumentFile(url: folder.appendingPathComponent(name + ".json")).keepCopy(text, tag: nil, extension: "cho")
             return "Exported as ChordPro to \(folder.path)/\(kept)"

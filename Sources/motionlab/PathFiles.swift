@@ -94,8 +94,9 @@ struct PathExporter {
         }
         guard let folder else { return "exported to standard output" }
         do { return "exported to \(echo(try Self.writeNew(document, in: folder), limit: 80)) and standard output" } catch {
-            StandardStream.error.line("motionlab: export: \(error)")
-            return "exported to standard output; \(error)"
+            let why = (error as? FilePolicy.Refusal)?.description ?? "\(error)"
+            StandardStream.error.line("motionlab: export: \(why)")
+            return "exported to standard output; \(why)"
         }
     }
 
@@ -115,7 +116,7 @@ struct PathExporter {
     /// Writes `text` to `path-YYYYMMDD-HHMMSS[-N].svg` in `folder`, created for this write
     /// (O_EXCL: an existing name is never opened). Returns its path.
     static func writeNew(_ text: String, in folder: URL) throws -> String {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FilePolicy.makeFolder(folder.path)
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.timeZone = TimeZone(identifier: "UTC")

@@ -295,4 +295,22 @@ import Testing
             try FilePolicy.readText(file, limit: 1000, limitName: "a test")
         }
     }
+
+    /// A folder to make where a file stands (the exports folder a hostile tour made a file):
+    /// refused with what stands there, the file left as it is; a missing one is made.
+    @Test func aFolderWhereAFileStandsIsRefusedWithWhatItIs() throws {
+        let dir = Motionlab.tempDir()
+        let file = dir.appendingPathComponent("exports").path
+        try "not a dir".write(toFile: file, atomically: false, encoding: .utf8)
+        #expect(throws: FilePolicy.Refusal("\(file): is a regular file, not a folder")) { try FilePolicy.makeFolder(file) }
+        #expect(throws: FilePolicy.Refusal("\(file)/songs: cannot make the folder: \(file) is a regular file, not a folder")) {
+            try FilePolicy.makeFolder(file + "/songs")
+        }
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "not a dir")
+        let made = dir.appendingPathComponent("a/b").path
+        try FilePolicy.makeFolder(made)
+        try FilePolicy.makeFolder(made)
+        var isDir: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: made, isDirectory: &isDir) && isDir.boolValue)
+    }
 }

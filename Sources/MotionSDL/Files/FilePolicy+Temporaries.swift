@@ -9,6 +9,29 @@ extension FilePolicy {
     /// The fixed suffix of every temporary file the program makes.
     static let temporarySuffix = ".tmp"
 
+    /// Makes the folder `path` (and those it is in) where it is missing. Something else in
+    /// its place (a file, a link to one) is refused with what it is, as every file here is;
+    /// Foundation's own error read as a dump of its error domain (a hostile tour's export
+    /// folder that was a file).
+    public static func makeFolder(_ path: String) throws(Refusal) {
+        var st = stat()
+        if stat(path, &st) == 0 {
+            guard st.st_mode & S_IFMT == S_IFDIR else { throw Refusal("\(shown(path)): is \(kindName(st.st_mode)), not a folder") }
+            return
+        }
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            // Where it fails: the first of its folders that is not one, else the system's reason.
+            var dir = path
+            while dir != "/" && !dir.isEmpty {
+                if lstat(dir, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR && stat(dir, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR {
+                    throw Refusal("\(shown(path)): cannot make the folder: \(shown(dir)) is \(kindName(st.st_mode)), not a folder")
+                }
+                dir = folder(of: dir)
+            }
+            throw Refusal("\(shown(path)): cannot make the folder: \(errnoText())")
+        }
+    }
+
     /// Moves `path` into `folder` under the first of `name(1)`, `name(2)` … `name(tries)` not
     /// taken (`move(_:to:)`: never over an existing file). The name it went to, or nil with
     /// `errno` saying why (EEXIST: every name was taken).
