@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import Geometry
 
 /// Path data written back with the source text of what an edit did not touch: an edited
@@ -62,10 +67,22 @@ public enum SVGPathSource {
 
     /// Whether two runs of elements are the same but for rounding (a billionth of their size):
     /// an element's own transform undone (`rotate(30)`) gives 9.999999999999998 for the 10 a
-    /// file says, and the commands an edit did not touch should keep the file's text.
+    /// file says, and the commands an edit did not touch should keep the file's text. Lines
+    /// of no length (an arc's end a rounding away from where its text said) do not count, and
+    /// arcs compare by what they draw: the same ellipse from the same point to the same point,
+    /// however its numbers are written (a map and its inverse give a circle any rotation, and
+    /// an ellipse its radii the other way round, a quarter turn on).
     public static func alike(_ x: ArraySlice<PathElement>, _ y: ArraySlice<PathElement>) -> Bool {
+        let x = drawn(x), y = drawn(y)
         guard x.count == y.count else { return false }
         let close: (Double, Double) -> Bool = PathLimits.differByRounding, near: (Vec2, Vec2) -> Bool = PathLimits.differByRounding
+        func shape(_ rx: Double, _ ry: Double, _ rot: Double) -> (Double, Double, Double) {
+            let c = cos(rot), s = sin(rot), xx = rx * rx, yy = ry * ry
+            let first: Double = c * c * xx + s * s * yy
+            let second: Double = c * s * (xx - yy)
+            let third: Double = s * s * xx + c * c * yy
+            return (first, second, third)
+        }
         for (p, q) in zip(x, y) {
             switch (p, q) {
             case (.move(let a), .move(let b)), (.line(let a), .line(let b)): if !near(a, b) { return false }
@@ -73,12 +90,35 @@ public enum SVGPathSource {
             case (.curve(let a, let c1, let c2), .curve(let b, let d1, let d2)):
                 if !near(a, b) || !near(c1, d1) || !near(c2, d2) { return false }
             case (.arc(let c, let rx, let ry, let rot, let st, let sw), .arc(let d, let rx2, let ry2, let rot2, let st2, let sw2)):
-                if !near(c, d) || !close(rx, rx2) || !close(ry, ry2) || !close(rot, rot2) || !close(st, st2) || !close(sw, sw2) { return false }
+                let (a, b) = (shape(rx, ry, rot), shape(rx2, ry2, rot2))
+                let one = PathSegment.arc(center: c, rx: rx, ry: ry, rotation: rot, start: st, sweep: sw)
+                let two = PathSegment.arc(center: d, rx: rx2, ry: ry2, rotation: rot2, start: st2, sweep: sw2)
+                if !near(c, d) || !close(sw, sw2) || !close(a.0, b.0) || !close(a.1, b.1) || !close(a.2, b.2)
+                    || !near(one.point(at: 0), two.point(at: 0)) || !near(one.point(at: 1), two.point(at: 1)) { return false }
             case (.close, .close): break
             default: return false
             }
         }
         return true
+    }
+
+    /// `elements` without lines of no length (to a rounding of where the pen already is).
+    private static func drawn(_ elements: ArraySlice<PathElement>) -> [PathElement] {
+        var out: [PathElement] = [], pen: Vec2?, start: Vec2?
+        for e in elements {
+            switch e {
+            case .move(let p): pen = p; start = p
+            case .line(let p):
+                if let pen, PathLimits.differByRounding(pen, p) { continue }
+                pen = p
+            case .quad(let p, _), .curve(let p, _, _): pen = p
+            case .arc(let c, let rx, let ry, let rot, let st, let sw):
+                pen = PathSegment.arc(center: c, rx: rx, ry: ry, rotation: rot, start: st, sweep: sw).point(at: 1)
+            case .close: pen = start
+            }
+            out.append(e)
+        }
+        return out
     }
 
     private static func parse(_ bytes: [UInt8]) -> (path: Path, pieces: [Piece])? {

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Paths
 import Testing
@@ -69,4 +70,28 @@ import Testing
             #expect(same, "\(merged)")
         }
     }
+
+    /// An arc taken to a skewed drawing and back (a circle comes back with any rotation, an
+    /// ellipse may come back with its radii the other way round a quarter turn on) is still
+    /// the arc its text says, and keeps that text when another command is edited (a hostile
+    /// tour's file had every arc rewritten).
+    @Test(arguments: [
+        ("M 10 50 A 40 40 0 0 1 70 70 L 50 80 L 10 80", Geometry.AffineTransform(a: 1, b: 0, c: tan(20 * Double.pi / 180), d: 1, tx: 0, ty: 0)),
+        ("M 10 50 A 40 20 0 0 1 70 60 L 50 80 L 10 80", Geometry.AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 3, ty: 4)),
+        ("M 10 50 A 60 30 20 0 1 70 60 L 50 80 L 10 80", Geometry.AffineTransform(a: -1, b: 0.2, c: 0.3, d: 1.5, tx: 200, ty: 0)),
+    ])
+    func anArcTakenThroughAMapAndBackKeepsItsText(d: String, t: Geometry.AffineTransform) throws {
+        let inverse = try #require(t.inverted)
+        var elements = try Path(svg: d).applying(t).applying(inverse).elements
+        let corner = try #require(elements.lastIndex { if case .line(let p) = $0 { p.distance(to: Vec2(50, 80)) < 1e-6 } else { false } })
+        elements[corner] = .line(to: Vec2(51, 80))
+        let merged = SVGPathSource.merge(Path(elements: elements).svgData, keepingSourceOf: d)
+        let arc = d.prefix { $0 != "L" }.trimmingCharacters(in: .whitespaces)
+        #expect(merged.hasPrefix(arc) && !merged.contains("A", after: arc), "\(merged)")
+    }
+}
+
+private extension String {
+    /// Whether `letter` stands in this string after its prefix `prefix`.
+    func contains(_ letter: Character, after prefix: String) -> Bool { dropFirst(prefix.count).contains(letter) }
 }
