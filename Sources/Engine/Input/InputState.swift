@@ -61,7 +61,8 @@ public struct InputState: Sendable {
     public init() {}
 
     /// Pointer `id`'s velocity (points per second): while it is down, as of the latest
-    /// event; once it has lifted, as it let go (zero if it had rested, or was cancelled).
+    /// event; once it has lifted or its gesture was cancelled, as it let go (zero if it had
+    /// rested). A scene decides what a cancel does with it.
     public func velocity(of id: Int) -> Vec2 {
         if let p = pointer(id) { return p.tracker.velocity(at: time) }
         return releases.last { $0.id == id }?.velocity ?? .zero

@@ -20,15 +20,19 @@ extension FilePolicy {
             return
         }
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            // Where it fails: the first of its folders that is not one, else the system's reason.
+            // The system's reason, before the look below changes errno.
+            let why = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { Int32($0.code) } ?? errno
+            // Where it fails: the first of its folders that is not one, else that reason.
             var dir = path
-            while dir != "/" && !dir.isEmpty {
-                if lstat(dir, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR && stat(dir, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR {
+            while !dir.isEmpty {
+                if stat(dir, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR {
                     throw Refusal("\(shown(path)): cannot make the folder: \(shown(dir)) is \(kindName(st.st_mode)), not a folder")
                 }
-                dir = folder(of: dir)
+                let up = folder(of: dir)
+                if up == dir { break }
+                dir = up
             }
-            throw Refusal("\(shown(path)): cannot make the folder: \(errnoText())")
+            throw Refusal("\(shown(path)): cannot make the folder: \(errnoText(why))")
         }
     }
 
