@@ -33,6 +33,18 @@ extension Shell {
         clampHelpScroll()
     }
 
+    /// Whether the help covers a text field and `event` is a key or text that would edit it:
+    /// such keys edit nothing behind the help (Backspace, Ctrl+X and Ctrl+Z reached a hidden
+    /// lyric, and the board saved it). F1 still closes the help.
+    func helpCoversText(_ event: InputEvent) -> Bool {
+        guard activeScene.textInputRect != nil else { return false }
+        switch event {
+        case .key(let k, true): return k != .f1
+        case .keyRepeat, .text, .composition: return true
+        default: return false
+        }
+    }
+
     /// Input while the help shows: a tap anywhere closes it, a drag, the wheel, the arrow and
     /// page keys or the d-pad scroll it. Returns whether the event was the help's.
     func routeHelp(_ event: InputEvent) -> Bool {

@@ -102,16 +102,7 @@ public final class Shell: FrameContent {
     }
 
     private func route(_ event: InputEvent) {
-        if helpVisible, routeHelp(event) { return }
-        if helpVisible, activeScene.textInputRect != nil {
-            // The help covers a text field: keys it does not take edit nothing behind it
-            // (Backspace, Ctrl+X and Ctrl+Z reached a hidden lyric, and the board saved it).
-            switch event {
-            case .key(let k, true) where k != .f1: return
-            case .keyRepeat, .text, .composition: return
-            default: break
-            }
-        }
+        if helpVisible, routeHelp(event) || helpCoversText(event) { return }
         switch event {
         case .resize(let w, let h):
             size = Vec2(w, h)

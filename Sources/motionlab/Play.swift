@@ -213,53 +213,6 @@ struct Play: ParsableCommand {
     }
 }
 
-/// Loads the sheet into the board and saves it after every change. A file that is not a
-/// sheet this build can read is reported (on stderr and on the board) and never overwritten;
-/// a damaged sheet of ours is moved aside (see `DocumentFile`).
-func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .empty, keepingDocument: Bool = false) {
-    let loaded = file.load(empty: empty, noun: "sheet", recognise: SheetDocument.isDamagedSheet) { text in
-        try SheetDocument.parse(text)
-    }
-    // The board's own sheet under a new name (a rename) keeps its history and caret; anything
-    // the file does not hold as it should is loaded as any opened file is.
-    if !keepingDocument || loaded.problem != nil || !loaded.mayOverwrite { board.load(loaded.document) }
-    if let problem = loaded.problem {
-        StandardStream.error.write("motionlab: sheet \(problem)\n")
-        board.showBanner(problem)
-    }
-    guard loaded.mayOverwrite else {
-        board.onChange = { _ in board.showBanner("the sheet could not be read, so changes are not saved over it") }
-        return
-    }
-    // What the file holds as far as this session knows: a sheet changed on disk by anyone
-    // else since (another session, an editor) is not saved over.
-    var onDisk = loaded.found
-    // A version 1 sheet is kept beside itself (NAME.v1.json) before the first save writes
-    // it as version 2, so an older build still finds its sheet.
-    var olderVersion: String? = if loaded.document.readVersion < SheetDocument.currentVersion, case .text(let t) = loaded.found { t } else { nil }
-    board.onChange = { doc in
-        if let old = olderVersion {
-            // Nothing kept beside a sheet no save may replace (read-only): it would fill the folder.
-            if let refusal = file.saveRefusal() {
-                StandardStream.error.write("motionlab: could not save the sheet: \(refusal); the previous version is kept\n")
-                return board.showBanner("sheet not saved: \(refusal)")
-            }
-            do {
-                let kept = try file.keepCopy(old, tag: "v\(loaded.document.readVersion)")
-                olderVersion = nil
-                StandardStream.error.write("motionlab: the sheet was version \(loaded.document.readVersion); kept as \(kept) before saving it as version \(SheetDocument.currentVersion)\n")
-            } catch {
-                StandardStream.error.write("motionlab: could not keep the version \(loaded.document.readVersion) sheet before saving it as version \(SheetDocument.currentVersion): \(describe(error)); not saved\n")
-                return board.showBanner("sheet not saved: \(describe(error))")
-            }
-        }
-        do { onDisk = try file.save(doc.serialized(), over: onDisk, newFileMode: loaded.newFileMode) } catch {
-            StandardStream.error.write("motionlab: could not save the sheet: \(describe(error)); \(onDisk == .nothing ? "nothing was written" : "the previous version is kept")\n")
-            board.showBanner("sheet not saved: \(describe(error))")
-        }
-    }
-}
-
 /// Errors the command reports with exit code 2 and a message.
 enum CommandError: Error, CustomStringConvertible {
     case usage(String)
