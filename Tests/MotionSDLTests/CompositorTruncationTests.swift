@@ -6,7 +6,7 @@ import Testing
 /// `Int32(exactly: v.rounded(.towardZero))` for every float, at the range's ends too.
 @Suite struct CompositorTruncationTests {
     static let edges: [Float] = [
-        0, -0.0, 0.5, -0.5, 0.999_999_9, -0.999_999_9, 1, -1, 31.99, 32, 1e-40, -1e-40,
+        0, -0.0, 0.5, -0.5, 0.999_999_9, -0.999_999_9, 1, -1, 31.99, 32, Float(bitPattern: 1), -Float(bitPattern: 1),
         2_147_483_648, -2_147_483_648, 2_147_483_520, -2_147_483_520, 2_147_483_904, -2_147_483_904,
         .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .infinity, -.infinity, .nan,
     ]

@@ -123,7 +123,17 @@ final class FontFace {
             let order = runs.rightToLeft ? Array(runs.runs.reversed()) : runs.runs
             for run in order {
                 var stretches: [(start: Int, end: Int, face: UInt8)] = []
-                for p in pieces where p.end > run.start && p.start < run.end {
+                // The pieces are in order: the run's first found by bisection, then those up
+                // to its end (a scan of every piece for every run was quadratic on a line
+                // alternating directions and fallback faces, the second review argued).
+                var lo = 0, hi = pieces.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if pieces[mid].end <= run.start { lo = mid + 1 } else { hi = mid }
+                }
+                for p in pieces[lo...] {
+                    guard p.start < run.end else { break }
+                    guard p.end > run.start else { continue }
                     let start = max(p.start, run.start), end = min(p.end, run.end)
                     if let last = stretches.last, last.face == p.face, last.end == start { stretches[stretches.count - 1].end = end } else {
                         stretches.append((start, end, p.face))
