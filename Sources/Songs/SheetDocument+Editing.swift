@@ -85,10 +85,10 @@ extension SheetDocument {
         // A line break inserted or removed beside another slides left over line breaks only:
         // within a word the caret stays where the typing was ("sound" + "d" undone).
         let inserted = b.count - suffix - prefix, removed = a.count - suffix - prefix
-        if removed == 0 && inserted > 0 {
-            while prefix > 0 && b[prefix - 1] == "\n" && b[prefix - 1 + inserted] == "\n" { prefix -= 1; suffix += 1 }
-        } else if inserted == 0 && removed > 0 {
-            while prefix > 0 && a[prefix - 1] == "\n" && a[prefix - 1 + removed] == "\n" { prefix -= 1; suffix += 1 }
+        if min(inserted, removed) == 0 {
+            // The text that holds the change, and its length there.
+            let (text, n) = removed == 0 ? (b, inserted) : (a, removed)
+            while n > 0 && prefix > 0 && text[prefix - 1] == "\n" && text[prefix - 1 + n] == "\n" { prefix -= 1; suffix += 1 }
         }
         // The end of the changed part of `new`, as a line and a character in it.
         var at = b.count - suffix, line = 0

@@ -109,7 +109,7 @@ final class FontFace {
     /// direction: the direction of its first strong letter. Within a run, each stretch of
     /// characters one face draws is shaped with that face (`pieces`: UTF-8 ranges and faces
     /// in logical order), and a right-to-left run lays its stretches out from the right.
-    /// A stretch is cut where its script changes (`scriptCuts`): Hebrew then Arabic is one
+    /// A stretch is cut where its script changes (`Scripts`): Hebrew then Arabic is one
     /// right-to-left run that one font draws, and shaped as Hebrew (the first letter's
     /// script) its Arabic letters did not join (a hostile tour's "שלום مرحبا").
     static func shape(_ text: String, faces: [FontFace], pieces: [(start: Int, end: Int, face: UInt8)], into out: inout [Shaped]) {
@@ -126,12 +126,7 @@ final class FontFace {
                 // The pieces are in order: the run's first found by bisection, then those up
                 // to its end (a scan of every piece for every run was quadratic on a line
                 // alternating directions and fallback faces, the second review argued).
-                var lo = 0, hi = pieces.count
-                while lo < hi {
-                    let mid = (lo + hi) / 2
-                    if pieces[mid].end <= run.start { lo = mid + 1 } else { hi = mid }
-                }
-                for p in pieces[lo...] {
+                for p in pieces[firstIndex(pieces.count) { pieces[$0].end > run.start }...] {
                     guard p.start < run.end else { break }
                     guard p.end > run.start else { continue }
                     let start = max(p.start, run.start), end = min(p.end, run.end)
@@ -217,15 +212,8 @@ final class FontFace {
             }
         }
 
-        /// The index of the first cut after UTF-8 offset `at` (by bisection).
-        func firstCut(after at: Int) -> Int {
-            var lo = 0, hi = cuts.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if cuts[mid].at <= at { lo = mid + 1 } else { hi = mid }
-            }
-            return lo
-        }
+        /// The index of the first cut after UTF-8 offset `at`.
+        func firstCut(after at: Int) -> Int { firstIndex(cuts.count) { cuts[$0].at > at } }
 
         /// The script in force at UTF-8 offset `at`.
         func script(at: Int) -> hb_script_t {
@@ -256,4 +244,15 @@ final class FontFace {
         return Bitmap(width: Int(b.width), height: Int(b.rows), pitch: Int(b.pitch), left: Int(slot.pointee.bitmap_left),
                       top: Int(slot.pointee.bitmap_top), pixels: b.buffer.map { UnsafePointer($0) })
     }
+}
+
+/// The first index below `count` where `isPast` holds, by bisection (`count` when none does):
+/// `isPast` must be false up to some index and true from it on, as it is along offsets in order.
+private func firstIndex(_ count: Int, where isPast: (Int) -> Bool) -> Int {
+    var lo = 0, hi = count
+    while lo < hi {
+        let mid = (lo + hi) / 2
+        if isPast(mid) { hi = mid } else { lo = mid + 1 }
+    }
+    return lo
 }

@@ -32,8 +32,7 @@ extension PathScene {
     /// The table's rows, for the help overlay and docs/controls.md.
     public var controls: [Control] { Self.bindings.controls }
 
-    /// The editor's keys (Tab, G, Escape among them) are its own while it is on.
-    /// The editor's keys while editing; Escape while keys or a pad orbit a ring and no pointer
+    /// The editor's keys (Tab, G, Escape among them) while editing; Escape while keys or a pad orbit a ring and no pointer
     /// holds one (it does not quit under them: they orbit while held, and let go, the ring
     /// coasts on). With a pointer holding a ring too, Escape is the shell's: it cancels the
     /// pointers' gestures, as anywhere.

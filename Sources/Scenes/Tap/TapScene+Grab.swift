@@ -42,7 +42,10 @@ extension TapScene {
 
     /// Escape while the keyboard or a pad holds the picture is the scene's (it lets go), not
     /// the app's quit.
-    public func claims(_ key: Key) -> Bool { key == .escape && grab.map { !$0.hand.isPointer } == true }
+    public func claims(_ key: Key) -> Bool { key == .escape && isHeldByKeysOrPad }
+
+    /// Whether Space or a pad's A holds the picture.
+    var isHeldByKeysOrPad: Bool { grab.map { !$0.hand.isPointer } ?? false }
 
     /// Switched away from (or the run ends) while a key or a pad's A holds the picture: it is
     /// let go where it is, at rest. (A pointer's grab was cancelled already; the key or button

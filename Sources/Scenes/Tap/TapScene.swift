@@ -156,7 +156,7 @@ public final class TapScene: Scene {
             case .pointerCancel(let id, _):
                 // Taken away mid-gesture (Escape, focus lost): it leaves at the hand's speed.
                 if grab?.hand == .pointer(id) { letGo(velocity: ctx.input.velocity(of: id)) }
-            case .key(.escape, true) where grab.map({ !$0.hand.isPointer }) == true:
+            case .key(.escape, true) where isHeldByKeysOrPad:
                 // Escape while Space or A holds it: let go, as the key's release would.
                 letGo(velocity: cursorVelocity)
             case .gamepadButton(let pad, .a, false):
@@ -207,14 +207,15 @@ public final class TapScene: Scene {
     /// on a spring that keeps the flight's velocity.
     public func tap(_ target: Vec2) {
         guard grab == nil else { return }
-        intended = reach.clamped(target)
+        let goal = reach.clamped(target)
+        intended = goal
         returnIn = nil
         if mode == .spring {
             if tweener.running(on: image, property: .position) != nil { interrupts += 1 }
-            spring(to: reach.clamped(target), velocity: nil)
+            spring(to: goal, velocity: nil)
             return
         }
-        fly(to: reach.clamped(target), counting: true)
+        fly(to: goal, counting: true)
     }
 
     func fly(to target: Vec2, counting: Bool) {
