@@ -165,6 +165,9 @@ public struct AnimatableExtras: Sendable {
 @inline(__always)
 func stepMask(_ touched: inout UInt8, _ settling: inout UInt8) -> UInt8 {
     let mask = touched | settling
+    // Nothing to restart (an entity at rest, most of them): no store, so its memory is only
+    // read, never written back.
+    guard mask != 0 else { return 0 }
     settling = touched
     touched = 0
     return mask
