@@ -11,18 +11,25 @@ extension SDLTests {
         /// A 32×32 24-bit BMP like testsprite2's icon: a pattern of colours on a key colour
         /// that starts at the top-left pixel, so the platform makes that colour transparent.
         static func keyedSprite() throws -> URL {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("motionlab-keyed-\(getpid()).bmp")
-            let s = try #require(SDL_CreateRGBSurfaceWithFormat(0, 32, 32, 24, SDL_PIXELFORMAT_RGB24.rawValue))
+            try spriteFile("keyed", format: SDL_PIXELFORMAT_RGB24) { x, y, pixel in
+                // A ring with a cross: runs of key and colour of many lengths.
+                let d = (x - 15) * (x - 15) + (y - 15) * (y - 15)
+                let inside = (d > 36 && d < 200) || x == 15 || y == 20
+                let rgb: (UInt8, UInt8, UInt8) = inside ? (UInt8(40 + x * 6), UInt8(200 - y * 5), 90) : (255, 0, 255)
+                let bytes = pixel.assumingMemoryBound(to: UInt8.self)
+                (bytes[0], bytes[1], bytes[2]) = rgb
+            }
+        }
+
+        /// A 32×32 BMP in `format` (RGB24 or ARGB8888) named after `name`, each pixel written
+        /// by `write(x, y, where)`.
+        static func spriteFile(_ name: String, format: SDL_PixelFormatEnum, _ write: (Int, Int, UnsafeMutableRawPointer) -> Void) throws -> URL {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("motionlab-\(name)-\(getpid()).bmp")
+            let bytes = format == SDL_PIXELFORMAT_RGB24 ? 3 : 4
+            let s = try #require(SDL_CreateRGBSurfaceWithFormat(0, 32, 32, Int32(bytes * 8), format.rawValue))
             defer { SDL_FreeSurface(s) }
             for y in 0..<32 {
-                let row = (s.pointee.pixels + y * Int(s.pointee.pitch)).assumingMemoryBound(to: UInt8.self)
-                for x in 0..<32 {
-                    // A ring with a cross: runs of key and colour of many lengths.
-                    let d = (x - 15) * (x - 15) + (y - 15) * (y - 15)
-                    let inside = (d > 36 && d < 200) || x == 15 || y == 20
-                    let rgb: (UInt8, UInt8, UInt8) = inside ? (UInt8(40 + x * 6), UInt8(200 - y * 5), 90) : (255, 0, 255)
-                    (row[x * 3], row[x * 3 + 1], row[x * 3 + 2]) = rgb
-                }
+                for x in 0..<32 { write(x, y, s.pointee.pixels + y * Int(s.pointee.pitch) + x * bytes) }
             }
             #expect(motionlab_save_bmp(s, url.path) == 0)
             return url
@@ -212,6 +219,42 @@ extension SDLTests {
             #expect(scale == 1.5 ? own.counts.scaled > 150 : own.counts.blended > (scale == 1 ? 200 : 40))
             print("compositor, soft sprite, \(bands) bands at \(scale) px/pt: \(differing)")
             #expect(differing.worst <= 1, "\(differing)")
+        }
+
+        /// A 32×32 BMP with an alpha channel whose rows try each way an unclipped blend may draw
+        /// a row (`motionlab_plan_rows`): a translucent rim round an opaque middle (16, 17 and
+        /// 32 wide), the same with a clear pixel or a translucent one in the middle (the rim's
+        /// copy of the middle would paint the clear one, magenta, over the target), short rows,
+        /// and rows wider than a vector of translucent pixels.
+        static func rimSprite() throws -> URL {
+            try spriteFile("rim", format: SDL_PIXELFORMAT_ARGB8888) { x, y, pixel in
+                // The extent, the translucent pixels at each end, and what stands at column 15.
+                let (lo, hi, ends, middle): (Int, Int, Int, UInt32?) = switch y / 4 {
+                case 0: (2, 30, 3, 0x00ff_00ff)  // a clear hole
+                case 1: (2, 30, 3, nil)
+                case 2: (0, 32, 2, 0x80_2050a0)  // a translucent pixel
+                case 3: (10, 22, 2, nil)  // 12 wide
+                case 4: (8, 24, 8, nil)  // 16 wide, all rim
+                case 5: (7, 24, 4, nil)  // 17 wide
+                case 6: (4, 28, 12, nil)  // translucent past a vector's reach
+                default: (0, 32, 1, nil)
+                }
+                let a: UInt32 = x < lo || x >= hi ? 0 : (x < lo + ends || x >= hi - ends) ? UInt32(40 + 6 * ((x + y) % 30)) : 255
+                let colour = UInt32(30 + x * 7) << 16 | UInt32(220 - y * 6) << 8 | 0x60
+                pixel.storeBytes(of: x == 15 && middle != nil ? middle! : a == 0 ? 0x00ff_00ff : a << 24 | colour, as: UInt32.self)
+            }
+        }
+
+        @Test(arguments: [1, 2])
+        func everyWayOfBlendingARowMakesTheRenderersPixels(bands: Int) throws {
+            let sprite = try Self.rimSprite()
+            defer { try? FileManager.default.removeItem(at: sprite) }
+            let sdl = try Self.pixels(sprite: sprite, own: false, bands: 1, scale: 1)
+            let own = try Self.pixels(sprite: sprite, own: true, bands: bands, scale: 1)
+            let differing = Differing(sdl.pixels, own.pixels)
+            #expect(own.counts.blended > 200)
+            print("compositor, rim sprite, \(bands) bands: \(differing)")
+            #expect(differing.count == 0, "\(differing)")
         }
 
         @Test(arguments: [1, 2])

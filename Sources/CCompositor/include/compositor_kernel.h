@@ -16,16 +16,40 @@ typedef struct motionlab_run {
     uint8_t opaque;
 } motionlab_run;
 
+/// How the compositor draws one row of an image: its pixels that are not clear lie in
+/// [lo, hi); `kind` is one of the MOTIONLAB_ROW_ values.
+typedef struct motionlab_row_plan {
+    int32_t lo;
+    int32_t hi;
+    int32_t kind;
+} motionlab_row_plan;
+
+enum {
+    /// Every pixel clear: nothing to draw.
+    MOTIONLAB_ROW_EMPTY = 0,
+    /// At least 16 wide, every pixel more than 8 from either end opaque: those two ends
+    /// blended, the opaque middle copied.
+    MOTIONLAB_ROW_RIM = 1,
+    /// At most 64 wide: blended whole, clear and opaque pixels too.
+    MOTIONLAB_ROW_BLEND = 2,
+    /// Run by run: opaque runs copied, translucent ones blended.
+    MOTIONLAB_ROW_RUNS = 3,
+};
+
+/// Works out each of `height` rows' plan (row_starts and runs as for motionlab_composite).
+void motionlab_plan_rows(const int32_t *row_starts, const motionlab_run *runs, int32_t height, motionlab_row_plan *plans);
+
 /// Copies image columns [sx0, sx1) of image rows [sy0, sy0 + rows) to `out` (the target
 /// pixel where image column sx0 of row sy0 lands; rows `pitch` pixels apart): opaque runs
 /// copied, translucent ones blended as SDL 2.26's x86 per-pixel alpha blit does
 /// (⌊s·a/256⌋ + ⌊d·(255 − a)/256⌋ per channel; the target's top byte kept).
 /// `pixels` are the image's (ARGB8888, `width` apart), each translucent one's channels
 /// already ⌊s·a/256⌋ (`CompositorImage.premultiplied`), `row_starts` and
-/// `runs` its runs (row y's are runs[row_starts[y] .. row_starts[y + 1])); `translucent`
-/// is nonzero when any run is translucent.
-void motionlab_composite(const uint32_t *pixels, int32_t width, const int32_t *row_starts, const motionlab_run *runs,
-                         int32_t sx0, int32_t sx1, int32_t sy0, int32_t rows, uint32_t *out, int32_t pitch,
+/// `runs` its runs (row y's are runs[row_starts[y] .. row_starts[y + 1])), `plans` how a
+/// row is drawn when the columns leave all of it (motionlab_plan_rows); `translucent` is
+/// nonzero when any run is translucent.
+void motionlab_composite(const uint32_t *pixels, int32_t width, const motionlab_row_plan *plans, const int32_t *row_starts,
+                         const motionlab_run *runs, int32_t sx0, int32_t sx1, int32_t sy0, int32_t rows, uint32_t *out, int32_t pitch,
                          int32_t translucent);
 
 /// Copies the whole of an image whose every run is opaque (`width` × `height`, rows `width`
@@ -34,9 +58,10 @@ void motionlab_copy_whole(const uint32_t *pixels, int32_t width, int32_t height,
                           const motionlab_run *runs, uint32_t *out, int32_t pitch);
 
 /// Draws the whole of an image (`width` × `height`, rows `width` apart, runs and premultiplied
-/// pixels as for motionlab_composite) to `out` (rows `pitch` pixels apart), unclipped.
-void motionlab_blend_whole(const uint32_t *pixels, int32_t width, int32_t height, const int32_t *row_starts,
-                           const motionlab_run *runs, uint32_t *out, int32_t pitch);
+/// pixels as for motionlab_composite, each row as `plans` says) to `out` (rows `pitch` pixels
+/// apart), unclipped.
+void motionlab_blend_whole(const uint32_t *pixels, int32_t width, int32_t height, const motionlab_row_plan *plans,
+                           const int32_t *row_starts, const motionlab_run *runs, uint32_t *out, int32_t pitch);
 
 /// Stretches `src` (`src_w` × `src_h` pixels, rows `src_pitch` apart) to `dst_w` × `dst_h`
 /// with bilinear filtering, each channel as SDL 2.26's SDL_SoftStretchLinear computes it on

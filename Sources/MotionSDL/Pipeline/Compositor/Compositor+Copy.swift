@@ -29,11 +29,11 @@ extension Compositor {
                 if image.isOpaqueOrClear {
                     motionlab_copy_whole(image.premultiplied, w, h, image.rowStarts, image.runs, out, Int32(pitch))
                 } else {
-                    motionlab_blend_whole(image.premultiplied, w, h, image.rowStarts, image.runs, out, Int32(pitch))
+                    motionlab_blend_whole(image.premultiplied, w, h, image.rowPlans, image.rowStarts, image.runs, out, Int32(pitch))
                 }
                 return
             }
-            motionlab_composite(image.premultiplied, Int32(image.width), image.rowStarts, image.runs, sx0, sx1, src.y + (y0 - dst.y),
+            motionlab_composite(image.premultiplied, Int32(image.width), image.rowPlans, image.rowStarts, image.runs, sx0, sx1, src.y + (y0 - dst.y),
                                 y1 - y0, base + Int(y0) * pitch + Int(x0), Int32(pitch), image.isOpaqueOrClear ? 0 : 1)
             return
         }

@@ -26,6 +26,8 @@ final class CompositorImage: @unchecked Sendable {
     /// Row y's runs are `runs[rowStarts[y]..<rowStarts[y + 1]]`, left to right.
     let rowStarts: UnsafeMutablePointer<Int32>
     let runs: UnsafeMutablePointer<Run>
+    /// How an unclipped blend draws each row (`motionlab_plan_rows`).
+    let rowPlans: UnsafeMutablePointer<motionlab_row_plan>
     /// Whether every pixel is opaque or clear (no blending anywhere).
     let isOpaqueOrClear: Bool
 
@@ -69,6 +71,8 @@ final class CompositorImage: @unchecked Sendable {
         runs = .allocate(capacity: max(1, found.count))
         runs.initialize(from: found, count: found.count)
         isOpaqueOrClear = found.allSatisfy { $0.opaque != 0 }
+        rowPlans = .allocate(capacity: max(1, height))
+        motionlab_plan_rows(rowStarts, runs, Int32(height), rowPlans)
     }
 
     /// `p` (ARGB8888) with its channels ⌊c·a/256⌋ when it is translucent.
@@ -85,5 +89,6 @@ final class CompositorImage: @unchecked Sendable {
         premultiplied.deallocate()
         rowStarts.deallocate()
         runs.deallocate()
+        rowPlans.deallocate()
     }
 }
