@@ -151,9 +151,13 @@ public final class ArrowScene: Scene {
         // A faint frame shows where the picture is; the arrow reveals it.
         list.polyline([imageRect.origin, Vec2(imageRect.maxX, imageRect.minY), Vec2(imageRect.maxX, imageRect.maxY), Vec2(imageRect.minX, imageRect.maxY)],
                       width: 1, color: Color.dimText.withAlpha(60), closed: true)
-        s.fill(into: &list, color: fillColor, texture: Textures.photo, imageRect: imageRect)
+        // A quarter pixel from the true arcs at the display's scale (a quarter point was
+        // 0.75 px at 3 px/pt: 50-pixel flats along the outer arc at 3840x2160).
+        let ppp = list.pixelsPerPoint
+        let tolerance = ppp.isFinite && ppp > 0 ? 0.25 / ppp : 0.25
+        s.fill(into: &list, color: fillColor, texture: Textures.photo, imageRect: imageRect, tolerance: tolerance)
         if lineWidth > 0, length != 0 {
-            list.polyline(s.outline(), width: lineWidth, color: strokeColor, closed: true, join: lineJoin)
+            list.polyline(s.outline(tolerance: tolerance), width: lineWidth, color: strokeColor, closed: true, join: lineJoin)
         }
         goButton.draw(into: &list, font: context.font, highlighted: true)
         // At rest the scene is an empty frame: say what to do, above the picture.
