@@ -40,6 +40,23 @@ import Testing
         #expect(abs(s.firstVisibleLine - first) <= 1)
     }
 
+    /// A visual tour typed a 2,000-letter line and shrank the window to 480×320: the field
+    /// kept its scroll for the wider line and the caret was past its right edge, unseen.
+    @Test func aLongLineKeepsItsCaretInViewThroughAResize() {
+        let (shell, s) = typingIn(line: 0, at: 0)
+        t.type(shell, (0..<330).map { "w\($0)" }.joined(separator: " "))
+        func caretShows() -> Bool {
+            guard let edit = s.lyric else { return false }
+            let c = s.caretRootFrame(edit), sheet = s.sheetFrame
+            return c.minX >= sheet.minX && c.maxX <= sheet.maxX
+        }
+        #expect(caretShows())
+        for size in [Vec2(480, 320), Vec2(1280, 720), Vec2(640, 480)] {
+            runShell(shell, frames: 2, events: [1: [.resize(w: size.x, h: size.y)]])
+            #expect(caretShows(), "at \(size)")
+        }
+    }
+
     /// The sheet scrolled away from the caret with the wheel: the next keystroke brings its
     /// line back into view, as a text editor scrolls back to its caret.
     @Test func typingAfterScrollingAwayShowsTheLineTypedIn() {

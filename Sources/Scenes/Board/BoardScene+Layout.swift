@@ -19,6 +19,9 @@ extension BoardScene {
         // The line being typed in stays in view (a hostile tour typed into one a resize had
         // scrolled away), unless a hand is scrolling the sheet.
         if let edit = lyric, !sheet.isMoving { revealLine(edit.line) }
+        // And its caret stays inside the line, now of another width (a visual tour shrank
+        // the window under a 2,000-letter line and typed on past its edge, unseen).
+        followCaret()
         resolveLegacyChords()
     }
 
