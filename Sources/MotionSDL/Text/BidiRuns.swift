@@ -1,109 +1,61 @@
-/// A line cut into runs of one writing direction, in reading order — a small part of the
-/// Unicode bidirectional algorithm (UAX #9), enough for a lyric line that mixes a
-/// right-to-left script with Latin words or numbers:
+/// A line cut into runs of one writing direction — the Unicode bidirectional algorithm
+/// (UAX #9) for one paragraph without explicit embeddings, overrides or isolates, enough for
+/// a lyric line that mixes a right-to-left script with Latin words and numbers:
 ///
-/// - Letters of the right-to-left blocks (Hebrew, Arabic, Syriac, Thaana, N'Ko and their
-///   presentation forms) are strong right-to-left; every other letter, and every digit, is
-///   strong left-to-right; a combining mark goes with the letter before it.
-/// - The line reads in the direction of its first strong letter, digits not counted (a
-///   verse numbered "1. " before Hebrew reads right to left, as UAX #9's paragraph rule
-///   has it: digits are weak there), a right-to-left or left-to-right mark (U+200F, U+061C,
-///   U+200E) counting as a letter of its direction; left to right if none.
-/// - Spaces and punctuation between two letters of one direction take it; elsewhere (between
-///   directions, at the line's ends) they take the line's.
+/// - Each character gets its bidirectional class (`BidiClass.of`); the line reads in the
+///   direction of its first strong letter (a digit is not one: a verse numbered "1. " before
+///   Hebrew reads right to left), a direction mark counting as a letter; left to right if none.
+/// - The weak classes are resolved (W1–W7): a mark takes its letter's class, digits after
+///   Arabic letters are Arabic numbers, a separator between two numbers joins them, a
+///   currency or percent sign goes with its number, and digits after a left-to-right letter
+///   read left to right.
+/// - The neutrals (spaces, punctuation) take the direction of the text on both sides when it
+///   agrees, numbers counting as right to left there, else the line's (N1, N2).
+/// - Each character gets its embedding level (I1, I2; L1 puts trailing spaces and tabs back on
+///   the line's), and the runs of one level are put in visual order (L2): "שיר 2 chorus"
+///   reads "chorus 2 ריש" from the left, the number its own left-to-right run.
 ///
-/// Not done: explicit embeddings and isolates (U+202A…U+2069), mirrored brackets, and digits
-/// inside Arabic text (read as left to right here, as a run of their own).
+/// Not done: explicit embeddings and isolates (U+202A…U+202E, U+2066…U+2069, ignored as
+/// boundary neutrals), paired brackets (N0: a bracket is a neutral like any other; HarfBuzz
+/// mirrors it in a right-to-left run). `BidiConformanceTests` checks the levels against the
+/// Unicode Consortium's BidiTest.txt, every case these rules cover.
 struct BidiRuns {
-    /// A run: UTF-8 byte offsets `start..<end` in the line, and its direction.
+    /// A run: UTF-8 byte offsets `start..<end` in the line, its embedding level, and its
+    /// direction (an odd level reads right to left).
     struct Run: Equatable {
         var start: Int, end: Int
         var rightToLeft: Bool
+        var level: UInt8 = 0
     }
 
-    /// The runs, in reading order.
+    /// The runs, in reading (logical) order.
     private(set) var runs: [Run] = []
-    /// Whether the line reads right to left (its runs are then laid out from the right).
+    /// The runs' indices from the line's left end to its right (L2).
+    private(set) var visual: [Int] = []
+    /// Whether the line reads right to left.
     let rightToLeft: Bool
 
-    private enum Class { case left, right, neutral, mark }
-
     init(_ text: String) {
-        var classes: [(Class, Int)] = []  // (class, UTF-8 width)
-        var first: Class?
+        var classes: [BidiClass] = [], widths: [Int] = []
+        classes.reserveCapacity(text.utf8.count)
+        widths.reserveCapacity(text.utf8.count)
         for s in text.unicodeScalars {
-            let c = Self.classify(s)
-            if first == nil, c == .left || c == .right, !Self.isDigit(s) { first = c }
-            classes.append((c, UTF8.width(s)))
+            classes.append(BidiClass.of(s))
+            widths.append(UTF8.width(s))
         }
-        rightToLeft = first == .right
-        let line: Class = rightToLeft ? .right : .left
-        // Marks take the class before them (resolved), neutrals the class around them.
-        var resolved = [Class](repeating: line, count: classes.count)
-        var previous: Class?
-        for i in classes.indices {
-            switch classes[i].0 {
-            case .mark: resolved[i] = previous ?? .neutral
-            default: resolved[i] = classes[i].0
-            }
-            previous = resolved[i]
-        }
-        var i = 0
-        var before: Class = line
-        while i < resolved.count {
-            guard resolved[i] == .neutral else { before = resolved[i]; i += 1; continue }
-            var j = i
-            while j < resolved.count, resolved[j] == .neutral { j += 1 }
-            let after: Class = j < resolved.count ? resolved[j] : line
-            let take = before == after ? before : line
-            for k in i..<j { resolved[k] = take }
-            i = j
-        }
+        let paragraph = BidiClass.paragraphLevel(classes)
+        rightToLeft = paragraph == 1
+        let levels = BidiClass.levels(classes, paragraph: paragraph)
         var offset = 0
-        for (k, c) in resolved.enumerated() {
-            let rtl = c == .right, width = classes[k].1
-            if let last = runs.last, last.rightToLeft == rtl {
-                runs[runs.count - 1].end += width
+        for (k, level) in levels.enumerated() {
+            if let last = runs.last, last.level == level {
+                runs[runs.count - 1].end += widths[k]
             } else {
-                runs.append(Run(start: offset, end: offset + width, rightToLeft: rtl))
+                runs.append(Run(start: offset, end: offset + widths[k], rightToLeft: level & 1 == 1, level: level))
             }
-            offset += width
+            offset += widths[k]
         }
-    }
-
-    /// A decimal digit of any script: strong left to right in a run, not in the line's direction.
-    private static func isDigit(_ s: Unicode.Scalar) -> Bool {
-        s.value < 0x80 ? (0x30...0x39).contains(s.value) : s.properties.generalCategory == .decimalNumber
-    }
-
-    private static func classify(_ s: Unicode.Scalar) -> Class {
-        let v = s.value
-        // The direction marks: zero width, strong.
-        if v == 0x200F || v == 0x061C { return .right }
-        if v == 0x200E { return .left }
-        // Latin and Cyrillic, most of what a lyric holds, by range: Unicode's property
-        // lookup took a quarter of a keystroke's time in a 9,000-character line.
-        if v < 0x80 {
-            return (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v) ? .left : .neutral
-        }
-        if (0xC0...0x24F).contains(v) { return v == 0xD7 || v == 0xF7 ? .neutral : .left }
-        if (0x400...0x52F).contains(v) { return (0x483...0x489).contains(v) ? .mark : .left }
-        let props = s.properties
-        switch props.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: return .mark
-        default: break
-        }
-        if (0x0590...0x08FF).contains(v) || (0xFB1D...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v)
-            || (0x10800...0x10FFF).contains(v) || (0x1E800...0x1EFFF).contains(v) {
-            // Arabic-Indic digits read left to right, as other digits do.
-            return props.generalCategory == .decimalNumber ? .left : .right
-        }
-        switch props.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber, .letterNumber:
-            return .left
-        default:
-            return .neutral
-        }
+        visual = BidiClass.visualOrder(runs.map(\.level))
     }
 }
 

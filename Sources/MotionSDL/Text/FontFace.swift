@@ -105,8 +105,8 @@ final class FontFace {
     ///
     /// A line may mix directions ("Verse 2: שלום עולם"), so it is cut into runs of one
     /// direction first (`BidiRuns`), each shaped with the whole line as context (Arabic letters
-    /// join across a run's edge as they would within it), and the runs laid out in the line's
-    /// direction: the direction of its first strong letter. Within a run, each stretch of
+    /// join across a run's edge as they would within it), and the runs laid out in visual
+    /// order (a number in a right-to-left line is a run of its own). Within a run, each stretch of
     /// characters one face draws is shaped with that face (`pieces`: UTF-8 ranges and faces
     /// in logical order), and a right-to-left run lays its stretches out from the right.
     /// A stretch is cut where its script changes (`Scripts`): Hebrew then Arabic is one
@@ -120,8 +120,7 @@ final class FontFace {
         text.withUTF8 { utf8 in
             guard let base = utf8.baseAddress, !utf8.isEmpty else { return }
             let chars = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
-            let order = runs.rightToLeft ? Array(runs.runs.reversed()) : runs.runs
-            for run in order {
+            for run in runs.visual.map({ runs.runs[$0] }) {
                 var stretches: [(start: Int, end: Int, face: UInt8)] = []
                 // The pieces are in order: the run's first found by bisection, then those up
                 // to its end (a scan of every piece for every run was quadratic on a line
