@@ -20,7 +20,12 @@ struct MotionLab: ParsableCommand {
     /// As argument-parser's `main`, except that its usage errors (which it exits with 64)
     /// exit with `badInput` like every other bad input.
     static func main() {
+        StandardStream.guardClosedDescriptors()
         StandardStream.ignoreWriteSignals()
+        if let problem = notUTF8Argument() {
+            StandardStream.error.write("motionlab: \(problem)\n")
+            Foundation.exit(badInput)
+        }
         unblockQuitSignals()
         // argument-parser answers `help TOPIC` for an unknown topic with the top-level help
         // and exit 0; an unknown topic is bad input like any other.
@@ -46,6 +51,34 @@ struct MotionLab: ParsableCommand {
         }
         Foundation.exit(StandardStream.exitStatus(0))
     }
+}
+
+/// An argument, or an environment variable the program takes a folder from, that is not
+/// UTF-8 text, said with its position; nil when there is none. Why: Swift reads them as
+/// strings, each bad byte made U+FFFD, so `--state $'u\\xff.json'` wrote over an existing
+/// `u\u{FFFD}.json` (a hostile tour): a name the program cannot spell is refused, not
+/// guessed at.
+func notUTF8Argument() -> String? {
+    func badByte(_ p: UnsafePointer<CChar>) -> (offset: Int, byte: UInt8)? {
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p))
+        var iterator = bytes.makeIterator(), decoder = UTF8(), offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let s): offset += UTF8.width(s)
+            case .emptyInput: return nil
+            case .error: return (offset, bytes[offset])
+            }
+        }
+    }
+    for i in 1..<Int(CommandLine.argc) {
+        guard let arg = CommandLine.unsafeArgv[i], let (offset, byte) = badByte(arg) else { continue }
+        return "argument \(i) is not UTF-8 text (byte \(offset): 0x\(String(byte, radix: 16, uppercase: true))): name files in UTF-8"
+    }
+    for name in ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "MOTIONLAB_RESOURCES"] {
+        guard let value = getenv(name), let (offset, byte) = badByte(value) else { continue }
+        return "$\(name) is not UTF-8 text (byte \(offset): 0x\(String(byte, radix: 16, uppercase: true)))"
+    }
+    return nil
 }
 
 /// SIGINT and SIGTERM reach the program whatever mask its parent left blocked (a parent

@@ -26,6 +26,27 @@ extension SDLTests {
             }
         }
 
+        /// Started with standard error closed, the program kept descriptor 2 free, SDL's udev
+        /// socket took it, and a warning went into the socket: exit 0 (a hostile tour). A
+        /// closed standard error stays closed to the program: the warning fails, exit 2.
+        @Test func aWarningToAStandardErrorClosedAtStartExitsTwo() throws {
+            let args = ["--headless", "--frames", "3", "--font", "/dev/zero"]
+            #expect(try shell(args, "2>/dev/null").status == 0)
+            #expect(try shell(args, "2>&-").status == 2)
+        }
+
+        @Test func anArgumentThatIsNotUTF8IsRefusedNotReadAsAnotherName() throws {
+            // `u\xff.json` read as a string is `u\u{FFFD}.json`: a hostile tour's state dump
+            // went over the file of that name.
+            let dir = Motionlab.tempDir()
+            let other = dir.appendingPathComponent("u\u{FFFD}.json")
+            try "precious".write(to: other, atomically: false, encoding: .utf8)
+            let r = try shell(["--headless", "--frames", "2", "--state"], "\"$(printf 'u\\377.json')\"", in: dir)
+            #expect(r.status == 2 && r.stderr.contains("argument 5 is not UTF-8 text (byte 1: 0xFF)"), "\(r.status) \(r.stderr)")
+            #expect(try String(contentsOf: other, encoding: .utf8) == "precious")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).count == 1)
+        }
+
         @Test func aStandardOutputThatIsFullOrWhoseReaderLeftIsReportedAndTheStateStillWritten() throws {
             let full = try shell(["limits"], ">/dev/full")
             #expect(full.status == 2)

@@ -21,6 +21,27 @@ public enum StandardStream: Int32, Sendable {
     public static let failureStatus: Int32 = 2
 
     private static let failures = Mutex<(output: Bool, error: Bool)>((false, false))
+    /// Standard output and error as the program found them: closed (`>&-`, `2>&-`).
+    private static let closedAtStart = Mutex<(output: Bool, error: Bool)>((false, false))
+
+    /// Keeps descriptors 0, 1 and 2 from being reused: each one the program was started
+    /// without is opened on /dev/null, and a closed standard output or error is remembered so
+    /// that a write to it fails as a write to a closed descriptor does. Why: the next file the
+    /// program opened took the lowest free descriptor, so with `2>&-` a warning went into
+    /// SDL's udev socket (exit 0), and with `>&-` descriptor 1 was a recording's temporary
+    /// file for the length of a run (a hostile tour). Call first thing in `main`.
+    public static func guardClosedDescriptors() {
+        var closed = [false, false, false]
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            closed[Int(fd)] = true
+            let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            if null >= 0 && null != fd {
+                dup2(null, fd)
+                close(null)
+            }
+        }
+        closedAtStart.withLock { $0 = (closed[1], closed[2]) }
+    }
 
     /// Whether any write to standard output or standard error failed in this process.
     public static var anyFailed: Bool { failures.withLock { $0.output || $0.error } }
@@ -40,7 +61,8 @@ public enum StandardStream: Int32, Sendable {
     /// makes `exitStatus(_:)` report failure.
     @discardableResult
     public func write(_ text: String) -> Bool {
-        let errorCode = FilePolicy.writeAll(Array(text.utf8)[...], to: rawValue)
+        let closed = Self.closedAtStart.withLock { self == .output ? $0.output : $0.error }
+        let errorCode = closed ? EBADF : FilePolicy.writeAll(Array(text.utf8)[...], to: rawValue)
         guard let errorCode else { return true }
         let first = Self.failures.withLock { state -> Bool in
             switch self {
