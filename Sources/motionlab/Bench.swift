@@ -101,7 +101,8 @@ struct Bench: ParsableCommand {
         if let json, json != "-" { try checkWritable(json, option: "--json") }
         if let trace { try checkWritable(trace, option: "--trace") }
         if let plot { try checkWritable(plot, option: "--plot") }
-        try checkDistinct([("--json", json == "-" ? nil : json), ("--trace", trace), ("--plot", plot)])
+        try checkDistinct(readOnly: [("--sprite", sprite), ("--font", display.font)] + resourceFiles(display.resources),
+                          [("--json", json == "-" ? nil : json), ("--trace", trace), ("--plot", plot)])
         guard (1...Self.maxRepeat).contains(`repeat`) else {
             throw ValidationError("--repeat must be 1…\(Self.maxRepeat) (Bench.maxRepeat), got \(`repeat`)")
         }

@@ -64,11 +64,13 @@ func checkImage(_ path: String, option: String) throws {
 /// name by its folder's identity). One device, FIFO or open descriptor for several
 /// (`/dev/null`, `/dev/stdout`) is fine: it is written to where it stands, never replaced.
 /// `reading` are the files the run reads (and may write back): `-` there is the file `./-`,
-/// as the readers take it, not standard output.
-func checkDistinct(reading: [(option: String, path: String?)] = [], _ files: [(option: String, path: String?)]) throws {
-    var seen: [(option: String, path: String, id: String)] = []
-    let inputs = reading.map { ($0.option, $0.path == "-" ? "./-" : $0.path) }
-    for case let (option, path?) in inputs + files {
+/// as the readers take it, not standard output. `readOnly` are files it only reads (a font,
+/// a sprite, the resources): two of those may be one file.
+func checkDistinct(reading: [(option: String, path: String?)] = [], readOnly: [(option: String, path: String?)] = [],
+                   _ files: [(option: String, path: String?)]) throws {
+    var seen: [(option: String, path: String, id: String, readOnly: Bool)] = []
+    let inputs = reading.map { ($0.option, $0.path == "-" ? "./-" : $0.path, false) }
+    for case let (option, path?, onlyRead) in readOnly.map({ ($0.option, $0.path, true) }) + inputs + files.map({ ($0.option, $0.path, false) }) {
         guard let destination = try? FilePolicy.destination(for: path) else { continue }
         let id: String
         switch destination {
@@ -79,9 +81,36 @@ func checkDistinct(reading: [(option: String, path: String?)] = [], _ files: [(o
             id = "\(st.st_dev):\(st.st_ino)/" + FilePolicy.name(of: target)
         case .stream, .descriptor: continue
         }
-        if let other = seen.first(where: { $0.id == id }) {
+        if let other = seen.first(where: { $0.id == id && !($0.readOnly && onlyRead) }) {
             throw ValidationError("\(other.option) \(echo(other.path, limit: 200)) and \(option) \(echo(path, limit: 200)) are the same file; one would be written over the other")
         }
-        seen.append((option, path, id))
+        seen.append((option, path, id, onlyRead))
+    }
+}
+
+/// The files a run reads from its resources folder (`--resources`, else `$MOTIONLAB_RESOURCES`;
+/// the checkout's own is not looked for here), for `checkDistinct`: a state dump named
+/// `R/font.txt` wrote over the font's metrics, and the next run could not start (a hostile tour).
+func resourceFiles(_ option: String?) -> [(option: String, path: String?)] {
+    guard let folder = option ?? ProcessInfo.processInfo.environment["MOTIONLAB_RESOURCES"], !folder.isEmpty else { return [] }
+    let fm = FileManager.default
+    return [folder, folder + "/fonts"].flatMap { dir in
+        ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).map { (option: "the resource", path: dir + "/" + $0) }
+    }
+}
+
+/// Refuses a file of the run that `--capture` would write a frame over (`frame-00001.bmp` in
+/// its folder): a script named so there was replaced by a frame (a hostile tour).
+func checkOutsideCapture(_ capture: String?, _ files: [(option: String, path: String?)]) throws {
+    guard let capture else { return }
+    var folder = stat()
+    guard stat(capture, &folder) == 0 else { return }
+    for case let (option, path?) in files {
+        let name = FilePolicy.name(of: path)
+        guard name.hasPrefix("frame-"), name.hasSuffix(".bmp"), name.dropFirst(6).dropLast(4).allSatisfy(\.isASCII),
+              Int(name.dropFirst(6).dropLast(4)) != nil else { continue }
+        var st = stat()
+        guard stat(FilePolicy.folder(of: path), &st) == 0, st.st_dev == folder.st_dev, st.st_ino == folder.st_ino else { continue }
+        throw ValidationError("\(option) \(echo(path, limit: 200)) is where --capture writes a frame; one would be written over the other")
     }
 }

@@ -116,7 +116,11 @@ struct Play: ParsableCommand {
         }
         // Where the run will write, checked before it starts rather than after it ends.
         for case let (option, path?) in [("--state", state), ("--screenshot", screenshot), ("--record", record), ("--export", export)] { try checkWritable(path, option: option) }
-        try checkDistinct(reading: [("--script", script), ("--path-file", pathFile), ("--sheet", sheet)], [("--state", state), ("--screenshot", screenshot), ("--record", record), ("--export", export)])
+        let reading = [("--script", script), ("--path-file", pathFile), ("--sheet", sheet)]
+        let written = [("--state", state), ("--screenshot", screenshot), ("--record", record), ("--export", export)]
+        let readOnly = [("--font", window.font)] + resourceFiles(window.resources)
+        try checkDistinct(reading: reading, readOnly: readOnly, written)
+        try checkOutsideCapture(capture, [("--font", window.font)] + reading + written)
     }
 
     func run() throws {

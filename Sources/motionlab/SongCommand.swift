@@ -98,6 +98,10 @@ struct SongExport: ParsableCommand {
     func validate() throws {
         guard (-11...11).contains(transpose) else { throw ValidationError("--transpose must be -11…11 semitones, got \(transpose)") }
         if let output { try checkWritable(output, option: "-o") }
+        // Not over the song itself (a hostile tour exported a song's ChordPro over its JSON).
+        if let output, let file = try? folder.library.file(name) {
+            try checkDistinct(reading: [("the song \"\(echo(name))\"", file.url.path)], [("-o", output)])
+        }
     }
 
     func run() throws {

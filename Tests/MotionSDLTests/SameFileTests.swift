@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+extension SDLTests {
+    /// A run never writes over a file it reads: each case a hostile tour found writing over
+    /// its input is refused before the run starts, naming both options, the input unchanged.
+    @Suite struct SameFileTests {
+        @Test func anOutputOverAnInputTheRunOnlyReadsIsRefused() throws {
+            let dir = Motionlab.tempDir()
+            let resources = Motionlab.root.appendingPathComponent("Resources")
+            func copy(_ name: String, to target: String) throws -> URL {
+                let url = dir.appendingPathComponent(target)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: resources.appendingPathComponent(name), to: url)
+                return url
+            }
+            let font = try copy("fonts/DejaVuSans.ttf", to: "f.ttf"), sprite = try copy("sprite.bmp", to: "s.bmp")
+            for name in ["font.txt", "font-1x.png", "font-2x.png", "chords.png", "chords.txt", "ball.png", "photo.png", "sprite.bmp",
+                         "fonts/DejaVuSans.ttf"] {
+                _ = try copy(name, to: "R/" + name)
+            }
+            let captured = dir.appendingPathComponent("D/frame-00001.bmp")
+            try FileManager.default.createDirectory(at: captured.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "{\"frame\":1,\"type\":\"key\",\"key\":\"A\",\"down\":true}\n".write(to: captured, atomically: false, encoding: .utf8)
+            let cho = dir.appendingPathComponent("x.cho")
+            try "[C]la\n".write(to: cho, atomically: false, encoding: .utf8)
+            let songs = dir.appendingPathComponent("S")
+            #expect(try Motionlab.run(["song", "import", "--songs", songs.path, cho.path]).status == 0)
+            let song = songs.appendingPathComponent("x.json")
+            let inputs = [font, sprite, dir.appendingPathComponent("R/font.txt"), captured, song]
+            let before = try inputs.map { try Data(contentsOf: $0) }
+            let cases: [(args: [String], says: String)] = [
+                (["--headless", "--frames", "2", "--font", font.path, "--record", font.path], "--font"),
+                (["--headless", "--frames", "2", "--resources", dir.appendingPathComponent("R").path, "--state",
+                  dir.appendingPathComponent("R/font.txt").path], "the resource"),
+                (["--headless", "--frames", "3", "--capture", captured.deletingLastPathComponent().path, "--script", captured.path],
+                 "is where --capture writes a frame"),
+                (["bench", "--frames", "2", "--warmup", "0", "--sprite", sprite.path, "--json", sprite.path], "--sprite"),
+                (["song", "export", "x", "--songs", songs.path, "-o", song.path], "the song \"x\""),
+            ]
+            for (args, says) in cases {
+                let r = try Motionlab.run(args)
+                #expect(r.status == 2 && r.stderr.contains(says), "\(args): \(r.status) \(r.stderr)")
+            }
+            #expect(try inputs.map { try Data(contentsOf: $0) } == before)
+            // Two files the run only reads may be one: the resources' own font as --font.
+            let both = try Motionlab.run(["--headless", "--frames", "2", "--resources", dir.appendingPathComponent("R").path,
+                                          "--font", dir.appendingPathComponent("R/fonts/DejaVuSans.ttf").path])
+            #expect(both.status == 0, "\(both.stderr)")
+        }
+    }
+}
