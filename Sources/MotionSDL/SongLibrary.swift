@@ -90,6 +90,10 @@ public struct SongLibrary: Sendable {
             guard let file = String(validatingCString: at.assumingMemoryBound(to: CChar.self)), file.hasSuffix(".json") else { continue }
             let name = String(file.dropLast(5))
             guard (try? Self.check(name)) != nil, !Self.isKeptCopy(name) else { continue }
+            // A regular file (through a link): not a folder, a FIFO, a device or a dangling
+            // link, which `song list` showed and no command could open (a hostile tour).
+            var st = stat()
+            guard fstatat(dirfd(dir), at.assumingMemoryBound(to: CChar.self), &st, 0) == 0, st.st_mode & S_IFMT == S_IFREG else { continue }
             names.append(name)
         }
         return names.sorted { $0.localizedStandardCompare($1) == .orderedAscending }

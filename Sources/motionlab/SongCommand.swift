@@ -20,6 +20,31 @@ struct SongFolder: ParsableArguments {
     var songs: String?
 
     var library: SongLibrary { SongLibrary(folder: songs.map { URL(fileURLWithPath: $0) } ?? SongLibrary.defaultFolder()) }
+
+    /// A `--songs` folder that is there, or one import may make in a folder that is: a
+    /// mistyped path made a whole tree of folders, and `song list` of one answered nothing
+    /// (a hostile tour). Only the default folder (`$XDG_DATA_HOME/motionlab/songs`) is made
+    /// with the folders above it.
+    func validate() throws {
+        guard let songs else { return }
+        var st = stat()
+        if stat(songs, &st) == 0 {
+            guard st.st_mode & S_IFMT == S_IFDIR else { throw ValidationError("--songs \(echo(songs, limit: 200)) is not a folder") }
+            return
+        }
+        let parent = FilePolicy.folder(of: songs)
+        guard stat(parent, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+            throw ValidationError("--songs \(echo(songs, limit: 200)): no such folder, nor \(echo(parent, limit: 200)) to make it in")
+        }
+    }
+
+    /// Refuses a `--songs` folder that is not there, for the commands that only read or move
+    /// songs in it.
+    func mustExist() throws(FilePolicy.Refusal) {
+        guard let songs else { return }
+        var st = stat()
+        if stat(songs, &st) != 0 { throw FilePolicy.Refusal("--songs \(echo(songs, limit: 200)): no such folder") }
+    }
 }
 
 /// Runs `body`, turning a refusal or a ChordPro error into `motionlab song …: message` on
@@ -53,6 +78,7 @@ struct SongList: ParsableCommand {
 
     func run() throws {
         try songCommand("list") {
+            try folder.mustExist()
             for name in try folder.library.list() { _ = StandardStream.output.line(name) }
         }
     }
@@ -106,6 +132,7 @@ struct SongExport: ParsableCommand {
 
     func run() throws {
         try songCommand("export") {
+            try folder.mustExist()
             let file = try folder.library.file(name)
             var st = stat()
             guard stat(file.url.path, &st) == 0 else { throw FilePolicy.Refusal("no song \"\(echo(name))\" in \(echo(folder.library.folder.path, limit: 200))") }
@@ -139,7 +166,12 @@ struct SongRename: ParsableCommand {
     @Argument var to: String
     @OptionGroup var folder: SongFolder
 
-    func run() throws { try songCommand("rename") { try folder.library.rename(from, to: to) } }
+    func run() throws {
+        try songCommand("rename") {
+            try folder.mustExist()
+            try folder.library.rename(from, to: to)
+        }
+    }
 }
 
 struct SongDelete: ParsableCommand {
@@ -148,6 +180,9 @@ struct SongDelete: ParsableCommand {
     @OptionGroup var folder: SongFolder
 
     func run() throws {
-        try songCommand("delete") { _ = StandardStream.output.line("moved to " + (try folder.library.trash(name))) }
+        try songCommand("delete") {
+            try folder.mustExist()
+            _ = StandardStream.output.line("moved to " + (try folder.library.trash(name)))
+        }
     }
 }

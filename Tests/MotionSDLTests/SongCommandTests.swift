@@ -111,7 +111,8 @@ import Testing
         #expect(try song(["import", f.path, "--name", "B"], in: dir).status == 0)
         #expect(try song(["rename", "A", "B"], in: dir).status == 2)
         #expect(try song(["rename", "A", "C"], in: dir).status == 0)
-        #expect(try song(["list"], in: dir).stdout == "B\nC\nLink\nPipe\n")
+        // The FIFO and the link left dangling by the delete are not songs to list.
+        #expect(try song(["list"], in: dir).stdout == "B\nC\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: songs.appendingPathComponent("trash").path).sorted() == ["Mine-2.json", "Mine.json"])
         // A file whose name is not UTF-8 is not listed: shown with U+FFFD for its byte, no
         // name given back could reach it. A name that arrives with U+FFFD is refused.
@@ -119,13 +120,38 @@ import Testing
         let fd = latin1.withUnsafeBytes { open($0.baseAddress!.assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT | O_EXCL, 0o644) }
         #expect(fd >= 0)
         close(fd)
-        #expect(try song(["list"], in: dir).stdout == "B\nC\nLink\nPipe\n")
+        #expect(try song(["list"], in: dir).stdout == "B\nC\n")
         #expect(throws: FilePolicy.Refusal.self) { try SongLibrary.check("bad\u{FFFD}") }
         #expect(SongLibrary.suggestedName("lat\u{FFFD}") == "lat")
     }
 
     /// "Café" with é as one character and as e and an accent look the same, and Swift's ==
     /// calls them equal: one song, found by either, never made twice.
+    /// A hostile tour's mistyped `--songs` made a tree of folders, `song list` of a missing
+    /// folder answered nothing, and the list showed a folder, a FIFO, a device and a dangling
+    /// link named `*.json` that no command could then open.
+    @Test func aMistypedFolderIsNotMadeAndOnlySongFilesAreListed() throws {
+        let dir = Motionlab.tempDir()
+        let cho = dir.appendingPathComponent("x.cho")
+        try "[C]la\n".write(to: cho, atomically: false, encoding: .utf8)
+        let deep = dir.appendingPathComponent("typo/songs")
+        let made = try Motionlab.run(["song", "import", cho.path, "--songs", deep.path])
+        #expect(made.status == 2 && made.stderr.contains("no such folder"), "\(made.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("typo").path))
+        let missing = try Motionlab.run(["song", "list", "--songs", dir.appendingPathComponent("nope").path])
+        #expect(missing.status == 2 && missing.stderr.contains("no such folder"), "\(missing.stderr)")
+        // A folder whose parent is there is made on import, as before.
+        #expect(try song(["import", cho.path], in: dir).status == 0)
+        let songs = dir.appendingPathComponent("songs")
+        try FileManager.default.createSymbolicLink(atPath: songs.appendingPathComponent("dangle.json").path, withDestinationPath: "/nowhere")
+        try FileManager.default.createSymbolicLink(atPath: songs.appendingPathComponent("zero.json").path, withDestinationPath: "/dev/zero")
+        try FileManager.default.createDirectory(at: songs.appendingPathComponent("folder.json"), withIntermediateDirectories: false)
+        #expect(mkfifo(songs.appendingPathComponent("fifo.json").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: songs.appendingPathComponent("linked.json").path, withDestinationPath: "x.json")
+        let list = try song(["list"], in: dir)
+        #expect(list.status == 0 && list.stdout == "linked\nx\n", "\(list.stdout)")
+    }
+
     @Test func aNameInAnotherUnicodeFormIsTheSameSong() throws {
         let dir = Motionlab.tempDir()
         let f = dir.appendingPathComponent("s.cho")
