@@ -59,9 +59,17 @@ struct SpringCalculator: ParsableCommand {
             for (name, value) in [("--from", from), ("--to", to), ("--velocity", velocity)] where !value.isFinite {
                 throw CommandError.usage("\(name) must be a finite number, got \(value)")
             }
+            // The motion is worked out as the distance to go, from − to: it must be finite too
+            // (1e308 to −1e308 printed null for every point, exit 0: a hostile tour).
+            guard (from - to).isFinite else {
+                throw CommandError.usage("--from \(from) and --to \(to) are too far apart: their difference must be a finite number")
+            }
             let times = try sampleTimes()
-            let points: [JSONValue] = times.map { t in
+            let points: [JSONValue] = try times.map { t in
                 let (x, v) = spring.evolve(from - to, velocity: velocity, by: t)
+                guard (to + x).isFinite, v.isFinite else {
+                    throw CommandError.usage("at t = \(t) s the spring passes the largest number a double holds (x \(to + x), v \(v)): give smaller --from, --to or --velocity")
+                }
                 return .object([("t", JSONValue(t)), ("x", JSONValue(to + x)), ("v", JSONValue(v))])
             }
             let out: JSONValue = .object([

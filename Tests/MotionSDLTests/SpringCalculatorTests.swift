@@ -78,6 +78,10 @@ extension SDLTests {
                 (["--duration", "0.5", "--from", "inf"], ["--from"]),
                 (["--duration", "0.5", "--velocity", "-inf"], ["--velocity"]),
                 (["--duration", "0.5", "--epsilon", "0"], ["--epsilon"]),
+                // Each finite, their difference not; a motion past the largest double (both
+                // printed null for x and v, exit 0).
+                (["--duration", "0.5", "--from", "1e308", "--to", "-1e308"], ["too far apart"]),
+                (["--duration", "100", "--velocity", "1e308", "--at", "10"], ["passes the largest number"]),
             ]
             for (args, words) in cases {
                 let r = try Motionlab.run(["spring"] + args)

@@ -109,6 +109,17 @@ import Testing
         #expect(abs(s.dampingRatio - 10 / (2 * (400.0).squareRoot())) < 1e-12)
     }
 
+    @Test func aSpringScaledToTheLargestNumbersMovesAsTheSameSpringAtUnitScale() {
+        // (m, k, c) and (λm, λk, λc) are one motion: 2m and 2√k·√m overflowed at λ = 1e308,
+        // and the spring swung undamped (a hostile tour).
+        let unit = Spring(mass: 1, stiffness: 1, damping: 1)
+        for lambda in [1.0, 1e300, 1e308, Double.greatestFiniteMagnitude] {
+            let s = Spring(mass: lambda, stiffness: lambda, damping: lambda)
+            #expect(abs(s.dampingRatio - 0.5) < 1e-15 && s.decay == 0.5 && abs(s.omega - 1) < 1e-15, "λ = \(lambda)")
+            #expect(abs(s.evolve(1, velocity: 0, by: 1).x - unit.evolve(1, velocity: 0, by: 1).x) < 1e-15, "λ = \(lambda)")
+        }
+    }
+
     // MARK: Settling
 
     /// |x| over `from...to` sampled every `step`, released from rest one unit away.
