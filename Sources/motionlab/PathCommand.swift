@@ -31,7 +31,22 @@ func loadCustomPath(svg: String?, file: String?, text: String? = nil, pathID: St
         // A shape of an SVG document is drawn where its transforms put it.
         var p = try Path(svg: data)
         if transform != Geometry.AffineTransform.identity {
-            p = p.applying(transform)
+            // A transform whose numbers are not finite, or that flattens the shape to a line
+            // or a point (scale(0): drawn as nothing, and exported as a path the file does not
+            // hold), is refused; so is one that takes a point past the largest double (its
+            // points were dropped and scale(1e308) gave an empty path, exit 0: a hostile tour).
+            let t = transform
+            guard [t.a, t.b, t.c, t.d, t.tx, t.ty, t.determinant].allSatisfy(\.isFinite) else {
+                throw CommandError.usage("\(origin): the shape's transforms scale it past the largest number a double holds")
+            }
+            guard t.determinant != 0 else {
+                throw CommandError.usage("\(origin): the shape's transform flattens it to a line or a point (its determinant is 0): it draws no area")
+            }
+            let moved = p.applying(t)
+            guard moved.rejectedElements == p.rejectedElements else {
+                throw CommandError.usage("\(origin): the shape's transforms put it outside ±\(Int(PathLimits.maxCoordinate)), the coordinate limit (PathLimits.maxCoordinate)")
+            }
+            p = moved
             try checkCoordinates(p, origin: origin)
         }
         // A path has subpaths exactly when it has elements (each starts with a move); asking

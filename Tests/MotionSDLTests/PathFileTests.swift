@@ -198,6 +198,28 @@ extension SDLTests {
             #expect(third.x == 20 && third.y > 0, "moved down: \(third)")
         }
 
+        /// A hostile tour's `scale(1e308)` measured an empty path (its points overflowed and
+        /// were dropped), `scale(1e200)` twice said "draws nothing", and `scale(0)` was shown,
+        /// exported as `M.5 0Z`. Each is refused, saying why; a plain scale is measured.
+        @Test func aTransformThatOverflowsOrFlattensTheShapeIsRefusedSayingWhich() throws {
+            let dir = Motionlab.tempDir()
+            let cases: [(transform: String, says: String?)] = [
+                ("scale(1e308)", "past the largest number"), ("scale(1e200) scale(1e200)", "past the largest number"),
+                ("scale(0)", "determinant is 0"), ("scale(1,0)", "determinant is 0"), ("scale(2)", nil),
+            ]
+            for (transform, says) in cases {
+                let file = dir.appendingPathComponent("t.svg")
+                try "<svg xmlns=\"http://www.w3.org/2000/svg\"><g transform=\"\(transform)\"><path d=\"M0 0 L100 0 L100 100 Z\"/></g></svg>"
+                    .write(to: file, atomically: false, encoding: .utf8)
+                let r = try Motionlab.run(["path", "--path-file", file.path, "--at", "1"])
+                if let says {
+                    #expect(r.status == 2 && r.stderr.contains(says), "\(transform): \(r.status) \(r.stderr)")
+                } else {
+                    #expect(r.status == 0 && r.stdout.contains("\"length\":682.84"), "\(transform): \(r.stdout) \(r.stderr)")
+                }
+            }
+        }
+
         @Test func aRunWithoutEditsLeavesTheFileUntouched() throws {
             let dir = Motionlab.tempDir()
             let file = dir.appendingPathComponent("p.txt")
