@@ -21,7 +21,7 @@ public enum Textures {
         var c = TextureCatalog.withFont
         c.register(ball, file: "ball.png")
         c.register(photo, file: "photo.png")
-        c.register(chords, file: "chords.png")
+        c.register(chords, file: "chords.png", highDensityFile: "chords-2x.png")
         // A BMP, as SDL's testsprite2 and pygame read it too (scripts/bench-vs-sdl --soft).
         c.register(sprite, file: "sprite.bmp")
         return c

@@ -2,6 +2,7 @@ import CSDL2
 @testable import Engine
 @testable import Geometry
 @testable import MotionSDL
+import Scenes
 import Testing
 
 extension SDLTests {
@@ -27,5 +28,19 @@ extension SDLTests {
         let headless = try headlessPlatform()
         headless.setWindowSize(w: 100, h: 100)
         #expect(headless.windowSize == Vec2(100, 100))
+    }
+}
+
+extension SDLTests {
+    /// A visual tour saw the common chords' cards blurred at UI scale 2 and 3, the 64×80
+    /// atlas enlarged beside the sharp cards drawn at run time: at 1.5 pixels per point or
+    /// more the cards come from the atlas drawn at twice the size, as the font's glyphs do.
+    @Test func theChordCardsAtlasHasTwiceThePixelsOnADenseDisplay() throws {
+        for (scale, width) in [(1.0, Int32(512)), (2.0, 1024)] {
+            let platform = try headlessPlatform { $0.uiScale = scale }
+            #expect(platform.pixelScale == scale)
+            let cards = try #require(platform.images[Int(Textures.chords.raw)])
+            #expect(cards.pointee.w == width && cards.pointee.h == width * 160 / 512, "at \(scale) px/pt")
+        }
     }
 }
