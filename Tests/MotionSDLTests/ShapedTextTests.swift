@@ -61,12 +61,13 @@ extension SDLTests {
     }
 
     /// Characters the shipped font lacks come from the system's fonts (fontconfig's fallback
-    /// for sans-serif; `scripts/install-deps` installs Noto, Droid Sans Fallback and Symbola):
-    /// Devanagari shaped into its conjuncts, CJK, an emoji. Only what no font has is a box.
+    /// for sans-serif; `scripts/install-deps` installs Noto, Droid Sans Fallback, Nanum and
+    /// Symbola): Devanagari shaped into its conjuncts, CJK, Korean (which Droid Sans Fallback
+    /// lacks: a visual tour's "안녕하세요" was boxes), an emoji. Only what no font has is a box.
     @Test func charactersTheShippedFontLacksAreDrawnFromTheSystemsFontsNotAsBoxes() throws {
         let (platform, font) = try shapedFont()
         let box = pixels(of: "\u{378}", platform, font)
-        for text in ["न", "中", "歌", "🌲", "🎵"] {
+        for text in ["न", "中", "歌", "안", "노", "🌲", "🎵"] {
             let drawn = pixels(of: text, platform, font)
             #expect(ink(drawn) > 12 && drawn != box, "\(text) is drawn as a box: is a font that has it installed? (scripts/install-deps)")
         }
