@@ -1,6 +1,8 @@
 @testable import Engine
 @testable import Geometry
 @testable import Scenes
+import Songs
+import TestSupport
 import Testing
 
 /// A chord card drawn at run time (no atlas card for its name): its name as large as fits.
@@ -24,6 +26,27 @@ import Testing
         // A short name, one a second line would not draw larger, and a slash with nothing
         // before or after it stay on one line.
         for name in ["G/B", "Cmaj7#11", "/A", "A/", "/"] { #expect(lines(name).second == nil, "\(name)") }
+    }
+}
+
+extension ChordCardArtTests {
+    /// A shape up the neck is marked with its first fret's number wherever that can be read:
+    /// on a placed chord (40 points wide) at 1 pixel per point it would be 5 pixels tall and
+    /// is left out; at 3 it is 15 and drawn.
+    @Test func aPlacedChordsFretNumberIsDrawnWhereItsPixelsCanBeRead() throws {
+        let diagrams = ChordDiagrams(parsing: "voicing C#m x46654\nbarre C#m 4 1 5\n")
+        let voicing = try #require(diagrams.voicing(for: "C#m"))
+        #expect(voicing.baseFret > 1)
+        func glyphs(at ppp: Double, in size: Vec2) -> Int {
+            var list = DrawList()
+            list.pixelsPerPoint = ppp
+            ChordCardArt.drawDiagram(voicing, in: Rect(origin: .zero, size: size), color: .black, grid: .black, into: &list, font: testFont())
+            return list.commands.filter { $0.texture == .font }.count
+        }
+        let placed = BoardScene.placedSize
+        #expect(glyphs(at: 1, in: placed) == 0)
+        #expect(glyphs(at: 3, in: placed) > 0)
+        #expect(glyphs(at: 1, in: BoardScene.cardSize) > 0)
     }
 }
 

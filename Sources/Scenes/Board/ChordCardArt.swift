@@ -78,10 +78,13 @@ enum ChordCardArt {
         if base > 1 {
             // Its digits about a fret row tall, scaled down to fit the margin left of the grid
             // clear of a barre's rounded end and of the card's edge; on a card too small for
-            // digits to be read (a placed chord: its digit would be 5 pixels tall), none.
+            // digits to be read (a placed chord at 1 pixel per point: its digit would be 5
+            // pixels tall), none. Pixels, not points: at UI scale 3 a placed chord's digit is
+            // 15 pixels tall, and a visual tour saw C♯m7's shape there read as open position.
             let label = "\(base)", room = 12 * k.x - dot - 2 * k.x
             let scale = min(1.5, fretH * 1.6 / font.cellHeight, room / max(1, font.width(of: label)))
-            if font.cellHeight * scale >= 9 {
+            let ppp = list.pixelsPerPoint.isFinite && list.pixelsPerPoint > 0 ? list.pixelsPerPoint : 1
+            if font.cellHeight * scale * ppp >= 9 {
                 let w = font.width(of: label) * scale
                 list.text(label, at: Vec2(g.minX - dot - k.x - w, g.minY + fretH / 2 - font.cellHeight * scale / 2), font: font, color: color,
                           scale: scale)
