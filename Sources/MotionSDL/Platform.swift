@@ -130,8 +130,8 @@ public final class Platform: FramePlatform {
         }
         if options.bands > 1 && rendererName == "software" {
             let threads = options.bandThreads ?? UsableProcessors.count
-            bands = RenderBands(window: w, count: options.bands, threads: threads, images: maskImages) { [images] r in
-                images.map { $0.flatMap { Self.makeTexture(from: $0, on: r) } }
+            bands = RenderBands(window: w, count: options.bands, threads: threads, images: maskImages) { [images] r, i in
+                i < images.count ? images[i].flatMap { Self.makeTexture(from: $0, on: r) } : nil
             }
         }
         // Controllers already plugged in arrive as SDL_CONTROLLERDEVICEADDED events at the

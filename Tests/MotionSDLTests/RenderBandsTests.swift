@@ -32,6 +32,28 @@ extension SDLTests {
             return list
         }
 
+        /// Each band holds its own copy of a texture, so a band makes one only when a frame
+        /// names it: 64 bands of a frame of sprites held 64 copies of the tap scene's
+        /// 1024×1024 photo as well (a hostile tour: 300 MB more than one band).
+        @Test func theBandsMakeOnlyTheTexturesAFrameNames() throws {
+            var options = PlatformOptions(resources: resourcesURL, textures: Textures.catalog)
+            options.headless = true
+            options.size = Vec2(320, 240)
+            options.bands = 4
+            let platform = try Platform(options: options)
+            var sprites = DrawList()
+            for k in 0..<20 { sprites.image(Textures.sprite, center: Vec2(Double(16 * k), 120), size: Vec2(40, 30), angle: 0.3) }
+            platform.render(sprites)
+            platform.present()
+            let bands = try #require(platform.bands)
+            #expect(bands.texturesMade == 4, "\(bands.texturesMade) textures for one image in 4 bands")
+            var both = sprites
+            both.image(Textures.photo, center: Vec2(160, 120), size: Vec2(200, 100), angle: 0.2)
+            platform.render(both)
+            platform.present()
+            #expect(bands.texturesMade == 8)
+        }
+
         /// The pixels of the busy list drawn in `bands` bands, in a window first opened at
         /// `openedAt` and then resized to 320×240 (if different).
         static func pixels(bands: Int, openedAt size: Vec2 = Vec2(320, 240)) throws -> (pixels: [UInt32], bandCount: Int) {

@@ -8,7 +8,7 @@ import Synchronization
 /// 10,000 sprites, measured with perf), and SDL runs them on one thread.
 ///
 /// How: every band has a software renderer of its own (`SDL_CreateSoftwareRenderer`) on a
-/// surface that shares the window surface's pixels, and its own copies of the textures (a
+/// surface that shares the window surface's pixels, and its own copies of the textures a frame names (a
 /// texture's surface caches how it blits to one destination, so two threads must not share
 /// one). A band draws the frame in the window's coordinates, clipped to its rows, and only
 /// the quads that reach its rows, then flushes; the window's own renderer presents once
@@ -51,7 +51,10 @@ final class RenderBands {
     var lastTimings: [Timing] { (0..<bands.count).map { Timing(band: $0, thread: bands[$0].thread, start: bands[$0].start, end: bands[$0].end) } }
 
     private let window: OpaquePointer
-    private let makeTextures: (OpaquePointer) -> [OpaquePointer?]
+    /// The texture of image `i` made on a renderer (nil past the platform's own images).
+    private let makeTexture: (OpaquePointer, Int) -> OpaquePointer?
+    /// Which textures this frame's commands name (reused from frame to frame).
+    private var used: [Bool] = []
     /// Raw storage: a band is drawn by one thread at a time, but different threads work on
     /// different bands at once, which an array's element access does not allow.
     private let bands: UnsafeMutableBufferPointer<Band>
@@ -70,12 +73,12 @@ final class RenderBands {
     private var remap = ContiguousArray<Int32>()
 
     /// `count` bands (at least 2), drawn by up to `threads` threads (this one included);
-    /// `makeTextures` loads the textures into a renderer, indexed like the window's.
+    /// `makeTexture` makes texture `i` of the window's on a band's renderer.
     init(window: OpaquePointer, count: Int, threads: Int, images: [UnsafeMutablePointer<SDL_Surface>?],
-         makeTextures: @escaping (OpaquePointer) -> [OpaquePointer?]) {
+         makeTexture: @escaping (OpaquePointer, Int) -> OpaquePointer?) {
         self.window = window
         self.images = images
-        self.makeTextures = makeTextures
+        self.makeTexture = makeTexture
         bands = .allocate(capacity: max(2, count))
         bands.initialize(repeating: Band())
         for t in 1..<max(2, min(threads, bands.count)) {
@@ -91,6 +94,9 @@ final class RenderBands {
     }
 
     var count: Int { bands.count }
+
+    /// How many textures the bands' renderers hold, all bands together.
+    var texturesMade: Int { (0..<bands.count).reduce(0) { $0 + bands[$1].textures.filter { $0 != nil }.count } }
 
     /// How many threads draw (this one and its helpers).
     var threads: Int { workers.count + 1 }
@@ -116,6 +122,7 @@ final class RenderBands {
             let bottom = k == bands.count - 1 ? Int32((Float(s.h) / scale).rounded(.up)) : height * Int32(k + 1) / n
             bands[k].clip = SDL_Rect(x: 0, y: top, w: width, h: bottom - top)
         }
+        makeUsedTextures(list, remap: remap)
         frame = list
         self.remap = remap
         self.compositor = compositor.flatMap { Compositor.canDraw(into: surface) ? $0 : nil }
@@ -161,11 +168,8 @@ final class RenderBands {
             SDL_RenderSetScale(r, scale, scale)
             bands[k].surface = alias
             bands[k].renderer = r
-            bands[k].textures = makeTextures(r)
-            // The copies at drawn size made so far (`DrawnSizeImages`).
-            for i in bands[k].textures.indices where bands[k].textures[i] == nil {
-                if let image = images[i] { bands[k].textures[i] = Platform.makeTexture(from: image, on: r) }
-            }
+            // Made when a frame first names them (`makeUsedTextures`).
+            bands[k].textures = Array(repeating: nil, count: images.count)
         }
         shared = (s.pixels, s.w, s.h, s.pitch)
         return true
@@ -175,10 +179,31 @@ final class RenderBands {
     /// (`DrawnSizeImages`), replacing the one there. Called between frames.
     func setImage(_ image: UnsafeMutablePointer<SDL_Surface>, at i: Int) {
         images[i] = image
-        for k in 0..<bands.count {
-            guard let r = bands[k].renderer, bands[k].textures.indices.contains(i) else { continue }
+        for k in 0..<bands.count where bands[k].renderer != nil {
+            if bands[k].textures.count <= i { bands[k].textures += Array(repeating: nil, count: i + 1 - bands[k].textures.count) }
             if let old = bands[k].textures[i] { SDL_DestroyTexture(old) }
-            bands[k].textures[i] = Platform.makeTexture(from: image, on: r)
+            bands[k].textures[i] = nil
+        }
+    }
+
+    /// Makes, on every band's renderer, the textures this frame's commands name that it does
+    /// not have yet. Why not all of them when the bands are made: each band holds its own
+    /// copy, and with 64 bands the tap scene's 1024×1024 photo alone took 256 MB in a scene
+    /// that never draws it (a hostile tour measured 300 MB for 64 bands of the stress scene).
+    private func makeUsedTextures(_ list: DrawList, remap: ContiguousArray<Int32>) {
+        if used.count < images.count { used = Array(repeating: false, count: images.count) }
+        for k in used.indices { used[k] = false }
+        for (k, cmd) in list.commands.enumerated() {
+            let copy = k < remap.count ? Int(remap[k]) : -1
+            let i = copy >= 0 ? copy : Int(cmd.texture.raw)
+            if i > 0 && i < used.count { used[i] = true }
+        }
+        for k in 0..<bands.count {
+            guard let r = bands[k].renderer else { continue }
+            for i in used.indices where used[i] && (i >= bands[k].textures.count || bands[k].textures[i] == nil) {
+                if bands[k].textures.count <= i { bands[k].textures += Array(repeating: nil, count: i + 1 - bands[k].textures.count) }
+                bands[k].textures[i] = makeTexture(r, i) ?? images[i].flatMap { Platform.makeTexture(from: $0, on: r) }
+            }
         }
     }
 
