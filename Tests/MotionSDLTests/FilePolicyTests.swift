@@ -106,6 +106,25 @@ import Testing
         #expect(st.st_mode & 0o777 == 0o640, "a replaced file keeps its permissions")
     }
 
+    /// Read-only means no for a folder too, whoever runs the program: run as root, a new
+    /// sheet, song and state dump were made in a mode-555 folder (a hostile tour). A file
+    /// already there is still saved in place, as before.
+    @Test func noNewFileIsMadeInAReadOnlyFolderEvenByRoot() throws {
+        let dir = Motionlab.tempDir().appendingPathComponent("ro")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let kept = dir.appendingPathComponent("kept.json")
+        try "old".write(to: kept, atomically: false, encoding: .utf8)
+        chmod(dir.path, 0o555)
+        defer { chmod(dir.path, 0o755) }
+        let new = dir.appendingPathComponent("new.json").path
+        #expect(OutputFile.refusal(for: new, streams: false)?.description.contains("is read-only (mode 555); no new file made in it") == true)
+        #expect(throws: FilePolicy.Refusal.self) { try FilePolicy.write("x", to: new) }
+        #expect(!FileManager.default.fileExists(atPath: new))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["kept.json"])
+        try FilePolicy.write("new", to: kept.path)
+        #expect(try String(contentsOf: kept, encoding: .utf8) == "new")
+    }
+
     @Test func anOutputThatIsAFolderOrSocketIsRefusedAndAFIFOWithNoReaderToo() throws {
         let dir = Motionlab.tempDir()
         #expect(throws: FilePolicy.Refusal.self) { try FilePolicy.write("x", to: dir.path) }

@@ -25,6 +25,16 @@ extension OutputFile {
         return fd
     }
 
+    /// Refuses a new name in a folder that is read-only by its owner's bits (mode 555), as a
+    /// read-only file is refused whoever runs the program: root could make files there, and a
+    /// hostile tour's run as root wrote a new sheet, song and state dump into such folders.
+    static func checkFolderTakesNewNames(_ target: String, shown: String) throws(FilePolicy.Refusal) {
+        var st = stat()
+        let folder = FilePolicy.folder(of: target)
+        guard stat(folder, &st) == 0, st.st_mode & S_IWUSR == 0 else { return }
+        throw FilePolicy.Refusal("\(shown): its folder \(FilePolicy.shown(folder)) is read-only (mode \(String(st.st_mode & 0o7777, radix: 8))); no new file made in it")
+    }
+
     /// Opens the existing regular file `target` to read, refusing it when a save may not
     /// replace it: read-only (its owner's write bit), append-only or immutable.
     static func openReplaceable(_ target: String, _ old: stat, shown: String) throws(FilePolicy.Refusal) -> Int32 {
@@ -45,10 +55,13 @@ extension OutputFile {
     /// caller that first does something else only worth doing if the save can happen.
     public static func refusal(for path: String, streams: Bool) -> FilePolicy.Refusal? {
         do throws(FilePolicy.Refusal) {
-            if case .replace(let target, let existing?) = try FilePolicy.destination(for: path, streams: streams) {
+            switch try FilePolicy.destination(for: path, streams: streams) {
+            case .replace(let target, let existing?):
                 close(try openReplaceable(target, existing, shown: FilePolicy.shown(path)))
                 // Writable by its bits, but not by this user (another's file).
                 guard access(target, W_OK) == 0 else { throw FilePolicy.Refusal("\(FilePolicy.shown(path)): the file is not writable by this user; not saved over") }
+            case .replace(let target, nil): try checkFolderTakesNewNames(target, shown: FilePolicy.shown(path))
+            case .stream, .descriptor: break
             }
             return nil
         } catch {

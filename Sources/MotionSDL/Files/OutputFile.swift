@@ -77,6 +77,7 @@ public final class OutputFile {
             if let existing {
                 (fd, strategy) = try Self.openOver(target, existing, path: path, log: kind == .log)
             } else {
+                try Self.checkFolderTakesNewNames(target, shown: FilePolicy.shown(path))
                 let tmp = FilePolicy.temporaryPath(for: target)
                 fd = try Self.createTemporary(tmp, path: path)
                 strategy = .rename(temporary: tmp, target: target)
