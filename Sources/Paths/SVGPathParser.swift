@@ -46,6 +46,20 @@ struct SVGPathParser {
 
     private func fail(_ m: String) -> SVGPathError { SVGPathError(offset: i, message: m) }
 
+    /// The character at the current offset as a message shows it: quoted when it prints,
+    /// else its code point (a NUL byte showed as a blank, and the first byte of a multi-byte
+    /// character as a Latin-1 letter: a hostile tour).
+    private func shownCharacter() -> String {
+        var iterator = s[i...].makeIterator(), decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return "a byte that is not UTF-8 (0x\(String(s[i], radix: 16, uppercase: true)))" }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned, .surrogate, .privateUse: return code
+        default: return scalar.isASCII ? "'\(Character(scalar))'" : "'\(Character(scalar))' (\(code))"
+        }
+    }
+
     private mutating func skipSeparators(allowComma: Bool = true) {
         while i < s.count {
             let c = s[i]
@@ -134,7 +148,7 @@ struct SVGPathParser {
             let c = s[i]
             let cmd = Character(UnicodeScalar(c))
             guard "MmLlHhVvCcSsQqTtAaZz".contains(cmd) else {
-                throw fail(isNumberStart(c) ? "expected a command letter, found a number with no command before it" : "expected a command letter, found '\(cmd)'")
+                throw fail(isNumberStart(c) ? "expected a command letter, found a number with no command before it" : "expected a command letter, found \(shownCharacter())")
             }
             if first && cmd != "M" && cmd != "m" { throw fail("path data must start with a moveto (M or m)") }
             first = false

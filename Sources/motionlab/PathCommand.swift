@@ -107,8 +107,15 @@ func pathData(in text: String, file: String, id: String?) throws -> (data: Strin
 func excerpt(_ text: String, at offset: Int) -> String {
     let bytes = Array(text.utf8)
     let lo = max(0, offset - 30), hi = min(bytes.count, offset + 30)
-    let line = String(decoding: bytes[lo..<hi], as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
-    return line + "\n  " + String(repeating: " ", count: offset - lo) + "^"
+    // Control characters shown as a middle dot (a NUL printed as nothing, a tab or return
+    // moved the caret), and the caret under the character, not under its byte count.
+    func shown(_ part: ArraySlice<UInt8>) -> String {
+        String(String.UnicodeScalarView(String(decoding: part, as: UTF8.self).unicodeScalars.map {
+            $0.properties.generalCategory == .control ? "·" : $0
+        }))
+    }
+    let before = shown(bytes[lo..<min(max(lo, offset), hi)])
+    return shown(bytes[lo..<hi]) + "\n  " + String(repeating: " ", count: before.count) + "^"
 }
 
 /// `motionlab path`: builds a path's sample table and prints what it measured.

@@ -71,6 +71,10 @@ import Testing
     @Test(arguments: [
         ("L0 0", 0, "must start with a moveto"),
         ("M0 0 X", 5, "expected a command letter, found 'X'"),
+        // A control character by its code point (a NUL showed as a blank), a letter beyond
+        // ASCII whole (its first byte showed as a Latin-1 letter).
+        ("M0 0 \u{0}", 5, "expected a command letter, found U+0000"),
+        ("M0 0 é", 5, "expected a command letter, found 'é' (U+00E9)"),
         ("M0", 2, "expected a number (moveto y)"),
         ("M0 0 L 10 x", 10, "expected a number (lineto y)"),
         ("M0 0 C1 1 2 2", 13, "expected a number (curveto end x)"),
