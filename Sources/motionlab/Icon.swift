@@ -27,6 +27,11 @@ struct Icon: ParsableCommand {
 
     func validate() throws {
         guard (16...1024).contains(size) else { throw ValidationError("--size must be in 16…1024 pixels, got \(size)") }
+        // What it writes is chosen by the name's ending, as play's --screenshot does (a
+        // name ending .jpg got a PNG).
+        guard output.lowercased().hasSuffix(".png") || output.lowercased().hasSuffix(".bmp") else {
+            throw ValidationError("--output writes PNG or BMP: give a file ending in .png or .bmp, got \(echo(output, limit: 200))")
+        }
         try checkWritable(output, option: "--output")
     }
 

@@ -163,6 +163,11 @@ struct PathInfo: ParsableCommand {
             case .success(let f): fractions = f
             case .failure(let bad): throw CommandError.usage("--at: '\(bad.text)' is not a number")
             }
+            // Fractions of the length: one outside 0…1 was clamped and echoed as given
+            // ("f":1e+308 at the end's point: a hostile tour).
+            if let outside = fractions.first(where: { !(0...1).contains($0) }) {
+                throw CommandError.usage("--at: \(outside) is not a fraction of the length (0…1)")
+            }
             let path = try loadCustomPath(svg: svg, file: pathFile, pathID: pathId, svgOption: "--svg")!
             let table: SampleTable
             do { table = try SampleTable(checking: path, spacing: spacing) } catch {

@@ -49,6 +49,16 @@ extension SDLTests {
             #expect(px[32 * pitch + 4] >> 24 == 255, "the tile is not drawn")
             let bad = try Motionlab.run(["icon", "--size", "100000", "--output", file.path])
             #expect(bad.status == 2 && bad.stderr.contains("--size must be in 16…1024"))
+            // A name the PNG or BMP it writes would not match (a .jpg got a PNG: a hostile tour).
+            let jpg = file.deletingLastPathComponent().appendingPathComponent("icon.jpg")
+            let wrong = try Motionlab.run(["icon", "--size", "64", "--output", jpg.path])
+            #expect(wrong.status == 2 && wrong.stderr.contains("give a file ending in .png or .bmp"), "\(wrong.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: jpg.path))
+            // And `path --at` takes fractions of the length, not any number (1e308 was clamped).
+            for at in ["1e308", "-1", "0,1.5"] {
+                let r = try Motionlab.run(["path", "--svg", "M0 0 L10 0", "--at", at])
+                #expect(r.status == 2 && r.stderr.contains("is not a fraction of the length (0…1)"), "\(at): \(r.stderr)")
+            }
         }
 
         @Test func installPutsEverythingWhereADesktopLooksAndUninstallLeavesThePrefixAsItWas() throws {
