@@ -148,10 +148,12 @@ public enum ResourceFolder {
             return u
         }
         var looked: [String] = []
+        // Set, it is meant: one without font.txt is an error, as --resources is (it was
+        // passed over for the checkout's, unsaid: a hostile tour).
         if let env = ProcessInfo.processInfo.environment["MOTIONLAB_RESOURCES"], !env.isEmpty {
             let u = URL(fileURLWithPath: env)
-            if ok(u) { return u }
-            looked.append("\(env) (MOTIONLAB_RESOURCES)")
+            guard ok(u) else { throw App.AppError("$MOTIONLAB_RESOURCES \(env): no font.txt there") }
+            return u
         }
         for candidate in candidates() {
             if ok(candidate) { return candidate.standardizedFileURL }

@@ -54,6 +54,15 @@ extension SDLTests {
             let wrong = try Motionlab.run(["icon", "--size", "64", "--output", jpg.path])
             #expect(wrong.status == 2 && wrong.stderr.contains("give a file ending in .png or .bmp"), "\(wrong.stderr)")
             #expect(!FileManager.default.fileExists(atPath: jpg.path))
+            // A MOTIONLAB_RESOURCES without the resources is an error, not passed over unsaid.
+            let p = Motionlab.process(["--headless", "--frames", "1"])
+            p.environment?["MOTIONLAB_RESOURCES"] = file.deletingLastPathComponent().path
+            let err = Pipe()
+            p.standardError = err
+            try p.run()
+            let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            #expect(p.terminationStatus == 2 && said.contains("$MOTIONLAB_RESOURCES") && said.contains("no font.txt there"), "\(said)")
             // And `path --at` takes fractions of the length, not any number (1e308 was clamped).
             for at in ["1e308", "-1", "0,1.5"] {
                 let r = try Motionlab.run(["path", "--svg", "M0 0 L10 0", "--at", at])
