@@ -97,8 +97,8 @@ static inline __attribute__((always_inline)) void planned_row(const uint32_t *re
                                const motionlab_run *r, const motionlab_run *end) {
     int32_t lo = plan.lo, hi = plan.hi;
     if (plan.kind == MOTIONLAB_ROW_RIM) {
-        // Both ends blended from the target as it was, stored after the middle's copy
-        // (which may overlap them with the same opaque pixels).
+        // Both ends blended from the target as it was (the middle's copy stays between
+        // them), then stored.
         px8 pl = *(const px8 *)(s + lo), ql = *(px8 *)(d + lo);
         px8 pr = *(const px8 *)(s + hi - 8), qr = *(px8 *)(d + hi - 8);
         px8 left = BLEND_LANES(pl, ql), right = BLEND_LANES(pr, qr);

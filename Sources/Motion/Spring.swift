@@ -70,11 +70,14 @@ public struct Spring: Sendable, Equatable {
     /// taken apart, so that neither k·m nor k/m needs to be representable).
     @inline(__always) var omega: Double { stiffness.squareRoot() / mass.squareRoot() }
 
-    /// The decay rate of the motion's envelope, c / 2m, per second. Halved after the
-    /// division (the same bits: a factor of 2 is exact), so that a mass past half the
-    /// largest double does not make 2m infinite and the decay 0 (a hostile tour's
-    /// `spring --mass 1e308 --stiffness 1e308 --damping 1e308` swung undamped).
-    @inline(__always) var decay: Double { damping / mass * 0.5 }
+    /// The decay rate of the motion's envelope, c / 2m, per second. Where 2m itself
+    /// overflows, c / m halved (a hostile tour's `spring --mass 1e308 --stiffness 1e308
+    /// --damping 1e308` swung undamped: c / ∞ is 0); elsewhere c / 2m as ever (halving after
+    /// the division overflowed for a mass under 1 and a damping near the largest double).
+    @inline(__always) var decay: Double {
+        let twoM = 2 * mass
+        return twoM.isFinite ? damping / twoM : damping / mass * 0.5
+    }
 
     /// SwiftUI's perceptual duration: the response, the undamped period 2π√(m/k) in seconds.
     public var duration: Double { response }
@@ -84,11 +87,10 @@ public struct Spring: Sendable, Equatable {
 
     /// The damping as a fraction of critical damping, c / (2√(km)): below 1 the spring
     /// oscillates, at 1 it is critically damped, above 1 overdamped.
-    /// (Halved after the division, as `decay`; where √k·√m itself overflows, divided by
-    /// each root in turn.)
+    /// (Where 2√k·√m overflows, as `decay`: divided by each root in turn, then halved.)
     public var dampingRatio: Double {
-        let critical = stiffness.squareRoot() * mass.squareRoot()
-        return (critical.isFinite ? damping / critical : damping / stiffness.squareRoot() / mass.squareRoot()) * 0.5
+        let critical = 2 * stiffness.squareRoot() * mass.squareRoot()
+        return critical.isFinite ? damping / critical : damping / stiffness.squareRoot() / mass.squareRoot() * 0.5
     }
 
     /// SwiftUI's bounce: 1 − ζ up to critical damping, 1/ζ − 1 past it (so −1…1).

@@ -1,5 +1,6 @@
 import CSDL2
 import Engine
+import Foundation
 
 // MARK: Textures
 
@@ -17,7 +18,10 @@ extension Platform {
         for entry in catalog.entries {
             let id = entry.id
             var name = entry.file
-            if let dense = entry.highDensityFile, pixelScale >= 1.5 { name = dense }
+            // The dense copy where the resources have it (a folder copied before it was made
+            // still starts on a dense display, with the plain one).
+            if let dense = entry.highDensityFile, pixelScale >= 1.5,
+               FileManager.default.fileExists(atPath: options.resources.appendingPathComponent(dense).path) { name = dense }
             let replacement = options.textureFiles[id]
             let path = replacement ?? options.resources.appendingPathComponent(name).path
             // Read under the file policy (a FIFO or device is refused, the size checked

@@ -2,6 +2,7 @@ import ArgumentParser
 import Engine
 import Foundation
 import MotionSDL
+import Scenes
 
 // The command line's side of the `FilePolicy`: files read and written by the commands, with
 // refusals as usage errors (exit 2) that name the option and the file.
@@ -90,13 +91,13 @@ func checkDistinct(reading: [(option: String, path: String?)] = [], readOnly: [(
 
 /// The files a run reads from its resources folder (`--resources`, else `$MOTIONLAB_RESOURCES`;
 /// the checkout's own is not looked for here), for `checkDistinct`: a state dump named
-/// `R/font.txt` wrote over the font's metrics, and the next run could not start (a hostile tour).
+/// `R/font.txt` wrote over the font's metrics, and the next run could not start (a hostile
+/// tour). Only those it reads: a report a run wrote there before may be written again.
 func resourceFiles(_ option: String?) -> [(option: String, path: String?)] {
     guard let folder = option ?? ProcessInfo.processInfo.environment["MOTIONLAB_RESOURCES"], !folder.isEmpty else { return [] }
-    let fm = FileManager.default
-    return [folder, folder + "/fonts"].flatMap { dir in
-        ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).map { (option: "the resource", path: dir + "/" + $0) }
-    }
+    let images = Textures.catalog.entries.flatMap { [$0.file] + ($0.highDensityFile.map { [$0] } ?? []) }
+    let fonts = ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/fonts")) ?? []).map { "fonts/" + $0 }
+    return (images + ["font.txt", "chords.txt"] + fonts).map { (option: "the resource", path: folder + "/" + $0) }
 }
 
 /// Refuses a file of the run that `--capture` would write a frame over (`frame-00001.bmp` in

@@ -70,9 +70,9 @@ func notUTF8Argument() -> String? {
             }
         }
     }
-    for i in 1..<Int(CommandLine.argc) {
+    for i in stride(from: 1, to: Int(CommandLine.argc), by: 1) {
         guard let arg = CommandLine.unsafeArgv[i], let (offset, byte) = badByte(arg) else { continue }
-        return "argument \(i) is not UTF-8 text (byte \(offset): 0x\(String(byte, radix: 16, uppercase: true))): name files in UTF-8"
+        return "argument \(i) is not UTF-8 text (byte \(offset): 0x\(String(byte, radix: 16, uppercase: true))): give every argument, file names too, in UTF-8"
     }
     for name in ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "MOTIONLAB_RESOURCES"] {
         guard let value = getenv(name), let (offset, byte) = badByte(value) else { continue }

@@ -43,7 +43,7 @@ func loadCustomPath(svg: String?, file: String?, text: String? = nil, pathID: St
                 throw CommandError.usage("\(origin): the shape's transform flattens it to a line or a point (its determinant is 0): it draws no area")
             }
             let moved = p.applying(t)
-            guard moved.rejectedElements == p.rejectedElements else {
+            guard moved.rejectedElements == 0 else {
                 throw CommandError.usage("\(origin): the shape's transforms put it outside ±\(Int(PathLimits.maxCoordinate)), the coordinate limit (PathLimits.maxCoordinate)")
             }
             p = moved

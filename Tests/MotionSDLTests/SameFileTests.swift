@@ -47,6 +47,14 @@ extension SDLTests {
             let both = try Motionlab.run(["--headless", "--frames", "2", "--resources", dir.appendingPathComponent("R").path,
                                           "--font", dir.appendingPathComponent("R/fonts/DejaVuSans.ttf").path])
             #expect(both.status == 0, "\(both.stderr)")
+            // A file the run writes in the resources folder is not one it reads: written
+            // there once, it may be written again (every entry of the folder was taken for
+            // a resource: a review).
+            let report = dir.appendingPathComponent("R/state.json").path
+            for _ in 0..<2 {
+                let r = try Motionlab.run(["--headless", "--frames", "2", "--resources", dir.appendingPathComponent("R").path, "--state", report])
+                #expect(r.status == 0, "\(r.stderr)")
+            }
         }
     }
 }

@@ -35,6 +35,19 @@ extension SDLTests {
             #expect(try shell(args, "2>&-").status == 2)
         }
 
+        /// Held on /dev/null, a standard output closed at start was taken for an open one by
+        /// `-o -` and `/dev/stdout`: the export went to /dev/null, exit 0 (a review).
+        @Test func anOutputNamedForAStandardOutputClosedAtStartIsRefused() throws {
+            let songs = Motionlab.tempDir().appendingPathComponent("songs")
+            let cho = songs.deletingLastPathComponent().appendingPathComponent("s.cho")
+            try "[G]la\n".write(to: cho, atomically: true, encoding: .utf8)
+            #expect(try shell(["song", "import", "--songs", songs.path, cho.path], ">/dev/null").status == 0)
+            for output in ["-", "/dev/stdout"] {
+                let r = try shell(["song", "export", "--songs", songs.path, "s", "-o", output], ">&-")
+                #expect(r.status == 2 && r.stderr.contains("descriptor 1 is not open"), "\(output): \(r.status) \(r.stderr)")
+            }
+        }
+
         @Test func anArgumentThatIsNotUTF8IsRefusedNotReadAsAnotherName() throws {
             // `u\xff.json` read as a string is `u\u{FFFD}.json`: a hostile tour's state dump
             // went over the file of that name.
@@ -42,7 +55,7 @@ extension SDLTests {
             let other = dir.appendingPathComponent("u\u{FFFD}.json")
             try "precious".write(to: other, atomically: false, encoding: .utf8)
             let r = try shell(["--headless", "--frames", "2", "--state"], "\"$(printf 'u\\377.json')\"", in: dir)
-            #expect(r.status == 2 && r.stderr.contains("argument 5 is not UTF-8 text (byte 1: 0xFF)"), "\(r.status) \(r.stderr)")
+            #expect(r.status == 2 && r.stderr.contains("argument 5 is not UTF-8 text (byte 1: 0xFF): give every argument"), "\(r.status) \(r.stderr)")
             #expect(try String(contentsOf: other, encoding: .utf8) == "precious")
             #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).count == 1)
         }

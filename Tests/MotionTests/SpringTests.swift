@@ -118,6 +118,10 @@ import Testing
             #expect(abs(s.dampingRatio - 0.5) < 1e-15 && s.decay == 0.5 && abs(s.omega - 1) < 1e-15, "λ = \(lambda)")
             #expect(abs(s.evolve(1, velocity: 0, by: 1).x - unit.evolve(1, velocity: 0, by: 1).x) < 1e-15, "λ = \(lambda)")
         }
+        // A mass under 1 with a damping near the largest double: c / 2m is finite, c / m is not
+        // (halving after the division refused it: a review).
+        let light = Spring(mass: 0.5, stiffness: 1, damping: 1.5e308)
+        #expect(light.decay == 1.5e308 && light.dampingRatio.isFinite)
     }
 
     // MARK: Settling

@@ -27,8 +27,8 @@ typedef struct motionlab_row_plan {
 enum {
     /// Every pixel clear: nothing to draw.
     MOTIONLAB_ROW_EMPTY = 0,
-    /// At least 16 wide, every pixel more than 8 from either end opaque: those two ends
-    /// blended, the opaque middle copied.
+    /// At least 16 wide, every pixel at least 8 from either end (outside the two end
+    /// vectors) opaque: those two ends blended, the opaque middle copied.
     MOTIONLAB_ROW_RIM = 1,
     /// At most 64 wide: blended whole, clear and opaque pixels too.
     MOTIONLAB_ROW_BLEND = 2,

@@ -238,7 +238,11 @@ public enum FilePolicy {
         guard !path.hasSuffix("/") else { throw Refusal("\(shown(path)): ends in /, so it names a folder; refused (an output must be a file)") }
         if let fd = openDescriptorName(path) {
             guard streams else { throw Refusal("\(shown(path)): is an open descriptor, not a file; refused") }
-            guard fcntl(fd, F_GETFD) >= 0 else { throw Refusal("\(shown(path)): descriptor \(fd) is not open") }
+            // (Standard output or error closed at start is held on /dev/null, but not open to
+            // be written: a review found `-o -` under `>&-` written to /dev/null, exit 0.)
+            guard fcntl(fd, F_GETFD) >= 0, !StandardStream.wasClosedAtStart(fd) else {
+                throw Refusal("\(shown(path)): descriptor \(fd) is not open")
+            }
             return .descriptor(fd)
         }
         let target = try resolve(path)

@@ -56,13 +56,18 @@ public enum StandardStream: Int32, Sendable {
         signal(SIGXFSZ, SIG_IGN)
     }
 
+    /// Whether descriptor `fd` (1 or 2) was closed when the program started (and is held on
+    /// /dev/null since): not a stream to write to.
+    public static func wasClosedAtStart(_ fd: Int32) -> Bool {
+        closedAtStart.withLock { fd == 1 ? $0.output : fd == 2 ? $0.error : false }
+    }
+
     /// Writes `text` as UTF-8. Returns false when it could not all be written; the first
     /// failure of standard output is then reported on standard error, and either failure
     /// makes `exitStatus(_:)` report failure.
     @discardableResult
     public func write(_ text: String) -> Bool {
-        let closed = Self.closedAtStart.withLock { self == .output ? $0.output : $0.error }
-        let errorCode = closed ? EBADF : FilePolicy.writeAll(Array(text.utf8)[...], to: rawValue)
+        let errorCode = Self.wasClosedAtStart(rawValue) ? EBADF : FilePolicy.writeAll(Array(text.utf8)[...], to: rawValue)
         guard let errorCode else { return true }
         let first = Self.failures.withLock { state -> Bool in
             switch self {
