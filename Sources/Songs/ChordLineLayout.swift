@@ -27,15 +27,16 @@ public struct ChordLineLayout: Sendable {
     public let directions: [Bool]?
 
     /// The layout of a lyric whose caret stops are `stops`, for chords `chordWidth` wide;
-    /// `rightToLeft`, each character's direction where the shaper knows it.
-    public init(stops: [Double], chordWidth: Double, spaceWidth: Double, rightToLeft: [Bool]? = nil) {
+    /// `rightToLeft`, each character's direction where the shaper knows it, and
+    /// `readsRightToLeft`, the line's, where it knows that (else read from the stops).
+    public init(stops: [Double], chordWidth: Double, spaceWidth: Double, rightToLeft: [Bool]? = nil, readsRightToLeft: Bool? = nil) {
         self.stops = stops
         self.chordWidth = chordWidth
         self.spaceWidth = spaceWidth
         directions = rightToLeft.flatMap { $0.count == stops.count - 1 ? $0 : nil }
         minX = stops.min() ?? 0
         maxX = stops.max() ?? 0
-        readsRightToLeft = Self.readsRightToLeft(stops)
+        self.readsRightToLeft = readsRightToLeft ?? Self.readsRightToLeft(stops)
     }
 
     /// Whether a line whose caret stops are `stops` reads right to left: the shaper lays a

@@ -42,6 +42,18 @@ extension SDLTests {
         #expect(s.anchor(forX: s.caretStops(line: 1)[3], line: 1) == 3)
     }
 
+    /// A line whose first strong letter is Hebrew reads right to left even when a number
+    /// comes first ("12 שלום": the number's caret stop is at its left, and the line was set
+    /// from the left, as a review noticed): against the line's right, as "שלום 12" is.
+    @Test func aRightToLeftLineStartingWithANumberIsSetAgainstTheRight() throws {
+        let doc = SheetDocument(lines: [SheetDocument.Line(text: "12 שלום"), SheetDocument.Line(text: "שלום 12"), SheetDocument.Line(text: "12 abc")])
+        let s = try shapedBoard(doc)
+        let right = { (i: Int) in s.caretStops(line: i).max()! }
+        #expect(abs(right(0) - right(1)) < 0.5, "both end at the line's right: \(right(0)), \(right(1))")
+        #expect(s.caretStops(line: 2).min()! < 20, "a left-to-right line starts at the left")
+        #expect(right(0) > 600)
+    }
+
     @Test func rightToLeftLyricsChordsTooCloseToFitAreSetSideBySideLeftwardInReadingOrder() throws {
         var doc = SheetDocument(lines: [SheetDocument.Line(text: Self.hebrew)])
         doc.lines[0].chords = [.init(name: "Am", at: 5), .init(name: "G", at: 6), .init(name: "C", at: 7)]

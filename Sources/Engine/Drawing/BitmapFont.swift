@@ -170,6 +170,10 @@ public struct BitmapFont: Sendable {
     /// (`TextShaper.rightToLeft`); nil for the bitmap font, whose text runs left to right.
     public func rightToLeft(of s: String) -> [Bool]? { shaper?.rightToLeft(of: s) }
 
+    /// Whether `s` reads right to left as a paragraph, where the shaper knows
+    /// (`TextShaper.readsRightToLeft`); nil for the bitmap font.
+    public func readsRightToLeft(_ s: String) -> Bool? { shaper?.readsRightToLeft(s) }
+
     /// Where each character of `s` is drawn, in points from the text's start, where the
     /// shaper knows (`TextShaper.characterSpans`); nil for the bitmap font, whose characters
     /// stand between their caret stops.

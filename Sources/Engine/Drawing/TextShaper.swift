@@ -56,6 +56,9 @@ public protocol TextShaper: AnyObject, Sendable {
     /// Whether each character (grapheme cluster) of `text` runs right to left, as laid out
     /// (`text.count` values); nil from a shaper that does not know.
     func rightToLeft(of text: String) -> [Bool]?
+    /// Whether `text`, as a paragraph, reads right to left (its first strong letter is);
+    /// nil from a shaper that does not know.
+    func readsRightToLeft(_ text: String) -> Bool?
     /// Where each character (grapheme cluster) of `text` is drawn, from its leftmost to its
     /// rightmost pen position in ems (`text.count` spans; one of no glyph of its own is empty,
     /// where the character before it ends); nil from a shaper that does not know.
@@ -65,6 +68,9 @@ public protocol TextShaper: AnyObject, Sendable {
 extension TextShaper {
     /// Not known: the caret stops are all there is.
     public func rightToLeft(of text: String) -> [Bool]? { nil }
+
+    /// Not known: the caret stops are all there is.
+    public func readsRightToLeft(_ text: String) -> Bool? { nil }
 
     /// Not known: the caret stops are all there is.
     public func characterSpans(of text: String) -> [ClosedRange<Double>]? { nil }

@@ -88,6 +88,11 @@ extension FontShaper {
         return BidiRuns(Self.cut(text)).rightToLeft(atByteStarts: starts)
     }
 
+    /// Whether `text` reads right to left: its first strong letter does (UAX #9's P2), so a
+    /// line that starts with a number before Hebrew does too, which its caret stops cannot
+    /// tell (the number's first stop is at its left).
+    public func readsRightToLeft(_ text: String) -> Bool? { BidiRuns(Self.cut(text)).rightToLeft }
+
     /// Each character's span as drawn, from the glyph clusters `caretStops` reads: a
     /// selection across a change of direction covers the letters selected, which a span
     /// between two caret stops does not.

@@ -225,7 +225,7 @@ extension BoardScene {
     /// line's right, where its first letters are); the first slot that way when all are taken.
     private func firstFreeSlot(_ line: Int) -> Int {
         let xs = chordXs(line: line), count = slotCount(line)
-        let order = ChordLineLayout.readsRightToLeft(caretStops(line: line)) ? Array((0..<count).reversed()) : Array(0..<count)
+        let order = readsRightToLeft(document.lines[line].text, stops: caretStops(line: line)) ? Array((0..<count).reversed()) : Array(0..<count)
         return order.first { s in
             let x = slotX(s, line: line)
             return !xs.contains { $0 < x + placedBox.x && $0 + placedBox.x > x }

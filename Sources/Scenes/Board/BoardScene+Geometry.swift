@@ -49,7 +49,7 @@ extension BoardScene {
         let line = document.lines[i]
         // The line being typed in, scrolled to keep its caret in view, is laid out so.
         let scroll = lyric?.line == i ? lyricScroll : 0
-        let raw = font.caretStops(of: line.text), indent = lyricIndent(raw)
+        let raw = font.caretStops(of: line.text), indent = lyricIndent(raw, text: line.text)
         let stops = raw.map { $0 + Self.textInset + indent - scroll }
         // While an input method composes in this line, its text stands at the caret and the
         // chords from there on move along with the characters after it, as typing moves them.
@@ -57,7 +57,7 @@ extension BoardScene {
         if let edit = lyric, let c = edit.composed, c.line == i {
             let composed = edit.field.shownText
             let composedStops = font.caretStops(of: composed)
-            drawnIndent = lyricIndent(composedStops)
+            drawnIndent = lyricIndent(composedStops, text: composed)
             chordStops = composedStops.map { $0 + Self.textInset + drawnIndent - scroll }
             chordText = composed
             // (A mark or joiner composed merges with its neighbour: count what the line gains.)
@@ -105,8 +105,8 @@ extension BoardScene {
     /// the right, its first stop its right end) is set against the line's right, as a text
     /// field sets a right-to-left paragraph, so its last letters have room for their chords
     /// on their left; 0 for a line that reads left to right or is wider than the line.
-    func lyricIndent(_ stops: [Double]) -> Double {
-        guard ChordLineLayout.readsRightToLeft(stops), let widest = stops.max() else { return 0 }
+    func lyricIndent(_ stops: [Double], text: String) -> Double {
+        guard readsRightToLeft(text, stops: stops), let widest = stops.max() else { return 0 }
         return max(0, lineWidth - 2 * Self.textInset - widest)
     }
 
@@ -114,7 +114,15 @@ extension BoardScene {
     /// with its characters' directions from the font, for chords of this board's size and a
     /// space of its font.
     func chordLine(_ stops: [Double], text: String) -> ChordLineLayout {
-        ChordLineLayout(stops: stops, chordWidth: placedBox.x, spaceWidth: max(1, font.width(of: " ")), rightToLeft: font.rightToLeft(of: text))
+        ChordLineLayout(stops: stops, chordWidth: placedBox.x, spaceWidth: max(1, font.width(of: " ")), rightToLeft: font.rightToLeft(of: text),
+                        readsRightToLeft: readsRightToLeft(text, stops: stops))
+    }
+
+    /// Whether a lyric reads right to left: as the shaper says (its first strong letter:
+    /// "12 שלום" does, though its first caret stop, the number's, is at its left), else as
+    /// its caret stops show.
+    func readsRightToLeft(_ text: String, stops: [Double]) -> Bool {
+        font.readsRightToLeft(text) ?? ChordLineLayout.readsRightToLeft(stops)
     }
 
     /// The character a chord whose left edge is at `x` (line space) stands on
