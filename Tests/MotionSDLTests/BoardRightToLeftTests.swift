@@ -54,6 +54,19 @@ extension SDLTests {
         #expect(right(0) > 600)
     }
 
+    /// A click past the end of a line as it reads puts the caret at the end of its text, not
+    /// at the stop nearest the click: "abc שלום"'s end stop is mid-line (the Hebrew word's
+    /// trailing edge), and a tour's click right of the text typed " def" into the middle.
+    @Test func aClickPastTheEndOfAMixedLineIsTheEndOfItsText() throws {
+        let doc = SheetDocument(lines: [SheetDocument.Line(text: "abc שלום"), SheetDocument.Line(text: "שלום abc")])
+        let s = try shapedBoard(doc)
+        let ltr = s.lineRootFrame(0), rtl = s.lineRootFrame(1)
+        #expect(s.lyricCaret(at: Vec2(ltr.maxX - 4, ltr.midY), line: 0) == 8)
+        #expect(s.lyricCaret(at: Vec2(ltr.minX + 1, ltr.midY), line: 0) == 0)
+        #expect(s.lyricCaret(at: Vec2(rtl.minX + 4, rtl.midY), line: 1) == 8)
+        #expect(s.lyricCaret(at: Vec2(rtl.maxX - 1, rtl.midY), line: 1) == 0)
+    }
+
     @Test func rightToLeftLyricsChordsTooCloseToFitAreSetSideBySideLeftwardInReadingOrder() throws {
         var doc = SheetDocument(lines: [SheetDocument.Line(text: Self.hebrew)])
         doc.lines[0].chords = [.init(name: "Am", at: 5), .init(name: "G", at: 6), .init(name: "C", at: 7)]

@@ -12,10 +12,19 @@ extension BoardScene {
         return visibleLines.first { lineRootFrame($0).contains(p) }
     }
 
-    /// The character boundary nearest `p` in line `line`.
+    /// The character boundary nearest `p` in line `line`; past the text's end as it reads
+    /// (right of a left-to-right line, left of a right-to-left one), its end, and before its
+    /// start, its start. (The end's stop is the last character's trailing edge, which in
+    /// "abc שלום" is mid-line: a tour's click right of the text typed into the middle.)
     func lyricCaret(at p: Vec2, line: Int) -> Int {
         let local = spaces.convert(p, from: .root, to: lineSpaces[line])
-        return BitmapFont.nearestStop(local.x, in: caretStops(line: line))
+        let stops = caretStops(line: line), text = document.lines[line].text
+        if let lo = stops.min(), let hi = stops.max(), hi > lo {
+            let rtl = readsRightToLeft(text, stops: stops)
+            if rtl ? local.x < lo : local.x > hi { return stops.count - 1 }
+            if rtl ? local.x > hi : local.x < lo { return 0 }
+        }
+        return BitmapFont.nearestStop(local.x, in: stops)
     }
 
     /// A press on a line, off its chords: in the line being typed in it moves the caret (Shift
