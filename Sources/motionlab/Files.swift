@@ -89,12 +89,13 @@ func checkDistinct(reading: [(option: String, path: String?)] = [], readOnly: [(
     }
 }
 
-/// The files a run reads from its resources folder (`--resources`, else `$MOTIONLAB_RESOURCES`;
-/// the checkout's own is not looked for here), for `checkDistinct`: a state dump named
+/// The files a run reads from its resources folder (`ResourceFolder.locate`), for `checkDistinct`: a state dump named
 /// `R/font.txt` wrote over the font's metrics, and the next run could not start (a hostile
 /// tour). Only those it reads: a report a run wrote there before may be written again.
 func resourceFiles(_ option: String?) -> [(option: String, path: String?)] {
-    guard let folder = option ?? ProcessInfo.processInfo.environment["MOTIONLAB_RESOURCES"], !folder.isEmpty else { return [] }
+    // Wherever the run will find them: --resources, $MOTIONLAB_RESOURCES, beside the binary
+    // or the checkout (an installed copy's font.txt was written over: a tour).
+    guard let folder = try? ResourceFolder.locate(explicit: option).path else { return [] }
     let images = Textures.catalog.entries.flatMap { [$0.file] + ($0.highDensityFile.map { [$0] } ?? []) }
     let fonts = ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/fonts")) ?? []).map { "fonts/" + $0 }
     return (images + ["font.txt", "chords.txt"] + fonts).map { (option: "the resource", path: folder + "/" + $0) }

@@ -29,10 +29,13 @@ struct Icon: ParsableCommand {
         guard (16...1024).contains(size) else { throw ValidationError("--size must be in 16…1024 pixels, got \(size)") }
         // What it writes is chosen by the name's ending, as play's --screenshot does (a
         // name ending .jpg got a PNG).
-        guard output.lowercased().hasSuffix(".png") || output.lowercased().hasSuffix(".bmp") else {
+        // (A stream — `-`, /dev/stdout — takes the PNG whatever it is called.)
+        let stream = output == "-" || (try? FilePolicy.destination(for: output)).map { if case .replace = $0 { false } else { true } } ?? false
+        guard stream || output.lowercased().hasSuffix(".png") || output.lowercased().hasSuffix(".bmp") else {
             throw ValidationError("--output writes PNG or BMP: give a file ending in .png or .bmp, got \(echo(output, limit: 200))")
         }
         try checkWritable(output, option: "--output")
+        try checkDistinct(readOnly: resourceFiles(resources), [("--output", output)])
     }
 
     func run() throws {

@@ -74,9 +74,16 @@ func notUTF8Argument() -> String? {
         guard let arg = CommandLine.unsafeArgv[i], let (offset, byte) = badByte(arg) else { continue }
         return "argument \(i) is not UTF-8 text (byte \(offset): 0x\(String(byte, radix: 16, uppercase: true))): give every argument, file names too, in UTF-8"
     }
-    for name in ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "MOTIONLAB_RESOURCES"] {
+    // (HOME is not read: Foundation takes the home folder from the user database.)
+    for name in ["XDG_DATA_HOME", "XDG_CONFIG_HOME", "MOTIONLAB_RESOURCES"] {
         guard let value = getenv(name), let (offset, byte) = badByte(value) else { continue }
         return "$\(name) is not UTF-8 text (byte \(offset): 0x\(String(byte, radix: 16, uppercase: true)))"
+    }
+    // A relative name is made whole with the current folder's, read as text: one that is
+    // not UTF-8 named another folder, which a save then made (a tour).
+    var cwd = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    if getcwd(&cwd, cwd.count) != nil, let (offset, byte) = cwd.withUnsafeBufferPointer({ badByte($0.baseAddress!) }) {
+        return "the current folder's path is not UTF-8 text (byte \(offset): 0x\(String(byte, radix: 16, uppercase: true))): run from another folder"
     }
     return nil
 }

@@ -116,7 +116,9 @@ struct Play: ParsableCommand {
         }
         // Where the run will write, checked before it starts rather than after it ends.
         for case let (option, path?) in [("--state", state), ("--screenshot", screenshot), ("--record", record), ("--export", export)] { try checkWritable(path, option: option) }
-        let reading = [("--script", script), ("--path-file", pathFile), ("--sheet", sheet)]
+        // The song opened is read and saved like a sheet (a state dump over it lost it: a tour).
+        let songFile = song.flatMap { try? SongLibrary(folder: SongLibrary.defaultFolder()).file($0).url.path }
+        let reading = [("--script", script), ("--path-file", pathFile), ("--sheet", sheet), ("--song", songFile)]
         let written = [("--state", state), ("--screenshot", screenshot), ("--record", record), ("--export", export)]
         let readOnly = [("--font", window.font)] + resourceFiles(window.resources)
         try checkDistinct(reading: reading, readOnly: readOnly, written)

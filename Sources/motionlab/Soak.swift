@@ -66,7 +66,8 @@ struct Soak: ParsableCommand {
         }
         // (The default failure script is left out: `--replay soak-failure-1.jsonl` replays
         // the one a failed run wrote, and a failure writes it again.)
-        try checkDistinct(reading: [("--replay", replay)], [("--json", json), ("--record", record), ("--state", state), ("--failure-script", failureScript)])
+        try checkDistinct(reading: [("--replay", replay)], readOnly: resourceFiles(resources),
+                          [("--json", json), ("--record", record), ("--state", state), ("--failure-script", failureScript)])
     }
 
     var failureScriptPath: String { failureScript ?? "soak-failure-\(seed).jsonl" }

@@ -121,8 +121,18 @@ import Testing
         #expect(throws: FilePolicy.Refusal.self) { try FilePolicy.write("x", to: new) }
         #expect(!FileManager.default.fileExists(atPath: new))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["kept.json"])
+        var before = stat(), after = stat()
+        stat(kept.path, &before)
         try FilePolicy.write("new", to: kept.path)
+        stat(kept.path, &after)
         #expect(try String(contentsOf: kept, encoding: .utf8) == "new")
+        // In place (root went through a temporary and a rename, a new file: the next tour).
+        #expect(after.st_ino == before.st_ino)
+        // Nor is anything moved out of it or a folder made in it (a song's trash, a damaged
+        // sheet moved aside, where no new sheet could then be saved).
+        #expect(!FilePolicy.move(kept.path, to: dir.deletingLastPathComponent().appendingPathComponent("out.json").path))
+        #expect(throws: FilePolicy.Refusal.self) { try FilePolicy.makeFolder(dir.appendingPathComponent("trash").path) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["kept.json"])
     }
 
     @Test func anOutputThatIsAFolderOrSocketIsRefusedAndAFIFOWithNoReaderToo() throws {

@@ -47,6 +47,23 @@ extension SDLTests {
             let both = try Motionlab.run(["--headless", "--frames", "2", "--resources", dir.appendingPathComponent("R").path,
                                           "--font", dir.appendingPathComponent("R/fonts/DejaVuSans.ttf").path])
             #expect(both.status == 0, "\(both.stderr)")
+            // The song opened is read and saved: a state dump over it is refused; icon's output
+            // over a resource too (both wrote over them: a tour).
+            let xdg = dir.appendingPathComponent("xdg")
+            let songFile = xdg.appendingPathComponent("motionlab/songs/x.json")
+            try FileManager.default.createDirectory(at: songFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: song, to: songFile)
+            let p = Motionlab.process(["--headless", "--scene", "board", "--song", "x", "--frames", "2", "--state", songFile.path])
+            p.environment?["XDG_DATA_HOME"] = xdg.path
+            let err = Pipe()
+            p.standardError = err
+            try p.run()
+            let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            #expect(p.terminationStatus == 2 && said.contains("--song"), "\(said)")
+            #expect(try Data(contentsOf: songFile) == before[4])
+            let icon = try Motionlab.run(["icon", "--resources", dir.appendingPathComponent("R").path, "--output", dir.appendingPathComponent("R/font-1x.png").path])
+            #expect(icon.status == 2 && icon.stderr.contains("the resource"), "\(icon.stderr)")
             // A file the run writes in the resources folder is not one it reads: written
             // there once, it may be written again (every entry of the folder was taken for
             // a resource: a review).

@@ -42,9 +42,11 @@ extension SDLTests {
             let cho = songs.deletingLastPathComponent().appendingPathComponent("s.cho")
             try "[G]la\n".write(to: cho, atomically: true, encoding: .utf8)
             #expect(try shell(["song", "import", "--songs", songs.path, cho.path], ">/dev/null").status == 0)
-            for output in ["-", "/dev/stdout"] {
+            let link = songs.deletingLastPathComponent().appendingPathComponent("so")
+            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/dev/stdout")
+            for output in ["-", "/dev/stdout", "/dev/./stdout", "/proc/thread-self/fd/1", link.path] {
                 let r = try shell(["song", "export", "--songs", songs.path, "s", "-o", output], ">&-")
-                #expect(r.status == 2 && r.stderr.contains("descriptor 1 is not open"), "\(output): \(r.status) \(r.stderr)")
+                #expect(r.status == 2, "\(output): \(r.status) \(r.stderr)")
             }
         }
 

@@ -19,6 +19,8 @@ extension FilePolicy {
             guard st.st_mode & S_IFMT == S_IFDIR else { throw Refusal("\(shown(path)): is \(kindName(st.st_mode)), not a folder") }
             return
         }
+        // (Not in a folder read-only by its owner's bits, as `move`.)
+        guard ownerCanWrite(folder(of: path)) else { throw Refusal("\(shown(folder(of: path))): is read-only; no folder made in it") }
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
             // The system's reason, before the look below changes errno.
             let why = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { Int32($0.code) } ?? errno
@@ -39,6 +41,13 @@ extension FilePolicy {
     /// Moves `path` into `folder` under the first of `name(1)`, `name(2)` … `name(tries)` not
     /// taken (`move(_:to:)`: never over an existing file). The name it went to, or nil with
     /// `errno` saying why (EEXIST: every name was taken).
+    /// Whether `folder` has its owner's write bit (true when it cannot be looked at: the
+    /// operation's own error then says why).
+    static func ownerCanWrite(_ folder: String) -> Bool {
+        var st = stat()
+        return stat(folder, &st) != 0 || st.st_mode & S_IWUSR != 0
+    }
+
     static func moveToFreeName(_ path: String, into folder: String, tries: Int, name: (Int) -> String) -> String? {
         for n in 1...max(1, tries) {
             let new = name(n)
@@ -61,6 +70,13 @@ extension FilePolicy {
     /// the file then has both, and the caller must say so rather than "left as it was".
     static func move(_ old: String, to new: String, bothNames: UnsafeMutablePointer<Bool>? = nil) -> Bool {
         bothNames?.pointee = false
+        // Not out of or into a folder that is read-only by its owner's bits, whoever runs
+        // the program (root could: a hostile tour's song delete and rename in a mode-555
+        // folder, and a damaged sheet moved aside where no new one could then be saved).
+        guard ownerCanWrite(folder(of: old)), ownerCanWrite(folder(of: new)) else {
+            errno = EACCES
+            return false
+        }
         if motionlab_rename_noreplace(old, new) == 0 { return true }
         guard errno == EINVAL || errno == ENOSYS else { return false }
         guard link(old, new) == 0 else { return false }

@@ -78,7 +78,8 @@ extension OutputFile {
         defer { close(file) }
         let folder = FilePolicy.folder(of: target)
         let folderFlags = folderFlags(folder)
-        let folderTakesFiles = folderFlags == 0 && access(folder, W_OK) == 0
+        // (Its owner's write bit too: root's access() passes a mode-555 folder.)
+        let folderTakesFiles = folderFlags == 0 && access(folder, W_OK) == 0 && FilePolicy.ownerCanWrite(folder)
         // The rename keeps the identity only if the temporary can be given all of it.
         if folderTakesFiles, old.st_nlink <= 1 {
             let tmp = FilePolicy.temporaryPath(for: target)

@@ -25,19 +25,27 @@ public enum StandardStream: Int32, Sendable {
     private static let closedAtStart = Mutex<(output: Bool, error: Bool)>((false, false))
 
     /// Keeps descriptors 0, 1 and 2 from being reused: each one the program was started
-    /// without is opened on /dev/null, and a closed standard output or error is remembered so
-    /// that a write to it fails as a write to a closed descriptor does. Why: the next file the
+    /// without is held by one end of a pipe whose other end is closed (reading gives the end
+    /// of input, writing fails), and a closed standard output or error is remembered so that
+    /// a write to it fails as a write to a closed descriptor does. Why: the next file the
     /// program opened took the lowest free descriptor, so with `2>&-` a warning went into
     /// SDL's udev socket (exit 0), and with `>&-` descriptor 1 was a recording's temporary
-    /// file for the length of a run (a hostile tour). Call first thing in `main`.
+    /// file for the length of a run (a hostile tour). Why a pipe, not /dev/null: any name
+    /// that leads to the descriptor (`/proc/self/fd/1`, a link to `/dev/stdout`) opens a pipe
+    /// with no reader, which is refused, where /dev/null took a state dump silently (the
+    /// next tour). Call first thing in `main`.
     public static func guardClosedDescriptors() {
         var closed = [false, false, false]
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
             closed[Int(fd)] = true
-            let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
-            if null >= 0 && null != fd {
-                dup2(null, fd)
-                close(null)
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { continue }
+            // Standard input keeps the read end; output and error the write end.
+            let (keep, drop) = fd == 0 ? (ends[0], ends[1]) : (ends[1], ends[0])
+            close(drop)
+            if keep != fd {
+                dup2(keep, fd)
+                close(keep)
             }
         }
         closedAtStart.withLock { $0 = (closed[1], closed[2]) }
