@@ -102,16 +102,28 @@ func resourceFiles(_ option: String?) -> [(option: String, path: String?)] {
 }
 
 /// Refuses a file of the run that `--capture` would write a frame over (`frame-00001.bmp` in
-/// its folder): a script named so there was replaced by a frame (a hostile tour).
+/// its folder): a script named so there was replaced by a frame (a hostile tour); and one
+/// that a frame already in the folder leads to, through a link or as a hard link of it (a
+/// frame is written where its name leads: the next tour's script became a BMP).
 func checkOutsideCapture(_ capture: String?, _ files: [(option: String, path: String?)]) throws {
     guard let capture else { return }
     var folder = stat()
     guard stat(capture, &folder) == 0 else { return }
-    for case let (option, path?) in files {
-        let name = FilePolicy.name(of: path)
-        guard name.hasPrefix("frame-"), name.hasSuffix(".bmp"), name.dropFirst(6).dropLast(4).allSatisfy(\.isASCII),
-              Int(name.dropFirst(6).dropLast(4)) != nil else { continue }
+    func isFrameName(_ name: String) -> Bool {
+        name.hasPrefix("frame-") && name.hasSuffix(".bmp") && name.dropFirst(6).dropLast(4).allSatisfy(\.isASCII)
+            && Int(name.dropFirst(6).dropLast(4)) != nil
+    }
+    var frames: [(dev: dev_t, ino: ino_t)] = []
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: capture)) ?? [] where isFrameName(name) {
         var st = stat()
+        if stat(capture + "/" + name, &st) == 0 { frames.append((st.st_dev, st.st_ino)) }
+    }
+    for case let (option, path?) in files {
+        var st = stat()
+        if stat(path, &st) == 0, frames.contains(where: { $0.dev == st.st_dev && $0.ino == st.st_ino }) {
+            throw ValidationError("\(option) \(echo(path, limit: 200)) is a frame already in --capture's folder (a link to it, or it to a frame); one would be written over the other")
+        }
+        guard isFrameName(FilePolicy.name(of: path)) else { continue }
         guard stat(FilePolicy.folder(of: path), &st) == 0, st.st_dev == folder.st_dev, st.st_ino == folder.st_ino else { continue }
         throw ValidationError("\(option) \(echo(path, limit: 200)) is where --capture writes a frame; one would be written over the other")
     }

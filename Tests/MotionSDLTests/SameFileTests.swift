@@ -22,6 +22,9 @@ extension SDLTests {
             let captured = dir.appendingPathComponent("D/frame-00001.bmp")
             try FileManager.default.createDirectory(at: captured.deletingLastPathComponent(), withIntermediateDirectories: true)
             try "{\"frame\":1,\"type\":\"key\",\"key\":\"A\",\"down\":true}\n".write(to: captured, atomically: false, encoding: .utf8)
+            let linked = dir.appendingPathComponent("L")
+            try FileManager.default.createDirectory(at: linked, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: linked.appendingPathComponent("frame-00002.bmp").path, withDestinationPath: captured.path)
             let cho = dir.appendingPathComponent("x.cho")
             try "[C]la\n".write(to: cho, atomically: false, encoding: .utf8)
             let songs = dir.appendingPathComponent("S")
@@ -36,6 +39,9 @@ extension SDLTests {
                 (["--headless", "--frames", "3", "--capture", captured.deletingLastPathComponent().path, "--script", captured.path],
                  "is where --capture writes a frame"),
                 (["bench", "--frames", "2", "--warmup", "0", "--sprite", sprite.path, "--json", sprite.path], "--sprite"),
+                // A frame already there that is a link to the script (written through, the
+                // script became a BMP).
+                (["--headless", "--frames", "3", "--capture", linked.path, "--script", captured.path], "is a frame already in --capture's folder"),
                 (["song", "export", "x", "--songs", songs.path, "-o", song.path], "the song \"x\""),
             ]
             for (args, says) in cases {
