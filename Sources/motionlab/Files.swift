@@ -120,11 +120,12 @@ func checkOutsideCapture(_ capture: String?, _ files: [(option: String, path: St
     }
     for case let (option, path?) in files {
         var st = stat()
+        if isFrameName(FilePolicy.name(of: path)), stat(FilePolicy.folder(of: path), &st) == 0, st.st_dev == folder.st_dev,
+           st.st_ino == folder.st_ino {
+            throw ValidationError("\(option) \(echo(path, limit: 200)) is where --capture writes a frame; one would be written over the other")
+        }
         if stat(path, &st) == 0, frames.contains(where: { $0.dev == st.st_dev && $0.ino == st.st_ino }) {
             throw ValidationError("\(option) \(echo(path, limit: 200)) is a frame already in --capture's folder (a link to it, or it to a frame); one would be written over the other")
         }
-        guard isFrameName(FilePolicy.name(of: path)) else { continue }
-        guard stat(FilePolicy.folder(of: path), &st) == 0, st.st_dev == folder.st_dev, st.st_ino == folder.st_ino else { continue }
-        throw ValidationError("\(option) \(echo(path, limit: 200)) is where --capture writes a frame; one would be written over the other")
     }
 }
