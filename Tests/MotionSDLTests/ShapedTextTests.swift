@@ -88,6 +88,19 @@ extension SDLTests {
         #expect(platform.lastCounts.scaled == 0, "glyphs stretched at \(uiScale)×: \(platform.lastCounts)")
     }
 
+    /// Arabic's lam-alef is one glyph for two characters: the caret between them stands
+    /// inside it, so every press of an arrow key moves it (both stops were the ligature's
+    /// end: a tour). A direction mark, which draws nothing, still takes no width.
+    @Test func charactersJoinedIntoOneGlyphShareItsWidthBetweenTheirCarets() throws {
+        let (_, font) = try shapedFont()
+        let stops = font.caretStops(of: "سلام")
+        #expect(stops.count == 5)
+        // Right to left: each stop left of the one before, none twice.
+        #expect(zip(stops, stops.dropFirst()).allSatisfy { $1 < $0 - 0.5 }, "\(stops)")
+        let marked = font.caretStops(of: "ab\u{200E}c")
+        #expect(marked[2] == marked[3] && marked[1] < marked[2], "\(marked)")
+    }
+
     @Test func chordNamesWithSharpsAndFlatsAreDrawnAsWritten() throws {
         let (platform, font) = try shapedFont()
         let box = pixels(of: "\u{378}", platform, font)

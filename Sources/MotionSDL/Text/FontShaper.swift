@@ -63,7 +63,7 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
     var slots: [GlyphKey: Placement] = [:]
     private var lines: [LineKey: ShapedLine] = [:]
     private var advances: [LineKey: Double] = [:]
-    private var stops: [LineKey: [Double]] = [:]
+    var stops: [LineKey: [Double]] = [:]
     /// The last text's character spans (`characterSpans`): a selection drawn frame after frame.
     var lastSpans: (text: String, spans: [ClosedRange<Double>])?
     var shaped: [FontFace.Shaped] = []
@@ -80,7 +80,7 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
     /// equality and hashing normalise Unicode first, which cost 2 ms a frame for one
     /// 100,000-character line, and two spellings of é may shape differently anyway. The hash
     /// reads the first 4 KiB and the length; equality reads all of it.
-    private struct LineKey: Hashable {
+    struct LineKey: Hashable {
         var text: String
         var size: Int
 
@@ -148,39 +148,6 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
         remember(bytes: text.utf8.count)
         advances[key] = a
         return a
-    }
-
-    /// Where a caret stands before each character of `text` and after the last, in ems,
-    /// from one shaping: each character's glyphs (by HarfBuzz's clusters) span from its
-    /// leftmost to its rightmost pen position, and its caret stands at its leading edge — the
-    /// left in a left-to-right run, the right in a right-to-left one. A character with no
-    /// glyph of its own (a mark merged into its letter, text past the shaped cut) stands where
-    /// the one before it ends. Cached per text.
-    public func caretStops(of text: String) -> [Double] {
-        lock.lock()
-        defer { lock.unlock() }
-        let key = LineKey(text: text, size: -1)
-        if let s = stops[key] { return s }
-        let shown = Self.cut(text)
-        let (starts, left, right) = spans(of: text, shown: shown)
-        let n = starts.count
-        let rightToLeft = BidiRuns(shown).rightToLeft(atByteStarts: starts)
-        var out = [Double]()
-        out.reserveCapacity(n + 1)
-        var last = 0
-        for i in 0..<n {
-            if left[i] == .max {
-                out.append(Double(last) / face.unitsPerEm)
-                continue
-            }
-            let rtl = rightToLeft[i]
-            out.append(Double(rtl ? right[i] : left[i]) / face.unitsPerEm)
-            last = rtl ? left[i] : right[i]
-        }
-        out.append(Double(last) / face.unitsPerEm)
-        remember(bytes: text.utf8.count + out.count * 8)
-        stops[key] = out
-        return out
     }
 
     /// `text` (cut to `shown`) shaped: each character's byte start, and the leftmost and
@@ -258,7 +225,7 @@ public final class FontShaper: TextShaper, @unchecked Sendable {
 
     /// Counts `bytes` more into the caches, first emptying them when that would pass
     /// `maxCachedBytes` or either holds `maxCachedLines`.
-    private func remember(bytes: Int) {
+    func remember(bytes: Int) {
         if cachedBytes + bytes > Self.maxCachedBytes || lines.count >= Self.maxCachedLines || advances.count >= Self.maxCachedLines {
             lines.removeAll(keepingCapacity: true)
             advances.removeAll(keepingCapacity: true)
