@@ -5,6 +5,7 @@ import Foundation
 @testable import Scenes
 @testable import Shell
 @testable import Songs
+import TestSupport
 import Testing
 
 extension SDLTests {
@@ -65,6 +66,27 @@ extension SDLTests {
         #expect(s.lyricCaret(at: Vec2(ltr.minX + 1, ltr.midY), line: 0) == 0)
         #expect(s.lyricCaret(at: Vec2(rtl.minX + 4, rtl.midY), line: 1) == 8)
         #expect(s.lyricCaret(at: Vec2(rtl.maxX - 1, rtl.midY), line: 1) == 0)
+    }
+
+    /// In a line that reads right to left ← moves the caret left, toward the text's end,
+    /// and → right, toward its start, as the arrows point (they moved it the other way: a
+    /// tour); a left-to-right line is as it was.
+    @Test func theArrowsMoveTheCaretTheWayTheyPointInARightToLeftLine() throws {
+        let platform = try headlessPlatform { $0.size = Vec2(1280, 720) }
+        let font = try ResourceFolder.font(in: resourcesURL, on: platform) { Issue.record("warned: \($0)") }
+        let s = BoardScene(document: SheetDocument(lines: [SheetDocument.Line(text: "שלום עולם"), SheetDocument.Line(text: "abc")]))
+        let shell = Shell(scenes: [s], size: Vec2(1280, 720), font: font)
+        func press(_ key: Key) { runShell(shell, frames: 2, events: [1: [.key(key, down: true)], 2: [.key(key, down: false)]]) }
+        s.beginLyric(line: 0, caret: 0)
+        press(.left)
+        #expect(s.lyric?.field.caret == 1)
+        let stops = s.caretStops(line: 0)
+        #expect(stops[1] < stops[0], "the caret went left")
+        press(.right)
+        #expect(s.lyric?.field.caret == 0)
+        s.beginLyric(line: 1, caret: 0)
+        press(.right)
+        #expect(s.lyric?.field.caret == 1)
     }
 
     @Test func rightToLeftLyricsChordsTooCloseToFitAreSetSideBySideLeftwardInReadingOrder() throws {

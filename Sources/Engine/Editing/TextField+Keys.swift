@@ -17,13 +17,16 @@ public enum TextFieldKeyResult: Equatable, Sendable {
 extension TextField {
     /// The keys every text field shares, as desktop editors bind them: ← → (Ctrl: by word,
     /// Shift: selecting), Home End, Backspace Delete (Ctrl: a word), Ctrl+A, Ctrl+C, Ctrl+X,
-    /// Ctrl+V. `repeated` keys (held down) only move and delete.
+    /// Ctrl+V. `repeated` keys (held down) only move and delete. In text that
+    /// `readsRightToLeft` (Hebrew, Arabic) ← moves toward its end and → toward its start, as
+    /// the caret then goes the way of the arrow (it went the other way: a tour).
     public mutating func handle(_ key: Key, input: InputState, clipboard: Clipboard = .shared,
-                                repeated: Bool = false) -> TextFieldKeyResult {
+                                repeated: Bool = false, readsRightToLeft: Bool = false) -> TextFieldKeyResult {
         let ctrl = input.ctrl, shift = input.shift
+        let (back, forth) = readsRightToLeft ? ("Right", "Left") : ("Left", "Right")
         switch key.name {
-        case "Left": move(ctrl ? .wordLeft : .left, extend: shift)
-        case "Right": move(ctrl ? .wordRight : .right, extend: shift)
+        case back: move(ctrl ? .wordLeft : .left, extend: shift)
+        case forth: move(ctrl ? .wordRight : .right, extend: shift)
         case "Home": move(.home, extend: shift)
         case "End": move(.end, extend: shift)
         case "Backspace":

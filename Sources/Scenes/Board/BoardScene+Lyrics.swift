@@ -96,7 +96,8 @@ extension BoardScene {
         default: break
         }
         let before = edit.field
-        switch edit.field.handle(k, input: input, repeated: repeated) {
+        let text = edit.field.text
+        switch edit.field.handle(k, input: input, repeated: repeated, readsRightToLeft: readsRightToLeft(text, stops: caretStops(line: edit.line))) {
         case .ignored: return
         case .moved:
             lyric = edit
