@@ -88,14 +88,19 @@ public struct ChordLineLayout: Sendable {
         var xs = [Double](repeating: 0, count: ats.count)
         // Where each run of one direction begins in `order`, and which way it goes.
         var runs: [(start: Int, leftward: Bool)] = []
-        var right = -Double.infinity, left = Double.infinity
+        var right = -Double.infinity, left = Double.infinity, previous = -1
         for (n, k) in order.enumerated() {
             let on = ats[k] >= from ? ats[k] + by : ats[k]
             let rtl = runsRightToLeft(on)
-            if rtl != runs.last?.leftward {
+            // A new run where the direction changes, between the chords' characters too:
+            // "2" and "chorus" in "שיר 2 chorus" are two runs of one direction that stand in
+            // the other order (a tour saw the chord on "c" pushed right of the one on "2").
+            let sameRun = rtl == runs.last?.leftward && (previous + 1..<max(previous + 1, on)).allSatisfy { runsRightToLeft($0) == rtl }
+            if !sameRun {
                 (right, left) = (-.infinity, .infinity)
                 runs.append((n, rtl))
             }
+            previous = on
             let a = anchorX(on)
             let x = clamp(rtl ? min(a, left - 2 - chordWidth) : max(a, right + 2), lowest, highest)
             xs[k] = x
@@ -126,12 +131,18 @@ public struct ChordLineLayout: Sendable {
             // (Within the text's span, or no further out than it stood.)
             let x = xs[k], inner = (max(lowest, minX - chordWidth), min(highest, maxX))
             xs[k] = nearestFree(x, among: placed, lowest: min(x, inner.0), highest: max(x, inner.1))
+            // No free place over the text: anywhere within the bounds rather than on another
+            // chord (one was drawn hidden under another: a tour).
+            if !isFree(xs[k], among: placed) { xs[k] = nearestFree(x, among: placed, lowest: lowest, highest: highest) }
             var at = placed.count
             while at > 0, placed[at - 1] > xs[k] { at -= 1 }
             placed.insert(xs[k], at: at)
         }
         return xs
     }
+
+    /// Whether a chord at `x` meets none of those at `placed`.
+    func isFree(_ x: Double, among placed: [Double]) -> Bool { !placed.contains { abs($0 - x) < chordWidth + 2 - 1e-9 } }
 
     /// The left edge nearest `x` where a chord meets none of those at `placed` (left edges,
     /// sorted) within `lowest...highest`; `x` itself when none is.

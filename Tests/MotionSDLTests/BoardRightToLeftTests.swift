@@ -137,6 +137,22 @@ extension SDLTests {
     /// Hebrew, Latin words inside Hebrew, a right-to-left mark first. Each chord stands on its
     /// own character's start whichever way the line reads, and a drop at a character finds it
     /// (a drop over the "C" of "Chorus:" before Hebrew was taken for past the text's end).
+    /// "2" and "chorus" in "שיר 2 chorus" read left to right but stand in the other order:
+    /// the chord on "c" was pushed right of the one on "2", over the wrong word; and where no
+    /// free place was left over the text a chord was drawn hidden under another (a tour).
+    @Test func chordsOnTwoLeftToRightRunsOfARightToLeftLineStandOnTheirOwnCharacters() throws {
+        let doc = SheetDocument(lines: [
+            SheetDocument.Line(text: "שיר 2 chorus", chords: [.init(name: "G", at: 4), .init(name: "Am", at: 6)]),
+            SheetDocument.Line(text: "abc 12 שלום 34 def", chords: [.init(name: "C", at: 7), .init(name: "G", at: 10), .init(name: "Am", at: 12), .init(name: "F", at: 15)]),
+        ])
+        let s = try shapedBoard(doc)
+        let stops = s.caretStops(line: 0), xs = s.chordXs(line: 0)
+        #expect(abs(xs[0] - stops[4]) < 0.5, "G on 2: \(xs[0]) vs \(stops[4]), stops \(stops), xs \(xs)")
+        #expect(abs(xs[1] - stops[6]) < 0.001, "Am on c: \(xs[1]) vs \(stops[6])")
+        let mixed = s.chordXs(line: 1).sorted(), w = s.placedBox.x
+        #expect(zip(mixed, mixed.dropFirst()).allSatisfy { $1 - $0 >= w + 2 - 0.001 }, "chords on one another: \(mixed)")
+    }
+
     @Test func mixedDirectionLyricsChordsStandOnTheirCharactersAndDropsFindThem() throws {
         let lines: [(String, [Int])] = [
             ("Chorus: " + Self.hebrew, [0, 8, 16, 30]),
@@ -161,8 +177,13 @@ extension SDLTests {
                 let found = s.anchor(forX: rtl ? stops[at] - w : stops[at], line: l)
                 #expect(found == at || (found < stops.count && stops[found] == stops[at]), "\(text): a drop on character \(at) found \(found)")
             }
-            // No chord past the text's ends.
-            #expect(xs.allSatisfy { $0 >= stops.min()! - w - 0.001 && $0 <= stops.max()! + 0.001 }, "\(text): \(xs) outside \(stops.min()!)…\(stops.max()!)")
+            // No chord past the text's ends where there is ample room over it; none on another
+            // (five chords on the last line nearly fill its text's width: one goes past its
+            // end rather than under another, where a tour found one hidden).
+            let span = stops.max()! - stops.min()! + w, fit = Double(xs.count) * (w + 2) * 1.5 <= span
+            if fit { #expect(xs.allSatisfy { $0 >= stops.min()! - w - 0.001 && $0 <= stops.max()! + 0.001 }, "\(text): \(xs) outside \(stops.min()!)…\(stops.max()!)") }
+            let sorted = xs.sorted()
+            #expect(zip(sorted, sorted.dropFirst()).allSatisfy { $1 - $0 >= w + 2 - 0.001 }, "\(text): chords on one another: \(xs)")
         }
     }
 
