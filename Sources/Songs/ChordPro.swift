@@ -154,7 +154,12 @@ public enum ChordPro {
     public static func write(_ doc: SheetDocument) -> String {
         var out = ""
         for line in doc.lines {
-            if isDirectiveOrComment(line.text) {
+            // A line whose text reads as a directive or comment, unless a chord stands on or
+            // before its first mark: written first, that chord's bracket starts the line, and
+            // `parse` reads it as the lyric it is ("[Am]#x": written as a chord line and a
+            // comment, it read back as two other lines, found by fuzzing).
+            let firstMark = line.text.firstIndex { $0 != " " && $0 != "\t" }.map { line.text.distance(from: line.text.startIndex, to: $0) } ?? 0
+            if isDirectiveOrComment(line.text), !line.chords.contains(where: { $0.at <= firstMark }) {
                 if !line.chords.isEmpty {
                     out += line.chords.sorted { $0.at < $1.at }.map { "[\($0.name)]" }.joined(separator: " ") + "\n"
                 }
