@@ -158,8 +158,7 @@ public enum ChordPro {
             // before its first mark: written first, that chord's bracket starts the line, and
             // `parse` reads it as the lyric it is ("[Am]#x": written as a chord line and a
             // comment, it read back as two other lines, found by fuzzing).
-            let firstMark = line.text.firstIndex { $0 != " " && $0 != "\t" }.map { line.text.distance(from: line.text.startIndex, to: $0) } ?? 0
-            if isDirectiveOrComment(line.text), !line.chords.contains(where: { $0.at <= firstMark }) {
+            if isDirectiveOrComment(line.text), (line.chords.lazy.map(\.at).min() ?? .max) > firstMark(line.text) {
                 if !line.chords.isEmpty {
                     out += line.chords.sorted { $0.at < $1.at }.map { "[\($0.name)]" }.joined(separator: " ") + "\n"
                 }
@@ -199,6 +198,11 @@ public enum ChordPro {
             out += "\n"
         }
         return out
+    }
+
+    /// Where a line's first character that is not a space or tab stands (0 for none).
+    private static func firstMark(_ text: String) -> Int {
+        text.firstIndex { $0 != " " && $0 != "\t" }.map { text.distance(from: text.startIndex, to: $0) } ?? 0
     }
 
     /// `write(doc)`, or why `parse` would not read it back: past `maxBytes` in all, or a line
