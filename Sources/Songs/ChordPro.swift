@@ -149,16 +149,20 @@ public enum ChordPro {
     /// stand on (one past the text's end after as many spaces, `maxPadding` at the most in a
     /// line), in the order of their characters; a bracket typed in a lyric as `\[` or `\]`,
     /// a lyric's leading brace (which would open a directive) as `\{`, and a backslash before
-    /// any of those as `\\`; directive and comment lines as they are, chords dropped on one
-    /// going on a line of their own before it. What it writes, `parse` reads back.
+    /// any of those as `\\`; directive and comment lines as they are, chords dropped on a
+    /// comment going on a line of their own before it, and a directive's text with chords
+    /// written as a lyric (its brace escaped). What it writes, `parse` reads back.
     public static func write(_ doc: SheetDocument) -> String {
         var out = ""
         for line in doc.lines {
-            // A line whose text reads as a directive or comment, unless a chord stands on or
-            // before its first mark: written first, that chord's bracket starts the line, and
-            // `parse` reads it as the lyric it is ("[Am]#x": written as a chord line and a
-            // comment, it read back as two other lines, found by fuzzing).
-            if isDirectiveOrComment(line.text), (line.chords.lazy.map(\.at).min() ?? .max) > firstMark(line.text) {
+            // A directive line as it is; a comment line too, its chords (dropped on it on the
+            // board) on a line of their own before it, unless one stands on or before its first
+            // mark: written first, that chord's bracket starts the line, and `parse` reads it as
+            // the lyric it is ("[Am]#x", found by fuzzing). A directive's text with chords is
+            // written as the lyric it is, its brace escaped ("\{x [D]y}", found by fuzzing:
+            // as a chord line and a directive it read back as two other lines).
+            if line.chords.isEmpty ? isDirectiveOrComment(line.text)
+                : isComment(line.text) && line.chords.lazy.map(\.at).min()! > firstMark(line.text) {
                 if !line.chords.isEmpty {
                     out += line.chords.sorted { $0.at < $1.at }.map { "[\($0.name)]" }.joined(separator: " ") + "\n"
                 }
@@ -266,7 +270,12 @@ public enum ChordPro {
 
     /// Whether `line` is a directive (`{…}`) or a comment (`#…`) rather than lyrics.
     public static func isDirectiveOrComment(_ line: String) -> Bool {
-        line.first(where: { $0 != " " && $0 != "\t" }) == "#" || directive(line) != nil
+        isComment(line) || directive(line) != nil
+    }
+
+    /// Whether `line` is a comment: its first character that is not a space or tab is `#`.
+    static func isComment(_ line: String) -> Bool {
+        line.first(where: { $0 != " " && $0 != "\t" }) == "#"
     }
 
     /// The song's title: its first `{title: …}` or `{t: …}` directive's, if any.

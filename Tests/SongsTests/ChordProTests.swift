@@ -65,11 +65,22 @@ import Testing
             #expect(back == doc, "\(text) → \(ChordPro.write(doc))")
         }
         #expect(ChordPro.write(SheetDocument(lines: [.init(text: "[x2]")])) == "\\[x2\\]\n")
-        // Chords dropped on a directive line go on a line of their own before it...
-        let directive = SheetDocument(lines: [.init(text: "{c: Chorus}", chords: [.init(name: "D", at: 3)])])
-        let out = ChordPro.write(directive)
-        #expect(out == "[D]\n{c: Chorus}\n")
+        // Chords dropped on a comment line go on a line of their own before it...
+        let comment = SheetDocument(lines: [.init(text: "# Chorus", chords: [.init(name: "D", at: 3)])])
+        let out = ChordPro.write(comment)
+        #expect(out == "[D]\n# Chorus\n")
         #expect(try ChordPro.parse(out).lines.flatMap(\.chords).map(\.name) == ["D"])
+        // ...and a directive's text with chords is the lyric `parse` read from "\{…}" (found by
+        // fuzzing: written as a chord line and a directive, it read back as two other lines).
+        let directive = SheetDocument(lines: [.init(text: "{c: Chorus}", chords: [.init(name: "D", at: 3)])])
+        #expect(ChordPro.write(directive) == "\\{c:[D] Chorus}\n")
+        #expect(try ChordPro.parse("\\{x [N.C.]Def}\n") == SheetDocument(lines: [.init(text: "{x Def}", chords: [.init(name: "N.C.", at: 3)])]))
+        for text in ["{c: Chorus}", "  {x}", "{soc}"] {
+            for ats in [[1], [text.count], [2, text.count]] {
+                let doc = SheetDocument(lines: [.init(text: text, chords: ats.map { .init(name: "E", at: $0) })])
+                #expect(try ChordPro.parse(ChordPro.write(doc)) == doc, "\(text) \(ats) → \(ChordPro.write(doc))")
+            }
+        }
         // ...unless one stands on or before its first mark: then the line is written as the
         // lyric it reads as, the bracket first ("[Am]#x" and "[A]{c: x}" are lyrics to
         // `parse`; written as a chord line and a comment, they read back as two other lines:
