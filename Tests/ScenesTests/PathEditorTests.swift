@@ -43,7 +43,7 @@ import Testing
         }
 
         var editor: PathEditor { scene.session.editor! }
-        var d: String { if case .string(let s)? = scene.editDump()["d"] { s } else { "" } }
+        var d: String { if case .string(let s)? = scene.session.dump()["d"] { s } else { "" } }
         func anchor(_ i: Int) -> Vec2 { editor.drawnAnchors()[i].1 }
         var ringPoints: [Vec2] { scene.followers.store.dense.map(\.point) }
     }

@@ -2,6 +2,11 @@ import Engine
 import Geometry
 import Paths
 
+/// The status line's inputs while editing (it is made again only when one changes).
+struct EditInfoKey: Equatable {
+    var anchors: Int, focused: Int?, snap: Bool, linked: Bool, length: Double, undo: Int, redo: Int
+}
+
 // What edit mode draws: the grid, the handles and anchors over the path, and its buttons
 // and status line. The scene hands the session its list while editing (`PathScene.draw`).
 extension PathEditSession {
@@ -66,7 +71,7 @@ extension PathEditSession {
     /// The status line: a message about the last edit while it shows (in or out of edit
     /// mode: edit mode refused, say); while `editing`, else what is focused on a path of
     /// `length` points; nil otherwise.
-    mutating func status(editing: Bool, length: Double) -> (String, Color)? {
+    func status(editing: Bool, length: Double) -> (String, Color)? {
         if let m = editMessage.text { return (m, .accent) }
         guard editing, let e = editor else { return nil }
         let key = EditInfoKey(anchors: e.doc.anchors.count, focused: e.focused.flatMap(e.flatIndex), snap: snap,

@@ -5,11 +5,17 @@ import Paths
 /// The path editor's session: everything edit mode keeps that the rings do not — the
 /// current shape's editor (its path, history, focus and drags), the edits of shapes not
 /// shown, the editor's buttons and switches, its messages and clock, and the work a step
-/// has pending. The scene holds one (`PathScene.session`) and hands it its draw list
-/// while editing (`PathEditSession+Drawing.swift`); edit mode's input and step
-/// (`PathScene+Edit*.swift`) work on it and on the rings riding the path, since an edit
-/// lays the rings on the new path.
-struct PathEditSession {
+/// has pending, and edit mode's input and step. The scene holds one (`PathScene.session`)
+/// and, while editing, hands it input (`routeEditInput`, `PathEditSession+Pointers.swift`
+/// and `+Keys.swift`), the step (`stepEditor`) and its draw list (`+Drawing.swift`); each
+/// change builds the new table and lays the scene's rings on it (`+Changes.swift`,
+/// `PathScene.install`).
+final class PathEditSession {
+    /// The scene whose path this edits: its rings ride each new table (`PathScene.install`).
+    unowned let scene: PathScene
+
+    init(scene: PathScene) { self.scene = scene }
+
     /// The current shape's editor: while editing, or while the shape has edits.
     var editor: PathEditor?
     /// The edits of shapes not shown now, kept for when they come back.

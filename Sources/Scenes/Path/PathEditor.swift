@@ -4,8 +4,8 @@ import Paths
 
 /// The path scene's editor: the path being shaped (in its own coordinates, a file's for a
 /// custom path), how it is shown in the window, what is held and focused, and the undo
-/// history. It knows no input devices: the scene turns presses, keys and sticks into its
-/// operations (`PathScene+Editing.swift`).
+/// history. It knows no input devices: the scene's session turns presses, keys and sticks
+/// into its operations (`PathEditSession+Pointers.swift`, `+Keys.swift`).
 struct PathEditor {
     /// What a hand or the keyboard holds: an anchor, or one of its handles.
     enum Target: Equatable {

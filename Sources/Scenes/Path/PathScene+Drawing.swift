@@ -104,28 +104,7 @@ extension PathScene {
             ("length", JSONValue(t?.length ?? 0)),
             ("samples", JSONValue(t?.count ?? 0)),
             ("handles", .array(hs)),
-            ("edit", editDump()),
-        ])
-    }
-}
-
-extension PathScene {
-    /// `scenes.path.edit`: whether edit mode is on, the anchors and the path data in window
-    /// points as drawn (so `motionlab path --svg "$d"` measures what the scene does), and the
-    /// focused anchor's place in `anchors`.
-    func editDump() -> JSONValue {
-        let e = session.editor
-        let anchors = e?.drawnAnchors().map { JSONValue.array([JSONValue($0.1.x), JSONValue($0.1.y)]) } ?? []
-        return .object([
-            ("on", .bool(editing)),
-            ("changed", .bool(e?.changed ?? false)),
-            ("anchors", .array(anchors)),
-            ("focused", e?.focused.flatMap { e?.flatIndex(of: $0) }.map { JSONValue($0) } ?? .null),
-            ("d", .string(currentPath().svgData)),
-            ("snap", .bool(session.snap)),
-            ("linkedHandles", .bool(session.linkedHandles)),
-            ("undo", JSONValue(e?.history.undoCount ?? 0)),
-            ("redo", JSONValue(e?.history.redoCount ?? 0)),
+            ("edit", session.dump()),
         ])
     }
 }

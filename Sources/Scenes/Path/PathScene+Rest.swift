@@ -13,16 +13,7 @@ extension PathScene {
     public var due: Due {
         for f in followers.store.dense where f.movesByItself { return .now }
         for p in poses.store.dense where p.changesByItself { return .now }
-        if session.pendingDrag != nil || hands.isLettingGo { return .now }
-        if editing, let e = session.editor {
-            if session.stickPoint != nil { return .now }
-            for d in e.drags.all where !d.press.moved && d.press.held.isFinite {
-                if case .anchor = d.target.point { return .now }
-            }
-        }
-        var answer = Due.never
-        if let left = session.editMessage.secondsLeft { answer = answer.soonest(.timer(left)) }
-        if let left = session.anchorTaps.secondsLeft(at: session.editClock), left > 0 { answer = answer.soonest(.after(left)) }
-        return answer
+        if hands.isLettingGo { return .now }
+        return session.due
     }
 }

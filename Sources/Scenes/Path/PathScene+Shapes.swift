@@ -37,7 +37,7 @@ extension PathScene {
         // The shape keeps clear of the buttons above it (in either mode) and the status line below.
         let top = ((normalLayout + session.editLayout).map(\.maxY).max() ?? sceneBounds.minY) + 8, bottom = sceneBounds.maxY - 28
         shapeBounds = Rect(x: sceneBounds.minX, y: top, w: sceneBounds.width, h: max(1, bottom - top))
-        fitEditor()
+        session.fitEditor()
         let path = currentPath()
         let motions = ringMotions()
         // The old table and strokes go before the new one is built, so a path near the

@@ -8,7 +8,7 @@ extension PathScene {
     func routeInput(_ ctx: StepContext) {
         for event in ctx.events {
             focusRing.note(event)
-            if editing && routeEditInput(event, ctx) { continue }
+            if editing && session.routeEditInput(event, ctx) { continue }
             switch event {
             case .pointerDown(let id, let device, let at):
                 if shapeButton.hit(at, device: device) { nextShape(); continue }
@@ -44,7 +44,7 @@ extension PathScene {
                 }
             }
         }
-        flushDrags()
+        session.flushDrags()
     }
 
     private func nextRide() {

@@ -89,7 +89,7 @@ public final class PathScene: Scene {
     public internal(set) var editing = false
     /// The editor's own state: its path, history, buttons and what hands hold
     /// (`PathEditSession`).
-    var session = PathEditSession()
+    lazy var session = PathEditSession(scene: self)
     /// Snap dragged and moved points to a grid of `gridStep` points.
     public var snap: Bool { session.snap }
     /// A smooth point's handles stay in line when one is dragged (else each moves alone).
@@ -124,7 +124,7 @@ public final class PathScene: Scene {
         poses = world.makeStorage()
         if let startShape { shape = startShape } else if customPath != nil { shape = .custom }
         schedule.add("input") { s, ctx in s.routeInput(ctx) }
-        schedule.add("edit") { s, ctx in s.stepEditor(ctx) }
+        schedule.add("edit") { s, ctx in s.session.stepEditor(ctx) }
         schedule.add("orbit") { s, ctx in s.applyOrbit(ctx) }
         schedule.add("followers") { s, ctx in
             let tables = s.tables
@@ -185,7 +185,7 @@ public final class PathScene: Scene {
         let i = all.firstIndex(of: shape) ?? 0
         // Each shape keeps its edits (and their undo steps) for when it comes back; what is
         // held is let go first.
-        finishGesture()
+        session.finishGesture()
         session.pendingDrag = nil
         if let e = session.editor, e.changed { session.edits[shape] = e }
         shape = all[positiveModulo(i + delta, all.count)]
@@ -194,7 +194,7 @@ public final class PathScene: Scene {
         // Along another shape a hand's sweep so far says nothing of the ring's speed (the new
         // path may even run the other way): each held ring's track starts again here.
         hands.retrack { track, _ in track.reset() }
-        if editing && session.editor == nil { session.editor = freshEditor() }
+        if editing && session.editor == nil { session.editor = session.freshEditor() }
     }
 
     public func step(_ context: inout StepContext) {

@@ -3,16 +3,16 @@ import Geometry
 import Paths
 
 // Edit mode's keys, pad buttons and stick: nudges of the focused anchor, and the commands.
-extension PathScene {
+extension PathEditSession {
     /// Moves the focused anchor by `delta` window points (keys, d-pad, stick): one undo
     /// step for a run of such moves of the same anchor.
     func nudge(by delta: Vec2) {
-        guard let e = session.editor, let a = e.focused, let p = e.point(of: .anchor(a)), let now = e.doc.position(of: a) else {
+        guard let e = editor, let a = e.focused, let p = e.point(of: .anchor(a)), let now = e.doc.position(of: a) else {
             return tell("focus an anchor first (Tab)")
         }
         // With the grid on, a key moves a whole grid step.
-        if session.snap {
-            moveFocused(a, to: placed(p + delta.normalized() * Self.gridStep, from: p))
+        if snap {
+            moveFocused(a, to: placed(p + delta.normalized() * PathScene.gridStep, from: p))
             return
         }
         // A run counts from where it began, so keys pressed back land on the same numbers.
@@ -20,14 +20,14 @@ extension PathScene {
         let origin = run?.origin ?? now
         let target = placed(e.toWindow(origin) + (run?.total ?? .zero) + delta, from: e.toWindow(origin))
         // (A refused move keeps the run where it was.)
-        if moveFocused(a, to: target, origin: origin) { session.editor?.nudgeRun = (origin, target - e.toWindow(origin)) }
+        if moveFocused(a, to: target, origin: origin) { editor?.nudgeRun = (origin, target - e.toWindow(origin)) }
     }
 
     /// (Saved once the run settles — `saveIfSettled` — not at every step of it.)
     @discardableResult
     func moveFocused(_ a: AnchorIndex, to target: Vec2, origin: Vec2? = nil) -> Bool {
-        let first = session.editor?.nudging != a
-        session.editor?.nudgeRun = nil
+        let first = editor?.nudging != a
+        editor?.nudgeRun = nil
         return edit(recording: first, finished: false) { e in
             let changes = try e.move(.anchor(a), to: target, keepingSmooth: false, origin: origin)
             e.nudging = e.focused
@@ -37,7 +37,7 @@ extension PathScene {
 
     /// An edit-mode key or pad-button press (`event`): false when the editor has no use for it.
     func editPress(_ event: InputEvent, _ ctx: StepContext) -> Bool {
-        guard let action = Self.bindings.action(for: event, mode: PathEditSession.mode, ctrl: ctx.input.ctrl) else { return false }
+        guard let action = PathScene.bindings.action(for: event, mode: PathEditSession.mode, ctrl: ctx.input.ctrl) else { return false }
         let shift = ctx.input.shift
         let step = shift ? 10.0 : 1.0
         switch action {
@@ -50,19 +50,19 @@ extension PathScene {
             default: nudge(by: Vec2(0, step))
             }
         case .delete:
-            if let a = session.editor?.focused { removeAnchor(a) } else if case .key = event { tell("focus an anchor first (Tab)") }
+            if let a = editor?.focused { removeAnchor(a) } else if case .key = event { tell("focus an anchor first (Tab)") }
         case .undo: if shift, case .key = event { redoEdit() } else { undoEdit() }
         case .redo: redoEdit()
-        case .leave: setEditing(false)
-        case .corner: if let a = session.editor?.focused { toggleSmooth(a) }
+        case .leave: scene.setEditing(false)
+        case .corner: if let a = editor?.focused { toggleSmooth(a) }
         case .focusNext, .focusPrevious:
             var back = action == .focusPrevious
             if shift, case .key = event { back = true }
-            session.editor?.focusNext(back ? -1 : 1)
-            session.editor?.nudging = nil
+            editor?.focusNext(back ? -1 : 1)
+            editor?.nudging = nil
         case .insert: insertAfterFocused()
-        case .snap: session.snap.toggle()
-        case .link: session.linkedHandles.toggle(); placeButtons()
+        case .snap: snap.toggle()
+        case .link: linkedHandles.toggle(); scene.placeButtons()
         case .export: exportPath()
         default: return false
         }
@@ -72,7 +72,7 @@ extension PathScene {
     /// An anchor in the middle of the segment leaving the focused anchor (or arriving, at an
     /// open end): the keyboard's and pad's way to insert.
     func insertAfterFocused() {
-        guard let e = session.editor, let a = e.focused else { return tell("focus an anchor first (Tab)") }
+        guard let e = editor, let a = e.focused else { return tell("focus an anchor first (Tab)") }
         if let j = e.doc.segmentIndex(.outgoing, of: a) {
             insertAnchor(subpath: a.subpath, segment: j, at: 0.5)
         } else if let j = e.doc.segmentIndex(.incoming, of: a) {
@@ -83,36 +83,36 @@ extension PathScene {
     /// The edit system, each step: the clock, long presses that delete, and the left stick
     /// moving the focused anchor.
     func stepEditor(_ ctx: StepContext) {
-        session.editClock += ctx.dt
-        session.insertsThisStep = 0
-        session.editMessage.step(ctx.dt)
-        guard editing, session.editor != nil else { return }
+        editClock += ctx.dt
+        insertsThisStep = 0
+        editMessage.step(ctx.dt)
+        guard scene.editing, editor != nil else { return }
         defer { saveIfSettled(ctx.input) }
         // Presses held still on an anchor: past `longPress`, the anchor goes. Each is looked
         // up again by its pointer, as a deletion renumbers the anchors the others hold.
-        let reached = session.editor?.drags.advanceHolds(ctx.dt, toward: Self.longPress) { d in
+        let reached = editor?.drags.advanceHolds(ctx.dt, toward: PathScene.longPress) { d in
             if case .anchor = d.target.point { !d.press.moved } else { false }
         } ?? []
         for pointer in reached {
             // Looked up again: a deletion renumbers the anchors the other presses hold.
-            guard let i = session.editor?.drags.index(of: pointer), case .anchor(let a)? = session.editor?.drags[i].target.point else {
+            guard let i = editor?.drags.index(of: pointer), case .anchor(let a)? = editor?.drags[i].target.point else {
                 continue
             }
-            session.anchorTaps.forget()
+            anchorTaps.forget()
             removeAnchor(a)
         }
         var stick = Vec2.zero
         for pad in ctx.input.pads { stick += pad.stick(true) }
         guard stick != .zero else {
-            session.stickPoint = nil
+            stickPoint = nil
             return
         }
-        if session.editor?.focused == nil { session.editor?.focusNext(1) }
-        guard let a = session.editor?.focused, let p = session.editor?.point(of: .anchor(a)) else { return }
+        if editor?.focused == nil { editor?.focusNext(1) }
+        guard let a = editor?.focused, let p = editor?.point(of: .anchor(a)) else { return }
         // The stick moves a point of its own, which the anchor follows onto the grid.
-        let from = session.stickPoint ?? p
-        let to = placed(from + stick * Self.stickSpeed * ctx.dt, from: p)
-        session.stickPoint = from + stick * Self.stickSpeed * ctx.dt
+        let from = stickPoint ?? p
+        let to = placed(from + stick * PathScene.stickSpeed * ctx.dt, from: p)
+        stickPoint = from + stick * PathScene.stickSpeed * ctx.dt
         moveFocused(a, to: to)
     }
 }
