@@ -79,12 +79,20 @@ public enum ChordPro {
 
     /// A lyric line: its text without the bracketed chords, each chord on the character
     /// that follows it.
+    ///
+    /// Read by code point, not by character: a bracket is one wherever it stands, though
+    /// the text around it may join it into a character ("]" and a combining mark after it,
+    /// "[" after a prepended mark such as U+0600) or join once the brackets are gone (a
+    /// flag's halves); a chord then stands on the character of the lyric that holds the code
+    /// point after its bracket. Columns in errors count characters of the line.
     private static func lyricLine(_ raw: Substring, line n: Int) throws(ReadError) -> SheetDocument.Line {
-        var text = "", count = 0, column = 0
+        var text = String.UnicodeScalarView(), count = 0, column = 0
         var chords: [SheetDocument.Placed] = []
-        var name: String?, nameColumn = 0
+        var name: String.UnicodeScalarView?, nameColumn = 0
         var escaped = false
-        for c in raw {
+        // The character column of code point `k` (from 1) of the line, for an error.
+        func at(_ k: Int) -> Int { String(String.UnicodeScalarView(raw.unicodeScalars.prefix(max(0, k - 1)))).count + 1 }
+        for c in raw.unicodeScalars {
             column += 1
             if escaped {
                 // \[ and \] are brackets in the lyric, \{ a brace, \\ a backslash (what `write`
@@ -105,26 +113,26 @@ public enum ChordPro {
             if var open = name {
                 switch c {
                 case "]":
-                    let trimmed = open.trimmingCharacters(inSet: " \t")
+                    let trimmed = String(open).trimmingCharacters(inSet: " \t")
                     if !ChordName.isNoChord(trimmed) {
                         do { _ = try ChordName(trimmed) } catch {
-                            throw ReadError(line: n, column: nameColumn + error.offset,
+                            throw ReadError(line: n, column: at(nameColumn) + error.offset,
                                             message: "\"\(echo(trimmed))\" is not a chord name: \(error.reason)")
                         }
                     }
                     guard chords.count < SheetDocument.maxChordsPerLine else {
-                        throw ReadError(line: n, column: nameColumn - 1, message: "more than \(SheetDocument.maxChordsPerLine) chords on one line (SheetDocument.maxChordsPerLine)")
+                        throw ReadError(line: n, column: at(nameColumn - 1), message: "more than \(SheetDocument.maxChordsPerLine) chords on one line (SheetDocument.maxChordsPerLine)")
                     }
                     chords.append(SheetDocument.Placed(name: trimmed, at: count))
                     name = nil
                 case "[":
-                    throw ReadError(line: n, column: column, message: "'[' inside a chord (the one opened at column \(nameColumn - 1) is not closed)")
+                    throw ReadError(line: n, column: at(column), message: "'[' inside a chord (the one opened at column \(at(nameColumn - 1)) is not closed)")
                 default:
                     open.append(c)
                     name = open
                 }
             } else if c == "[" {
-                name = ""
+                name = String.UnicodeScalarView()
                 nameColumn = column + 1
             } else {
                 text.append(c)
@@ -132,17 +140,22 @@ public enum ChordPro {
             }
         }
         if name != nil {
-            throw ReadError(line: n, column: nameColumn - 1, message: "'[' opens a chord that is not closed with ']' on its line")
+            throw ReadError(line: n, column: at(nameColumn - 1), message: "'[' opens a chord that is not closed with ']' on its line")
         }
-        if escaped {
-            text.append("\\")
-            count += 1
+        if escaped { text.append("\\") }
+        // Each chord's code point offset becomes the character holding that code point: the
+        // characters that end at or before it (chords come in the order of their offsets).
+        let lyric = String(text)
+        var characters = 0, scalars = 0, rest = lyric[...]
+        for j in chords.indices {
+            while let first = rest.first, scalars + first.unicodeScalars.count <= chords[j].at {
+                scalars += first.unicodeScalars.count
+                characters += 1
+                rest = rest.dropFirst()
+            }
+            chords[j].at = characters
         }
-        // A character that joins the one before (a combining mark after a chord) makes one
-        // character of two: the count is taken again, and chords past it kept within.
-        let joined = text.count
-        if joined != count { for j in chords.indices { chords[j].at = min(chords[j].at, joined) } }
-        return SheetDocument.Line(text: text, chords: chords)
+        return SheetDocument.Line(text: lyric, chords: chords)
     }
 
     /// The song as ChordPro: each line's chords in brackets before the characters they
@@ -209,9 +222,10 @@ public enum ChordPro {
         text.firstIndex { $0 != " " && $0 != "\t" }.map { text.distance(from: text.startIndex, to: $0) } ?? 0
     }
 
-    /// `write(doc)`, or why `parse` would not read it back: past `maxBytes` in all, or a line
+    /// `write(doc)`, or why `parse` would not read it back: past `maxBytes` in all, a line
     /// past `maxLineBytes` (a sheet's limits are wider: a 10,000-character line of emoji, a
-    /// 16 MiB song). The error names the line of the text that would be written.
+    /// 16 MiB song), or anything else `parse` refuses in it. The error names the line of the
+    /// text that would be written.
     public static func writeReadable(_ doc: SheetDocument) throws(ReadError) -> String {
         let text = write(doc)
         var n = 0
@@ -224,6 +238,12 @@ public enum ChordPro {
         guard text.utf8.count <= maxBytes else {
             throw ReadError(line: 1, column: 1, message: "the song would be \(text.utf8.count) bytes of ChordPro, more than the \(maxBytes >> 20) MiB import reads (ChordPro.maxBytes); not exported")
         }
+        // Whatever else import would refuse (a line break in a line's text, from a sheet file;
+        // a chord line before a comment past `SheetDocument.maxLines`): in its own words,
+        // where the written text has it.
+        do { _ = try parse(text) } catch {
+            throw ReadError(line: error.line, column: error.column, message: "\(error.message), as ChordPro import would read it; not exported")
+        }
         return text
     }
 
@@ -231,20 +251,19 @@ public enum ChordPro {
     public static let maxPadding = 1_000
 
     /// Lyric characters as ChordPro writes them: brackets escaped, and a backslash before a
-    /// bracket or brace too, so each reads back as itself.
+    /// bracket or brace too, so each reads back as itself. By code point, as `parse` reads
+    /// (a bracket may be part of a character: "[" and a combining mark after it).
     /// `beforeBracket`: a chord's bracket follows the last character.
     private static func append(_ chars: ArraySlice<Character>, to out: inout String, beforeBracket: Bool) {
-        var i = chars.startIndex
-        while i < chars.endIndex {
-            let c = chars[i]
-            let next: Character? = i + 1 < chars.endIndex ? chars[i + 1] : beforeBracket ? "[" : nil
+        let scalars = chars.flatMap(\.unicodeScalars)
+        for (i, c) in scalars.enumerated() {
+            let next: Unicode.Scalar? = i + 1 < scalars.count ? scalars[i + 1] : beforeBracket ? "[" : nil
             if c == "[" || c == "]" {
                 out += "\\"
             } else if c == "\\", let next, next == "[" || next == "]" || next == "{" || next == "\\" {
                 out += "\\"
             }
-            out.append(c)
-            i += 1
+            out.unicodeScalars.append(c)
         }
     }
 

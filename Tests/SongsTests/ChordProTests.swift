@@ -118,6 +118,44 @@ import Testing
         #expect(back.lines[0].chords.map(\.at) == [5, 2 + ChordPro.maxPadding])
     }
 
+    /// Brackets beside characters that join: a combining mark after a chord (it joins the
+    /// "]"), a prepended mark before one (U+0600 joins the "["), a flag's or a family's halves
+    /// and Hangul jamo split by a chord. Each was refused as an unclosed '[' or read back as
+    /// another song (the chord's bracket taken into the lyric, a chord lost); found by a review.
+    @Test func chordsBesideCharactersThatJoinReadAndWriteBack() throws {
+        // "e[A]\u{301}": the chord stands on the é it is written inside.
+        #expect(try ChordPro.parse("e[A]\u{301}x\n") == SheetDocument(lines: [.init(text: "e\u{301}x", chords: [.init(name: "A", at: 0)])]))
+        #expect(try ChordPro.parse("la\u{600}[A]\n") == SheetDocument(lines: [.init(text: "la\u{600}", chords: [.init(name: "A", at: 3)])]))
+        for (text, chords) in [("\u{1F1FA}[A]\u{1F1F8}[B]\u{600}\n", 2), ("\u{1100}[A]\u{1161}[B]\u{600}\n", 2),
+                               ("\u{1F468}\u{200D}[A]\u{1F469}[B]\u{600}\n", 2), ("\u{1F1FA}[A]\u{1F1F8}[B]\t\u{301}\n", 2),
+                               ("[A]\u{301}x\n", 1), ("a[B]\\[\u{301}b\n", 1), ("\u{600}[C]\n", 1)] {
+            let doc = try ChordPro.parse(text)
+            let written = ChordPro.write(doc)
+            #expect(doc.lines.flatMap(\.chords).count == chords)
+            #expect(try ChordPro.parse(written) == doc, "\(text.unicodeScalars.map { String($0.value, radix: 16) }) → \(written)")
+            #expect(ChordPro.write(try ChordPro.parse(written)) == written)
+        }
+        // A board's line: a chord at the end of a text that ends in a prepended mark.
+        let board = SheetDocument(lines: [.init(text: "\u{600}", chords: [.init(name: "A", at: 1)]), .init(text: "\u{301}x", chords: [.init(name: "D", at: 0)])])
+        #expect(try ChordPro.parse(ChordPro.write(board)) == board)
+        // A column counts characters: the name's error stands where its character does.
+        do { _ = try ChordPro.parse("e\u{301}\u{301}[A][Q]\n"); Issue.record("Q read as a chord") } catch { #expect(error.column == 6, "\(error)") }
+    }
+
+    /// What import would refuse is not exported, whatever the reason: a line break in a
+    /// line's text (a sheet file can hold one), and a comment's chord line past the most
+    /// lines a song holds (found by a review: both were written, and refused on import).
+    @Test func exportRefusesWhatImportWouldRefuse() throws {
+        let broken = SheetDocument(lines: [.init(text: "a\n{b")])
+        #expect(throws: ChordPro.ReadError.self) { try ChordPro.writeReadable(broken) }
+        do { _ = try ChordPro.writeReadable(broken) } catch { #expect(error.line == 2 && error.message.hasSuffix("not exported"), "\(error)") }
+        var lines = [SheetDocument.Line(text: "# x", chords: [.init(name: "A", at: 2)])]
+        lines += Array(repeating: SheetDocument.Line(text: "la"), count: SheetDocument.maxLines - 1)
+        #expect(throws: ChordPro.ReadError.self) { try ChordPro.writeReadable(SheetDocument(lines: lines)) }
+        lines[0].chords = []
+        #expect(try ChordPro.parse(ChordPro.writeReadable(SheetDocument(lines: lines))).lines.count == SheetDocument.maxLines)
+    }
+
     /// N.C., the mark chord sheets put where the band stops, reads where a chord stands (it
     /// was refused: "not a chord name"), writes back as it was, and stays put when the song
     /// is transposed; the song's first chord is the first real one.
