@@ -13,7 +13,8 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
     }
     // The board's own sheet under a new name (a rename) keeps its history and caret; anything
     // the file does not hold as it should is loaded as any opened file is.
-    if !keepingDocument || loaded.problem != nil || !loaded.mayOverwrite { board.load(loaded.document) }
+    let keeps = keepingDocument && loaded.problem == nil && loaded.mayOverwrite
+    if !keeps { board.load(loaded.document) }
     if let problem = loaded.problem {
         StandardStream.error.write("motionlab: sheet \(problem)\n")
         board.showBanner(problem)
@@ -25,6 +26,13 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
     // What the file holds as far as this session knows: a sheet changed on disk by anyone
     // else since (another session, an editor) is not saved over.
     var onDisk = loaded.found
+    if keeps, loaded.document.serialized() != board.document.serialized() {
+        // Kept under a new name, the board shows what the file does not hold (an edit made
+        // outside since the last save, or a save refused): the file is not taken as saved
+        // here, so the next save is refused as it was under the old name (a hostile tour's
+        // rename took an outside edit for the baseline and the next keystroke wrote over it).
+        onDisk = .text(board.document.serialized())
+    }
     // A version 1 sheet is kept beside itself (NAME.v1.json) before the first save writes
     // it as version 2, so an older build still finds its sheet.
     var olderVersion: String? = if loaded.document.readVersion < SheetDocument.currentVersion, case .text(let t) = loaded.found { t } else { nil }
