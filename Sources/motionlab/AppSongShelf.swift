@@ -19,6 +19,17 @@ final class AppSongShelf: SongShelf {
 
     func open(_ name: String) -> String? {
         guard let board else { return "the board is gone" }
+        // Typing not yet saved goes in first; a sheet whose save was refused is kept as a
+        // song of its own, or nothing is opened over it (a hostile tour's edits were lost).
+        board.settle()
+        var kept: String?
+        if let reason = board.unsavedBecause {
+            switch keepUnsaved(board.document, of: board.songName ?? "sheet") {
+            case .success(let copy): kept = "kept as the song “\(copy)”: the edits to “\(board.songName ?? "sheet")”, not saved there (\(reason))"
+            case .failure(let problem): return "the sheet shown is not saved (\(reason)) and could not be kept as a song (\(problem.description)); open another once it is saved or copied"
+            }
+        }
+        defer { if let kept { board.showBanner(kept); StandardStream.error.write("motionlab: \(kept)\n") } }
         do {
             let file = try library.file(name)
             // A new name (`--song NEW`) is made a song at once, as New makes one: the panel
@@ -39,6 +50,23 @@ final class AppSongShelf: SongShelf {
             }
             return nil
         } catch { return describe(error) }
+    }
+
+    /// Saves `doc` as a new song named after `name` ("NAME (unsaved)", "NAME (unsaved 2)"…),
+    /// never over a file there; its name, or why it could not be kept.
+    private func keepUnsaved(_ doc: SheetDocument, of name: String) -> Result<String, FilePolicy.Refusal> {
+        var last = FilePolicy.Refusal("no name was free")
+        for n in 1...50 {
+            let candidate = n == 1 ? "\(name) (unsaved)" : "\(name) (unsaved \(n))"
+            do {
+                let file = try library.file(candidate)
+                var st = stat()
+                if lstat(file.url.path, &st) == 0 { continue }
+                try file.save(doc.serialized(), over: .nothing)
+                return .success(candidate)
+            } catch { last = error }
+        }
+        return .failure(last)
     }
 
     func create(_ name: String) -> String? {

@@ -20,7 +20,10 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
         board.showBanner(problem)
     }
     guard loaded.mayOverwrite else {
-        board.onChange = { _ in board.showBanner("the sheet could not be read, so changes are not saved over it") }
+        board.onChange = { _ in
+            board.unsavedBecause = "the sheet could not be read, so changes are not saved over it"
+            board.showBanner(board.unsavedBecause!)
+        }
         return
     }
     // What the file holds as far as this session knows: a sheet changed on disk by anyone
@@ -41,6 +44,7 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
             // Nothing kept beside a sheet no save may replace (read-only): it would fill the folder.
             if let refusal = file.saveRefusal() {
                 StandardStream.error.write("motionlab: could not save the sheet: \(refusal); the previous version is kept\n")
+                board.unsavedBecause = "\(refusal)"
                 return board.showBanner("sheet not saved: \(refusal)")
             }
             do {
@@ -49,11 +53,16 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
                 StandardStream.error.write("motionlab: the sheet was version \(loaded.document.readVersion); kept as \(kept) before saving it as version \(SheetDocument.currentVersion)\n")
             } catch {
                 StandardStream.error.write("motionlab: could not keep the version \(loaded.document.readVersion) sheet before saving it as version \(SheetDocument.currentVersion): \(describe(error)); not saved\n")
+                board.unsavedBecause = describe(error)
                 return board.showBanner("sheet not saved: \(describe(error))")
             }
         }
-        do { onDisk = try file.save(doc.serialized(), over: onDisk, newFileMode: loaded.newFileMode) } catch {
+        do {
+            onDisk = try file.save(doc.serialized(), over: onDisk, newFileMode: loaded.newFileMode)
+            board.unsavedBecause = nil
+        } catch {
             StandardStream.error.write("motionlab: could not save the sheet: \(describe(error)); \(onDisk == .nothing ? "nothing was written" : "the previous version is kept")\n")
+            board.unsavedBecause = describe(error)
             board.showBanner("sheet not saved: \(describe(error))")
         }
     }

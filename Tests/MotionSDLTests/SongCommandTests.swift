@@ -274,6 +274,44 @@ import Testing
         #expect(saved.lines.map(\.text) == [""])
     }
 
+    /// Another song opened over edits whose save was refused (a read-only song) keeps them
+    /// as a song of their own, and says so; the read-only file is left as it was (a hostile
+    /// tour's edits were lost without a word).
+    @Test func openingAnotherSongOverUnsavedEditsKeepsThem() throws {
+        let dir = Motionlab.tempDir()
+        let songs = dir.appendingPathComponent("motionlab/songs")
+        try FileManager.default.createDirectory(at: songs, withIntermediateDirectories: true)
+        let a = songs.appendingPathComponent("a.json")
+        let original = SheetDocument(lines: [.init(text: "la")]).serialized()
+        try original.write(to: a, atomically: false, encoding: .utf8)
+        try SheetDocument(lines: [.init(text: "other")]).serialized().write(to: songs.appendingPathComponent("b.json"), atomically: false, encoding: .utf8)
+        chmod(a.path, 0o444)
+        let script = dir.appendingPathComponent("s.jsonl")
+        func keys(_ frame: Int, _ names: [String]) -> String {
+            (names.map { #"{"frame":\#(frame),"type":"key","key":"\#($0)","down":true}"# }
+                + names.reversed().map { #"{"frame":\#(frame + 1),"type":"key","key":"\#($0)","down":false}"# }).joined(separator: "\n")
+        }
+        try """
+        \(keys(2, ["F2"]))
+        {"frame":4,"type":"text","text":"hello "}
+        \(keys(6, ["Escape"]))
+        \(keys(8, ["Left Ctrl", "O"]))
+        \(keys(10, ["Down"]))
+        \(keys(12, ["Return"]))
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let state = dir.appendingPathComponent("state.json")
+        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "20", "--script", script.path, "--song", "a", "--state", state.path])
+        p.environment?["XDG_DATA_HOME"] = dir.path
+        let r = try Motionlab.run(p)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("motionlab: kept as the song “a (unsaved)”: the edits to “a”, not saved there"), "\(r.stderr)")
+        #expect(try String(contentsOf: a, encoding: .utf8) == original)
+        let kept = try SheetDocument.parse(String(contentsOf: songs.appendingPathComponent("a (unsaved).json"), encoding: .utf8))
+        #expect(kept.lines.map(\.text) == ["lahello "])
+        let dump = try String(contentsOf: state, encoding: .utf8)
+        #expect(dump.contains(#""song":"b""#), "\(dump.prefix(400))")
+    }
+
     @Test func tenThousandSongsListInOrder() throws {
         let dir = Motionlab.tempDir(), songs = dir.appendingPathComponent("songs")
         try FileManager.default.createDirectory(at: songs, withIntermediateDirectories: true)

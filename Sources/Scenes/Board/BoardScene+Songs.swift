@@ -68,6 +68,8 @@ extension BoardScene {
         case 2:
             guard let current = songName else { return }
             if let problem = shelf.delete(current) { return announce("Could not delete \(current): \(problem)") }
+            // Its edits that could not be saved went with it: nothing to keep of it.
+            unsavedBecause = nil
             let names = shelf.names()
             songName = nil
             if let next = names.first {

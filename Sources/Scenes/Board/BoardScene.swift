@@ -136,6 +136,9 @@ public final class BoardScene: Scene {
     var bannerMessage = TimedMessage()
     /// Called after every change to the sheet, with the new sheet (the app saves it).
     public var onChange: ((SheetDocument) -> Void)?
+    /// Why the sheet shown is not what its file holds (its last save refused), or nil when
+    /// it is: the app keeps such a sheet before another is opened over it.
+    public var unsavedBecause: String?
     /// Sheet changes that can be undone (at least 50 are kept).
     public internal(set) var history = UndoHistory<SheetDocument>(limit: 100)
     /// The sheet as of the last change (what `history` records as "before" on the next).
@@ -230,6 +233,9 @@ public final class BoardScene: Scene {
     /// Replaces the sheet (a loaded file) without reporting a change; nothing to undo.
     public func load(_ doc: SheetDocument) {
         let doc = Self.withALine(doc)
+        // (A banner about the sheet before, "not saved" say, is not shown over this one.)
+        bannerMessage = TimedMessage()
+        unsavedBecause = nil
         document = doc
         committed = doc
         history.removeAll()
