@@ -243,13 +243,15 @@ import Testing
     /// Renaming the open song keeps it as it is: typing not yet saved is in the file, and
     /// Ctrl+Z still undoes it, saved under the new name (a hostile tour's rename emptied the
     /// history, as opening a song does: "Nothing to undo").
+    /// Script lines that press `names` together at `frame` and let them go the frame after.
+    private func keys(_ frame: Int, _ names: [String]) -> String {
+        (names.map { #"{"frame":\#(frame),"type":"key","key":"\#($0)","down":true}"# }
+            + names.reversed().map { #"{"frame":\#(frame + 1),"type":"key","key":"\#($0)","down":false}"# }).joined(separator: "\n")
+    }
+
     @Test func renamingTheOpenSongKeepsItsUndoHistory() throws {
         let dir = Motionlab.tempDir()
         let script = dir.appendingPathComponent("s.jsonl")
-        func keys(_ frame: Int, _ names: [String]) -> String {
-            (names.map { #"{"frame":\#(frame),"type":"key","key":"\#($0)","down":true}"# }
-                + names.reversed().map { #"{"frame":\#(frame + 1),"type":"key","key":"\#($0)","down":false}"# }).joined(separator: "\n")
-        }
         try """
         \(keys(2, ["F2"]))
         {"frame":4,"type":"text","text":"hello"}
@@ -287,10 +289,6 @@ import Testing
         try SheetDocument(lines: [.init(text: "other")]).serialized().write(to: songs.appendingPathComponent("b.json"), atomically: false, encoding: .utf8)
         chmod(a.path, 0o444)
         let script = dir.appendingPathComponent("s.jsonl")
-        func keys(_ frame: Int, _ names: [String]) -> String {
-            (names.map { #"{"frame":\#(frame),"type":"key","key":"\#($0)","down":true}"# }
-                + names.reversed().map { #"{"frame":\#(frame + 1),"type":"key","key":"\#($0)","down":false}"# }).joined(separator: "\n")
-        }
         try """
         \(keys(2, ["F2"]))
         {"frame":4,"type":"text","text":"hello "}
