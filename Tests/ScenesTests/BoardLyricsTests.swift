@@ -227,6 +227,18 @@ import Testing
         runShell(shell, frames: 2, events: [1: [.gamepadAdded(pad: 0), .gamepadButton(pad: 0, button: .dpright, down: true)],
                                             2: [.gamepadButton(pad: 0, button: .dpright, down: false)]])
         #expect(caret(shell) == .null)
+        // Only that: Y, which deletes the focused chord, leaves the text and keeps the chord
+        // (it deleted it too: a hostile tour); pressed again, it deletes.
+        func press(_ b: GamepadButton) {
+            runShell(shell, frames: 2, events: [1: [.gamepadButton(pad: 0, button: b, down: true)], 2: [.gamepadButton(pad: 0, button: b, down: false)]])
+        }
+        keys(shell, ["F2"])
+        #expect(caret(shell) != .null)
+        press(.y)
+        #expect(caret(shell) == .null)
+        #expect(s.document.lines[4].chords.map(\.name) == ["F"])
+        press(.y)
+        #expect(s.document.lines[4].chords.isEmpty)
     }
 
     @Test func theCaretBlinksOnATimerAndTurnsSolidSoTheBoardRests() {

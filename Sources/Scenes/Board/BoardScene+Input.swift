@@ -42,9 +42,9 @@ extension BoardScene {
                 // Held arrows keep moving the focus or the carry.
                 key(.key(k, down: true), input: ctx.input)
             case .gamepadButton(_, _, true):
-                // A pad has no keys to type with: its buttons leave the text first.
-                if lyric != nil { endLyric() }
-                padButton(e)
+                // A pad has no keys to type with: any button leaves the text, and only that
+                // (Y also deleted the focused chord, X undid the typing: a hostile tour).
+                if lyric != nil { endLyric() } else { padButton(e) }
             case .gamepadAxis(let pad, .lefttrigger, let v): trigger(pad, right: false, value: v)
             case .gamepadAxis(let pad, .righttrigger, let v): trigger(pad, right: true, value: v)
             case .gamepadRemoved(let pad):
