@@ -49,7 +49,8 @@ extension SheetDocument {
     }
 
     /// Joins line `line` (1 or more, an index of `lines`) onto the one before it: its text
-    /// follows, its chords keep their characters. Returns where the two meet (a character of
+    /// follows, its chords keep their characters, and the first line's chords past its end
+    /// stand where the two meet. Returns where the two meet (a character of
     /// the joined line). Refused, changing nothing, past `maxCharacters` characters or
     /// `maxChordsPerLine` chords.
     public mutating func joinLine(_ line: Int, maxCharacters: Int) throws(JoinRefusal) -> Int {
@@ -62,6 +63,9 @@ extension SheetDocument {
         for j in moving.indices { moving[j].at = min(Self.maxChordAt, moving[j].at + offset) }
         guard lines[prev].chords.count + moving.count <= Self.maxChordsPerLine else { throw .tooManyChords }
         lines[prev].text = joined
+        // A chord that stood past the first line's end stays before the second's chords, at
+        // where the two meet (it was left where it stood, and came after them: a hostile tour).
+        for j in lines[prev].chords.indices where lines[prev].chords[j].at > offset { lines[prev].chords[j].at = offset }
         lines[prev].chords += moving
         lines.remove(at: line)
         return offset

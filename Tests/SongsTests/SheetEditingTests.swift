@@ -50,5 +50,12 @@ import Testing
         crowded.lines[1].chords = [SheetDocument.Placed(name: "G", at: 0)]
         #expect(throws: SheetDocument.JoinRefusal.tooManyChords) { _ = try crowded.joinLine(1, maxCharacters: 100) }
         #expect(crowded.lines.count == 2)
+        // A chord past the first line's end stays before the second line's chords, where the
+        // two meet (it stayed at 5, after both: a hostile tour).
+        var past = SheetDocument(lines: [.init(text: "ab", chords: [.init(name: "G", at: 5)]),
+                                         .init(text: "cd", chords: [.init(name: "C", at: 0), .init(name: "D", at: 1)])])
+        _ = try past.joinLine(1, maxCharacters: 100)
+        #expect(past.lines[0].chords.map(\.name) == ["G", "C", "D"] && past.lines[0].chords.map(\.at) == [2, 2, 3])
+        #expect(ChordPro.write(past) == "ab[G][C]c[D]d\n")
     }
 }
