@@ -128,6 +128,19 @@ struct SongExport: ParsableCommand {
         if let output, let file = try? folder.library.file(name) {
             try checkDistinct(reading: [("the song \"\(echo(name))\"", file.url.path)], [("-o", output)])
         }
+        // Nor over another song, nor ChordPro under a song's name in the songs' folder: the
+        // board then could not read it (a hostile tour exported over X.json).
+        if let output, case .replace(let target, let existing)? = try? FilePolicy.destination(for: output),
+           FilePolicy.name(of: target).hasSuffix(".json"), sameFolder(FilePolicy.folder(of: target), folder.library.folder.path),
+           existing != nil || format == .chordpro {
+            throw ValidationError("-o \(echo(output, limit: 200)) is \(existing != nil ? "a song" : "a song's name") in the songs' folder; export writes elsewhere (`song import` brings ChordPro in)")
+        }
+    }
+
+    /// Whether two paths name the same folder (device and inode).
+    private func sameFolder(_ a: String, _ b: String) -> Bool {
+        var x = stat(), y = stat()
+        return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
 
     func run() throws {

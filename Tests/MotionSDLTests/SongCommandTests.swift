@@ -54,6 +54,25 @@ import Testing
         #expect(try SheetDocument.parse(json.stdout).lines.count == 9)
     }
 
+    /// Export does not write over another song, nor ChordPro under a song's name in the
+    /// songs' folder (a hostile tour's `-o songs/X.json` left a song the board could not read);
+    /// JSON as a new song there, or ChordPro beside the songs, is written.
+    @Test func exportWritesNoSongOfTheFolder() throws {
+        let dir = Motionlab.tempDir(), songs = dir.appendingPathComponent("songs")
+        for name in ["T", "X"] { #expect(try song(["import", Self.corpus.appendingPathComponent("amazing-grace.cho").path, "--name", name], in: dir).status == 0) }
+        let x = songs.appendingPathComponent("X.json")
+        let before = try Data(contentsOf: x)
+        for (target, format) in [(x.path, "chordpro"), (x.path, "json"), (songs.appendingPathComponent("new.json").path, "chordpro")] {
+            let r = try song(["export", "T", "--format", format, "-o", target], in: dir)
+            #expect(r.status != 0 && r.stderr.contains("in the songs' folder"), "\(target) \(format): \(r.stderr)")
+        }
+        #expect(try Data(contentsOf: x) == before)
+        #expect(!FileManager.default.fileExists(atPath: songs.appendingPathComponent("new.json").path))
+        #expect(try song(["export", "T", "--format", "json", "-o", songs.appendingPathComponent("copy.json").path], in: dir).status == 0)
+        #expect(try song(["export", "T", "-o", songs.appendingPathComponent("T.cho").path], in: dir).status == 0)
+        #expect(try song(["list"], in: dir).stdout == "copy\nT\nX\n")
+    }
+
     @Test func badChordProIsRefusedWithLineAndColumnAndNothingIsWritten() throws {
         let dir = Motionlab.tempDir()
         for (text, words) in [("{title: X}\n[G]la [Am la\n", "line 2, column 7: '['"),
