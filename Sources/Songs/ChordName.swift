@@ -88,7 +88,7 @@ public struct ChordName: Sendable, Equatable, CustomStringConvertible {
     /// as Bb, which reads back as B♭ here). A suffix that starts with a sign is put in
     /// parentheses when the new root has none (F#b5 up is G(b5), not Gb5). `german` says
     /// whether B is written H whatever this name wrote (a song in German names, whose H7 went
-    /// to C7 and comes back as H7); nil: as this name writes it.
+    /// to C7 and comes back as H7), and a B with no sign read as B♭; nil: as this name writes it.
     public func transposed(by semitones: Int, flats: Bool, german: Bool? = nil) -> String {
         let unicode = text.contains("♯") || text.contains("♭")
         let german = german ?? (text.first == "H" || text.contains("/H"))
@@ -102,10 +102,14 @@ public struct ChordName: Sendable, Equatable, CustomStringConvertible {
             guard unicode, name.count == 2 else { return name }
             return String(name.first!) + (flats ? "♭" : "♯")
         }
-        let root = spell(semitone)
+        // In German names a B with no sign is B♭ (B natural is H): a German song's "B7" moves
+        // as B♭7 (it moved as B natural, and the same name stood for two pitches: a tour).
+        func bare(_ note: Substring) -> Bool { note.first == "B" && !(note.dropFirst().first.map(Self.isAccidental) ?? false) }
+        let bassText = text.lastIndex(of: "/").map { text[text.index(after: $0)...] }
+        let root = spell(german && bare(text[...]) ? 10 : semitone)
         let signed = suffix.first.map(Self.isAccidental) ?? false
         let body = signed && root.count == 1 ? "(" + suffix + ")" : suffix
-        return root + body + (bassSemitone.map { "/" + spell($0) } ?? "")
+        return root + body + (bassSemitone.map { "/" + spell(german && bassText.map(bare) == true ? 10 : $0) } ?? "")
     }
 
     /// Whether a song whose first chord is this one, moved by `semitones`, reads better in

@@ -79,13 +79,17 @@ public struct SheetDocument: Equatable, Sendable {
     /// and the key a ChordPro `{key: …}` line names, in flats or sharps by the key the song
     /// is then in (that key's, else its first chord's `prefersFlats`); names that do not read
     /// as chords are kept as they are, and so are those whose moved name would not read back
-    /// (longer than `ChordName.maxLength`), counted in `transposedCounting(by:)`.
+    /// (longer than `ChordName.maxLength`), counted in `transposedCounting(by:)`. In German
+    /// names (`usesGermanNames`) a B with no sign is B♭. No move (0, whole octaves) is the
+    /// sheet as written.
     public func transposed(by semitones: Int) -> SheetDocument { transposedCounting(by: semitones).sheet }
 
     /// `transposed(by:)`, and how many chords (and keys) it kept as they were because their
     /// moved names would pass `ChordName.maxLength`: said to whoever asked (a hostile tour's
     /// 31-letter chord stayed in E, unsaid, while the song around it went to F).
     public func transposedCounting(by semitones: Int) -> (sheet: SheetDocument, kept: Int) {
+        // No move (0, or whole octaves) spells nothing anew: the song as written.
+        guard semitones % 12 != 0 else { return (self, 0) }
         var kept = 0
         let key = lines.lazy.compactMap { ChordPro.keyDirective($0.text) }.first
         let first = (key.map { $0.name } ?? firstChord?.name).flatMap { try? ChordName($0) }

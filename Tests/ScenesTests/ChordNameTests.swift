@@ -125,6 +125,19 @@ import Testing
         intl.lines[0].chords = [.init(name: "B7", at: 0)]
         #expect(try SheetDocument.parse(intl.transposed(by: -1).serialized()).transposed(by: 1).lines[0].chords[0].name == "B7")
         #expect(throws: SheetError.self) { try SheetDocument.parse(#"{"version":2,"names":"dutch","lines":[]}"#) }
+        // In German names a B with no sign is B♭: down a semitone it is A, up one H (it moved
+        // as B natural, to B♭ and C, and stood for the same pitch as H: a hostile tour).
+        var german = SheetDocument.empty
+        german.lines[0].chords = [.init(name: "H7", at: 0), .init(name: "Hm", at: 2), .init(name: "B", at: 4), .init(name: "Bm/B", at: 6), .init(name: "C/B", at: 8)]
+        #expect(german.transposed(by: -1).lines[0].chords.map(\.name) == ["Bb7", "Bbm", "A", "Am/A", "H/A"])
+        #expect(german.transposed(by: 1).lines[0].chords.map(\.name) == ["C7", "Cm", "H", "Hm/H", "C#/H"])
+        // A whole octave, or none, leaves every name as written (`song export --transpose 0`
+        // spelt a song's B♭ as A♯: a hostile tour).
+        #expect(german.transposed(by: 12) == german && german.transposed(by: 0) == german)
+        var flat = SheetDocument.empty
+        flat.lines[0].text = "{key: Em}"
+        flat.lines[1].chords = [.init(name: "Em", at: 0), .init(name: "Bb7sus4", at: 2)]
+        #expect(flat.transposed(by: 0) == flat && flat.transposed(by: -24) == flat)
     }
 }
 
