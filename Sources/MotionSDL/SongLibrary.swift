@@ -26,14 +26,15 @@ public struct SongLibrary: Sendable {
     public static let maxListed = 100_000
 
     /// Refuses a name that cannot be a file of ours in the folder: empty, longer than
-    /// `maxNameLength`, starting with a dot or a space (hidden, or our temporaries'), with a
-    /// slash, a NUL, a control character or a backslash, a line or paragraph separator or a
-    /// direction control (which would break or reverse a listing of names), or `trash`.
+    /// `maxNameLength`, starting with a dot or a space (hidden, or our temporaries'), ending with
+    /// a space (any: a no-break space too), with a slash, a NUL, a control character or a
+    /// backslash, a line or paragraph separator or a direction control (which would break or
+    /// reverse a listing of names), an invisible character (`invisible`), or `trash`.
     public static func check(_ name: String) throws(FilePolicy.Refusal) {
         let shown = "song name \"\(echo(name, limit: 60))\""
         guard !name.isEmpty else { throw FilePolicy.Refusal("a song name is empty") }
         guard name.count <= maxNameLength else { throw FilePolicy.Refusal("\(shown) is longer than \(maxNameLength) characters (SongLibrary.maxNameLength)") }
-        guard name.first != ".", name.first != " ", name.last != " " else {
+        guard name.first != ".", name.first?.isWhitespace == false, name.last?.isWhitespace == false else {
             throw FilePolicy.Refusal("\(shown) starts with a dot or starts or ends with a space")
         }
         if let bad = name.unicodeScalars.first(where: { $0 == "/" || $0 == "\\" || $0.value < 0x20 || (0x7f...0x9f).contains($0.value) }) {
@@ -45,6 +46,9 @@ public struct SongLibrary: Sendable {
         if let bad = name.unicodeScalars.first(where: { s in Self.unlisted.contains { $0.contains(s.value) } }) {
             throw FilePolicy.Refusal("song name holds a line separator or a direction control (U+\(String(bad.value, radix: 16, uppercase: true))), which would break or reverse a list of names")
         }
+        if let bad = name.unicodeScalars.first(where: { s in Self.invisible.contains { $0.contains(s.value) } }) {
+            throw FilePolicy.Refusal("song name holds an invisible character (U+\(String(bad.value, radix: 16, uppercase: true))), which makes names that look alike")
+        }
         guard name.lowercased() != "trash" else { throw FilePolicy.Refusal("\(shown) is the trash folder's") }
         guard !isKeptCopy(name) else {
             throw FilePolicy.Refusal("\(shown) ends as the copies kept beside songs do (.v1, .corrupt-…)")
@@ -55,6 +59,10 @@ public struct SongLibrary: Sendable {
     /// Characters a name may not hold though they print nothing: the line and paragraph
     /// separators and the direction embeddings, overrides and isolates.
     static let unlisted: [ClosedRange<UInt32>] = [0x2028...0x202E, 0x2066...0x2069]
+    /// Characters that print nothing and join nothing: the zero-width space, the direction
+    /// marks, the word joiner and invisible operators, the byte order mark, the Mongolian
+    /// vowel separator. (The zero-width joiner and non-joiner shape emoji and Persian: kept.)
+    static let invisible: [ClosedRange<UInt32>] = [0x180E...0x180E, 0x200B...0x200B, 0x200E...0x200F, 0x2060...0x2064, 0xFEFF...0xFEFF]
 
     /// The song `name` as a document (its folder made on the first save).
     public func file(_ name: String) throws(FilePolicy.Refusal) -> DocumentFile {
@@ -100,16 +108,17 @@ public struct SongLibrary: Sendable {
     }
 
     /// A song name made from `text` (a ChordPro title, a file's name): slashes and
-    /// backslashes become dashes, control characters and U+FFFD (bytes not UTF-8) go, leading dots and spaces and trailing
-    /// spaces go, cut to 100 characters; nil when nothing usable is left.
+    /// backslashes become dashes, control characters, invisible ones and U+FFFD (bytes not
+    /// UTF-8) go, leading dots and spaces (any) and trailing spaces go, cut to 100
+    /// characters; nil when nothing usable is left.
     public static func suggestedName(_ text: String) -> String? {
         var s = String(String.UnicodeScalarView(text.unicodeScalars.compactMap { c -> Unicode.Scalar? in
             if c == "/" || c == "\\" { return "-" }
-            return c.value < 0x20 || (0x7f...0x9f).contains(c.value) || c == "\u{FFFD}" ? nil : c
+            return c.value < 0x20 || (0x7f...0x9f).contains(c.value) || c == "\u{FFFD}" || invisible.contains { $0.contains(c.value) } ? nil : c
         }))
-        while s.first == "." || s.first == " " { s.removeFirst() }
+        while s.first == "." || s.first?.isWhitespace == true { s.removeFirst() }
         s = String(s.prefix(100))
-        while s.last == " " { s.removeLast() }
+        while s.last?.isWhitespace == true { s.removeLast() }
         if isKeptCopy(s) { s += " song" }
         return (try? check(s)) != nil ? s : nil
     }

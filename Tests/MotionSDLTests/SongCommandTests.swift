@@ -97,10 +97,13 @@ import Testing
         #expect(throws: FilePolicy.Refusal.self) { try SongLibrary.check("nul\u{0}byte") }
         #expect(throws: FilePolicy.Refusal.self) { try SongLibrary.check("Demo.v1") }
         // Names that print nothing but break a listing across lines or show it reversed.
-        for invisible in ["a\u{2028}b", "a\u{2029}b", "\u{202E}evil", "x\u{2067}y"] {
+        // And names that look like another (a tour renamed a song "ab\u{200B}" beside "ab").
+        for invisible in ["a\u{2028}b", "a\u{2029}b", "\u{202E}evil", "x\u{2067}y", "ab\u{200B}", "ab\u{A0}", "\u{3000}ab", "a\u{200F}b", "a\u{FEFF}b"] {
             #expect(throws: FilePolicy.Refusal.self, "\(invisible.unicodeScalars.map(\.value))") { try SongLibrary.check(invisible) }
         }
         try SongLibrary.check("Shalom \u{05E9}\u{05DC}\u{05D5}\u{05DD}")
+        try SongLibrary.check("\u{1F468}\u{200D}\u{1F469} and \u{0645}\u{06CC}\u{200C}\u{062E}\u{0648}\u{0627}\u{0647}\u{0645}")
+        #expect(SongLibrary.suggestedName("\u{A0}Title\u{200B}\u{A0}") == "Title")
         #expect(SongLibrary.suggestedName("Either/Or\\Both") == "Either-Or-Both" && SongLibrary.suggestedName(" .hidden\t ") == "hidden")
         #expect(SongLibrary.suggestedName("Demo.v1") == "Demo.v1 song" && SongLibrary.suggestedName("..") == nil)
         #expect(try song(["import", f.path, "--name", "Mine"], in: dir).status == 0)

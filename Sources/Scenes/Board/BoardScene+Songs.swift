@@ -101,7 +101,7 @@ extension BoardScene {
         panel.selected = panel.names.firstIndex(of: to) ?? 0
         layoutSongPanel(&panel)
         songPanel = panel
-        announce("Renamed to “\(to)”")
+        announce(to == current ? "Name kept: “\(to)”" : "Renamed to “\(to)”")
     }
 
     private func openSong(_ name: String) {
