@@ -205,6 +205,7 @@ public struct DocumentFile: Sendable {
         let target = try FilePolicy.resolve(url.path)
         let dir = FilePolicy.folder(of: target)
         let stem = FilePolicy.stem(of: target)
+        try FilePolicy.checkNewFile(in: dir)
         let original = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
         defer { if original >= 0 { close(original) } }
         var old = stat()

@@ -117,6 +117,7 @@ struct PathExporter {
     /// (O_EXCL: an existing name is never opened). Returns its path.
     static func writeNew(_ text: String, in folder: URL) throws -> String {
         try FilePolicy.makeFolder(folder.path)
+        try FilePolicy.checkNewFile(in: folder.path)
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.timeZone = TimeZone(identifier: "UTC")

@@ -133,6 +133,11 @@ import Testing
         #expect(!FilePolicy.move(kept.path, to: dir.deletingLastPathComponent().appendingPathComponent("out.json").path))
         #expect(throws: FilePolicy.Refusal.self) { try FilePolicy.makeFolder(dir.appendingPathComponent("trash").path) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["kept.json"])
+        // Nor a copy kept beside a file (a song exported as ChordPro into the exports folder,
+        // an older version's sheet): the next tour found the exports folder written into.
+        #expect(throws: FilePolicy.Refusal.self) { _ = try DocumentFile(url: kept).keepCopy("old", tag: "v1") }
+        #expect(throws: FilePolicy.Refusal.self) { _ = try DocumentFile(url: dir.appendingPathComponent("song.json")).keepCopy("[C]la", tag: nil, extension: "cho") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["kept.json"])
     }
 
     @Test func anOutputThatIsAFolderOrSocketIsRefusedAndAFIFOWithNoReaderToo() throws {

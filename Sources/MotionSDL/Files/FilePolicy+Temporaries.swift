@@ -38,9 +38,6 @@ extension FilePolicy {
         }
     }
 
-    /// Moves `path` into `folder` under the first of `name(1)`, `name(2)` … `name(tries)` not
-    /// taken (`move(_:to:)`: never over an existing file). The name it went to, or nil with
-    /// `errno` saying why (EEXIST: every name was taken).
     /// Whether `folder` has its owner's write bit (true when it cannot be looked at: the
     /// operation's own error then says why).
     static func ownerCanWrite(_ folder: String) -> Bool {
@@ -48,6 +45,15 @@ extension FilePolicy {
         return stat(folder, &st) != 0 || st.st_mode & S_IWUSR != 0
     }
 
+    /// Refuses to make a new file in `folder` when its owner's bits say read-only, whoever
+    /// runs the program (root included): read-only means no.
+    public static func checkNewFile(in folder: String) throws(Refusal) {
+        guard ownerCanWrite(folder) else { throw Refusal("\(shown(folder)): is read-only; no new file made in it") }
+    }
+
+    /// Moves `path` into `folder` under the first of `name(1)`, `name(2)` … `name(tries)` not
+    /// taken (`move(_:to:)`: never over an existing file). The name it went to, or nil with
+    /// `errno` saying why (EEXIST: every name was taken).
     static func moveToFreeName(_ path: String, into folder: String, tries: Int, name: (Int) -> String) -> String? {
         for n in 1...max(1, tries) {
             let new = name(n)
