@@ -168,16 +168,18 @@ public enum ChordPro {
     public static func write(_ doc: SheetDocument) -> String {
         var out = ""
         for line in doc.lines {
-            // A directive line as it is; a comment line too, its chords (dropped on it on the
-            // board) on a line of their own before it, unless one stands on or before its first
-            // mark: written first, that chord's bracket starts the line, and `parse` reads it as
-            // the lyric it is ("[Am]#x", found by fuzzing). A directive's text with chords is
-            // written as the lyric it is, its brace escaped ("\{x [D]y}", found by fuzzing:
-            // as a chord line and a directive it read back as two other lines).
-            if line.chords.isEmpty ? isDirectiveOrComment(line.text)
-                : isComment(line.text) && line.chords.lazy.map(\.at).min()! > firstMark(line.text) {
+            // Kept as it is: a directive or comment line with no chords, and a comment whose
+            // chords (dropped on it on the board) all stand past its first mark, which go on a
+            // line of their own before it (a comment has no escape). Any other line is written
+            // as the lyric it is: with a chord on or before a comment's `#`, that chord's
+            // bracket starts the line ("[Am]#x"); a directive's text with chords gets its
+            // brace escaped ("\{x [D]y}"). Both were found by fuzzing.
+            let firstChord = line.chords.lazy.map(\.at).min()
+            let keptAsIs = if let firstChord { isComment(line.text) && firstChord > firstMark(line.text) } else { isDirectiveOrComment(line.text) }
+            if keptAsIs {
                 if !line.chords.isEmpty {
-                    out += line.chords.sorted { $0.at < $1.at }.map { "[\($0.name)]" }.joined(separator: " ") + "\n"
+                    let order = line.chords.indices.sorted { (line.chords[$0].at, $0) < (line.chords[$1].at, $1) }
+                    out += order.map { "[\(line.chords[$0].name)]" }.joined(separator: " ") + "\n"
                 }
                 out += line.text + "\n"
                 continue
