@@ -22,14 +22,12 @@ final class AppSongShelf: SongShelf {
         // Typing not yet saved goes in first; a sheet whose save was refused is kept as a
         // song of its own, or nothing is opened over it (a hostile tour's edits were lost).
         board.settle()
-        var kept: String?
-        if let reason = board.unsavedBecause {
-            switch keepUnsaved(board.document, of: board.songName ?? "sheet") {
-            case .success(let copy): kept = "kept as the song “\(copy)”: the edits to “\(board.songName ?? "sheet")”, not saved there (\(reason))"
-            case .failure(let problem): return "the sheet shown is not saved (\(reason)) and could not be kept as a song (\(problem.description)); open another once it is saved or copied"
-            }
+        let kept: String?
+        switch keepUnsavedSheet() {
+        case .success(let said): kept = said
+        case .failure(let problem): return problem.description + "; open another once it is saved or copied"
         }
-        defer { if let kept { board.showBanner(kept); StandardStream.error.write("motionlab: \(kept)\n") } }
+        defer { if let kept { board.showBanner(kept) } }
         do {
             let file = try library.file(name)
             // A new name (`--song NEW`) is made a song at once, as New makes one: the panel
@@ -50,6 +48,23 @@ final class AppSongShelf: SongShelf {
             }
             return nil
         } catch { return describe(error) }
+    }
+
+    /// Keeps the board's sheet as a song of its own when its last save was refused (before
+    /// another song is opened over it, and when the run ends): what was said on standard
+    /// error, nil when there was nothing to keep, or why it could not be kept.
+    func keepUnsavedSheet() -> Result<String?, FilePolicy.Refusal> {
+        guard let board, let reason = board.unsavedBecause else { return .success(nil) }
+        let name = board.songName ?? "sheet"
+        switch keepUnsaved(board.document, of: name) {
+        case .success(let copy):
+            board.unsavedBecause = nil
+            let said = "kept as the song “\(copy)”: the edits to “\(name)”, not saved there (\(reason))"
+            StandardStream.error.write("motionlab: \(said)\n")
+            return .success(said)
+        case .failure(let problem):
+            return .failure(FilePolicy.Refusal("the sheet shown is not saved (\(reason)) and could not be kept as a song (\(problem.description))"))
+        }
     }
 
     /// Saves `doc` as a new song named after `name` ("NAME (unsaved)", "NAME (unsaved 2)"…),

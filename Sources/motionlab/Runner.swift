@@ -75,11 +75,22 @@ final class Runner {
         }
     }
 
+    /// A song whose last save was refused (read-only, changed on disk) is kept as a song of
+    /// its own when the run ends, as when another is opened over it; if it cannot be, that
+    /// is said.
+    private func keepUnsavedSongs() {
+        for case let board as BoardScene in shell.scenes {
+            guard let shelf = board.songShelf as? AppSongShelf, case .failure(let problem) = shelf.keepUnsavedSheet() else { continue }
+            StandardStream.error.write("motionlab: \(problem.description); the edits are lost\n")
+        }
+    }
+
     func run() throws {
         // The recording is a log, kept whatever happens to the run; what a scene shows as
         // edited is saved however the run ends.
         do { try driver.run() } catch {
             shell.settle()
+            keepUnsavedSongs()
             try? recorder?.commit()
             throw error
         }
@@ -87,6 +98,7 @@ final class Runner {
         let loop = driver.loop
         let dump = settings.statePath.map { _ in shell.stateDump(frame: driver.frame, step: loop.step, droppedTime: loop.droppedTime).serialized() + "\n" }
         shell.settle()
+        keepUnsavedSongs()
         if let recorder {
             do { try recorder.commit() } catch { throw CommandError.usage("--record \(error.description)") }
         }

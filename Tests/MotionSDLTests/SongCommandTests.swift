@@ -330,6 +330,17 @@ import Testing
         #expect(kept.lines.map(\.text) == ["lahello "])
         let dump = try String(contentsOf: state, encoding: .utf8)
         #expect(dump.contains(#""song":"b""#), "\(dump.prefix(400))")
+        // The run ending over such edits keeps them too: typed into the read-only song, then quit.
+        try """
+        \(keys(2, ["F2"]))
+        {"frame":4,"type":"text","text":"bye "}
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let q = Motionlab.process(["--headless", "--scene", "board", "--frames", "10", "--script", script.path, "--song", "a"])
+        q.environment?["XDG_DATA_HOME"] = dir.path
+        let end = try Motionlab.run(q)
+        #expect(end.status == 0 && end.stderr.contains("kept as the song “a (unsaved 2)”"), "\(end.stderr)")
+        #expect(try SheetDocument.parse(String(contentsOf: songs.appendingPathComponent("a (unsaved 2).json"), encoding: .utf8)).lines.map(\.text) == ["labye "])
+        #expect(try String(contentsOf: a, encoding: .utf8) == original)
     }
 
     @Test func tenThousandSongsListInOrder() throws {
