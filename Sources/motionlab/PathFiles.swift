@@ -52,23 +52,25 @@ final class PathFileWriter {
 
     /// Saves `d`; returns what to tell the user when it could not.
     func save(_ d: String) -> String? {
-        if let use = element?.throughUse {
-            return "not saved: the shape shown is #\(echo(use, limit: 40)) drawn through <use>; edit it with --path-id \(echo(use, limit: 40))"
+        // Said on standard error too, as every failed save is (a headless run showed these
+        // two only in the status line: a tour).
+        func refuse(_ message: String) -> String {
+            StandardStream.error.line("motionlab: \(message)")
+            return message
         }
-        guard let local = local(d) else { return "not saved: the shape's transform cannot be undone (it flattens the shape)" }
+        if let use = element?.throughUse {
+            return refuse("not saved: the shape shown is #\(echo(use, limit: 40)) drawn through <use>; edit it with --path-id \(echo(use, limit: 40))")
+        }
+        guard let local = local(d) else { return refuse("not saved: the shape's transform cannot be undone (it flattens the shape)") }
         // What the edit did not touch keeps the file's own text (relative commands, "0.10").
         let d = SVGPathSource.merge(local, keepingSourceOf: element?.data ?? bare)
         // Only what `--path-file` reads back is written: a file the program then refused to
         // load would lose the user's path.
         do { _ = try Path(svg: d) } catch {
-            let message = "not saved to \(echo(file.url.path, limit: 80)): the edited path would not read back (\(error.description)); the file is as it was"
-            StandardStream.error.line("motionlab: \(message)")
-            return message
+            return refuse("not saved to \(echo(file.url.path, limit: 80)): the edited path would not read back (\(error.description)); the file is as it was")
         }
         do { onDisk = try file.save(text(for: d), over: onDisk) } catch {
-            let message = "could not save \(echo(file.url.path, limit: 80)): \(error.description); the file is as it was"
-            StandardStream.error.write("motionlab: \(message)\n")
-            return message
+            return refuse("could not save \(echo(file.url.path, limit: 80)): \(error.description); the file is as it was")
         }
         return nil
     }

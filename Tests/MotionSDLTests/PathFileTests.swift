@@ -1,4 +1,5 @@
 import Foundation
+import Engine
 import Geometry
 @testable import Paths
 import Testing
@@ -218,6 +219,54 @@ extension SDLTests {
                     #expect(r.status == 0 && r.stdout.contains("\"length\":682.84"), "\(transform): \(r.stdout) \(r.stderr)")
                 }
             }
+        }
+
+        /// A drag cancelled puts the path back, and the file is not written again (a tour's
+        /// cancelled drag replaced it, and said "could not save" of a read-only one).
+        @Test func aDragCancelledLeavesTheFileUntouched() throws {
+            let dir = Motionlab.tempDir()
+            let file = dir.appendingPathComponent("p.txt")
+            try "m100 100 h200 v200 h-200 z\n".write(to: file, atomically: true, encoding: .utf8)
+            let state = dir.appendingPathComponent("state.json"), script = dir.appendingPathComponent("s.jsonl")
+            func run(_ lines: [String]) throws -> Motionlab.Result {
+                try lines.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+                return try Motionlab.run(["--headless", "--scene", "path", "--frames", "30", "--size", "640x480", "--path-file", file.path,
+                                          "--script", script.path, "--state", state.path])
+            }
+            let e = [#"{"frame":2,"type":"key","key":"E","down":true}"#, #"{"frame":3,"type":"key","key":"E","down":false}"#]
+            #expect(try run(e).status == 0)
+            guard case .array(let anchors)? = try JSONParser.parse(String(contentsOf: state, encoding: .utf8))["scenes"]?["path"]?["edit"]?["anchors"],
+                  case .array(let xy) = anchors[1], let x = xy[0].doubleValue, let y = xy[1].doubleValue else { Issue.record("no anchors"); return }
+            chmod(file.path, 0o444)
+            var before = stat(), after = stat()
+            stat(file.path, &before)
+            let r = try run(e + [#"{"frame":10,"type":"pointerDown","pointer":0,"device":"touch","x":\#(x),"y":\#(y)}"#,
+                                 #"{"frame":12,"type":"pointerMove","pointer":0,"device":"touch","x":\#(x + 30),"y":\#(y + 25)}"#,
+                                 #"{"frame":14,"type":"pointerCancel","pointer":0,"device":"touch"}"#])
+            stat(file.path, &after)
+            #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+            #expect(after.st_ino == before.st_ino && after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+            #expect(try String(contentsOf: file, encoding: .utf8) == "m100 100 h200 v200 h-200 z\n")
+            #expect(try JSONParser.parse(String(contentsOf: state, encoding: .utf8))["scenes"]?["path"]?["edit"]?["undo"] == JSONValue(0))
+        }
+
+        /// A path long enough to be accepted at start (over the window less the tabs) but over
+        /// the limit in the shape's smaller area was refused every edit, a deletion too, each
+        /// refusal building the whole table again (a tour): an edit that does not lengthen it
+        /// is made.
+        @Test func aPathAcceptedAtStartCanBeShortenedByEdits() throws {
+            let dir = Motionlab.tempDir()
+            let file = dir.appendingPathComponent("zig.txt")
+            try ("M" + (0..<5000).map { "\(Double($0) * 0.2) \(100 * ($0 % 2))" }.joined(separator: " L")).write(to: file, atomically: true, encoding: .utf8)
+            let state = dir.appendingPathComponent("state.json"), script = dir.appendingPathComponent("s.jsonl")
+            try [("E", 2), ("Tab", 4), ("Delete", 6)].flatMap { k, f in
+                [#"{"frame":\#(f),"type":"key","key":"\#(k)","down":true}"#, #"{"frame":\#(f + 1),"type":"key","key":"\#(k)","down":false}"#]
+            }.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+            let r = try Motionlab.run(["--headless", "--scene", "path", "--frames", "12", "--path-file", file.path, "--script", script.path, "--state", state.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            let edit = try JSONParser.parse(String(contentsOf: state, encoding: .utf8))["scenes"]?["path"]?["edit"]
+            guard case .array(let anchors)? = edit?["anchors"] else { Issue.record("no anchors"); return }
+            #expect(anchors.count == 4999 && edit?["changed"] == .bool(true))
         }
 
         @Test func aRunWithoutEditsLeavesTheFileUntouched() throws {

@@ -51,12 +51,16 @@ extension PathEditSession {
         // one is built: an edit of a path near the sample limit holds one table, not two (two
         // made resident memory grow from 552 MB to 1.16 GB over 40 edits).
         let places = ringPlaces(), motions = scene.ringMotions()
+        let oldLength = scene.tables.first?.length ?? 0
         scene.tables = []
         scene.strokes = []
         let table: SampleTable
         do {
             table = try SampleTable(checking: path, spacing: scene.spacing, measurements: &measurements)
-            try PathScene.checkDrawnLength(table.length, in: scene.shapeBounds)
+            // Only an edit that lengthens the path is held to the drawing limit: one the run
+            // started with (measured at start over the window less the tabs, a larger area
+            // than the shape's) was refused every edit, a deletion too (a tour).
+            if table.length > oldLength { try PathScene.checkDrawnLength(table.length, in: scene.shapeBounds) }
         } catch {
             tell("refused: \(error)")
             editor = saved
@@ -124,8 +128,12 @@ extension PathEditSession {
     /// problem if there was one. A built-in shape's edits are never written there.
     func save() {
         unsaved = false
-        guard scene.shape == .custom, let e = editor, e.changed, let onEdited = scene.onEdited else { return }
-        if let problem = onEdited(e.doc.path.svgData) { tell(problem) }
+        guard scene.shape == .custom, let custom = scene.customPath, let e = editor, e.changed, let onEdited = scene.onEdited else { return }
+        // A path put back as it was last written (a drag cancelled, a move undone) is not
+        // written again: a run that changes nothing leaves the file alone (a tour's cancelled
+        // drag replaced it, and a read-only one said "not saved").
+        guard e.doc != (written ?? EditablePath(custom)) else { return }
+        if let problem = onEdited(e.doc.path.svgData) { tell(problem) } else { written = e.doc }
     }
 
     /// Export: the path's SVG data, in its own coordinates, to `scene.onExport`.

@@ -49,6 +49,8 @@ final class PathEditSession {
     var pendingDrag: (saved: PathEditor, changes: [SegmentChange])?
     /// The path changed since it was last saved (a run of key or stick moves is saved once).
     var unsaved = false
+    /// The custom path as it was last written back (`save`); nil: as it was loaded.
+    var written: EditablePath?
     /// Anchors put on the path this step (`PathScene.maxInsertsPerStep`).
     var insertsThisStep = 0
 }
