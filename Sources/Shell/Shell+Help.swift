@@ -19,6 +19,9 @@ extension Shell {
     }
 
     func toggleHelp() {
+        // What hands held in the scene is let go as a scene switch lets it go: a press held
+        // on an anchor went on to delete it under the help, and moves went on editing (a tour).
+        if !helpVisible { cancelScenePointers() }
         helpVisible.toggle()
         helpScroll = 0
         helpPress = nil

@@ -176,14 +176,19 @@ public final class Shell: FrameContent {
         return cancels
     }
 
+    /// The scene sees every pointer it holds cancelled, at once (a scene switch, the help
+    /// opened); the rest of their gestures then belong to nobody.
+    func cancelScenePointers() {
+        let cancels = sceneHeldPointerCancels()
+        guard !cancels.isEmpty else { return }
+        var context = StepContext(dt: 0, step: -1, events: cancels, input: input)
+        activeScene.step(&context)
+    }
+
     /// Switches scene; the old scene first sees every pointer it held cancelled.
     private func activate(_ i: Int) {
         guard i != activeIndex else { return }
-        let cancels = sceneHeldPointerCancels()
-        if !cancels.isEmpty {
-            var context = StepContext(dt: 0, step: -1, events: cancels, input: input)
-            activeScene.step(&context)
-        }
+        cancelScenePointers()
         activeScene.settle()
         activeIndex = i
         helpScroll = 0

@@ -147,4 +147,22 @@ import Testing
                                                 .pointerUp(pointer: 0, device: .touch, at: a + Vec2(-21, 0))]])
         #expect(anchor(3).distance(to: a + Vec2(-21, 0)) < 1e-9)
     }
+
+    /// The help opened mid-gesture lets go of what the hands held in the scene, as a scene
+    /// switch does: a press held on an anchor went on to delete it under the help, and moves
+    /// went on editing the path (a tour).
+    @Test func theHelpOpenedMidGestureLetsGoOfWhatTheHandsHeld() {
+        let (shell, s) = TestSupport.shell(with: PathScene(startShape: .star))
+        runShell(shell, frames: 2, events: [1: [.key(Key("E"), down: true)], 2: [.key(Key("E"), down: false)]])
+        let before = s.session.editor!.drawnAnchors()
+        let a = before[3].1
+        runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: a)]])
+        runShell(shell, frames: 2, events: [1: [.key(Key("F1"), down: true)], 2: [.key(Key("F1"), down: false)]])
+        #expect(shell.helpVisible)
+        runShell(shell, frames: Int(PathScene.longPress * 120) + 30)
+        runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: a + Vec2(40, 40))]])
+        runShell(shell, frames: 1, events: [1: [.pointerUp(pointer: 0, device: .mouse, at: a + Vec2(40, 40))]])
+        #expect(s.session.editor!.drawnAnchors().map(\.1) == before.map(\.1))
+        #expect(s.session.editor!.drags.isEmpty)
+    }
 }
