@@ -27,14 +27,14 @@ public struct SongLibrary: Sendable {
 
     /// Refuses a name that cannot be a file of ours in the folder: empty, longer than
     /// `maxNameLength`, starting with a dot or a space (hidden, or our temporaries'), ending with
-    /// a space (any: a no-break space too), with a slash, a NUL, a control character or a
-    /// backslash, a line or paragraph separator or a direction control (which would break or
-    /// reverse a listing of names), an invisible character (`invisible`), or `trash`.
+    /// a space, with a slash, a NUL, a control character or a backslash, a line or paragraph
+    /// separator or a direction control (which would break or reverse a listing of names), or
+    /// `trash`. A name given anew passes `checkNew` too.
     public static func check(_ name: String) throws(FilePolicy.Refusal) {
         let shown = "song name \"\(echo(name, limit: 60))\""
         guard !name.isEmpty else { throw FilePolicy.Refusal("a song name is empty") }
         guard name.count <= maxNameLength else { throw FilePolicy.Refusal("\(shown) is longer than \(maxNameLength) characters (SongLibrary.maxNameLength)") }
-        guard name.first != ".", name.first?.isWhitespace == false, name.last?.isWhitespace == false else {
+        guard name.first != ".", name.first != " ", name.last != " " else {
             throw FilePolicy.Refusal("\(shown) starts with a dot or starts or ends with a space")
         }
         if let bad = name.unicodeScalars.first(where: { $0 == "/" || $0 == "\\" || $0.value < 0x20 || (0x7f...0x9f).contains($0.value) }) {
@@ -46,14 +46,26 @@ public struct SongLibrary: Sendable {
         if let bad = name.unicodeScalars.first(where: { s in Self.unlisted.contains { $0.contains(s.value) } }) {
             throw FilePolicy.Refusal("song name holds a line separator or a direction control (U+\(String(bad.value, radix: 16, uppercase: true))), which would break or reverse a list of names")
         }
-        if let bad = name.unicodeScalars.first(where: { s in Self.invisible.contains { $0.contains(s.value) } }) {
-            throw FilePolicy.Refusal("song name holds an invisible character (U+\(String(bad.value, radix: 16, uppercase: true))), which makes names that look alike")
-        }
         guard name.lowercased() != "trash" else { throw FilePolicy.Refusal("\(shown) is the trash folder's") }
         guard !isKeptCopy(name) else {
             throw FilePolicy.Refusal("\(shown) ends as the copies kept beside songs do (.v1, .corrupt-…)")
         }
         guard name.utf8.count <= 200 else { throw FilePolicy.Refusal("\(shown) is longer than 200 bytes") }
+    }
+
+    /// Refuses a name to give a song (an import, a rename, a new song) that `check` refuses,
+    /// or that would look like another: a space of any kind (a no-break space…) at either
+    /// end, or an invisible character (`invisible`) anywhere. Songs already named so (by an
+    /// earlier build) are still listed, opened, renamed and deleted (`check`).
+    public static func checkNew(_ name: String) throws(FilePolicy.Refusal) {
+        try check(name)
+        let shown = "song name \"\(echo(name, limit: 60))\""
+        guard name.first?.isWhitespace == false, name.last?.isWhitespace == false else {
+            throw FilePolicy.Refusal("\(shown) starts or ends with a space")
+        }
+        if let bad = name.unicodeScalars.first(where: { s in Self.invisible.contains { $0.contains(s.value) } }) {
+            throw FilePolicy.Refusal("song name holds an invisible character (U+\(String(bad.value, radix: 16, uppercase: true))), which makes names that look alike")
+        }
     }
 
     /// Characters a name may not hold though they print nothing: the line and paragraph
@@ -120,7 +132,7 @@ public struct SongLibrary: Sendable {
         s = String(s.prefix(100))
         while s.last?.isWhitespace == true { s.removeLast() }
         if isKeptCopy(s) { s += " song" }
-        return (try? check(s)) != nil ? s : nil
+        return (try? checkNew(s)) != nil ? s : nil
     }
 
     /// Whether `name` is a copy the program keeps beside a song rather than a song: an older
@@ -161,7 +173,7 @@ public struct SongLibrary: Sendable {
     /// Renames song `from` to `to`, never over an existing song (`FilePolicy.move(_:to:)`).
     public func rename(_ from: String, to: String) throws(FilePolicy.Refusal) {
         try Self.check(from)
-        try Self.check(to)
+        try Self.checkNew(to)
         let from = spelling(of: from)
         // Only its own spelling may change ("Cafe\u{301}" to "Café"); another song's is
         // taken. (Compared byte for byte: `==` calls the two spellings equal.)

@@ -102,22 +102,27 @@ public struct ChordName: Sendable, Equatable, CustomStringConvertible {
             guard unicode, name.count == 2 else { return name }
             return String(name.first!) + (flats ? "♭" : "♯")
         }
-        // In German names a B with no sign is B♭ (B natural is H): a German song's "B7" moves
-        // as B♭7 (it moved as B natural, and the same name stood for two pitches: a tour).
-        func bare(_ note: Substring) -> Bool { note.first == "B" && !(note.dropFirst().first.map(Self.isAccidental) ?? false) }
-        let bassText = text.lastIndex(of: "/").map { text[text.index(after: $0)...] }
-        let root = spell(german && bare(text[...]) ? 10 : semitone)
+        let root = spell(self.root(german: german))
         let signed = suffix.first.map(Self.isAccidental) ?? false
         let body = signed && root.count == 1 ? "(" + suffix + ")" : suffix
-        return root + body + (bassSemitone.map { "/" + spell(german && bassText.map(bare) == true ? 10 : $0) } ?? "")
+        let bassText = text.lastIndex(of: "/").map { text[text.index(after: $0)...] }
+        return root + body + (bassSemitone.map { "/" + spell(german && bassText.map(Self.isBareB) == true ? 10 : $0) } ?? "")
     }
+
+    /// The root's pitch class as a song in `german` names means it: there a B with no sign is
+    /// B♭ (B natural is H), so a German song's "B7" moves as B♭7 (it moved as B natural, and
+    /// the same name stood for two pitches: a tour).
+    public func root(german: Bool) -> Int { german && Self.isBareB(text[...]) ? 10 : semitone }
+
+    /// Whether `note` begins with a B that no sign follows.
+    private static func isBareB(_ note: Substring) -> Bool { note.first == "B" && !(note.dropFirst().first.map(isAccidental) ?? false) }
 
     /// Whether a song whose first chord is this one, moved by `semitones`, reads better in
     /// flats: that root is the tonic of a key written with flats (F, B♭, E♭, A♭, D♭ major;
-    /// D, G, C, F, B♭ minor).
-    public func prefersFlats(transposedBy semitones: Int = 0) -> Bool {
+    /// D, G, C, F, B♭ minor). `german`: the root as a song in German names reads it.
+    public func prefersFlats(transposedBy semitones: Int = 0, german: Bool = false) -> Bool {
         let minor = suffix.hasPrefix("m") && !suffix.hasPrefix("maj")
-        return (minor ? [2, 7, 0, 5, 10] : [5, 10, 3, 8, 1]).contains(((semitone + semitones % 12) % 12 + 12) % 12)
+        return (minor ? [2, 7, 0, 5, 10] : [5, 10, 3, 8, 1]).contains(((root(german: german) + semitones % 12) % 12 + 12) % 12)
     }
 
     /// Whether `text` reads as a chord name.

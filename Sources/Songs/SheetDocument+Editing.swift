@@ -65,7 +65,11 @@ extension SheetDocument {
         lines[prev].text = joined
         // A chord that stood past the first line's end stays before the second's chords, at
         // where the two meet (it was left where it stood, and came after them: a hostile tour).
-        for j in lines[prev].chords.indices where lines[prev].chords[j].at > offset { lines[prev].chords[j].at = offset }
+        // (Several keep their order: sorted by where they stood first.)
+        if lines[prev].chords.contains(where: { $0.at > offset }) {
+            lines[prev].chords.sort { $0.at < $1.at }
+            for j in lines[prev].chords.indices where lines[prev].chords[j].at > offset { lines[prev].chords[j].at = offset }
+        }
         lines[prev].chords += moving
         lines.remove(at: line)
         return offset

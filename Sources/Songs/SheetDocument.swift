@@ -93,8 +93,8 @@ public struct SheetDocument: Equatable, Sendable {
         var kept = 0
         let key = lines.lazy.compactMap { ChordPro.keyDirective($0.text) }.first
         let first = (key.map { $0.name } ?? firstChord?.name).flatMap { try? ChordName($0) }
-        let flats = first?.prefersFlats(transposedBy: semitones) ?? false
         let german = usesGermanNames
+        let flats = first?.prefersFlats(transposedBy: semitones, german: german) ?? false
         var out = self
         out.germanNames = german
         for i in out.lines.indices {

@@ -27,7 +27,8 @@ final class AppSongShelf: SongShelf {
         case .success(let said): kept = said
         case .failure(let problem): return problem.description + "; open another once it is saved or copied"
         }
-        defer { if let kept { board.showBanner(kept) } }
+        // After the new song's own banner, if it has one (a sheet that could not be read).
+        defer { if let kept { board.showBanner(board.banner.map { "\(kept) · \($0)" } ?? kept) } }
         do {
             let file = try library.file(name)
             // A new name (`--song NEW`) is made a song at once, as New makes one: the panel
@@ -37,6 +38,7 @@ final class AppSongShelf: SongShelf {
             var st = stat()
             if lstat(file.url.path, &st) != 0 {
                 guard errno == ENOENT else { return "\(echo(file.url.path, limit: 200)): \(String(cString: strerror(errno)).lowercased())" }
+                try SongLibrary.checkNew(name)
                 try file.save(SheetDocument.newSong.serialized(), over: .nothing)
             }
             board.songName = name
@@ -71,8 +73,10 @@ final class AppSongShelf: SongShelf {
     /// never over a file there; its name, or why it could not be kept.
     private func keepUnsaved(_ doc: SheetDocument, of name: String) -> Result<String, FilePolicy.Refusal> {
         var last = FilePolicy.Refusal("no name was free")
+        // A long name is cut to leave room for the mark (a name near the limit had no free one).
+        let stem = String(name.prefix(SongLibrary.maxNameLength - 14))
         for n in 1...50 {
-            let candidate = n == 1 ? "\(name) (unsaved)" : "\(name) (unsaved \(n))"
+            let candidate = n == 1 ? "\(stem) (unsaved)" : "\(stem) (unsaved \(n))"
             do {
                 let file = try library.file(candidate)
                 var st = stat()
@@ -129,7 +133,7 @@ final class AppSongShelf: SongShelf {
             let (doc, base) = try readChordProSong(path)
             let taken = Set(names())
             var name = base, n = 1
-            while taken.contains(name) || (try? SongLibrary.check(name)) == nil {
+            while taken.contains(name) || (try? SongLibrary.checkNew(name)) == nil {
                 n += 1
                 name = "\(String(base.prefix(100))) (\(n))"
                 if n > 1000 { return "Not imported: no free name for \(echo(base))" }

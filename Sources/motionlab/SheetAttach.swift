@@ -29,7 +29,8 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
     // What the file holds as far as this session knows: a sheet changed on disk by anyone
     // else since (another session, an editor) is not saved over.
     var onDisk = loaded.found
-    if keeps, loaded.document.serialized() != board.document.serialized() {
+    // (As the board holds it: a sheet of no lines has the one empty line a new song has.)
+    if keeps, BoardScene.withALine(loaded.document).serialized() != board.document.serialized() {
         // Kept under a new name, the board shows what the file does not hold (an edit made
         // outside since the last save, or a save refused): the file is not taken as saved
         // here, so the next save is refused as it was under the old name (a hostile tour's

@@ -102,6 +102,7 @@ struct SongImport: ParsableCommand {
             if lstat(song.url.path, &st) == 0 {
                 throw FilePolicy.Refusal("a song \"\(echo(songName))\" is there already; give the import another name with --name")
             }
+            try SongLibrary.checkNew(songName)
             try song.save(doc.serialized(), over: .nothing)
             _ = StandardStream.output.line(songName)
         }

@@ -131,6 +131,11 @@ import Testing
         german.lines[0].chords = [.init(name: "H7", at: 0), .init(name: "Hm", at: 2), .init(name: "B", at: 4), .init(name: "Bm/B", at: 6), .init(name: "C/B", at: 8)]
         #expect(german.transposed(by: -1).lines[0].chords.map(\.name) == ["Bb7", "Bbm", "A", "Am/A", "H/A"])
         #expect(german.transposed(by: 1).lines[0].chords.map(\.name) == ["C7", "Cm", "H", "Hm/H", "C#/H"])
+        // Its first chord a B (B♭) read so for sharps or flats too: down one it is A major,
+        // in sharps (it was spelt in flats, as from B natural: a review).
+        var first = SheetDocument.empty
+        first.lines[0].chords = [.init(name: "B", at: 0), .init(name: "Dm", at: 2), .init(name: "F", at: 4), .init(name: "H7", at: 6)]
+        #expect(first.transposed(by: -1).lines[0].chords.map(\.name) == ["A", "C#m", "E", "A#7"])
         // A whole octave, or none, leaves every name as written (`song export --transpose 0`
         // spelt a song's B♭ as A♯: a hostile tour).
         #expect(german.transposed(by: 12) == german && german.transposed(by: 0) == german)

@@ -57,5 +57,9 @@ import Testing
         _ = try past.joinLine(1, maxCharacters: 100)
         #expect(past.lines[0].chords.map(\.name) == ["G", "C", "D"] && past.lines[0].chords.map(\.at) == [2, 2, 3])
         #expect(ChordPro.write(past) == "ab[G][C]c[D]d\n")
+        // Several past the end keep the order they stood in, not the order they were dropped in.
+        var two = SheetDocument(lines: [.init(text: "ab", chords: [.init(name: "D", at: 8), .init(name: "G", at: 5)]), .init(text: "cd")])
+        _ = try two.joinLine(1, maxCharacters: 100)
+        #expect(ChordPro.write(two) == "ab[G][D]cd\n")
     }
 }

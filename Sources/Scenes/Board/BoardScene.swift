@@ -223,7 +223,7 @@ public final class BoardScene: Scene {
 
     /// `doc`, or for a sheet of no lines (an empty ChordPro file imported, a file saying
     /// `"lines":[]`) the one empty line a new song has, so there is a line to type in and drop on.
-    static func withALine(_ doc: SheetDocument) -> SheetDocument {
+    public static func withALine(_ doc: SheetDocument) -> SheetDocument {
         guard doc.lines.isEmpty else { return doc }
         var doc = doc
         doc.lines = SheetDocument.newSong.lines
