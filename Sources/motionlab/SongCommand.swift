@@ -131,10 +131,15 @@ struct SongExport: ParsableCommand {
         }
         // Nor over another song, nor ChordPro under a song's name in the songs' folder: the
         // board then could not read it (a hostile tour exported over X.json).
-        if let output, case .replace(let target, let existing)? = try? FilePolicy.destination(for: output),
-           FilePolicy.name(of: target).hasSuffix(".json"), sameFolder(FilePolicy.folder(of: target), folder.library.folder.path),
-           existing != nil || format == .chordpro {
-            throw ValidationError("-o \(echo(output, limit: 200)) is \(existing != nil ? "a song" : "a song's name") in the songs' folder; export writes elsewhere (`song import` brings ChordPro in)")
+        if let output, case .replace(let target, let existing)? = try? FilePolicy.destination(for: output) {
+            let into = FilePolicy.folder(of: target)
+            if FilePolicy.name(of: target).hasSuffix(".json"), sameFolder(into, folder.library.folder.path), existing != nil || format == .chordpro {
+                throw ValidationError("-o \(echo(output, limit: 200)) is \(existing != nil ? "a song" : "a song's name") in the songs' folder; export writes elsewhere (`song import` brings ChordPro in)")
+            }
+            // Nor into the songs' trash, where deleted songs are kept and never written over.
+            if sameFolder(into, folder.library.folder.appendingPathComponent("trash").path) {
+                throw ValidationError("-o \(echo(output, limit: 200)) is in the songs' trash, which keeps deleted songs; export writes elsewhere")
+            }
         }
     }
 

@@ -71,6 +71,15 @@ import Testing
         #expect(try song(["export", "T", "--format", "json", "-o", songs.appendingPathComponent("copy.json").path], in: dir).status == 0)
         #expect(try song(["export", "T", "-o", songs.appendingPathComponent("T.cho").path], in: dir).status == 0)
         #expect(try song(["list"], in: dir).stdout == "copy\nT\nX\n")
+        // Nor into the trash, where a deleted song is kept (a review): not over its copy, nor beside it.
+        #expect(try song(["delete", "X"], in: dir).status == 0)
+        let trashed = songs.appendingPathComponent("trash/X.json")
+        let kept = try Data(contentsOf: trashed)
+        for target in [trashed.path, songs.appendingPathComponent("trash/new.cho").path] {
+            let r = try song(["export", "T", "-o", target], in: dir)
+            #expect(r.status != 0 && r.stderr.contains("in the songs' trash"), "\(target): \(r.stderr)")
+        }
+        #expect(try Data(contentsOf: trashed) == kept)
     }
 
     @Test func badChordProIsRefusedWithLineAndColumnAndNothingIsWritten() throws {
