@@ -72,7 +72,6 @@ final class AppSongShelf: SongShelf {
     /// Saves `doc` as a new song named after `name` ("NAME (unsaved)", "NAME (unsaved 2)"…),
     /// never over a file there; its name, or why it could not be kept.
     private func keepUnsaved(_ doc: SheetDocument, of name: String) -> Result<String, FilePolicy.Refusal> {
-        var last = FilePolicy.Refusal("no name was free")
         // A long name is cut to leave room for the mark (a name near the limit had no free one).
         let stem = String(name.prefix(SongLibrary.maxNameLength - 14))
         for n in 1...50 {
@@ -83,9 +82,9 @@ final class AppSongShelf: SongShelf {
                 if lstat(file.url.path, &st) == 0 { continue }
                 try file.save(doc.serialized(), over: .nothing)
                 return .success(candidate)
-            } catch { last = error }
+            } catch { return .failure(error) }
         }
-        return .failure(last)
+        return .failure(FilePolicy.Refusal("no name was free"))
     }
 
     func create(_ name: String) -> String? {

@@ -19,11 +19,15 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
         StandardStream.error.write("motionlab: sheet \(problem)\n")
         board.showBanner(problem)
     }
+    // A save refused: the board says why on its banner and keeps the reason (`unsavedBecause`:
+    // its sheet is kept as a song before another is opened over it).
+    func notSaved(_ reason: String, banner: String) {
+        board.unsavedBecause = reason
+        board.showBanner(banner)
+    }
     guard loaded.mayOverwrite else {
-        board.onChange = { _ in
-            board.unsavedBecause = "the sheet could not be read, so changes are not saved over it"
-            board.showBanner(board.unsavedBecause!)
-        }
+        let reason = "the sheet could not be read, so changes are not saved over it"
+        board.onChange = { _ in notSaved(reason, banner: reason) }
         return
     }
     // What the file holds as far as this session knows: a sheet changed on disk by anyone
@@ -45,8 +49,7 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
             // Nothing kept beside a sheet no save may replace (read-only): it would fill the folder.
             if let refusal = file.saveRefusal() {
                 StandardStream.error.write("motionlab: could not save the sheet: \(refusal); the previous version is kept\n")
-                board.unsavedBecause = "\(refusal)"
-                return board.showBanner("sheet not saved: \(refusal)")
+                return notSaved("\(refusal)", banner: "sheet not saved: \(refusal)")
             }
             do {
                 let kept = try file.keepCopy(old, tag: "v\(loaded.document.readVersion)")
@@ -54,8 +57,7 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
                 StandardStream.error.write("motionlab: the sheet was version \(loaded.document.readVersion); kept as \(kept) before saving it as version \(SheetDocument.currentVersion)\n")
             } catch {
                 StandardStream.error.write("motionlab: could not keep the version \(loaded.document.readVersion) sheet before saving it as version \(SheetDocument.currentVersion): \(describe(error)); not saved\n")
-                board.unsavedBecause = describe(error)
-                return board.showBanner("sheet not saved: \(describe(error))")
+                return notSaved(describe(error), banner: "sheet not saved: \(describe(error))")
             }
         }
         do {
@@ -63,8 +65,7 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
             board.unsavedBecause = nil
         } catch {
             StandardStream.error.write("motionlab: could not save the sheet: \(describe(error)); \(onDisk == .nothing ? "nothing was written" : "the previous version is kept")\n")
-            board.unsavedBecause = describe(error)
-            board.showBanner("sheet not saved: \(describe(error))")
+            notSaved(describe(error), banner: "sheet not saved: \(describe(error))")
         }
     }
 }
