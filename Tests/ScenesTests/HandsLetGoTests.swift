@@ -159,7 +159,7 @@ import Testing
         runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: a)]])
         runShell(shell, frames: 2, events: [1: [.key(Key("F1"), down: true)], 2: [.key(Key("F1"), down: false)]])
         #expect(shell.helpVisible)
-        runShell(shell, frames: Int(PathScene.longPress * 120) + 30)
+        runShell(shell, frames: Int(PathEditSession.longPress * 120) + 30)
         runShell(shell, frames: 1, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: a + Vec2(40, 40))]])
         runShell(shell, frames: 1, events: [1: [.pointerUp(pointer: 0, device: .mouse, at: a + Vec2(40, 40))]])
         #expect(s.session.editor!.drawnAnchors().map(\.1) == before.map(\.1))

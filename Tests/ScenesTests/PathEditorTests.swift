@@ -205,8 +205,8 @@ import Testing
         let moves = (0..<30_000).map { i in InputEvent.pointerMove(pointer: 100 + i, device: .touch, at: Vec2(Double(i % 1280), 300)) }
         let ups = (0..<30_000).map { i in InputEvent.pointerUp(pointer: 100 + i, device: .touch, at: Vec2(Double(i % 1280), 300)) }
         s.run(downs, frames: 1)
-        #expect(s.editor.doc.anchors.count <= n + PathScene.maxInsertsPerStep)
-        #expect(s.editor.drags.count <= PathScene.maxDrags)
+        #expect(s.editor.doc.anchors.count <= n + PathEditSession.maxInsertsPerStep)
+        #expect(s.editor.drags.count <= PathEditSession.maxDrags)
         s.run(moves, frames: 1)
         s.run(ups, frames: 1)
         #expect(s.editor.drags.isEmpty)
@@ -321,8 +321,8 @@ import Testing
         #expect(s.scene.snap)
         s.drag(s.anchor(0), s.anchor(0) + Vec2(33.3, 17.7))
         let p = s.anchor(0) - Vec2(s.scene.shapeBounds.minX, s.scene.shapeBounds.minY)
-        #expect(abs(p.x / PathScene.gridStep - (p.x / PathScene.gridStep).rounded()) < 1e-9)
-        #expect(abs(p.y / PathScene.gridStep - (p.y / PathScene.gridStep).rounded()) < 1e-9)
+        #expect(abs(p.x / PathEditSession.gridStep - (p.x / PathEditSession.gridStep).rounded()) < 1e-9)
+        #expect(abs(p.y / PathEditSession.gridStep - (p.y / PathEditSession.gridStep).rounded()) < 1e-9)
     }
 
     /// A point dragged over the buttons or off the window stays in the area the path is

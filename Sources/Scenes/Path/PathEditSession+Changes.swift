@@ -164,7 +164,7 @@ extension PathEditSession {
     func placed(_ p: Vec2, from: Vec2) -> Vec2 {
         var q = scene.shapeBounds.union(Rect(origin: from, size: .zero)).clamped(p)
         if snap {
-            let o = Vec2(scene.shapeBounds.minX, scene.shapeBounds.minY), g = PathScene.gridStep
+            let o = Vec2(scene.shapeBounds.minX, scene.shapeBounds.minY), g = Self.gridStep
             q = Vec2(o.x + ((q.x - o.x) / g).rounded() * g, o.y + ((q.y - o.y) / g).rounded() * g)
         }
         return q

@@ -13,7 +13,7 @@ extension PathEditSession {
     /// The grid over `bounds` (the shape's area), under the path, while snapping.
     func drawGrid(into list: inout DrawList, over bounds: Rect) {
         guard snap else { return }
-        let g = PathScene.gridStep, b = bounds, color = Color(hex: 0x2c3547)
+        let g = Self.gridStep, b = bounds, color = Color(hex: 0x2c3547)
         var x = b.minX
         while x <= b.maxX {
             list.fillRect(Rect(x: x - 0.5, y: b.minY, w: 1, h: b.height), color: color)
@@ -26,10 +26,11 @@ extension PathEditSession {
         }
     }
 
-    /// Handles (a line to a dot), then anchors of radius `r`: a square at a corner, a circle
-    /// where the path is smooth; the focused one ringed, a held one filled.
-    func drawEditor(into list: inout DrawList, anchorRadius r: Double) {
+    /// Handles (a line to a dot), then anchors (`anchorRadius`): a square at a corner, a
+    /// circle where the path is smooth; the focused one ringed, a held one filled.
+    func drawEditor(into list: inout DrawList) {
         guard let e = editor else { return }
+        let r = anchorRadius
         let handleColor = Color(hex: 0xffd166)
         for a in e.anchorsWithHandles() {
             guard let p = e.doc.position(of: a).map(e.toWindow) else { continue }
@@ -53,7 +54,7 @@ extension PathEditSession {
             if a == e.focused { list.strokeCircle(center: p, radius: r + 5, width: 2, color: .accent) }
         }
         // A press held still on an anchor: a ring filling toward its deletion.
-        for (d, progress) in e.drags.holdProgress(toward: PathScene.longPress, after: 0.15, where: { _ in true }) {
+        for (d, progress) in e.drags.holdProgress(toward: Self.longPress, after: 0.15, where: { _ in true }) {
             guard case .anchor(let a) = d.target.point, let p = e.point(of: .anchor(a)) else { continue }
             list.holdRing(center: p, radius: r + 10, progress: progress, width: 3, color: .red, segments: 32)
         }

@@ -12,7 +12,7 @@ extension PathEditSession {
         }
         // With the grid on, a key moves a whole grid step.
         if snap {
-            moveFocused(a, to: placed(p + delta.normalized() * PathScene.gridStep, from: p))
+            moveFocused(a, to: placed(p + delta.normalized() * Self.gridStep, from: p))
             return
         }
         // A run counts from where it began, so keys pressed back land on the same numbers.
@@ -90,7 +90,7 @@ extension PathEditSession {
         defer { saveIfSettled(ctx.input) }
         // Presses held still on an anchor: past `longPress`, the anchor goes. Each is looked
         // up again by its pointer, as a deletion renumbers the anchors the others hold.
-        let reached = editor?.drags.advanceHolds(ctx.dt, toward: PathScene.longPress) { d in
+        let reached = editor?.drags.advanceHolds(ctx.dt, toward: Self.longPress) { d in
             if case .anchor = d.target.point { !d.press.moved } else { false }
         } ?? []
         for pointer in reached {
@@ -111,8 +111,8 @@ extension PathEditSession {
         guard let a = editor?.focused, let p = editor?.point(of: .anchor(a)) else { return }
         // The stick moves a point of its own, which the anchor follows onto the grid.
         let from = stickPoint ?? p
-        let to = placed(from + stick * PathScene.stickSpeed * ctx.dt, from: p)
-        stickPoint = from + stick * PathScene.stickSpeed * ctx.dt
+        let to = placed(from + stick * Self.stickSpeed * ctx.dt, from: p)
+        stickPoint = from + stick * Self.stickSpeed * ctx.dt
         moveFocused(a, to: to)
     }
 }

@@ -55,11 +55,11 @@ extension PathEditSession {
         guard var e = editor else { return false }
         // Past the hands a person has, presses on points do nothing (30,000 fingers would
         // make every move a scan of 30,000 drags).
-        guard e.drags.count < PathScene.maxDrags else { return true }
-        if let target = e.target(at: at, radius: scene.anchorRadius + device.hitSlop) {
+        guard e.drags.count < Self.maxDrags else { return true }
+        if let target = e.target(at: at, radius: anchorRadius + device.hitSlop) {
             // One finger per point: a point another hand drags stays that hand's.
             if e.drags.all.contains(where: { $0.target.point == target }) { return true }
-            if case .anchor(let a) = target, anchorTaps.press(a, at: at, time: editClock, reach: device.hitSlop + scene.anchorRadius) {
+            if case .anchor(let a) = target, anchorTaps.press(a, at: at, time: editClock, reach: device.hitSlop + anchorRadius) {
                 e.focused = a
                 editor = e
                 toggleSmooth(a)
@@ -70,7 +70,7 @@ extension PathEditSession {
         }
         if scene.grabRing(pointer: id, device: device, at: at) { return true }
         // A few insertions a step (each builds the table again); more presses wait for the next.
-        guard insertsThisStep < PathScene.maxInsertsPerStep else { return true }
+        guard insertsThisStep < Self.maxInsertsPerStep else { return true }
         if insertAnchor(near: at, radius: device.hitSlop + 4) {
             insertsThisStep += 1
             if let a = editor?.focused {

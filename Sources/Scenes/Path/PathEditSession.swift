@@ -16,11 +16,32 @@ final class PathEditSession {
 
     init(scene: PathScene) { self.scene = scene }
 
+    /// Grid spacing for snapping, in window points.
+    static let gridStep = 20.0
+    /// How long a press must stay still on an anchor to delete it, and how soon a second
+    /// press makes a double click or tap.
+    static let longPress = 0.6
+    static let doubleClick = 0.4
+    /// How fast a full stick moves an anchor (points per second).
+    static let stickSpeed = 240.0
+    /// The most points held at once, and anchors put on the path in one step.
+    static let maxDrags = 10
+    static let maxInsertsPerStep = 4
+
+    /// An anchor's drawn radius: larger on a larger shape.
+    var anchorRadius: Double { max(5, 0.008 * min(scene.shapeBounds.width, scene.shapeBounds.height)) }
+
+    /// Where anchor `i` (in order along the path) is drawn; the shape's centre when there is none.
+    func drawnAnchor(_ i: Int) -> Vec2 {
+        let all = (editor ?? freshEditor()).drawnAnchors()
+        return all.indices.contains(i) ? all[i].1 : scene.shapeBounds.center
+    }
+
     /// The current shape's editor: while editing, or while the shape has edits.
     var editor: PathEditor?
     /// The edits of shapes not shown now, kept for when they come back.
     var edits: [PathScene.Shape: PathEditor] = [:]
-    /// Snap dragged and moved points to a grid of `PathScene.gridStep` points.
+    /// Snap dragged and moved points to a grid of `gridStep` points.
     var snap = false
     /// A smooth point's handles stay in line when one is dragged (else each moves alone).
     var linkedHandles = true
@@ -37,7 +58,7 @@ final class PathEditSession {
     /// Seconds since the scene began, for double taps.
     var editClock = 0.0
     /// Presses on anchors, for a double click or tap (corner ↔ smooth).
-    var anchorTaps = DoubleTap<AnchorIndex>(interval: PathScene.doubleClick)
+    var anchorTaps = DoubleTap<AnchorIndex>(interval: PathEditSession.doubleClick)
     /// Segment lengths measured so far, reused when a change leaves a segment as it was.
     var measurements = SegmentMeasurements()
     /// The status line in edit mode, kept while what it says stays.
@@ -51,6 +72,6 @@ final class PathEditSession {
     var unsaved = false
     /// The custom path as it was last written back (`save`); nil: as it was loaded.
     var written: EditablePath?
-    /// Anchors put on the path this step (`PathScene.maxInsertsPerStep`).
+    /// Anchors put on the path this step (`maxInsertsPerStep`).
     var insertsThisStep = 0
 }

@@ -16,7 +16,7 @@ extension PathScene {
             drawRing(f, pose, color: Self.ringColors[k % Self.ringColors.count], focused: k == focused && handles.count > 1 && focusRing.isVisible,
                      alpha: f.grabbedBy == .none ? alpha : 1, into: &list)
         }
-        if editing { session.drawEditor(into: &list, anchorRadius: anchorRadius) }
+        if editing { session.drawEditor(into: &list) }
         shapeButton.draw(into: &list, font: context.font)
         debugButton.draw(into: &list, font: context.font, highlighted: debug)
         rideButton.draw(into: &list, font: context.font, highlighted: ride != .onPath)
