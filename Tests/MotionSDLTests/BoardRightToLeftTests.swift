@@ -62,10 +62,10 @@ extension SDLTests {
         let doc = SheetDocument(lines: [SheetDocument.Line(text: "abc שלום"), SheetDocument.Line(text: "שלום abc")])
         let s = try shapedBoard(doc)
         let ltr = s.lineRootFrame(0), rtl = s.lineRootFrame(1)
-        #expect(s.lyricCaret(at: Vec2(ltr.maxX - 4, ltr.midY), line: 0) == 8)
-        #expect(s.lyricCaret(at: Vec2(ltr.minX + 1, ltr.midY), line: 0) == 0)
-        #expect(s.lyricCaret(at: Vec2(rtl.minX + 4, rtl.midY), line: 1) == 8)
-        #expect(s.lyricCaret(at: Vec2(rtl.maxX - 1, rtl.midY), line: 1) == 0)
+        #expect(s.typing.lyricCaret(at: Vec2(ltr.maxX - 4, ltr.midY), line: 0) == 8)
+        #expect(s.typing.lyricCaret(at: Vec2(ltr.minX + 1, ltr.midY), line: 0) == 0)
+        #expect(s.typing.lyricCaret(at: Vec2(rtl.minX + 4, rtl.midY), line: 1) == 8)
+        #expect(s.typing.lyricCaret(at: Vec2(rtl.maxX - 1, rtl.midY), line: 1) == 0)
     }
 
     /// In a line that reads right to left ← moves the caret left, toward the text's end,
@@ -111,10 +111,10 @@ extension SDLTests {
         let stops = s.caretStops(line: 0)
         #expect(stops[0] > stops[stops.count - 1], "the line runs right to left")
         let sheet = s.sheetFrame
-        let end = try #require(s.lyric.map { s.caretRootFrame($0) })
+        let end = try #require(s.lyric.map { s.typing.caretRootFrame($0) })
         #expect(end.minX > sheet.minX + BoardScene.textInset + 20, "caret at \(end.minX), sheet from \(sheet.minX)")
         s.beginLyric(line: 0, caret: 0)
-        let start = try #require(s.lyric.map { s.caretRootFrame($0) })
+        let start = try #require(s.lyric.map { s.typing.caretRootFrame($0) })
         #expect(start.maxX < sheet.maxX && start.minX > sheet.midX, "caret at \(start.minX), sheet \(sheet.minX)…\(sheet.maxX)")
     }
 
@@ -129,7 +129,7 @@ extension SDLTests {
         let stops = s.caretStops(line: 0)
         #expect(stops[0] < stops[stops.count - 1] || stops[0] < stops[latin.count], "the line runs left to right")
         let sheet = s.sheetFrame
-        let caret = try #require(s.lyric.map { s.caretRootFrame($0) })
+        let caret = try #require(s.lyric.map { s.typing.caretRootFrame($0) })
         #expect(caret.minX > sheet.minX && caret.maxX < sheet.maxX, "caret at \(caret.minX), sheet \(sheet.minX)…\(sheet.maxX)")
     }
 
@@ -242,7 +242,7 @@ extension SDLTests {
         s.beginLyric(line: 0, caret: 2)
         var field = try #require(s.lyric).field
         field.setCaret(6, extend: true)
-        let drawn = s.selectionSpans(field, stops: s.caretStops(line: 0))
+        let drawn = s.typing.selectionSpans(field, stops: s.caretStops(line: 0))
         let spans = try #require(s.font.characterSpans(of: text))
         let shift = s.caretStops(line: 0)[0] - s.font.caretStops(of: text)[0]
         func shown(_ i: Int) -> Bool {

@@ -47,7 +47,7 @@ import Testing
         t.type(shell, (0..<330).map { "w\($0)" }.joined(separator: " "))
         func caretShows() -> Bool {
             guard let edit = s.lyric else { return false }
-            let c = s.caretRootFrame(edit), sheet = s.sheetFrame
+            let c = s.typing.caretRootFrame(edit), sheet = s.sheetFrame
             return c.minX >= sheet.minX && c.maxX <= sheet.maxX
         }
         #expect(caretShows())

@@ -217,8 +217,8 @@ import Testing
         let tail = " and so the long verse goes on and on, further than the sheet is wide, until its end comes at last"
         t.type(shell, tail)
         let sheet = s.sheetFrame
-        let caret = try #require(s.lyric.map { s.caretRootFrame($0) })
-        #expect(s.lyricScroll > 100)
+        let caret = try #require(s.lyric.map { s.typing.caretRootFrame($0) })
+        #expect(s.typing.lyricScroll > 100)
         #expect(caret.minX > sheet.minX && caret.maxX < sheet.maxX, "caret at \(caret.minX), sheet \(sheet.minX)…\(sheet.maxX)")
         // A click on the scrolled line puts the caret at the character under it.
         let text = s.document.lines[0].text
@@ -226,10 +226,10 @@ import Testing
         t.tap(shell, t.stop(s, line: 0, target))
         #expect(s.lyric?.field.caret == target)
         t.keys(shell, ["Home"])
-        #expect(s.lyricScroll == 0 && s.lyric?.field.caret == 0)
+        #expect(s.typing.lyricScroll == 0 && s.lyric?.field.caret == 0)
         // Leaving the text: nothing scrolled.
         t.keys(shell, ["Escape"])
-        #expect(s.lyric == nil && s.lyricScroll == 0)
+        #expect(s.lyric == nil && s.typing.lyricScroll == 0)
     }
 }
 

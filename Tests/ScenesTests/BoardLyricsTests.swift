@@ -117,7 +117,7 @@ import Testing
         type(shell, "a", "b", "c", "d")
         #expect(saves.count == 1 && saves[0].lines[0].text.hasPrefix("aAmazing"))
         guard case .after(let t) = s.due else { Issue.record("no timer for the save: \(s.due)"); return }
-        #expect(t <= BoardScene.typingSaveDelay)
+        #expect(t <= LyricTyping.typingSaveDelay)
         runShell(shell, frames: 40)
         #expect(saves.count == 2 && saves.last == s.document && s.document.lines[0].text.hasPrefix("abcdAmazing"))
         // More typing where the caret stayed goes on the same run (and undo step).
@@ -250,11 +250,11 @@ import Testing
         var shown = Set<Bool>()
         for _ in 0..<8 {
             runShell(shell, frames: 15)
-            shown.insert(s.caretBlink.isVisible)
+            shown.insert(s.typing.caretBlink.isVisible)
         }
         #expect(shown == [true, false])
         runShell(shell, frames: Int(CaretBlink.timeout * 60) + 10)
-        #expect(s.due == .never && s.caretBlink.isVisible)
+        #expect(s.due == .never && s.typing.caretBlink.isVisible)
     }
 
     @Test func aVersion1SheetsChordsLandOnTheCharactersTheyWereDrawnOver() throws {

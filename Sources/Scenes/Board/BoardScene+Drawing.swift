@@ -29,7 +29,7 @@ extension BoardScene {
             if highlighted.contains(i) { list.fillRect(r, color: Color.accent.withAlpha(70)) }
             list.fillRect(Rect(x: r.minX, y: r.maxY - 1, w: r.width, h: 1), color: Color(hex: 0xd8d2c4))
             if let lyric, lyric.line == i {
-                drawLyricEdit(lyric, in: r, into: &list, font: font)
+                typing.drawLyricEdit(lyric, in: r, into: &list, font: font)
             } else {
                 // ChordPro's directives and comments, kept as lines, read as notes, not lyrics.
                 let note = ChordPro.isDirectiveOrComment(line.text)

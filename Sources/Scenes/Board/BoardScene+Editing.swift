@@ -8,8 +8,8 @@ extension BoardScene {
     func changed() {
         history.record(committed)
         committed = document
-        typingRun = nil
-        unsavedTyping = nil
+        typing.typingRun = nil
+        typing.unsavedTyping = nil
         refreshStrip()
         refit()
         onChange?(document)
@@ -33,33 +33,8 @@ extension BoardScene {
         rebuildSpaces()
     }
 
-    /// Commits more typing into the change before it (one undo step for a run of typing):
-    /// not a new step, and saved `typingSaveDelay` after the last keystroke (a run of typing
-    /// is one save, not one a character), or sooner by any other change or `settle`.
-    func mergeChange() {
-        committed = document
-        refit()
-        unsavedTyping = 0
-    }
-
-    /// A run of typing is saved this long (seconds) after its last keystroke.
-    static let typingSaveDelay = 0.5
-
-    /// Saves typing not yet saved.
-    func saveTyping() {
-        guard unsavedTyping != nil else { return }
-        unsavedTyping = nil
-        onChange?(document)
-    }
-
-    /// The typing's save, when its delay is up.
-    func stepTypingSave(_ dt: Double) {
-        guard let t = unsavedTyping else { return }
-        if t + dt >= Self.typingSaveDelay { saveTyping() } else { unsavedTyping = t + dt }
-    }
-
     /// The board is switched away from or the run ends: typing not yet saved is saved.
-    public func settle() { saveTyping() }
+    public func settle() { typing.saveTyping() }
 
     /// Puts every version 1 chord (`legacyX`, its left edge in points) on the character it
     /// was drawn over: the nearest character start to where it was shown (its `x` kept within
@@ -110,7 +85,7 @@ extension BoardScene {
         document = moved
         changed()
         // A {key: …} line may have changed under the caret; it stays where it is.
-        keepLyricInPlace()
+        typing.keepLyricInPlace()
         let first = document.firstChord?.name ?? ""
         let unmoved = kept == 0 ? "" : " · \(kept) chord name\(kept == 1 ? "" : "s") kept as written: moved, \(kept == 1 ? "it" : "each") would pass \(ChordName.maxLength) characters"
         announce("Transposed \(semitones > 0 ? "up" : "down") a semitone · the song starts on \(first)\(unmoved)")
@@ -127,7 +102,7 @@ extension BoardScene {
         }
         let before = document
         replaceDocument(with: doc)
-        placeLyricAfterHistory(before: before)
+        typing.placeLyricAfterHistory(before: before)
         announce("\(back ? "Undone" : "Redone") · \(history.undoCount) to undo, \(history.redoCount) to redo")
     }
 
@@ -138,7 +113,7 @@ extension BoardScene {
         dragDrop.forget { $0.placed != nil }
         document = doc
         committed = doc
-        unsavedTyping = nil
+        typing.unsavedTyping = nil
         refreshStrip()
         if case .chord(let r) = focus, !(doc.lines.indices.contains(r.line) && doc.lines[r.line].chords.indices.contains(r.index)) {
             focus = .card(focusIndex)
@@ -149,7 +124,7 @@ extension BoardScene {
     }
 
     /// Re-lays the sheet when its height changed with the lines.
-    private func refit() {
+    func refit() {
         if sheetContentHeight != sheet.contentLength { rebuildSpaces() }
     }
 }

@@ -48,7 +48,7 @@ extension BoardScene {
         if let l = lineLayouts[i] { return l }
         let line = document.lines[i]
         // The line being typed in, scrolled to keep its caret in view, is laid out so.
-        let scroll = lyric?.line == i ? lyricScroll : 0
+        let scroll = lyric?.line == i ? typing.lyricScroll : 0
         let raw = font.caretStops(of: line.text), indent = lyricIndent(raw, text: line.text)
         let stops = raw.map { $0 + Self.textInset + indent - scroll }
         // While an input method composes in this line, its text stands at the caret and the
@@ -69,32 +69,6 @@ extension BoardScene {
         let l = LineLayout(stops: stops, chordXs: xs, indent: drawnIndent)
         lineLayouts[i] = l
         return l
-    }
-
-    /// Scrolls the line being typed in sideways, as a text field does, so that its caret
-    /// (with the composition at it) stays a margin inside the line; back to 0 when it fits.
-    func followCaret() {
-        guard let edit = lyric else { return lyricScroll = 0 }
-        let text = edit.field.shownText
-        let caret = edit.field.caret + (edit.field.composition?.cursor ?? 0)
-        let stops = font.caretStops(of: text)
-        guard let end = stops.last else { return lyricScroll = 0 }
-        let x = stops[min(max(0, caret), stops.count - 1)], view = lineWidth - 2 * Self.textInset
-        guard view > 0, x.isFinite else { return lyricScroll = 0 }
-        let margin = min(48, view / 4)
-        var scroll = lyricScroll
-        if x - scroll > view - margin { scroll = x - (view - margin) }
-        if x - scroll < margin { scroll = x - margin }
-        // A line that reads right to left and is wider than the view ends at its left (the
-        // shaper's first stop is its right end): the margin past its end is on the left, or
-        // the caret there stood on its last letter (a hostile tour saw it over "ף").
-        // (Its ends as drawn: a Latin word or a number last in it is not its leftmost part.)
-        if let start = stops.first, start > end, let lo = stops.min(), let hi = stops.max(), hi - lo > view {
-            return lyricScroll = max(lo - margin, min(scroll, hi - view))
-        }
-        // Never past the text's right end less the view, never before its start. (Its right
-        // end as drawn: a Hebrew word last in a left-to-right line ends inside it, at its left.)
-        lyricScroll = max(0, min(scroll, max(end, stops.max() ?? end) - view + margin))
     }
 
     /// The lyric's left inset in its line.

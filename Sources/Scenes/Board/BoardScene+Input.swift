@@ -16,27 +16,27 @@ extension BoardScene {
             switch e {
             case .pointerDown(let id, let device, let at): press(id, device, at, input: ctx.input)
             case .pointerMove(let id, _, let at):
-                lyricMove(id, to: at)
+                typing.lyricMove(id, to: at)
                 move(id, at, velocity: ctx.input.velocity(of: id))
             case .pointerUp(let id, _, let at):
-                lyricMove(id, to: at)
-                if lyricRelease(id, at: at, cancelled: false) { continue }
+                typing.lyricMove(id, to: at)
+                if typing.lyricRelease(id, at: at, cancelled: false) { continue }
                 move(id, at, velocity: ctx.input.velocity(of: id))
                 release(id, cancelled: false, velocity: ctx.input.velocity(of: id))
             case .pointerCancel(let id, _):
-                if lyricRelease(id, at: .zero, cancelled: true) { continue }
+                if typing.lyricRelease(id, at: .zero, cancelled: true) { continue }
                 release(id, cancelled: true, velocity: ctx.input.velocity(of: id))
             case .wheel(let dx, let dy): dragDrop.wheel(dx: dx, dy: dy, at: ctx.input.mousePosition)
-            case .key(let k, true) where lyric != nil: lyricKey(k, input: ctx.input, repeated: false)
-            case .keyRepeat(let k) where lyric != nil: lyricKey(k, input: ctx.input, repeated: true)
-            case .text(let t): insertLyric(t)
+            case .key(let k, true) where lyric != nil: typing.lyricKey(k, input: ctx.input, repeated: false)
+            case .keyRepeat(let k) where lyric != nil: typing.lyricKey(k, input: ctx.input, repeated: true)
+            case .text(let t): typing.insertLyric(t)
             case .fileDropped(let path):
                 // A ChordPro file dropped on the window becomes a song, opened.
                 guard let shelf = songShelf else { announce("A dropped song needs the songs' folder: play with a window or --song NAME"); continue }
                 if lyric != nil { endLyric() }
-                saveTyping()
+                typing.saveTyping()
                 announce(shelf.importFile(path))
-            case .composition(let t, let cursor): composeLyric(t, cursor: cursor)
+            case .composition(let t, let cursor): typing.composeLyric(t, cursor: cursor)
             case .key(_, true): key(e, input: ctx.input)
             case .keyRepeat(let k) where [Key.left, .right, .up, .down].contains(k):
                 // Held arrows keep moving the focus or the carry.
@@ -80,7 +80,7 @@ extension BoardScene {
         }
         let chord = panel == sheetSpace ? placedChord(at: at) : nil
         // Off the chords, a press on a line is the text's too (a tap there starts typing).
-        if panel == sheetSpace, chord == nil, lyricPress(id, at: at, input: input) { return }
+        if panel == sheetSpace, chord == nil, typing.lyricPress(id, at: at, input: input) { return }
         let card: Card? = switch panel {
         case stripSpace?: stripItem(at: at).map { .strip(item: $0, name: stripNames[$0]) }
         case sheetSpace?: chord.map { r in

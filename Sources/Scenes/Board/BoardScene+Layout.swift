@@ -21,7 +21,7 @@ extension BoardScene {
         if let edit = lyric, !sheet.isMoving { revealLine(edit.line) }
         // And its caret stays inside the line, now of another width (a visual tour shrank
         // the window under a 2,000-letter line and typed on past its edge, unseen).
-        followCaret()
+        typing.followCaret()
         resolveLegacyChords()
     }
 

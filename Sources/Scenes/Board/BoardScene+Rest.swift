@@ -28,8 +28,8 @@ extension BoardScene {
         var answer = SceneRest.panel(strip).soonest(SceneRest.panel(sheet))
         if let left = bannerMessage.secondsLeft, left > 0 { answer = answer.soonest(.timer(left)) }
         // The caret blinks until it turns solid.
-        if lyric != nil, let t = caretBlink.secondsToChange { answer = answer.soonest(.timer(t)) }
-        if let t = unsavedTyping { answer = answer.soonest(.timer(max(1e-3, Self.typingSaveDelay - t))) }
+        if lyric != nil, let t = typing.caretBlink.secondsToChange { answer = answer.soonest(.timer(t)) }
+        if let t = typing.unsavedTyping { answer = answer.soonest(.timer(max(1e-3, LyricTyping.typingSaveDelay - t))) }
         return answer
     }
 }

@@ -10,7 +10,7 @@ extension BoardScene {
     public func openSongPanel() {
         guard let shelf = songShelf else { return announce("Songs need the songs' folder: play with a window or --song NAME") }
         if lyric != nil { endLyric() }
-        saveTyping()
+        typing.saveTyping()
         let names = shelf.names()
         var panel = SongPanel(names: names, selected: songName.flatMap { names.firstIndex(of: $0) } ?? 0)
         layoutSongPanel(&panel)

@@ -74,36 +74,15 @@ public final class BoardScene: Scene {
     /// Each line's caret stops and chord positions, as worked out since the last change
     /// (nil: not yet), by line.
     var lineLayouts: [LineLayout?] = []
+    /// Typing lyrics: the line with the caret, its text field and scroll, the caret's blink,
+    /// presses on the text, and typing not yet saved (`LyricTyping`).
+    lazy var typing = LyricTyping(board: self)
     /// The lyric line being typed in, if any: its line and its text field.
-    public internal(set) var lyric: LyricEdit? {
-        didSet {
-            // A composition moves the chords after the caret (`lineLayout`): laid out again
-            // when one begins, changes or ends.
-            // (So does a move to another line while one is scrolled.)
-            if oldValue?.composed != lyric?.composed || (oldValue?.line != lyric?.line && lyricScroll != 0) {
-                lineLayouts.removeAll(keepingCapacity: true)
-            }
-            followCaret()
-        }
-    }
-    /// How far the line being typed in is scrolled to the left (points), so that its caret
-    /// stays in view in a line longer than the sheet is wide (`followCaret`). Its caret
-    /// stops and chords are laid out scrolled (`lineLayout`); 0 for every other line.
-    var lyricScroll = 0.0 {
-        didSet { if lyricScroll != oldValue { lineLayouts.removeAll(keepingCapacity: true) } }
-    }
-    /// The caret's blink (on for `CaretBlink.half` s, off as long; solid while typing).
-    var caretBlink = CaretBlink()
-    /// A press on a lyric: a tap there puts the caret in it, a drag in the line being typed
-    /// in selects.
-    var textPress: TextPress?
-    /// A second click or tap on the line being typed in selects a word.
-    var lyricTaps = DoubleTap<Int>(interval: 0.4)
-    /// The typing the last change was, while it may still take more typing into the same
-    /// undo step: its line and where its caret ended.
-    var typingRun: (line: Int, caret: Int)?
-    /// Typing committed but not yet saved: seconds since its last keystroke (`mergeChange`).
-    var unsavedTyping: Double?
+    public var lyric: LyricEdit? { typing.lyric }
+    /// Puts the caret in line `line` at character `caret`.
+    public func beginLyric(line: Int, caret: Int) { typing.beginLyric(line: line, caret: caret) }
+    /// Leaves the text: keys steer the focus and carries again.
+    public func endLyric() { typing.endLyric() }
     /// The drag and drop over the strip and the sheet: their spaces, the presses and what
     /// is carried (the ghosts).
     public internal(set) var dragDrop = DragDrop<Card>(rules: .init(slop: slop, holdTime: holdTime,
@@ -215,8 +194,8 @@ public final class BoardScene: Scene {
         schedule.add("carry") { s, ctx in s.followKeyCarry(ctx.dt) }
         schedule.add("drag") { s, _ in s.dragDrop.updateTargets() }
         schedule.add("flights") { s, ctx in s.stepFlights(ctx.dt) }
-        schedule.add("caret") { s, ctx in if s.lyric != nil { s.caretBlink.step(ctx.dt) } }
-        schedule.add("typing save") { s, ctx in s.stepTypingSave(ctx.dt) }
+        schedule.add("caret") { s, ctx in if s.lyric != nil { s.typing.caretBlink.step(ctx.dt) } }
+        schedule.add("typing save") { s, ctx in s.typing.stepTypingSave(ctx.dt) }
         rebuildSpaces()
         refreshStrip()
     }
@@ -242,9 +221,9 @@ public final class BoardScene: Scene {
         dragDrop.reset()
         refreshStrip()
         focus = .card(focusIndex)
-        lyric = nil
-        typingRun = nil
-        unsavedTyping = nil
+        typing.lyric = nil
+        typing.typingRun = nil
+        typing.unsavedTyping = nil
         rebuildSpaces()
         resolveLegacyChords()
     }
@@ -265,7 +244,7 @@ public final class BoardScene: Scene {
 
     /// While a lyric is being typed in: its caret, where an input method shows its
     /// candidates.
-    public var textInputRect: Rect? { songPanel != nil ? songRenameCaret : lyric.map { caretRootFrame($0) } }
+    public var textInputRect: Rect? { songPanel != nil ? songRenameCaret : typing.lyric.map(typing.caretRootFrame) }
 
     public func step(_ context: inout StepContext) {
         schedule.run(self, world: world, context: &context)

@@ -2,65 +2,18 @@ import Engine
 import Geometry
 import Songs
 
-/// A lyric line being typed in: which line, and its text field (caret, selection, an input
-/// method's composition).
-public struct LyricEdit: Equatable, Sendable {
-    public var line: Int
-    public var field: TextField
-
-    /// An input method's composition in progress: its line, where it stands (the caret) and
-    /// its text; nil when there is none.
-    var composed: Composed? {
-        field.composition.flatMap { $0.text.isEmpty ? nil : Composed(line: line, at: field.caret, text: $0.text) }
-    }
-
-    struct Composed: Equatable {
-        var line: Int
-        var at: Int
-        var text: String
-    }
-}
-
-/// The caret's blink: on and off every `half` seconds from the last keystroke, and solid
-/// after `timeout` seconds without one (as GTK's caret stops blinking), so a board left with
-/// a caret in it rests.
-struct CaretBlink {
-    static let half = 0.5
-    static let timeout = 10.0
-    private(set) var phase = 0.0
-
-    mutating func reset() { phase = 0 }
-    mutating func step(_ dt: Double) { if phase < Self.timeout { phase += dt } }
-    var isVisible: Bool { phase >= Self.timeout || Int(phase / Self.half) % 2 == 0 }
-    /// Seconds until it next turns on or off (nil once solid).
-    var secondsToChange: Double? {
-        phase >= Self.timeout ? nil : max(1e-3, Self.half - phase.truncatingRemainder(dividingBy: Self.half))
-    }
-}
-
-/// A press on a lyric line, not on a chord: a tap puts the caret there; in the line being
-/// typed in, a drag selects.
-struct TextPress {
-    var pointer: Int
-    var line: Int
-    var start: Vec2
-    var selecting: Bool
-    /// Whether it has moved past a hand's tremor (2 pt): only then does a drag select.
-    var moved = false
-}
-
 // Typing lyrics: a tap (or F2) puts a caret in a line; text comes from the keyboard's text
 // input; Return splits the line, Backspace at its start joins it to the one before. The
 // chords stand on characters, so they move with the text typed before them. Every edit is
 // one undo step in the sheet's history, and a run of typing is one.
-extension BoardScene {
+extension LyricTyping {
     /// Puts the caret in line `line` at character `caret`.
-    public func beginLyric(line: Int, caret: Int) {
-        guard document.lines.indices.contains(line) else { return }
-        lyric = LyricEdit(line: line, field: TextField(text: document.lines[line].text, caret: caret))
+    func beginLyric(line: Int, caret: Int) {
+        guard board.document.lines.indices.contains(line) else { return }
+        lyric = LyricEdit(line: line, field: TextField(text: board.document.lines[line].text, caret: caret))
         typingRun = nil
         caretBlink.reset()
-        revealLine(line)
+        board.revealLine(line)
         announceTyping()
     }
 
@@ -68,15 +21,15 @@ extension BoardScene {
     /// moves to another line: ↑ ↓, Return, a join, a paste of several lines).
     func announceTyping() {
         guard let edit = lyric else { return }
-        announce("Typing in line \(edit.line + 1) · Return splits it, Escape leaves the text")
+        board.announce("Typing in line \(edit.line + 1) · Return splits it, Escape leaves the text")
     }
 
     /// Leaves the text: keys steer the focus and carries again.
-    public func endLyric() {
+    func endLyric() {
         guard lyric != nil else { return }
         lyric = nil
         typingRun = nil
-        announce("Left the text · F2 types in a line again")
+        board.announce("Left the text · F2 types in a line again")
     }
 
     /// A key while typing. Every key is the text's: those a text field takes, Return,
@@ -89,24 +42,24 @@ extension BoardScene {
         case "Escape": return endLyric()
         case "Return", "Keypad Enter": return insertLyric("\n")
         case "Up", "Down": return moveLyricLine(by: k.name == "Up" ? -1 : 1)
-        case "Z" where input.ctrl && !repeated: return input.shift ? redo() : undo()
-        case "Y" where input.ctrl && !repeated: return redo()
+        case "Z" where input.ctrl && !repeated: return input.shift ? board.redo() : board.undo()
+        case "Y" where input.ctrl && !repeated: return board.redo()
         // The songs panel, as off the text (it leaves the text first).
-        case "O" where input.ctrl && !repeated: return openSongsFromKeys()
+        case "O" where input.ctrl && !repeated: return board.openSongsFromKeys()
         default: break
         }
         let before = edit.field
         let text = edit.field.text
-        switch edit.field.handle(k, input: input, repeated: repeated, readsRightToLeft: readsRightToLeft(text, stops: caretStops(line: edit.line))) {
+        switch edit.field.handle(k, input: input, repeated: repeated, readsRightToLeft: board.readsRightToLeft(text, stops: board.caretStops(line: edit.line))) {
         case .ignored: return
         case .moved:
             lyric = edit
             typingRun = nil
-            revealLine(edit.line)
+            board.revealLine(edit.line)
         case .edited:
             applyLyric(edit.field, from: before, line: edit.line)
-            changed()
-            revealLine(edit.line)
+            board.changed()
+            board.revealLine(edit.line)
         case .paste(let text): insertLyric(text)
         case .backspaceAtStart: joinLine(edit.line)
         case .deleteAtEnd: joinLine(edit.line + 1)
@@ -129,7 +82,7 @@ extension BoardScene {
                 guard splitLyricLine() else {
                     // Said with what was left out, not dropped unseen.
                     let left = pieces.count - n
-                    showBanner("the sheet holds \(SheetDocument.maxLines) lines, the most it takes: \(left) line\(left == 1 ? "" : "s") of the text were left out")
+                    board.showBanner("the sheet holds \(SheetDocument.maxLines) lines, the most it takes: \(left) line\(left == 1 ? "" : "s") of the text were left out")
                     break
                 }
                 edit = lyric!
@@ -142,23 +95,23 @@ extension BoardScene {
                 let kept = edit.field.count - (before.count - before.selection.count), offered = String(piece).count
                 if kept < offered && edit.field.count >= TextField.maxCharacters {
                     cut = true
-                    announce("Line \(edit.line + 1) took \(kept) of the \(offered) characters: a line holds at most \(TextField.maxCharacters)")
+                    board.announce("Line \(edit.line + 1) took \(kept) of the \(offered) characters: a line holds at most \(TextField.maxCharacters)")
                 }
             } else if !piece.isEmpty, before.count >= TextField.maxCharacters {
-                announce("Line \(edit.line + 1) holds \(before.count) characters, the most typing takes is \(TextField.maxCharacters) · it can be shortened")
+                board.announce("Line \(edit.line + 1) holds \(before.count) characters, the most typing takes is \(TextField.maxCharacters) · it can be shortened")
             }
         }
         let after = lyric!
         if after.line != startLine && !cut { announceTyping() }
         if merging {
-            if document != committed { mergeChange() }
-        } else if document != committed {
-            changed()
+            if board.document != board.committed { mergeChange() }
+        } else if board.document != board.committed {
+            board.changed()
         }
         typingRun = pieces.count == 1 ? (after.line, after.field.caret) : nil
         // Typing shows where it lands, as a text editor scrolls back to its caret (the sheet
         // may have been scrolled away from it).
-        revealLine(after.line)
+        board.revealLine(after.line)
     }
 
     /// An input method's text in progress, shown at the caret.
@@ -166,7 +119,7 @@ extension BoardScene {
         guard lyric != nil else { return }
         lyric!.field.composition = text.isEmpty ? nil : TextField.Composition(text: text, cursor: cursor)
         caretBlink.reset()
-        revealLine(lyric!.line)
+        board.revealLine(lyric!.line)
     }
 
     /// Writes field `field` (edited from `old`) into line `line`, its chords kept on their
@@ -174,7 +127,7 @@ extension BoardScene {
     private func applyLyric(_ field: TextField, from old: TextField, line: Int) {
         // The edit began at the selection's start, or for a deletion before the caret
         // (Backspace) where the caret went.
-        document.replaceText(ofLine: line, old.text, with: field.text, editStart: min(old.selection.lowerBound, field.caret))
+        board.document.replaceText(ofLine: line, old.text, with: field.text, editStart: min(old.selection.lowerBound, field.caret))
         var kept = field
         kept.composition = nil
         lyric = LyricEdit(line: line, field: kept)
@@ -185,8 +138,8 @@ extension BoardScene {
     @discardableResult
     private func splitLyricLine() -> Bool {
         guard var edit = lyric else { return false }
-        guard document.lines.count < SheetDocument.maxLines else {
-            showBanner("the sheet holds \(SheetDocument.maxLines) lines, the most it takes")
+        guard board.document.lines.count < SheetDocument.maxLines else {
+            board.showBanner("the sheet holds \(SheetDocument.maxLines) lines, the most it takes")
             return false
         }
         if edit.field.hasSelection {
@@ -196,14 +149,14 @@ extension BoardScene {
         }
         let l = edit.line
         letGoOfPlacedChords()
-        document.splitLine(l, at: edit.field.caret)
-        if var carry = dragDrop.keyCarry, carry.zone > l {
+        board.document.splitLine(l, at: edit.field.caret)
+        if var carry = board.dragDrop.keyCarry, carry.zone > l {
             carry.zone += 1
-            dragDrop.keyCarry = carry
+            board.dragDrop.keyCarry = carry
         }
-        rebuildSpaces()
-        lyric = LyricEdit(line: l + 1, field: TextField(text: document.lines[l + 1].text, caret: 0))
-        revealLine(l + 1)
+        board.rebuildSpaces()
+        lyric = LyricEdit(line: l + 1, field: TextField(text: board.document.lines[l + 1].text, caret: 0))
+        board.revealLine(l + 1)
         return true
     }
 
@@ -211,25 +164,25 @@ extension BoardScene {
     /// end of the one before): its text follows, its chords keep their characters, and the
     /// caret stands where the two meet.
     private func joinLine(_ line: Int) {
-        guard line > 0, line < document.lines.count else { return }
+        guard line > 0, line < board.document.lines.count else { return }
         let prev = line - 1
         letGoOfPlacedChords()
         let offset: Int
         do {
-            offset = try document.joinLine(line, maxCharacters: TextField.maxCharacters)
+            offset = try board.document.joinLine(line, maxCharacters: TextField.maxCharacters)
         } catch .tooLong(let n) {
-            return showBanner("lines \(prev + 1) and \(line + 1) would make a line of \(n) characters; a line holds at most \(TextField.maxCharacters)")
+            return board.showBanner("lines \(prev + 1) and \(line + 1) would make a line of \(n) characters; a line holds at most \(TextField.maxCharacters)")
         } catch {
-            return showBanner("line \(prev + 1) would hold more than \(SheetDocument.maxChordsPerLine) chords, the most a line takes")
+            return board.showBanner("line \(prev + 1) would hold more than \(SheetDocument.maxChordsPerLine) chords, the most a line takes")
         }
-        if var carry = dragDrop.keyCarry, carry.zone >= line {
+        if var carry = board.dragDrop.keyCarry, carry.zone >= line {
             carry.zone = max(0, carry.zone - 1)
-            dragDrop.keyCarry = carry
+            board.dragDrop.keyCarry = carry
         }
-        rebuildSpaces()
-        lyric = LyricEdit(line: prev, field: TextField(text: document.lines[prev].text, caret: offset))
-        changed()
-        revealLine(prev)
+        board.rebuildSpaces()
+        lyric = LyricEdit(line: prev, field: TextField(text: board.document.lines[prev].text, caret: offset))
+        board.changed()
+        board.revealLine(prev)
         announceTyping()
     }
 
@@ -238,19 +191,19 @@ extension BoardScene {
     private func moveLyricLine(by d: Int) {
         guard let edit = lyric else { return }
         let target = edit.line + d
-        guard document.lines.indices.contains(target) else { return }
-        let x = caretStops(line: edit.line)[edit.field.caret]
-        let caret = BitmapFont.nearestStop(x, in: caretStops(line: target))
-        lyric = LyricEdit(line: target, field: TextField(text: document.lines[target].text, caret: caret))
+        guard board.document.lines.indices.contains(target) else { return }
+        let x = board.caretStops(line: edit.line)[edit.field.caret]
+        let caret = BitmapFont.nearestStop(x, in: board.caretStops(line: target))
+        lyric = LyricEdit(line: target, field: TextField(text: board.document.lines[target].text, caret: caret))
         typingRun = nil
-        revealLine(target)
+        board.revealLine(target)
         announceTyping()
     }
 
     /// Lines move under the chords lifted from them: those carried are let go (they fly
     /// back), and a focus on a placed chord returns to the strip.
     private func letGoOfPlacedChords() {
-        dragDrop.forget { $0.placed != nil }
-        if case .chord = focus { focus = .card(focusIndex) }
+        board.dragDrop.forget { $0.placed != nil }
+        if case .chord = board.focus { board.focus = .card(board.focusIndex) }
     }
 }

@@ -3,14 +3,14 @@ import Songs
 
 // The caret after the sheet changed under the line being typed in: an undo or redo puts it
 // where the text changed; a transposition leaves it where it is.
-extension BoardScene {
+extension LyricTyping {
     /// The line being typed in is read again after the sheet changed under it; the caret
     /// stays at its place in the line (or its end).
     func keepLyricInPlace() {
         guard let edit = lyric else { return }
         typingRun = nil
-        guard document.lines.indices.contains(edit.line) else { return lyric = nil }
-        lyric = LyricEdit(line: edit.line, field: TextField(text: document.lines[edit.line].text, caret: edit.field.caret))
+        guard board.document.lines.indices.contains(edit.line) else { return lyric = nil }
+        lyric = LyricEdit(line: edit.line, field: TextField(text: board.document.lines[edit.line].text, caret: edit.field.caret))
     }
 
     /// After an undo or redo while typing, the caret goes where the text changed
@@ -18,9 +18,9 @@ extension BoardScene {
     func placeLyricAfterHistory(before: SheetDocument) {
         guard lyric != nil else { return }
         // A change to the chords alone (♯, a drop) leaves the caret where it is.
-        if before.lines.map(\.text) == document.lines.map(\.text) { return keepLyricInPlace() }
+        if before.lines.map(\.text) == board.document.lines.map(\.text) { return keepLyricInPlace() }
         typingRun = nil
-        guard let (line, caret) = SheetDocument.placeOfChange(from: before, to: document) else { return lyric = nil }
-        lyric = LyricEdit(line: line, field: TextField(text: document.lines[line].text, caret: caret))
+        guard let (line, caret) = SheetDocument.placeOfChange(from: before, to: board.document) else { return lyric = nil }
+        lyric = LyricEdit(line: line, field: TextField(text: board.document.lines[line].text, caret: caret))
     }
 }

@@ -1,0 +1,80 @@
+import Engine
+import Geometry
+
+// Typing lyrics, the pointers' part: a tap puts the caret, a drag selects, a double click
+// selects a word.
+extension LyricTyping {
+    /// The line whose row is under `p` (root space), if the sheet shows it there.
+    func lyricLine(at p: Vec2) -> Int? {
+        guard board.sheetFrame.contains(p) else { return nil }
+        return board.visibleLines.first { board.lineRootFrame($0).contains(p) }
+    }
+
+    /// The character boundary nearest `p` in line `line`; past the text's end as it reads
+    /// (right of a left-to-right line, left of a right-to-left one), its end, and before its
+    /// start, its start. (The end's stop is the last character's trailing edge, which in
+    /// "abc שלום" is mid-line: a tour's click right of the text typed into the middle.)
+    func lyricCaret(at p: Vec2, line: Int) -> Int {
+        let local = board.spaces.convert(p, from: .root, to: board.lineSpaces[line])
+        let stops = board.caretStops(line: line), text = board.document.lines[line].text
+        if let lo = stops.min(), let hi = stops.max(), hi > lo {
+            let rtl = board.readsRightToLeft(text, stops: stops)
+            if rtl ? local.x < lo : local.x > hi { return stops.count - 1 }
+            if rtl ? local.x > hi : local.x < lo { return 0 }
+        }
+        return BitmapFont.nearestStop(local.x, in: stops)
+    }
+
+    /// A press on a line, off its chords: in the line being typed in it moves the caret (Shift
+    /// extends the selection) and a drag selects; elsewhere it may be a tap that starts
+    /// typing there. Returns true when the press is the text's alone (no scrolling).
+    func lyricPress(_ id: Int, at p: Vec2, input: InputState) -> Bool {
+        guard textPress == nil, let line = lyricLine(at: p) else { return false }
+        if var edit = lyric, edit.line == line {
+            let caret = lyricCaret(at: p, line: line)
+            if lyricTaps.press(line, at: p, time: input.time, reach: 8) {
+                edit.field.selectWord(at: caret)
+            } else {
+                edit.field.setCaret(caret, extend: input.shift)
+            }
+            lyric = edit
+            typingRun = nil
+            caretBlink.reset()
+            textPress = TextPress(pointer: id, line: line, start: p, selecting: true)
+            return true
+        }
+        // Counted toward a double click even so: its first click starts the typing (at the
+        // release), and the second, in the line now typed in, selects the word.
+        _ = lyricTaps.press(line, at: p, time: input.time, reach: 8)
+        textPress = TextPress(pointer: id, line: line, start: p, selecting: false)
+        return false
+    }
+
+    /// A pointer moved: a selecting drag moves the caret; a drag past the slop is not a tap.
+    func lyricMove(_ id: Int, to p: Vec2) {
+        guard var press = textPress, press.pointer == id else { return }
+        if !press.moved, press.start.distance(to: p) > 2 {
+            press.moved = true
+            textPress = press
+        }
+        if press.selecting, press.moved, var edit = lyric, edit.line == press.line {
+            edit.field.setCaret(lyricCaret(at: p, line: press.line), extend: true)
+            lyric = edit
+            caretBlink.reset()
+        } else if !press.selecting, press.start.distance(to: p) > BoardScene.slop {
+            textPress = nil
+        }
+    }
+
+    /// A pointer lifted: a tap starts typing where it landed. Returns true when the press was
+    /// the text's alone.
+    func lyricRelease(_ id: Int, at p: Vec2, cancelled: Bool) -> Bool {
+        guard let press = textPress, press.pointer == id else { return false }
+        textPress = nil
+        if press.selecting { return true }
+        if !cancelled, board.document.lines.indices.contains(press.line) {
+            beginLyric(line: press.line, caret: lyricCaret(at: p, line: press.line))
+        }
+        return false
+    }
+}
