@@ -71,10 +71,16 @@ public struct SongLibrary: Sendable {
     /// Characters a name may not hold though they print nothing: the line and paragraph
     /// separators and the direction embeddings, overrides and isolates.
     static let unlisted: [ClosedRange<UInt32>] = [0x2028...0x202E, 0x2066...0x2069]
-    /// Characters that print nothing and join nothing: the zero-width space, the direction
-    /// marks, the word joiner and invisible operators, the byte order mark, the Mongolian
-    /// vowel separator. (The zero-width joiner and non-joiner shape emoji and Persian: kept.)
-    static let invisible: [ClosedRange<UInt32>] = [0x180E...0x180E, 0x200B...0x200B, 0x200E...0x200F, 0x2060...0x2064, 0xFEFF...0xFEFF]
+    /// Characters that print nothing and join nothing: the combining grapheme joiner, the
+    /// Hangul fillers, Khmer's inherent vowels, the Mongolian free variation selectors and
+    /// vowel separator, the zero-width space, the direction marks, the word joiner and
+    /// invisible operators, the blank braille pattern, the byte order mark. (The zero-width
+    /// joiner and non-joiner shape emoji and Persian, and the variation selectors choose an
+    /// emoji's look, as in "❤️": kept.)
+    static let invisible: [ClosedRange<UInt32>] = [
+        0x034F...0x034F, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F, 0x200B...0x200B, 0x200E...0x200F,
+        0x2060...0x2064, 0x2800...0x2800, 0x3164...0x3164, 0xFEFF...0xFEFF, 0xFFA0...0xFFA0,
+    ]
 
     /// The song `name` as a document (its folder made on the first save).
     public func file(_ name: String) throws(FilePolicy.Refusal) -> DocumentFile {

@@ -111,7 +111,10 @@ import Testing
             #expect(throws: FilePolicy.Refusal.self, "\(invisible.unicodeScalars.map(\.value))") { try SongLibrary.check(invisible) }
         }
         // Given anew only: songs an earlier build named so are still reached (a review).
-        for lookalike in ["ab\u{200B}", "ab\u{A0}", "\u{3000}ab", "a\u{200F}b", "a\u{FEFF}b"] {
+        // (The fillers too: a Hangul filler, the blank braille pattern, a combining grapheme
+        // joiner, a Mongolian variation selector, a Khmer inherent vowel.)
+        for lookalike in ["ab\u{200B}", "ab\u{A0}", "\u{3000}ab", "a\u{200F}b", "a\u{FEFF}b",
+                          "ab\u{3164}", "ab\u{2800}", "a\u{34F}b", "a\u{180B}b", "ab\u{17B4}", "\u{FFA0}ab"] {
             #expect(throws: FilePolicy.Refusal.self, "\(lookalike.unicodeScalars.map(\.value))") { try SongLibrary.checkNew(lookalike) }
             try SongLibrary.check(lookalike)
             #expect(try song(["import", f.path, "--name", lookalike], in: dir).status == 2)
@@ -123,6 +126,8 @@ import Testing
         #expect(try song(["rename", "Old\u{200B}", "Old"], in: earlier).status == 0)
         #expect(try song(["rename", "Old", "Old\u{200B}"], in: earlier).status == 2)
         try SongLibrary.check("Shalom \u{05E9}\u{05DC}\u{05D5}\u{05DD}")
+        // An emoji's variation selector is its look, not a look-alike.
+        try SongLibrary.checkNew("I \u{2764}\u{FE0F} you")
         try SongLibrary.check("\u{1F468}\u{200D}\u{1F469} and \u{0645}\u{06CC}\u{200C}\u{062E}\u{0648}\u{0627}\u{0647}\u{0645}")
         #expect(SongLibrary.suggestedName("\u{A0}Title\u{200B}\u{A0}") == "Title")
         #expect(SongLibrary.suggestedName("Either/Or\\Both") == "Either-Or-Both" && SongLibrary.suggestedName(" .hidden\t ") == "hidden")
