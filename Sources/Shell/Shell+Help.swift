@@ -150,7 +150,8 @@ extension Shell {
     func drawHelp(into list: inout DrawList) {
         let layout = helpLayout()
         list.fillRect(Rect(x: 0, y: 0, w: size.x, h: size.y), color: Color(0, 0, 0, 170))
-        list.fillRect(layout.panel, color: Color.panel.withAlpha(245))
+        // Opaque: the scene's words showed through the help's (a visual tour).
+        list.fillRect(layout.panel, color: Color.panel)
         let left = layout.viewport.minX
         var y = layout.panel.minY + 16
         for line in layout.header {

@@ -47,14 +47,21 @@ import Testing
         #expect(d["keyboard"]?["carriedBy"]?.stringValue == "keyboard")
         #expect(d["announcement"]?.stringValue == "Lifted Em · line 1 of 16, 'Amazing grace…' · Space drops, Escape cancels")
         #expect(d["highlightedLines"] == .array([JSONValue(0)]))
-        // The ghost has glided onto line 1's first slot.
+        // The ghost has glided onto line 1's first slot, at a placed chord's size: over the
+        // lyric, not on it. The slot's mark is where a chord dropped there stands, on the
+        // first character (past the lyric's inset), not at the line's edge.
         let slot0 = s.slotRootFrame(0, line: 0)
         #expect(s.ghosts[0].frame.center.distance(to: slot0.center) < 1)
+        #expect(abs(s.ghosts[0].frame.width - s.placedBox.x) < 1 && abs(s.ghosts[0].frame.height - s.placedBox.y) < 1)
+        #expect(s.ghosts[0].frame.maxY <= s.lineRootFrame(0).maxY - BoardScene.lyricBand)
+        #expect(slot0.minX - s.lineRootFrame(0).minX == BoardScene.textInset)
         press(shell, ["Down", "Down", "Right"], settle: 30)
         d = boardDump(shell)
         #expect(d["keyboard"]?["focus"] == .object([("line", JSONValue(2)), ("slot", JSONValue(1))]))
         #expect(d["announcement"]?.stringValue?.hasPrefix("Em · line 3 of 16, 'I once was lost…' · slot 2 of ") == true)
         #expect(d["highlightedLines"] == .array([JSONValue(2)]))
+        let aimed = s.slotRootFrame(1, line: 2)
+        #expect(s.ghosts[0].frame.origin.distance(to: aimed.origin) < 1)
         press(shell, ["Return"])
         d = boardDump(shell)
         #expect(chords(d, line: 2) == ["Em"])
@@ -63,10 +70,31 @@ import Testing
         #expect(d["announcement"]?.stringValue?.hasPrefix("Dropped Em on line 3, 'I once was lost…'") == true)
         // The focus went back to the card it came from, so the next copy is one Space away.
         #expect(d["keyboard"]?["focus"] == .object([("card", JSONValue(2))]))
-        // The ghost settles into the chord on a spring, then goes.
-        #expect(d["ghosts"]?.arrayValue?.map { $0["flight"] } == [.string("settling")])
+        // The chord stands where the carried one was aimed; the ghost, already there, goes.
+        #expect(s.chordRootFrame(BoardScene.ChordRef(line: 2, index: 0)).origin.distance(to: aimed.origin) < 1e-9)
         runShell(shell, frames: 90)
         #expect(boardDump(shell)["ghosts"]?.arrayValue?.isEmpty == true)
+    }
+
+    /// The overlay's vertices for what is carried now: the ghost, and its badge if it has one.
+    func overlayVertices(_ s: BoardScene) -> Int {
+        var list = DrawList()
+        s.drawOverlay(into: &list, context: DrawContext(font: testFont(), alpha: 1, bounds: Rect(x: 0, y: 0, w: 1280, h: 720)))
+        return list.vertices.count
+    }
+
+    @Test func aCopyCarriedShowsThePlusBadgeAndAPlacedChordMovedShowsNone() {
+        let (shell, s) = makeBoard()
+        // C lifted from the strip (a copy), then the same C lifted from the sheet (a move).
+        press(shell, ["Space"], settle: 60)
+        let copy = overlayVertices(s)
+        press(shell, ["Return"], settle: 90)
+        #expect(s.ghosts.isEmpty && chords(boardDump(shell), line: 0) == ["C"])
+        press(shell, ["Down", "Space"], settle: 60)
+        #expect(s.ghosts.count == 1 && s.ghosts[0].item.placed != nil && !s.ghosts[0].willRemove)
+        let move = overlayVertices(s)
+        // The badge is a circle and a "+": the copy's overlay has them, the move's not.
+        #expect(copy > move && move > 0)
     }
 
     @Test func escapeCancelsACarryItFliesBackAndTheAppDoesNotQuit() {

@@ -70,6 +70,23 @@ final class MemoryShelf: SongShelf {
         runShell(shell, frames: names.count + 1, events: events)
     }
 
+    @Test func thePanelIsAsTallAsItsSongsNeedAndSaysWhenThereAreMore() {
+        // Four songs on a 4K board: the panel fits them and its buttons, not the board's height.
+        var few = SongPanel(names: ["a", "b", "c", "d"], selected: 0)
+        few.layout(strip: Rect(x: 0, y: 40, w: 1920, h: 110), sheet: Rect(x: 0, y: 150, w: 1920, h: 870), open: "a")
+        #expect(few.rowsShown >= 4 && few.frame.height < 300)
+        #expect(few.buttonsFrame.minY > few.rowFrame(3).maxY)
+        // Forty on a short board: as tall as the board, with a bar that says there are more.
+        var many = SongPanel(names: (0..<40).map { "Song \($0)" }, selected: 0)
+        many.layout(strip: Rect(x: 0, y: 40, w: 480, h: 70), sheet: Rect(x: 0, y: 110, w: 480, h: 160), open: nil)
+        #expect(many.frame.maxY == 270 && many.rowsShown < 40)
+        var list = DrawList(), bare = DrawList()
+        many.draw(into: &list, font: testFont())
+        many.names = Array(many.names.prefix(many.rowsShown))
+        many.draw(into: &bare, font: testFont())
+        #expect(list.vertices.count == bare.vertices.count + 4)
+    }
+
     @Test func theSongsButtonListsTheSongsAndAClickOpensOne() {
         let (shell, board, shelf) = make()
         click(shell, board.songsButton.rect.center)

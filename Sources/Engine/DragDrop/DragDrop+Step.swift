@@ -68,13 +68,16 @@ extension DragDrop {
         }
     }
 
-    /// The key carry glides toward `frame` (a critically damped approach, the same at any
-    /// step rate), at the velocity it moves with: a drop or cancel mid-glide flies on from it.
+    /// The key carry glides toward `frame`, its place and its size (a critically damped
+    /// approach, the same at any step rate), at the velocity it moves with: a drop or cancel
+    /// mid-glide flies on from it. It is held at its centre.
     public mutating func glideKeyCarry(toward frame: Rect, dt: Double) {
         guard let kc = keyCarry, let k = index(carriedBy: kc.carrier) else { return }
         let f = 1 - exp(-dt * 22)
         let step = (frame.origin - carries[k].frame.origin) * f
         carries[k].frame.origin += step
+        carries[k].frame.size += (frame.size - carries[k].frame.size) * f
+        carries[k].grab = carries[k].frame.size / 2
         carries[k].velocity = dt > 0 ? step / dt : .zero
     }
 

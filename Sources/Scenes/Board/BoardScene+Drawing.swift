@@ -56,7 +56,11 @@ extension BoardScene {
 
         // Press and hold: a ring fills around the pointer until the lift.
         dragDrop.drawHoldProgress(into: &list)
-        songPanel?.draw(into: &list, font: font)
+        if let songPanel {
+            // The board behind the panel dimmed, as behind the help: the panel has the keys.
+            list.fillRect(Rect(x: bounds.minX, y: bounds.minY, w: bounds.width, h: max(0, barFrame.minY - bounds.minY)), color: Color(0, 0, 0, 120))
+            songPanel.draw(into: &list, font: font)
+        }
         drawBar(&list, font: font)
         if let banner {
             let banner = font.fitted(banner, width: max(font.cellWidth * 4, bounds.width - 56))
@@ -74,6 +78,8 @@ extension BoardScene {
             let tint = g.willRemove ? Color(255, 150, 150) : Color(200, 240, 255)
             ChordCardArt.draw(g.name, in: g.frame, tint: tint.withAlpha(235), diagrams: diagrams, into: &list, font: font)
             list.strokeOutline(ChordCardArt.cardOutline, in: g.frame, width: 3, color: g.willRemove ? .red : .accent)
+            // A badge says what a drop does: + a copy, × a delete; a placed chord moved has none.
+            guard g.willRemove || g.removableFrom == nil else { continue }
             let badge = Vec2(g.frame.maxX - 4, g.frame.minY + 4)
             list.fillCircle(center: badge, radius: 10, color: g.willRemove ? .red : .accent)
             list.text(g.willRemove ? "×" : "+", at: badge - Vec2(font.cellWidth / 2, font.cellHeight / 2), font: font, color: .white)

@@ -191,15 +191,16 @@ extension BoardScene {
     }
 
     /// The keyboard's ghost glides to the slot it would drop into (a critically damped
-    /// approach, the same at any step rate), following the sheet as it scrolls.
+    /// approach, the same at any step rate), following the sheet as it scrolls, and takes a
+    /// placed chord's size on the way: it stands where the chord will, over the lyric's
+    /// syllable and not on it (a visual tour saw the whole card hide the words it aimed at).
     func followKeyCarry(_ dt: Double) {
         guard let carry = dragDrop.keyCarry else { return }
         guard dragDrop.index(carriedBy: carry.carrier) != nil, carry.zone < lineSpaces.count else {
             dragDrop.keyCarry = nil
             return
         }
-        let target = Rect(center: slotRootFrame(carry.slot, line: carry.zone).center, size: cardBox)
-        dragDrop.glideKeyCarry(toward: target, dt: dt)
+        dragDrop.glideKeyCarry(toward: slotRootFrame(carry.slot, line: carry.zone), dt: dt)
     }
 
     // MARK: Slots and focus moves
@@ -214,9 +215,15 @@ extension BoardScene {
         min(Double(slot) * slotStep, max(0, spaces.frame(of: lineSpaces[line]).width - placedBox.x))
     }
 
-    /// Where a chord dropped in `slot` of `line` would be, in root space.
+    /// Where a chord dropped in `slot` of `line` would be, in root space: on the character
+    /// nearest the slot, where `place` puts it (as it would stand there alone), so the mark
+    /// and the carried chord show the landing, not the slot (a visual tour saw slot 0's mark
+    /// 8 pt left of where its chord then stood).
     public func slotRootFrame(_ slot: Int, line: Int) -> Rect {
-        let r = Rect(x: slotX(slot, line: line), y: placedY, w: placedBox.x, h: placedBox.y)
+        let highest = max(0, spaces.frame(of: lineSpaces[line]).width - placedBox.x)
+        let layout = chordLine(caretStops(line: line), text: document.lines[line].text)
+        let at = layout.anchor(forX: clamp(slotX(slot, line: line), 0, highest), maxAt: SheetDocument.maxChordAt)
+        let r = Rect(x: clamp(layout.anchorX(at), 0, highest), y: placedY, w: placedBox.x, h: placedBox.y)
         return spaces.convert(r, from: lineSpaces[line], to: .root)
     }
 

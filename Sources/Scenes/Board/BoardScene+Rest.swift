@@ -21,9 +21,9 @@ extension BoardScene {
         }
         if let kc = dragDrop.keyCarry {
             guard let k = dragDrop.index(carriedBy: kc.carrier), kc.zone >= 0, kc.zone < lineSpaces.count else { return .now }
-            let target = Rect(center: slotRootFrame(kc.slot, line: kc.zone).center, size: cardBox)
-            let d = target.origin - dragDrop.carries[k].frame.origin
-            if !(max(abs(d.x), abs(d.y)) <= Self.glideArrived) { return .now }
+            let target = slotRootFrame(kc.slot, line: kc.zone), frame = dragDrop.carries[k].frame
+            let d = target.origin - frame.origin, ds = target.size - frame.size
+            if !(max(abs(d.x), abs(d.y), abs(ds.x), abs(ds.y)) <= Self.glideArrived) { return .now }
         }
         var answer = SceneRest.panel(strip).soonest(SceneRest.panel(sheet))
         if let left = bannerMessage.secondsLeft, left > 0 { answer = answer.soonest(.timer(left)) }

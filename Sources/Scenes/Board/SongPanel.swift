@@ -68,7 +68,10 @@ public struct SongPanel: Sendable {
     /// Lays the panel out over `strip` and `sheet` (the board's frames), with song `open` open:
     /// the buttons at its foot, the selected row within the list and shown.
     mutating func layout(strip: Rect, sheet: Rect, open: String?) {
-        let w = min(sheet.width - 16, 560.0), h = max(120, sheet.maxY - strip.minY)
+        // As tall as its rows (three at least) and buttons need, up to the board's height: at
+        // 3840×2160 four songs stood atop 1,700 points of empty list (a visual tour).
+        let needed = 16 + Double(max(3, names.count)) * Self.row + 60
+        let w = min(sheet.width - 16, 560.0), h = max(120, min(sheet.maxY - strip.minY, needed))
         frame = Rect(x: sheet.midX - w / 2, y: strip.minY, w: w, h: h)
         self.open = open
         let b = buttonsFrame, n = Double(buttons.count), bw = (b.width - 8 * (n - 1)) / n
@@ -157,7 +160,8 @@ public struct SongPanel: Sendable {
 
     func draw(into list: inout DrawList, font: BitmapFont) {
         let p = frame
-        list.fillRect(p, color: Color.panel.withAlpha(245))
+        // Opaque: the sheet's words showed through the list (a visual tour).
+        list.fillRect(p, color: Color.panel)
         list.strokeRect(p, width: 1, color: Color.accent.withAlpha(160))
         list.pushClip(p)
         for i in top..<min(names.count, top + rowsShown) {
@@ -186,6 +190,13 @@ public struct SongPanel: Sendable {
         }
         if names.isEmpty {
             list.text("No songs yet · New makes one", at: Vec2(p.minX + 20, p.minY + 20), font: font, color: .dimText)
+        }
+        // More songs than rows: a bar at the right edge says how many and where the rows are.
+        if names.count > rowsShown {
+            let track = Rect(x: p.maxX - 6, y: p.minY + 8, w: 3, h: Double(rowsShown) * Self.row - 2)
+            let h = max(12, track.height * Double(rowsShown) / Double(names.count))
+            let y = track.minY + (track.height - h) * Double(top) / Double(max(1, names.count - rowsShown))
+            list.fillRect(Rect(x: track.minX, y: y, w: track.width, h: h), color: Color.text.withAlpha(120))
         }
         list.popClip()
         for b in buttons { b.draw(into: &list, font: font) }
