@@ -41,7 +41,7 @@ extension BoardScene {
         Binding(.undo, "undo", keys: [Key("Z")], ctrl: true, keyLabel: "Ctrl+Z", buttons: [.x],
                 brief: "undo"),
         Binding(.redo, "redo", keys: [Key("Y")], ctrl: true, keyLabel: "Ctrl+Shift+Z, Ctrl+Y", buttons: [.start], brief: "redo"),
-        Binding(.transposeButtons, "transpose the song down / up a semitone", mouse: "♭ / ♯ buttons", touch: "♭ / ♯ buttons",
+        Binding(.transposeButtons, "transpose the song down / up a semitone", mouse: "Flat ♭ / sharp ♯ buttons", touch: "Flat ♭ / sharp ♯ buttons",
                 padLabel: "LT / RT", brief: "transpose"),
         Binding(.transposeDown, "transpose the song down a semitone", keys: [Key("-"), Key("Keypad -")], keyLabel: "-",
                 brief: "transpose down"),
