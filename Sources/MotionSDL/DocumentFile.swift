@@ -110,6 +110,12 @@ public struct DocumentFile: Sendable {
             let what = viaLink ? "\(name) (a link to \(FilePolicy.shown(target)))" : name
             return leftAlone(empty, "\(what): \(problem); it is not a \(noun) this build can read")
         }
+        // Moved aside, the file would keep its name and identity no more: a new file took
+        // both. A hostile tour saw a read-only song renamed and a new read-only one made in
+        // its place, and a hard link split in two.
+        if let keep = Self.keptInPlace(target, st) {
+            return leftAlone(empty, "\(name): \(problem); \(keep), so it is not moved aside")
+        }
         guard let aside = moveAside(target) else {
             return leftAlone(empty, "\(name): \(problem); it could not be moved aside")
         }
@@ -117,6 +123,18 @@ public struct DocumentFile: Sendable {
                            problem: "\(name): \(problem); moved aside to \(FilePolicy.shown(aside)), starting a new \(noun)")
         moved.newFileMode = st.st_mode & 0o777
         return moved
+    }
+
+    /// Why the damaged file at `path` (`st`) must keep its place, or nil when a new file may
+    /// take its name: one no save may replace (read-only, append-only, immutable, another
+    /// user's), with other hard links, owned by another user (the new file would be this
+    /// one's), or with extended attributes (the new file would have none).
+    static func keptInPlace(_ path: String, _ st: stat) -> String? {
+        if let refusal = OutputFile.refusal(for: path, streams: false) { return "no save may replace it (\(refusal.description))" }
+        if st.st_nlink > 1 { return "it has \(st.st_nlink) hard links" }
+        if st.st_uid != geteuid() { return "it belongs to another user" }
+        if listxattr(path, nil, 0) > 0 { return "it has extended attributes" }
+        return nil
     }
 
     private func leftAlone<Document>(_ empty: Document, _ what: String) -> Loaded<Document> {
@@ -176,6 +194,11 @@ public struct DocumentFile: Sendable {
         let dir = FilePolicy.folder(of: target)
         var st = stat()
         if stat(dir, &st) != 0 && errno == ENOENT {
+            // Only the document's own folder is made, never the one a link points into (a
+            // tour's dangling song link made /nonexistent/ at the root).
+            guard target == url.path else {
+                throw FilePolicy.Refusal("\(FilePolicy.shown(url.lastPathComponent)) is a link into \(FilePolicy.shown(dir)), a folder that is not there; not made")
+            }
             guard makesFolder else {
                 throw FilePolicy.Refusal("\(FilePolicy.shown(dir)): the folder is not there (removed?); not made again")
             }

@@ -218,6 +218,50 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         #expect(after.filter { $0.hasPrefix("sheet.corrupt-") }.count == 2)
     }
 
+    /// A damaged sheet a new file could not stand in for keeps its name and is never saved
+    /// over: read-only, with other hard links, or with extended attributes (a hostile tour saw
+    /// a read-only song renamed aside and a new read-only one made, and a link split in two).
+    @Test func aDamagedSheetThatIsReadOnlyLinkedOrHasAttributesIsLeftWhereItIs() throws {
+        let garbage = "{\"version\":2,\"lines\":[{\"text\":\"my work\",\"chords\":[{\"name\":\"X7\",\"at\":0}]}]}"
+        for kind in ["read-only", "linked", "attributes"] {
+            let url = tempURL(), dir = url.deletingLastPathComponent()
+            try garbage.write(to: url, atomically: true, encoding: .utf8)
+            var before = stat()
+            switch kind {
+            case "read-only": chmod(url.path, 0o444)
+            case "linked": #expect(link(url.path, dir.appendingPathComponent("other.json").path) == 0)
+            default:
+                // (A file system without user attributes: nothing to check.)
+                guard setxattr(url.path, "user.motionlab.test", "1", 1, 0) == 0 else { continue }
+            }
+            #expect(stat(url.path, &before) == 0)
+            let file = DocumentFile(url: url)
+            let loaded = loadSheet(file)
+            #expect(loaded.document == .empty && !loaded.mayOverwrite, "\(kind)")
+            #expect(loaded.problem?.contains("not moved aside") == true, "\(kind): \(loaded.problem ?? "")")
+            var after = stat()
+            #expect(stat(url.path, &after) == 0 && after.st_ino == before.st_ino && after.st_nlink == before.st_nlink, "\(kind)")
+            #expect(try String(contentsOf: url, encoding: .utf8) == garbage)
+            let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            #expect(!names.contains { $0.contains("corrupt") }, "\(kind): \(names)")
+        }
+    }
+
+    /// A sheet that is a link into a folder that is not there: the folder is not made (a
+    /// tour's dangling song link made /nonexistent/ at the root), and the save says why.
+    @Test func aLinkIntoAMissingFolderIsNotSavedThroughAndNoFolderIsMade() throws {
+        let dir = Motionlab.tempDir(), missing = dir.appendingPathComponent("nodir/sub")
+        let url = dir.appendingPathComponent("songs/Dangle.json")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(symlink(missing.appendingPathComponent("x.json").path, url.path) == 0)
+        let file = DocumentFile(url: url, makesFolder: true)
+        let loaded = loadSheet(file)
+        #expect(throws: FilePolicy.Refusal.self) {
+            try file.save(SheetDocument.newSong.serialized(), over: loaded.found, newFileMode: loaded.newFileMode)
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("nodir").path))
+    }
+
     @Test func killingTheAppWhileItSavesLeavesAWholeSheet() throws {
         let url = tempURL()
         var doc = SheetDocument.empty
