@@ -53,6 +53,9 @@ final class Runner {
         if let path = settings.recordPath {
             let out: OutputFile
             do { out = try OutputFile(path: path, kind: .log) } catch { throw CommandError.usage("--record \(error.description)") }
+            for kept in out.keptRecordings {
+                StandardStream.error.write("motionlab: --record: a run killed while recording over \(echo(path, limit: 200)) left its input; kept as \(echo(kept, limit: 200))\n")
+            }
             recorder = out
             // A write that fails (a full disk, a file-size limit) is kept by the file and
             // reported when the run ends; the run itself goes on.

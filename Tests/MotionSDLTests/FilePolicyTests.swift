@@ -234,6 +234,25 @@ import Testing
         #expect(left == Set(names.dropFirst()).union([".sheet.json.motionlab-99999998.tmp"]))
     }
 
+    /// A run killed while recording over a file leaves its input in our temporary; the next
+    /// recording over that file keeps it under a name the user sees, not removed as stale
+    /// (a hostile tour's killed run lost its input so). An empty one goes.
+    @Test func aKilledRunsRecordingIsKeptBesideTheFileNotRemoved() throws {
+        let dir = Motionlab.tempDir()
+        let target = dir.appendingPathComponent("run.jsonl")
+        try "old\n".write(to: target, atomically: false, encoding: .utf8)
+        // Process ids that cannot be running (above the kernel's pid_max).
+        try "{\"frame\":1}\n".write(to: dir.appendingPathComponent(".run.jsonl.motionlab-99999999-1.rec.tmp"), atomically: false, encoding: .utf8)
+        try "".write(to: dir.appendingPathComponent(".run.jsonl.motionlab-99999998-1.rec.tmp"), atomically: false, encoding: .utf8)
+        try "x".write(to: dir.appendingPathComponent("run.killed-99999999.jsonl"), atomically: false, encoding: .utf8)
+        let out = try OutputFile(path: target.path, kind: .log)
+        #expect(out.keptRecordings == [dir.appendingPathComponent("run.killed-99999999-2.jsonl").path])
+        out.write("new\n")
+        try out.commit()
+        #expect(snapshot(dir) == ["run.jsonl": "a regular file:new\n", "run.killed-99999999.jsonl": "a regular file:x",
+                                  "run.killed-99999999-2.jsonl": "a regular file:{\"frame\":1}\n"])
+    }
+
     // MARK: The sheet
 
     func load(_ url: URL) -> DocumentFile.Loaded<SheetDocument> {

@@ -136,8 +136,51 @@ extension FilePolicy {
     }
 
     /// `removeStaleTemporaries(for:)`, the first time this process writes `target` only.
-    static func removeStaleTemporariesOnce(for target: String) {
-        if cleaned.withLock({ $0.insert(target).inserted }) { removeStaleTemporaries(in: target) }
+    /// Returns the recordings of killed runs it kept (`keepKilledRecordings`).
+    @discardableResult
+    static func removeStaleTemporariesOnce(for target: String) -> [String] {
+        guard cleaned.withLock({ $0.insert(target).inserted }) else { return [] }
+        removeStaleTemporaries(in: target)
+        return keepKilledRecordings(of: target)
+    }
+
+    /// The temporary a recording over an existing file is written to (`.NAME.motionlab-PID-N.rec.tmp`),
+    /// renamed over the file when the run ends. A run killed before then leaves it: it holds
+    /// that run's input, so it is never removed as stale (`keepKilledRecordings`).
+    static func recordingTemporaryPath(for target: String) -> String {
+        ourPath(for: target, suffix: recordingSuffix)
+    }
+
+    static let recordingSuffix = ".rec" + temporarySuffix
+
+    /// Gives what a killed run recorded over `target` a name the user sees, beside it:
+    /// `STEM.killed-PID.EXT` (`-2`… when taken), never over a file; an empty one is removed.
+    /// Only temporaries of exactly our form, regular files of this user, whose process no
+    /// longer runs. (A hostile tour's killed run's input lived only in a dot-file, which the
+    /// next run with the same --record removed.) Returns the new names.
+    static func keepKilledRecordings(of target: String) -> [String] {
+        let dir = folder(of: target), file = name(of: target), stem = stem(of: target)
+        let ext = file.utf8.count > stem.utf8.count ? String(Substring(file.utf8.dropFirst(stem.utf8.count))) : ""
+        let prefix = "." + shortName(of: file) + ".motionlab-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
+        var kept: [String] = []
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(recordingSuffix) {
+            let id = name.dropFirst(prefix.count).dropLast(recordingSuffix.count)
+            let parts = id.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+                  let pid = Int32(parts[0]), pid > 0, pid != getpid(), !(kill(pid, 0) == 0 || errno == EPERM) else { continue }
+            let path = dir + "/" + name
+            var st = stat()
+            guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == getuid() else { continue }
+            if st.st_size == 0 {
+                unlink(path)
+                continue
+            }
+            if let new = moveToFreeName(path, into: dir, tries: 50, name: { n in "\(stem).killed-\(pid)\(n > 1 ? "-\(n)" : "")\(ext)" }) {
+                kept.append(dir + "/" + new)
+            }
+        }
+        return kept.sorted()
     }
 
     /// The targets whose folders were already cleaned by this process (a capture writes

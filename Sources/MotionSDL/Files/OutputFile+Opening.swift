@@ -82,7 +82,7 @@ extension OutputFile {
         let folderTakesFiles = folderFlags == 0 && access(folder, W_OK) == 0 && FilePolicy.ownerCanWrite(folder)
         // The rename keeps the identity only if the temporary can be given all of it.
         if folderTakesFiles, old.st_nlink <= 1 {
-            let tmp = FilePolicy.temporaryPath(for: target)
+            let tmp = log ? FilePolicy.recordingTemporaryPath(for: target) : FilePolicy.temporaryPath(for: target)
             let fd = try createTemporary(tmp, path: path)
             if fchmod(fd, old.st_mode & 0o7777) == 0, takeOwnership(fd, of: old), motionlab_copy_xattrs(file, fd) == 0 {
                 return (fd, .rename(temporary: tmp, target: target))

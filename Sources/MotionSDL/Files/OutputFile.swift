@@ -38,6 +38,9 @@ public final class OutputFile {
 
     /// The path as the user gave it.
     public let path: String
+    /// What runs killed while recording over this file had recorded, each kept under a name
+    /// of its own beside it when this one opened (`FilePolicy.keepKilledRecordings`).
+    public private(set) var keptRecordings: [String] = []
     private let destination: FilePolicy.Destination
     private var fd: Int32
     private var strategy: Strategy
@@ -73,7 +76,7 @@ public final class OutputFile {
         destination = try FilePolicy.destination(for: path, streams: streams)
         switch destination {
         case .replace(let target, let existing):
-            FilePolicy.removeStaleTemporariesOnce(for: target)
+            keptRecordings = FilePolicy.removeStaleTemporariesOnce(for: target)
             if let existing {
                 (fd, strategy) = try Self.openOver(target, existing, path: path, log: kind == .log)
             } else {
