@@ -79,11 +79,18 @@ final class Runner {
     }
 
     /// A song whose last save was refused (read-only, changed on disk) is kept as a song of
-    /// its own when the run ends, as when another is opened over it; if it cannot be, that
-    /// is said.
+    /// its own when the run ends, as when another is opened over it; if it cannot be, or the
+    /// sheet is a `--sheet` file (no songs' folder), that is said as the run's last word on
+    /// it (a hostile tour's read-only --sheet run ended with nothing said of the edits).
     private func keepUnsavedSongs() {
         for case let board as BoardScene in shell.scenes {
-            guard let shelf = board.songShelf as? AppSongShelf, case .failure(let problem) = shelf.keepUnsavedSheet() else { continue }
+            guard let shelf = board.songShelf as? AppSongShelf else {
+                if let reason = board.unsavedBecause {
+                    StandardStream.error.write("motionlab: the sheet shown is not saved (\(reason)); the edits are lost\n")
+                }
+                continue
+            }
+            guard case .failure(let problem) = shelf.keepUnsavedSheet() else { continue }
             StandardStream.error.write("motionlab: \(problem.description); the edits are lost\n")
         }
     }

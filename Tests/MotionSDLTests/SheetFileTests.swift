@@ -70,6 +70,9 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
             #expect(r.status == 0, "\(r.stderr)")
             #expect(!r.stderr.contains("kept as"), "\(r.stderr)")
             #expect(r.stderr.contains("could not save the sheet: ") && r.stderr.contains("sheet.json: is read-only"), "\(r.stderr)")
+            // And the run's last word on it: the edits are lost (a --sheet has no songs' folder
+            // to keep them in).
+            #expect(r.stderr.hasSuffix("not saved over); the edits are lost\n"), "\(r.stderr)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["sheet.json", "type.jsonl"])
         #expect(try String(contentsOf: url, encoding: .utf8) == v1)
