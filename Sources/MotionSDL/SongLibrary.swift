@@ -169,6 +169,12 @@ public struct SongLibrary: Sendable {
         if mkdir(trash, 0o700) != 0 && errno != EEXIST {
             throw FilePolicy.Refusal("\(FilePolicy.shown(trash)): cannot make it: \(FilePolicy.errnoText())")
         }
+        // Our own folder, not a link to one elsewhere (a hostile tour's song went through
+        // a `trash` link into another folder) nor a file of that name.
+        var tst = stat()
+        guard lstat(trash, &tst) == 0, tst.st_mode & S_IFMT == S_IFDIR else {
+            throw FilePolicy.Refusal("\(FilePolicy.shown(trash)) is \(FilePolicy.kindName(tst.st_mode)), not the songs' trash folder; nothing moved")
+        }
         if let kept = FilePolicy.moveToFreeName(path, into: trash, tries: 1000, name: { n in "\(name)\(n == 1 ? "" : "-\(n)").json" }) {
             return "trash/" + kept
         }

@@ -199,6 +199,9 @@ public struct SheetDocument: Equatable, Sendable {
     public static func parse(_ text: String) throws(SheetError) -> SheetDocument {
         func fail(_ m: String) -> SheetError { SheetError(description: m) }
         let json: JSONValue
+        // A byte order mark an editor put first is not the sheet's (scripts, path files and
+        // ChordPro take one too); the next save writes the sheet without it.
+        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
         do { json = try JSONParser.parse(text, keepingSource: true) } catch {
             throw fail("not valid JSON at \(error.description)")
         }

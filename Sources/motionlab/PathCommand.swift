@@ -18,7 +18,8 @@ func loadCustomPath(svg: String?, file: String?, text: String? = nil, pathID: St
     // Where in the file a `<path>`'s data stands, to say where an error in it is.
     var inFile: (text: String, range: Range<Int>)?
     if let file {
-        origin = file
+        // (Its name as the messages show it: a control character in it reaches no terminal raw.)
+        origin = echo(file, limit: 200)
         // (`text`: the file's text, when the caller has read it already.)
         let fileText = try text ?? readTextFile(file, limit: maxPathFileBytes, limitName: "maxPathFileBytes")
         let found = try pathData(in: fileText, file: file, id: pathID)
@@ -83,6 +84,7 @@ func checkCoordinates(_ p: Path, origin: String) throws {
 /// the SVG document (`SVGDocument`: its first drawn one, or the one `id` names) as path data
 /// in its own coordinates, and that element, for its transform and for writing back into it.
 func pathData(in text: String, file: String, id: String?) throws -> (data: String, element: SVGDocument.PathElement?) {
+    let file = echo(file, limit: 200)
     guard SVGDocument.isDocument(text) else {
         if let id { throw CommandError.usage("\(file): --path-id \(echo(id)) names an element, but the file is bare path data") }
         // A byte-order mark some editors put first is not path data.

@@ -141,7 +141,7 @@ struct Play: ParsableCommand {
         if let script {
             let text = try readTextFile(script, limit: InputScript.maxBytes, limitName: "InputScript.maxBytes")
             do { scriptEvents = try InputScript.parse(text, keyName: KeyNames.sdlName) } catch {
-                throw CommandError.usage("\(script):\(error.line): \(error.message)")
+                throw CommandError.usage("\(echo(script, limit: 200)):\(error.line): \(error.message)")
             }
         }
         var sceneOptions = SceneOptions()
@@ -158,7 +158,7 @@ struct Play: ParsableCommand {
                 let length = try SampleTable.check(PathScene.fitCustom(custom, in: area), spacing: spacing)
                 try PathScene.checkDrawnLength(length, in: area)
             } catch {
-                throw CommandError.usage("\(pathFile ?? "--path"): laid out in the \(window.size.w)x\(window.size.h) window, the \(error)")
+                throw CommandError.usage("\(pathFile.map { echo($0, limit: 200) } ?? "--path"): laid out in the \(window.size.w)x\(window.size.h) window, the \(error)")
             }
         }
         let scenes = SceneRegistry.makeAll(sceneOptions)

@@ -93,6 +93,15 @@ extension SDLTests {
             #expect(r.status == 2)
             #expect(r.stderr.contains("bad.jsonl:2: missing field \"y\""))
             #expect(!FileManager.default.fileExists(atPath: state.path))
+            // A name with a control character in it is shown escaped, not sent to the terminal
+            // raw (a hostile tour's name turned the terminal red); a path file's too.
+            let odd = dir.appendingPathComponent("e\u{1B}[31mvil")
+            try FileManager.default.copyItem(at: script, to: odd)
+            try "M0 0 L x".write(to: dir.appendingPathComponent("e\u{1B}[31mvil.svg"), atomically: true, encoding: .utf8)
+            for args in [["--script", odd.path], ["--path-file", odd.path + ".svg"]] {
+                let e = try Motionlab.run(["--headless", "--frames", "2"] + args)
+                #expect(e.status == 2 && e.stderr.contains("e\\u{1B}[31mvil") && !e.stderr.contains("\u{1B}"), "\(e.stderr)")
+            }
         }
 
         /// A key a script names that SDL has no key for would press nothing, and the run would

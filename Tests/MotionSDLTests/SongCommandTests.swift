@@ -12,6 +12,26 @@ import Testing
         try Motionlab.run(["song"] + [args[0]] + ["--songs", dir.appendingPathComponent("songs").path] + args.dropFirst())
     }
 
+    /// A `trash` in the songs' folder that is a link (to a folder elsewhere) or a file is not
+    /// the trash: nothing is moved through it (a hostile tour's deleted song went elsewhere).
+    @Test func deleteMovesNothingThroughATrashThatIsALinkOrAFile() throws {
+        for kind in ["link", "file"] {
+            let dir = Motionlab.tempDir(), songs = dir.appendingPathComponent("songs"), elsewhere = dir.appendingPathComponent("elsewhere")
+            try FileManager.default.createDirectory(at: songs, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+            try SheetDocument.newSong.serialized().write(to: songs.appendingPathComponent("A.json"), atomically: false, encoding: .utf8)
+            if kind == "link" {
+                try FileManager.default.createSymbolicLink(atPath: songs.appendingPathComponent("trash").path, withDestinationPath: elsewhere.path)
+            } else {
+                try "mine".write(to: songs.appendingPathComponent("trash"), atomically: false, encoding: .utf8)
+            }
+            let r = try song(["delete", "A"], in: dir)
+            #expect(r.status == 2 && r.stderr.contains("not the songs' trash folder"), "\(kind): \(r.stderr)")
+            #expect(FileManager.default.fileExists(atPath: songs.appendingPathComponent("A.json").path))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+        }
+    }
+
     @Test func theCorpusImportsListsAndExportsBackTheSameAndChordiiRendersEveryExport() throws {
         let dir = Motionlab.tempDir()
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter { $0.hasSuffix(".cho") }.sorted()

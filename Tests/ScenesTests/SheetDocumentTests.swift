@@ -42,6 +42,15 @@ import Testing
         #expect(saved == "{\"version\":2,\"u\":\"\\u002F\",\"lines\":[\n  {\"text\":\"One\",\"chords\":[{\"name\":\"G\",\"at\":1,\"k\":[ -0 , 1.0 ]}]}\n]}\n")
     }
 
+    /// A sheet an editor saved with a byte order mark (and CRLF line ends) reads as the same
+    /// sheet (a hostile tour's song with a BOM was "not valid JSON at column 1").
+    @Test func aByteOrderMarkAndCRLFLineEndsAreRead() throws {
+        let plain = #"{"version":2,"lines":[{"text":"Amazing grace","chords":[{"name":"G","at":2}]}]}"#
+        let marked = "\u{FEFF}" + plain.replacingOccurrences(of: ",", with: ",\r\n")
+        #expect(try SheetDocument.parse(marked).lines == SheetDocument.parse(plain).lines)
+        #expect(try SheetDocument.parse(marked).lines.first?.chords.first?.name == "G")
+    }
+
     @Test func aKeyGivenTwiceIsRefusedWithWhereAndWhichKey() {
         for (text, words) in [
             ("{\"version\":1,\"lines\":[],\"author\":\"a\",\n\"author\":\"b\"}", ["line 2, column 1", #"duplicate key "author""#]),
