@@ -35,6 +35,25 @@ import Testing
         #expect(steps.allSatisfy { abs($0 - mean) / mean < 0.01 })
     }
 
+    /// The legend explains the flight's path and ticks: shown with them, not over nothing
+    /// (a spring's flight, or none yet, draws no path).
+    @Test func thePathLegendShowsOnlyWithAPathDrawn() {
+        let (shell, s) = make()
+        func vertices() -> Int {
+            var list = DrawList()
+            s.draw(into: &list, context: DrawContext(font: testFont(), alpha: 1, bounds: Rect(x: 0, y: 40, w: 1280, h: 680)))
+            return list.vertices.count
+        }
+        let bare = vertices()
+        runShell(shell, frames: 2, events: [1: [.key(Key("P"), down: true), .key(Key("P"), down: false)]])
+        #expect(s.showPath)
+        // No flight yet: the Path button is lit (its own vertices), and nothing else is drawn.
+        let lit = vertices()
+        runShell(shell, frames: 2, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: Vec2(900, 400)), .pointerUp(pointer: 0, device: .mouse, at: Vec2(900, 400))]])
+        #expect(vertices() > lit + 200)
+        #expect(lit - bare < 200)
+    }
+
     @Test func aTapMidFlightInterruptsFromThePresentedPositionWithoutAJump() {
         let (shell, s) = make()
         let start = s.model

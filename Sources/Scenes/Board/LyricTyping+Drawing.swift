@@ -65,8 +65,9 @@ extension LyricTyping {
         let band = Rect(x: r.minX + 2, y: origin.y - 3, w: r.width - 4, h: font.cellHeight + 6)
         list.fillRect(band, color: Color(255, 255, 255, 200))
         list.strokeRect(band, width: 1, color: Color.accent.withAlpha(160))
-        // A line scrolled to follow its caret shows only inside its band.
-        list.pushClip(band)
+        // A line scrolled to follow its caret shows only inside its band, a little in from its
+        // border as in a text field (a visual tour saw the first letter cut on the border).
+        list.pushClip(band.insetBy(dx: BoardScene.textInset / 2, dy: 0))
         defer { list.popClip() }
         let field = edit.field
         // Stops from the line's left edge (the lyric's inset included).

@@ -39,7 +39,9 @@ extension TapScene {
             let y = bounds.maxY - 24 - Double(lines.count - 1 - k) * (context.font.cellHeight + 2)
             list.text(line, at: Vec2(bounds.minX + 12, y), font: context.font, color: .dimText)
         }
-        if showPath { drawLegend(into: &list, font: context.font) }
+        // The legend only with what it explains (a spring's flight draws no path: a visual
+        // tour saw the legend over nothing).
+        if showPath, flightStroke.count > 1 { drawLegend(into: &list, font: context.font) }
     }
 
     /// The one-line hint on the status line: what a click, a drag and the mode do.
