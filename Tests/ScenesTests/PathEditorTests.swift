@@ -415,4 +415,20 @@ import Testing
         let moved = zip(rings, after).filter { $0.distance(to: $1) > 1e-6 }
         #expect(moved.isEmpty, "rings moved: \(moved)")
     }
+
+    /// The keys move anchors in edit mode, not rings: the focused ring's halo shows only out
+    /// of it (a visual tour saw the halo and the focused anchor's ring both lit).
+    @Test func noRingShowsTheFocusInEditMode() {
+        let (_, scene) = TestSupport.shell(with: PathScene(startShape: .heart), size: Vec2(1280, 720))
+        func drawn(_ focus: Bool) -> Int {
+            scene.focusRing = FocusVisibility()
+            if focus { scene.focusRing.note(.key(Key("Tab"), down: true)) }
+            var list = DrawList()
+            scene.draw(into: &list, context: DrawContext(font: testFont(), alpha: 1, bounds: Rect(x: 0, y: 40, w: 1280, h: 680)))
+            return list.vertices.count
+        }
+        #expect(drawn(true) > drawn(false))
+        scene.setEditing(true)
+        #expect(drawn(true) == drawn(false))
+    }
 }
