@@ -115,6 +115,29 @@ extension SDLTests {
             }
         }
 
+        /// A card drawn at run time stands as large as the atlas's beside it: its paper inside
+        /// the same margin (a visual tour saw the drawn ones 8 pt larger).
+        @Test func aDrawnCardsPaperMatchesTheAtlasCards() throws {
+            var doc = SheetDocument.empty
+            doc.lines[0].chords = [.init(name: "Ebmaj7", at: 0)]
+            let board = BoardScene(document: doc)
+            let app = try HeadlessApp(scenes: [board], size: Vec2(1280, 720))
+            app.frame()
+            #expect(Array(board.stripNames.prefix(2)) == ["Ebmaj7", "C"])
+            /// The paper's first and last columns along a row of card `i` below its name, from
+            /// its frame's edges.
+            func paper(_ i: Int) -> (Int, Int) {
+                let card = board.itemRootFrame(i), y = Int32(card.minY + 0.8 * card.height)
+                let xs = (Int(card.minX)...Int(card.maxX)).filter { x in
+                    guard let c = app.platform.readPixel(x: Int32(x), y: y) else { return false }
+                    return Int(c.r) + Int(c.g) + Int(c.b) > 650
+                }
+                return (xs.first.map { $0 - Int(card.minX) } ?? -1, xs.last.map { Int(card.maxX) - $0 } ?? -1)
+            }
+            let drawn = paper(0), atlas = paper(1)
+            #expect(abs(drawn.0 - atlas.0) <= 1 && abs(drawn.1 - atlas.1) <= 1, "drawn \(drawn), atlas \(atlas)")
+        }
+
         /// A shape up the neck names its first fret left of the grid (C♯m's x46654 from the
         /// 4th): without it the diagram would read as an open shape. An open shape has no number.
         @Test func aShapeUpTheNeckNamesItsFirstFret() throws {
@@ -126,12 +149,13 @@ extension SDLTests {
             let app = try HeadlessApp(scenes: [board], size: Vec2(1280, 720))
             app.frame()
             #expect(Array(board.stripNames.prefix(3)) == ["C♯m", "E7", "Gm"])
-            /// Dark pixels in the margin left of card `i`'s grid, beside its top fret row.
+            /// Dark pixels in the margin left of card `i`'s grid, beside its top fret row (inside
+            /// the paper's outline, which stands in the atlas cards' 2-pixel margin).
             func marked(_ i: Int) -> Int {
                 let card = board.itemRootFrame(i), k = Vec2(card.width / 64, card.height / 80)
                 var n = 0
                 for y in Int(card.minY + 37 * k.y)...Int(card.minY + 48 * k.y) {
-                    for x in Int(card.minX + 2 * k.x)...Int(card.minX + 10 * k.x) {
+                    for x in Int(card.minX + 4 * k.x)...Int(card.minX + 10 * k.x) {
                         guard let c = app.platform.readPixel(x: Int32(x), y: Int32(y)) else { continue }
                         if Int(c.r) + Int(c.g) + Int(c.b) < 500 { n += 1 }
                     }

@@ -18,14 +18,23 @@ enum ChordCardArt {
             Color(UInt8(Int(c.r) * Int(tint.r) / 255), UInt8(Int(c.g) * Int(tint.g) / 255), UInt8(Int(c.b) * Int(tint.b) / 255),
                   UInt8(Int(c.a) * Int(tint.a) / 255))
         }
-        // Paper with the atlas cards' rounded corners (a rectangle's corners showed past the outline).
-        list.fillConvexOutline(Self.cardOutline, in: frame, color: tinted(Color(hex: 0xfbf8f1)))
-        list.strokeOutline(Self.cardOutline, in: frame, width: 1, color: tinted(Color(hex: 0x2b2b33)))
+        // Paper with the atlas cards' rounded corners (a rectangle's corners showed past the
+        // outline), inside the same transparent margin as theirs (`BoardScene.bodyInset`): a
+        // visual tour saw the drawn cards stand larger than the atlas's beside them.
+        // (The atlas's edge is 1.5 of its pixels wide, just inside that margin.)
+        let inset = Vec2(frame.width * BoardScene.bodyInset.x, frame.height * BoardScene.bodyInset.y)
+        let paper = frame.insetBy(dx: inset.x, dy: inset.y), edge = max(1, 1.5 * frame.width / 64)
+        list.fillConvexOutline(Self.cardOutline, in: paper, color: tinted(Color(hex: 0xfbf8f1)))
+        list.strokeOutline(Self.cardOutline, in: paper.insetBy(dx: edge / 2, dy: edge / 2), width: edge, color: tinted(Color(hex: 0x2b2b33)))
         let voicing = diagrams.voicing(for: name)
-        // With a diagram, the name takes the card's top as on the atlas's cards.
+        // With a diagram, the name takes the card's top as on the atlas's cards. Every name is
+        // drawn at most as large as one over a diagram, so the cards of a strip match (a
+        // card with no diagram drew "D/F#" half as large again as "F#m" beside it).
         let room = voicing == nil ? frame.height * 0.4 : frame.height * 0.3
-        let top = frame.minY + frame.height * (voicing == nil ? 0.08 : 0.05)
-        let lines = nameLines(name, width: frame.width - 6, room: room, font: font)
+        let lines = nameLines(name, width: paper.width - 6, room: room, font: font, largest: frame.height * 0.3 / font.cellHeight)
+        // With none, the name stands in the card's middle.
+        let top = voicing != nil ? frame.minY + frame.height * 0.05
+            : frame.midY - Double(lines.second == nil ? 1 : 2) * font.cellHeight * lines.scale / 2
         // (A chord's name or part is a small string, held inline: no allocation.)
         func line(_ text: String, row: Double) {
             let width = max(1, font.width(of: text))
@@ -40,13 +49,14 @@ enum ChordCardArt {
     }
 
     /// A chord's name as drawn on its card within `width` and `room` (its height), as large
-    /// as fits, at most twice the font's size: one line, or a slash chord's bass on a second
+    /// as fits, at most twice the font's size and `largest`: one line, or a slash chord's bass on a second
     /// line (C♯m7(♭9) over /G♯) where that draws it over a seventh larger — a long name on
     /// one line was too small to read on a placed chord. (Substrings: nothing allocated per
     /// card drawn.)
-    static func nameLines(_ name: String, width: Double, room: Double, font: BitmapFont) -> (first: Substring, second: Substring?, scale: Double) {
+    static func nameLines(_ name: String, width: Double, room: Double, font: BitmapFont,
+                          largest: Double = 2) -> (first: Substring, second: Substring?, scale: Double) {
         func fit(_ widest: Double, lines: Double) -> Double {
-            max(0.1, min(width / max(1, widest), room / (font.cellHeight * lines), 2))
+            max(0.1, min(width / max(1, widest), room / (font.cellHeight * lines), 2, largest))
         }
         let one = fit(font.width(of: name), lines: 1)
         // A bass after the slash, and something before it.
