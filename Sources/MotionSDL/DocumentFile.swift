@@ -12,11 +12,13 @@ import Foundation
 /// - nothing: the empty document, saved on the first change;
 /// - a document that parses: it;
 /// - a damaged document of this kind (`recognise` says it is one) that is a regular file
-///   reached without a link: moved aside under a new name in its own folder and reported,
-///   and the empty document is started and saved;
+///   reached without a link, and that a new file can stand in for (`keptInPlace`): moved
+///   aside under a new name in its own folder and reported, and the empty document is
+///   started and saved;
 /// - anything else — not a regular file, unreadable, too large, not this kind of document,
-///   a newer version, or a damaged one behind a link: reported and left exactly as it is,
-///   and this session does not save over it.
+///   a newer version, or a damaged one behind a link, read-only, hard-linked, another
+///   user's or with attributes of its own: reported and left exactly as it is, and this
+///   session does not save over it.
 ///
 /// A save can say what it expects to find (`save(_:over:)`, with what `load` found and then
 /// what the last save wrote), so that a change made to the file outside this program since
@@ -133,8 +135,24 @@ public struct DocumentFile: Sendable {
         if let refusal = OutputFile.refusal(for: path, streams: false) { return "no save may replace it (\(refusal.description))" }
         if st.st_nlink > 1 { return "it has \(st.st_nlink) hard links" }
         if st.st_uid != geteuid() { return "it belongs to another user" }
-        if listxattr(path, nil, 0) > 0 { return "it has extended attributes" }
+        if hasOwnAttributes(path) { return "it has extended attributes" }
         return nil
+    }
+
+    /// Whether the file at `path` has extended attributes a new file would not get: `user.*`,
+    /// and `trusted.*` (root's). Not `security.*` (an SELinux label every file carries there,
+    /// which a new file gets from its folder) nor `system.*` (POSIX ACLs, from the folder's
+    /// default): with those counted, no damaged sheet would ever move aside on such systems.
+    static func hasOwnAttributes(_ path: String) -> Bool {
+        let size = listxattr(path, nil, 0)
+        guard size > 0 else { return false }
+        var names = [CChar](repeating: 0, count: size + 1)
+        let got = listxattr(path, &names, size)
+        guard got > 0 else { return false }
+        return names[..<got].split(separator: 0).contains { name in
+            let s = String(decoding: name.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return s.hasPrefix("user.") || s.hasPrefix("trusted.")
+        }
     }
 
     private func leftAlone<Document>(_ empty: Document, _ what: String) -> Loaded<Document> {

@@ -55,7 +55,7 @@ public struct SongLibrary: Sendable {
 
     /// Refuses a name to give a song (an import, a rename, a new song) that `check` refuses,
     /// or that would look like another: a space of any kind (a no-break space…) at either
-    /// end, or an invisible character (`invisible`) anywhere. Songs already named so (by an
+    /// end, or an invisible character (`invisible(in:)`) anywhere. Songs already named so (by an
     /// earlier build) are still listed, opened, renamed and deleted (`check`).
     public static func checkNew(_ name: String) throws(FilePolicy.Refusal) {
         try check(name)
@@ -63,7 +63,7 @@ public struct SongLibrary: Sendable {
         guard name.first?.isWhitespace == false, name.last?.isWhitespace == false else {
             throw FilePolicy.Refusal("\(shown) starts or ends with a space")
         }
-        if let bad = name.unicodeScalars.first(where: { s in Self.invisible.contains { $0.contains(s.value) } }) {
+        if let bad = invisible(in: name) {
             throw FilePolicy.Refusal("song name holds an invisible character (U+\(String(bad.value, radix: 16, uppercase: true))), which makes names that look alike")
         }
     }
@@ -71,16 +71,29 @@ public struct SongLibrary: Sendable {
     /// Characters a name may not hold though they print nothing: the line and paragraph
     /// separators and the direction embeddings, overrides and isolates.
     static let unlisted: [ClosedRange<UInt32>] = [0x2028...0x202E, 0x2066...0x2069]
-    /// Characters that print nothing and join nothing: the combining grapheme joiner, the
-    /// Hangul fillers, Khmer's inherent vowels, the Mongolian free variation selectors and
-    /// vowel separator, the zero-width space, the direction marks, the word joiner and
-    /// invisible operators, the blank braille pattern, the byte order mark. (The zero-width
-    /// joiner and non-joiner shape emoji and Persian, and the variation selectors choose an
-    /// emoji's look, as in "❤️": kept.)
-    static let invisible: [ClosedRange<UInt32>] = [
-        0x034F...0x034F, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F, 0x200B...0x200B, 0x200E...0x200F,
-        0x2060...0x2064, 0x2800...0x2800, 0x3164...0x3164, 0xFEFF...0xFEFF, 0xFFA0...0xFFA0,
-    ]
+    /// The first character of `name` that prints nothing and joins nothing, so a name holding
+    /// it looks like one without it: Unicode's default-ignorable code points (the zero-width
+    /// space, the direction marks, the soft hyphen, the word joiner and invisible operators,
+    /// the Hangul fillers, the combining grapheme joiner, the Mongolian and other variation
+    /// selectors, tags, the byte order mark…) and the blank braille pattern — but not what
+    /// shapes what is seen: the zero-width joiner and non-joiner (emoji, Persian), a variation
+    /// selector on a character that is not ASCII (an emoji's look, as in "❤️", or a CJK
+    /// ideograph's form), and tags inside a flag (🏴 + tags: Scotland's).
+    static func invisible(in name: String) -> Unicode.Scalar? {
+        for character in name {
+            let scalars = Array(character.unicodeScalars)
+            for (i, s) in scalars.enumerated() {
+                if s.value == 0x2800 { return s }
+                guard s.properties.isDefaultIgnorableCodePoint else { continue }
+                if s.value == 0x200C || s.value == 0x200D { continue }
+                let selector = (0xFE00...0xFE0F).contains(s.value) || (0xE0100...0xE01EF).contains(s.value)
+                if selector, i > 0, !scalars[0].isASCII { continue }
+                if (0xE0020...0xE007F).contains(s.value), scalars[0].value == 0x1F3F4 { continue }
+                return s
+            }
+        }
+        return nil
+    }
 
     /// The song `name` as a document (its folder made on the first save).
     public func file(_ name: String) throws(FilePolicy.Refusal) -> DocumentFile {
@@ -132,8 +145,10 @@ public struct SongLibrary: Sendable {
     public static func suggestedName(_ text: String) -> String? {
         var s = String(String.UnicodeScalarView(text.unicodeScalars.compactMap { c -> Unicode.Scalar? in
             if c == "/" || c == "\\" { return "-" }
-            return c.value < 0x20 || (0x7f...0x9f).contains(c.value) || c == "\u{FFFD}" || invisible.contains { $0.contains(c.value) } ? nil : c
+            return c.value < 0x20 || (0x7f...0x9f).contains(c.value) || c == "\u{FFFD}" ? nil : c
         }))
+        // (One at a time: a character's scalars are judged together.)
+        while let bad = invisible(in: s) { s.unicodeScalars.removeAll { $0 == bad } }
         while s.first == "." || s.first?.isWhitespace == true { s.removeFirst() }
         s = String(s.prefix(100))
         while s.last?.isWhitespace == true { s.removeLast() }

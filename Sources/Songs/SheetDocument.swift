@@ -201,7 +201,7 @@ public struct SheetDocument: Equatable, Sendable {
         let json: JSONValue
         // A byte order mark an editor put first is not the sheet's (scripts, path files and
         // ChordPro take one too); the next save writes the sheet without it.
-        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        let text = withoutByteOrderMark(text)
         do { json = try JSONParser.parse(text, keepingSource: true) } catch {
             throw fail("not valid JSON at \(error.description)")
         }

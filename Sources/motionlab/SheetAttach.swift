@@ -6,7 +6,8 @@ import Songs
 
 /// Loads the sheet into the board and saves it after every change. A file that is not a
 /// sheet this build can read is reported (on stderr and on the board) and never overwritten;
-/// a damaged sheet of ours is moved aside (see `DocumentFile`).
+/// a damaged sheet of ours is moved aside, where a new file can stand in for it (see
+/// `DocumentFile.load`).
 func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .empty, keepingDocument: Bool = false) {
     let loaded = file.load(empty: empty, noun: "sheet", recognise: SheetDocument.isDamagedSheet) { text in
         try SheetDocument.parse(text)

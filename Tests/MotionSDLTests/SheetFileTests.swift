@@ -250,6 +250,23 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         }
     }
 
+    /// A damaged sheet of ours still moves aside when what it has, a new file gets too: an
+    /// SELinux label (every file has one there; a review found such a system would then never
+    /// move one aside), and a byte order mark an editor put first.
+    @Test func aDamagedSheetWithALabelOrAByteOrderMarkIsStillMovedAside() throws {
+        let garbage = "{\"version\":2,\"lines\":[{\"text\":\"a\",\"chords\":[{\"name\":\"X7\",\"at\":0}]}]}"
+        for kind in ["label", "mark"] {
+            let url = tempURL()
+            try (kind == "mark" ? "\u{FEFF}" + garbage : garbage).write(to: url, atomically: true, encoding: .utf8)
+            if kind == "label" {
+                let label = "unconfined_u:object_r:user_home_t:s0"
+                guard setxattr(url.path, "security.selinux", label, label.utf8.count, 0) == 0 else { continue }
+            }
+            let loaded = loadSheet(DocumentFile(url: url))
+            #expect(loaded.problem?.contains("moved aside to sheet.corrupt-") == true, "\(kind): \(loaded.problem ?? "")")
+        }
+    }
+
     /// A sheet that is a link into a folder that is not there: the folder is not made (a
     /// tour's dangling song link made /nonexistent/ at the root), and the save says why.
     @Test func aLinkIntoAMissingFolderIsNotSavedThroughAndNoFolderIsMade() throws {
