@@ -144,7 +144,7 @@ public enum ResourceFolder {
         func ok(_ u: URL) -> Bool { FileManager.default.fileExists(atPath: u.appendingPathComponent("font.txt").path) }
         if let explicit {
             let u = URL(fileURLWithPath: explicit)
-            guard ok(u) else { throw App.AppError("--resources \(explicit): no font.txt there") }
+            guard ok(u) else { throw App.AppError("--resources \(echo(explicit, limit: 200)): no font.txt there") }
             return u
         }
         var looked: [String] = []
@@ -152,14 +152,14 @@ public enum ResourceFolder {
         // passed over for the checkout's, unsaid: a hostile tour).
         if let env = ProcessInfo.processInfo.environment["MOTIONLAB_RESOURCES"], !env.isEmpty {
             let u = URL(fileURLWithPath: env)
-            guard ok(u) else { throw App.AppError("$MOTIONLAB_RESOURCES \(env): no font.txt there") }
+            guard ok(u) else { throw App.AppError("$MOTIONLAB_RESOURCES \(echo(env, limit: 200)): no font.txt there") }
             return u
         }
         for candidate in candidates() {
             if ok(candidate) { return candidate.standardizedFileURL }
             looked.append(candidate.standardizedFileURL.path)
         }
-        throw App.AppError("cannot find the resources (a folder with font.txt); looked in: \(looked.joined(separator: ", ")); pass --resources DIR")
+        throw App.AppError("cannot find the resources (a folder with font.txt); looked in: \(looked.map { echo($0, limit: 200) }.joined(separator: ", ")); pass --resources DIR")
     }
 
     /// Beside the running binary (found through /proc/self/exe, so a binary run from PATH or

@@ -105,7 +105,7 @@ struct Play: ParsableCommand {
             var dir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: capture, isDirectory: &dir), dir.boolValue,
                   FileManager.default.isWritableFile(atPath: capture) else {
-                throw ValidationError("--capture \(capture): not a writable folder")
+                throw ValidationError("--capture \(echo(capture, limit: 200)): not a writable folder")
             }
         }
         if let frames, !(1...InputScript.maxFrame).contains(frames) {

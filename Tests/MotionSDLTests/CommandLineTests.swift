@@ -98,7 +98,7 @@ extension SDLTests {
             let odd = dir.appendingPathComponent("e\u{1B}[31mvil")
             try FileManager.default.copyItem(at: script, to: odd)
             try "M0 0 L x".write(to: dir.appendingPathComponent("e\u{1B}[31mvil.svg"), atomically: true, encoding: .utf8)
-            for args in [["--script", odd.path], ["--path-file", odd.path + ".svg"]] {
+            for args in [["--script", odd.path], ["--path-file", odd.path + ".svg"], ["--capture", odd.path], ["--resources", odd.path]] {
                 let e = try Motionlab.run(["--headless", "--frames", "2"] + args)
                 #expect(e.status == 2 && e.stderr.contains("e\\u{1B}[31mvil") && !e.stderr.contains("\u{1B}"), "\(e.stderr)")
             }

@@ -253,6 +253,29 @@ import Testing
                                   "run.killed-99999999-2.jsonl": "a regular file:{\"frame\":1}\n"])
     }
 
+    /// The first output into a folder clears what killed saves left beside any file there,
+    /// once (a capture's thousands of frames listed the folder for each); never a killed
+    /// recording. A hidden file's or a very long name's kept recording gets a name the user
+    /// sees and the file system takes (a review's 244-letter name was never kept).
+    @Test func staleTemporariesGoOncePerFolderAndKilledRecordingsOfOddNamesAreKept() throws {
+        let dir = Motionlab.tempDir()
+        let long = String(repeating: "a", count: 244) + ".jsonl", short = FilePolicy.shortName(of: long)
+        let names = [".other.json.motionlab-99999999-1.tmp", ".\(short).motionlab-99999999-1.rec.tmp", "..hidden.motionlab-99999997-1.rec.tmp"]
+        for n in names { try "{}\n".write(to: dir.appendingPathComponent(n), atomically: false, encoding: .utf8) }
+        let state = try OutputFile(path: dir.appendingPathComponent("state.json").path)
+        state.write("{}")
+        try state.commit()
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(names[0]).path))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(names[1]).path))
+        try "old".write(to: dir.appendingPathComponent(long), atomically: false, encoding: .utf8)
+        let log = try OutputFile(path: dir.appendingPathComponent(long).path, kind: .log)
+        #expect(log.keptRecordings == [dir.appendingPathComponent("\(short).killed-99999999").path])
+        log.discard()
+        let hidden = try OutputFile(path: dir.appendingPathComponent(".hidden").path, kind: .log)
+        #expect(hidden.keptRecordings == [dir.appendingPathComponent("hidden.killed-99999997").path])
+        hidden.discard()
+    }
+
     // MARK: The sheet
 
     func load(_ url: URL) -> DocumentFile.Loaded<SheetDocument> {

@@ -76,6 +76,25 @@ import Testing
         #expect(boardDump(shell)["ghosts"]?.arrayValue?.isEmpty == true)
     }
 
+    /// Beside a placed chord the line sets a dropped one aside: the mark and the carried
+    /// chord show where it will then stand, in every slot (a review found one 26 pt off).
+    @Test func theMarkIsWhereTheChordLandsBesideAPlacedOne() {
+        var doc = SheetDocument.empty
+        doc.lines = [.init(text: "Amazing grace", chords: [.init(name: "G", at: 3)])]
+        let (shell, s) = makeBoard(doc)
+        for slot in 0..<4 {
+            press(shell, ["Space"] + Array(repeating: "Left", count: slot), settle: 60)
+            // (The lift aims at the first free slot, past G; ← goes back over G from there.)
+            let aimed = s.slotRootFrame(s.keyCarry?.slot ?? -1, line: 0)
+            #expect(s.ghosts.count == 1 && s.ghosts[0].frame.origin.distance(to: aimed.origin) < 0.5, "slot \(slot)")
+            press(shell, ["Return"])
+            let landed = s.chordRootFrame(BoardScene.ChordRef(line: 0, index: 1))
+            #expect(landed.origin.distance(to: aimed.origin) < 1e-9, "slot \(slot): aimed \(aimed), landed \(landed)")
+            press(shell, ["Z"], ctrl: true, settle: 90)
+            #expect(s.document.lines[0].chords.count == 1)
+        }
+    }
+
     /// The overlay's vertices for what is carried now: the ghost, and its badge if it has one.
     func overlayVertices(_ s: BoardScene) -> Int {
         var list = DrawList()

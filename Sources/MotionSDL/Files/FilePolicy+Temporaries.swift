@@ -135,13 +135,13 @@ extension FilePolicy {
         removeStaleTemporaries(in: target)
     }
 
-    /// `removeStaleTemporaries(for:)`, the first time this process writes `target` only.
-    /// Returns the recordings of killed runs it kept (`keepKilledRecordings`).
-    @discardableResult
-    static func removeStaleTemporariesOnce(for target: String) -> [String] {
-        guard cleaned.withLock({ $0.insert(target).inserted }) else { return [] }
-        removeStaleTemporaries(in: target)
-        return keepKilledRecordings(of: target)
+    /// What a killed save left beside any file of `target`'s folder removed
+    /// (`removeStaleTemporaries`), the first time this process writes into that folder only: a
+    /// capture writes thousands of frames into one, and listing it for each cost O(n²) (a
+    /// review counted 31 listings for 15 frames).
+    static func removeStaleTemporariesOnce(for target: String) {
+        let dir = folder(of: target)
+        if cleaned.withLock({ $0.insert(dir).inserted }) { removeStaleTemporaries(inFolder: dir, prefix: ".", anyName: true) }
     }
 
     /// The temporary a recording over an existing file is written to (`.NAME.motionlab-PID-N.rec.tmp`),
@@ -159,8 +159,12 @@ extension FilePolicy {
     /// longer runs. (A hostile tour's killed run's input lived only in a dot-file, which the
     /// next run with the same --record removed.) Returns the new names.
     static func keepKilledRecordings(of target: String) -> [String] {
-        let dir = folder(of: target), file = name(of: target), stem = stem(of: target)
-        let ext = file.utf8.count > stem.utf8.count ? String(Substring(file.utf8.dropFirst(stem.utf8.count))) : ""
+        let dir = folder(of: target), file = name(of: target)
+        // Its stem without leading dots (a hidden file's would be hidden too), or where the
+        // name would be too long for the file system (a review's 244-letter name), the hashed
+        // short name its temporary has.
+        var stem = String(stem(of: target).drop { $0 == "." }), ext = String(file.dropFirst(FilePolicy.stem(of: target).count))
+        if stem.isEmpty || stem.utf8.count + ext.utf8.count + 32 > 255 { (stem, ext) = (shortName(of: file) == file ? "recording" : shortName(of: file), "") }
         let prefix = "." + shortName(of: file) + ".motionlab-"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
         var kept: [String] = []
@@ -183,8 +187,7 @@ extension FilePolicy {
         return kept.sorted()
     }
 
-    /// The targets whose folders were already cleaned by this process (a capture writes
-    /// thousands of frames into one folder; listing it for each would cost O(n²)).
+    /// The folders already cleaned by this process.
     private static let cleaned = Mutex<Set<String>>([])
 
     /// Each temporary this process makes gets its own number, so two outputs to one name
@@ -195,13 +198,20 @@ extension FilePolicy {
 
     @discardableResult
     static func removeStaleTemporaries(in target: String) -> [String] {
-        let dir = folder(of: target)
-        let prefix = "." + shortName(of: name(of: target)) + ".motionlab-"
+        removeStaleTemporaries(inFolder: folder(of: target), prefix: "." + shortName(of: name(of: target)) + ".motionlab-", anyName: false)
+    }
+
+    /// `removeStaleTemporaries(for:)` in folder `dir`, for names starting `prefix`; with
+    /// `anyName`, those of every file there. (Never a killed recording's: `keepKilledRecordings`.)
+    private static func removeStaleTemporaries(inFolder dir: String, prefix: String, anyName: Bool) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
         var removed: [String] = []
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(temporarySuffix) {
+            // Any name: from our mark on (the name itself may hold ".motionlab-").
+            guard let mark = anyName ? name.range(of: ".motionlab-", options: .backwards)?.upperBound : name.index(name.startIndex, offsetBy: prefix.count),
+                  mark <= name.index(name.endIndex, offsetBy: -temporarySuffix.count) else { continue }
             // PID or PID-SERIAL, digits only.
-            let id = name.dropFirst(prefix.count).dropLast(temporarySuffix.count)
+            let id = name[mark...].dropLast(temporarySuffix.count)
             let parts = id.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
                   let pid = Int32(parts[0]), pid > 0, pid != getpid() else { continue }

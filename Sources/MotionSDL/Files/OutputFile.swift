@@ -76,7 +76,8 @@ public final class OutputFile {
         destination = try FilePolicy.destination(for: path, streams: streams)
         switch destination {
         case .replace(let target, let existing):
-            keptRecordings = FilePolicy.removeStaleTemporariesOnce(for: target)
+            FilePolicy.removeStaleTemporariesOnce(for: target)
+            if kind == .log { keptRecordings = FilePolicy.keepKilledRecordings(of: target) }
             if let existing {
                 (fd, strategy) = try Self.openOver(target, existing, path: path, log: kind == .log)
             } else {

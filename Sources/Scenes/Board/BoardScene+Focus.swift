@@ -216,14 +216,20 @@ extension BoardScene {
     }
 
     /// Where a chord dropped in `slot` of `line` would be, in root space: on the character
-    /// nearest the slot, where `place` puts it (as it would stand there alone), so the mark
-    /// and the carried chord show the landing, not the slot (a visual tour saw slot 0's mark
-    /// 8 pt left of where its chord then stood).
+    /// nearest the slot, where `place` puts it, beside the line's other chords as they would
+    /// set it (the one carried from this line left out: the drop moves it), so the mark and
+    /// the carried chord show the landing, not the slot (a visual tour saw slot 0's mark 8 pt
+    /// left of where its chord then stood; a review, one beside a placed chord 26 pt off).
     public func slotRootFrame(_ slot: Int, line: Int) -> Rect {
         let highest = max(0, spaces.frame(of: lineSpaces[line]).width - placedBox.x)
         let layout = chordLine(caretStops(line: line), text: document.lines[line].text)
         let at = layout.anchor(forX: clamp(slotX(slot, line: line), 0, highest), maxAt: SheetDocument.maxChordAt)
-        let r = Rect(x: clamp(layout.anchorX(at), 0, highest), y: placedY, w: placedBox.x, h: placedBox.y)
+        var moving: Int?
+        if let kc = dragDrop.keyCarry, let k = dragDrop.index(carriedBy: kc.carrier), let r = ghosts[k].item.placed, r.line == line { moving = r.index }
+        var ats = document.lines[line].chords.indices.filter { $0 != moving }.map { document.lines[line].chords[$0].at }
+        ats.append(at)
+        let x = layout.chordXs(ats, lowest: 0, highest: highest).last ?? clamp(layout.anchorX(at), 0, highest)
+        let r = Rect(x: x, y: placedY, w: placedBox.x, h: placedBox.y)
         return spaces.convert(r, from: lineSpaces[line], to: .root)
     }
 
