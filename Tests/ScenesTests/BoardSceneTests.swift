@@ -392,6 +392,11 @@ import Testing
         let (big, b) = makeBoard()
         runShell(big, frames: 1, events: [1: [.key(.right, down: true), .key(.right, down: false)]])
         #expect(b.barLines(font: testFont()) == [b.announcement])
+        // The hint, where it would be cut mid-word, is its first half alone.
+        let hint = BoardScene()
+        _ = Shell(scenes: [hint], size: Vec2(480, 320), font: testFont())
+        #expect(hint.announcement.isEmpty)
+        #expect(hint.barLines(font: testFont()).allSatisfy { !$0.hasSuffix("…") }, "\(hint.barLines(font: testFont()))")
     }
 
     @Test func wrappingBreaksAtSpacesCutsLongWordsAndEndsWithAnEllipsis() {

@@ -111,7 +111,11 @@ extension BoardScene {
         let text = announcement.isEmpty ? hint : announcement
         let width = (songShelf != nil ? songsButton.rect.minX : transposeButtons.down.rect.minX) - barFrame.minX - 24
         return barLinesMemo.value(for: (text, width, lines, font.cellWidth), same: ==) {
-            font.wrapped(text, width: width, maxLines: lines)
+            let wrapped = font.wrapped(text, width: width, maxLines: lines)
+            // The hint's first half alone where the whole is cut (a visual tour read "carry fr…"
+            // at 480×320).
+            guard text == hint, wrapped.last?.hasSuffix("…") == true else { return wrapped }
+            return font.wrapped("Drag a card onto a line", width: width, maxLines: lines)
         }
     }
 }
