@@ -34,6 +34,27 @@ import Testing
         #expect(s.lyric?.field.caret == 4)
     }
 
+    /// Text of several lines pasted into the middle of a long line: each line of it is held
+    /// to the limit on its own (a hostile tour's paste lost the first line whole, cut to what
+    /// the line's tail left of the limit though the tail then moved on). The chords stay on
+    /// their characters.
+    @Test func aPasteOfSeveralLinesIntoALongLineKeepsEachLine() {
+        var doc = SheetDocument.empty
+        doc.lines = [SheetDocument.Line(text: String(repeating: "A", count: 5000) + String(repeating: "B", count: 5000),
+                                        chords: [.init(name: "C", at: 10), .init(name: "G", at: 5000)])]
+        let (shell, s) = makeBoard(doc)
+        s.beginLyric(line: 0, caret: 5000)
+        t.type(shell, String(repeating: "R", count: 4000) + "\n" + String(repeating: "S", count: 3000))
+        #expect(s.document.lines.map(\.text) == [String(repeating: "A", count: 5000) + String(repeating: "R", count: 4000),
+                                                 String(repeating: "S", count: 3000) + String(repeating: "B", count: 5000)])
+        #expect(s.document.lines.map { $0.chords.map(\.at) } == [[10], [3000]])
+        #expect(s.lyric?.line == 1 && s.lyric?.field.caret == 3000)
+        #expect(!s.announcement.contains("took"), "\(s.announcement)")
+        // One undo step takes it all back.
+        t.keys(shell, ["Z"], ctrl: true)
+        #expect(s.document.lines == doc.lines)
+    }
+
     /// Lines pasted past the sheet's 10,000 are said to be left out (a hostile tour found
     /// 20,000 of 30,000 pasted lines gone with the bar still saying "Typing in line 10000").
     @Test func linesPastedPastTheSheetsLimitAreSaidToBeLeftOut() {

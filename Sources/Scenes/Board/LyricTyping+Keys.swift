@@ -69,6 +69,12 @@ extension LyricTyping {
     /// Text typed, pasted or sent by an input method: inserted at the caret over the
     /// selection; each line break splits the line there. A run of typing (one character after
     /// another, nothing selected, the caret not moved between) is one undo step.
+    ///
+    /// Text of several lines splits the line at the caret first: its first line goes on the
+    /// end of the text before the caret, its last before the text after it, each line on its
+    /// own of the limit (`TextField.maxCharacters`). (Inserted into the whole line before
+    /// the split, the first was cut to what the line's tail left of the limit, though the
+    /// tail then moved on: a hostile tour's paste lost thousands of characters.)
     func insertLyric(_ text: String) {
         guard var edit = lyric else { return }
         caretBlink.reset()
@@ -76,9 +82,23 @@ extension LyricTyping {
         let merging = pieces.count == 1 && !edit.field.hasSelection
             && typingRun.map { $0.line == edit.line && $0.caret == edit.field.caret } == true
         let startLine = edit.line
-        var cut = false
+        var cut = false, cuts = 0, dropped = 0
+        // Whether the tail was split off first: the last piece then goes before its text, on
+        // the line after the one the piece before it went into.
+        // (Only when there is a tail: at the line's end the first piece has the line to itself.)
+        var splitFirst = false
+        if pieces.count > 1, max(edit.field.caret, edit.field.selection.upperBound) < edit.field.count, splitLyricLine() {
+            splitFirst = true
+            let upper = lyric!.line - 1, text = board.document.lines[upper].text
+            lyric = LyricEdit(line: upper, field: TextField(text: text, caret: text.count))
+            edit = lyric!
+        }
         for (n, piece) in pieces.enumerated() {
-            if n > 0 {
+            if n > 0, n == pieces.count - 1, splitFirst {
+                let tail = edit.line + 1
+                lyric = LyricEdit(line: tail, field: TextField(text: board.document.lines[tail].text, caret: 0))
+                edit = lyric!
+            } else if n > 0 {
                 guard splitLyricLine() else {
                     // Said with what was left out, not dropped unseen.
                     let left = pieces.count - n
@@ -95,7 +115,10 @@ extension LyricTyping {
                 let kept = edit.field.count - (before.count - before.selection.count), offered = String(piece).count
                 if kept < offered && edit.field.count >= TextField.maxCharacters {
                     cut = true
-                    board.announce("Line \(edit.line + 1) took \(kept) of the \(offered) characters: a line holds at most \(TextField.maxCharacters)")
+                    cuts += 1
+                    dropped += offered - kept
+                    board.announce(cuts == 1 ? "Line \(edit.line + 1) took \(kept) of the \(offered) characters: a line holds at most \(TextField.maxCharacters)"
+                                   : "\(cuts) lines were cut, \(dropped) characters left out: a line holds at most \(TextField.maxCharacters)")
                 }
             } else if !piece.isEmpty, before.count >= TextField.maxCharacters {
                 board.announce("Line \(edit.line + 1) holds \(before.count) characters, the most typing takes is \(TextField.maxCharacters) · it can be shortened")
