@@ -13,10 +13,8 @@ extension PathScene {
         let alpha = context.alpha
         for (k, e) in handles.enumerated() {
             guard let f = followers.store[e], let pose = poses.store[e] else { continue }
-            // In edit mode the keys move anchors, not rings: no ring shows the focus then (a
-            // visual tour saw a ring's halo and the focused anchor's ring both lit).
-            drawRing(f, pose, color: Self.ringColors[k % Self.ringColors.count],
-                     focused: k == focused && handles.count > 1 && focusRing.isVisible && !editing,
+            // (In edit mode the keys move anchors: no ring shows the focus.)
+            drawRing(f, pose, color: Self.ringColors[k % Self.ringColors.count], focused: k == focused && handles.count > 1 && focusRing.isVisible && !editing,
                      alpha: f.grabbedBy == .none ? alpha : 1, into: &list)
         }
         if editing { session.drawEditor(into: &list) }
