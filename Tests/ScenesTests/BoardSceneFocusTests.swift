@@ -95,6 +95,19 @@ import Testing
         }
     }
 
+    /// A key carry's slot stays on its line when a resize shortens the line (a hostile tour's
+    /// carry said slot 24 of a line that then had 15).
+    @Test func aResizeKeepsTheCarrysSlotOnTheLine() {
+        let (shell, s) = makeBoard()
+        press(shell, ["Space", "End"], settle: 30)
+        press(shell, Array(repeating: "Right", count: 40), settle: 30)
+        let wide = s.keyCarry?.slot ?? -1
+        #expect(wide == s.slotCount(0) - 1 && wide > 15)
+        runShell(shell, frames: 60, events: [1: [.resize(w: 480, h: 400)]])
+        #expect(s.keyCarry?.slot == s.slotCount(0) - 1 && s.slotCount(0) < wide)
+        #expect(s.ghosts[0].frame.origin.distance(to: s.slotRootFrame(s.keyCarry!.slot, line: 0).origin) < 0.5)
+    }
+
     /// The overlay's vertices for what is carried now: the ghost, and its badge if it has one.
     func overlayVertices(_ s: BoardScene) -> Int {
         var list = DrawList()

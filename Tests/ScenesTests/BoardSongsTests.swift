@@ -87,6 +87,59 @@ final class MemoryShelf: SongShelf {
         #expect(list.vertices.count == bare.vertices.count + 4)
     }
 
+    /// The panel takes the input while open, so it first ends what the hands were doing on the
+    /// board: a hostile tour's card dragged under it stayed carried, and the release of a
+    /// click on Close dropped it there; a tap on Songs left a press the board never saw end,
+    /// so it never rested again; a pad's carry outlived the pad.
+    @Test func openingThePanelEndsWhatTheHandsHeldAndTheBoardRestsAfter() {
+        let (shell, board, _) = make()
+        // A card dragged onto the sheet, still held: Ctrl+O opens the panel over it.
+        let card = board.itemRootFrame(0).center, over = board.lineRootFrame(1).center
+        runShell(shell, frames: 6, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: card)],
+                                            2: [.pointerMove(pointer: 0, device: .mouse, at: card + Vec2(0, 40))],
+                                            3: [.pointerMove(pointer: 0, device: .mouse, at: over)]])
+        #expect(board.ghosts.count == 1 && board.ghosts[0].isCarried)
+        runShell(shell, frames: 3, events: [1: [.key(Key("Left Ctrl"), down: true), .key(Key("O"), down: true)],
+                                            2: [.key(Key("O"), down: false), .key(Key("Left Ctrl"), down: false)]])
+        #expect(board.songPanel != nil && board.ghosts.allSatisfy { !$0.isCarried })
+        // The drag's release and a click on Close: nothing dropped, the card went home.
+        let close = board.songPanel!.buttons[4].rect.center
+        runShell(shell, frames: 2, events: [1: [.pointerUp(pointer: 0, device: .mouse, at: close)]])
+        click(shell, close)
+        runShell(shell, frames: 120)
+        #expect(board.songPanel == nil && board.document == .empty && board.ghosts.isEmpty)
+        #expect(board.due == .never)
+        // A tap on Songs, then Escape: the board rests.
+        runShell(shell, frames: 3, events: [1: [.pointerDown(pointer: 5, device: .touch, at: board.songsButton.rect.center)],
+                                            2: [.pointerUp(pointer: 5, device: .touch, at: board.songsButton.rect.center)]])
+        #expect(board.songPanel != nil)
+        keys(shell, ["Escape"])
+        runShell(shell, frames: 30)
+        #expect(board.songPanel == nil && board.due == .never)
+        // A pad's carry, the panel opened with a click, the pad pulled out: the card goes home.
+        runShell(shell, frames: 4, events: [1: [.gamepadAdded(pad: 0)], 2: [.gamepadButton(pad: 0, button: .a, down: true)],
+                                            3: [.gamepadButton(pad: 0, button: .a, down: false)]])
+        #expect(board.keyCarry != nil)
+        click(shell, board.songsButton.rect.center)
+        runShell(shell, frames: 2, events: [1: [.gamepadRemoved(pad: 0)]])
+        keys(shell, ["Escape"])
+        runShell(shell, frames: 120)
+        #expect(board.keyCarry == nil && board.ghosts.isEmpty && board.due == .never)
+    }
+
+    /// A trigger held as its pad was pulled out pulls again when the pad comes back.
+    @Test func aTriggerHeldAsItsPadWentPullsAgainWhenItComesBack() {
+        let (shell, board, _) = make()
+        _ = board.songShelf?.open("Калинка")
+        func pull(_ events: [InputEvent]) { runShell(shell, frames: 2, events: [1: events]) }
+        pull([.gamepadAdded(pad: 0), .gamepadAxis(pad: 0, axis: .righttrigger, value: 1)])
+        let first = board.document.lines[0].chords.first?.name
+        #expect(first != nil && first != "Am", "\(board.document.lines)")
+        pull([.gamepadRemoved(pad: 0)])
+        pull([.gamepadAdded(pad: 0), .gamepadAxis(pad: 0, axis: .righttrigger, value: 1)])
+        #expect(board.document.lines[0].chords.first?.name == "Bm", "\(board.document.lines)")
+    }
+
     @Test func theSongsButtonListsTheSongsAndAClickOpensOne() {
         let (shell, board, shelf) = make()
         click(shell, board.songsButton.rect.center)

@@ -112,6 +112,8 @@ public struct DragDrop<Item: Equatable & Sendable>: Sendable {
     /// How many pointers are pressed on the board of this system (deciding, scrolling,
     /// carrying or ignored).
     public var pressCount: Int { presses.count }
+    /// The pointers pressed on the board of this system, in press order.
+    public var pressedPointers: [Int] { presses.all.map(\.pointer) }
 
     // MARK: Pointers
 

@@ -9,6 +9,7 @@ extension BoardScene {
         stepInput = ctx.input
         for e in ctx.events {
             focusRing.note(e)
+            if case .gamepadRemoved(let pad) = e { padRemoved(pad) }
             if songPanel != nil {
                 songPanelInput(e, input: ctx.input)
                 continue
@@ -47,16 +48,37 @@ extension BoardScene {
                 if lyric != nil { endLyric() } else { padButton(e) }
             case .gamepadAxis(let pad, .lefttrigger, let v): trigger(pad, right: false, value: v)
             case .gamepadAxis(let pad, .righttrigger, let v): trigger(pad, right: true, value: v)
-            case .gamepadRemoved(let pad):
-                // A pad pulled out mid-carry: what it carried flies back.
-                if dragDrop.keyCarry?.carrier == .pad(pad) { command(.cancel, from: .gamepad) }
-                stickSteps.remove(pad: pad)
             default: break
             }
         }
         // Not kept past the step: the shell changes its input before the next one, and a copy
         // held here would make it copy its arrays.
         stepInput = InputState()
+    }
+
+    /// A pad pulled out, whatever is open: what it carried flies back, and its sticks and
+    /// triggers are forgotten (a trigger held as it went was still "pulled" when it came back,
+    /// and its first pull did not transpose: a hostile tour).
+    private func padRemoved(_ pad: Int) {
+        if dragDrop.keyCarry?.carrier == .pad(pad) { command(.cancel, from: .gamepad) }
+        stickSteps.remove(pad: pad)
+        let first = pad.multipliedReportingOverflow(by: 2).partialValue
+        pulledTriggers.remove(first)
+        pulledTriggers.remove(first &+ 1)
+    }
+
+    /// Ends what the hands are doing on the board, as losing the window's focus does: every
+    /// press ends cancelled (what a pointer carries flies home from its motion), a press on
+    /// the text ends, a key or pad carry goes back. Before the songs panel takes the input
+    /// (a hostile tour's drag went on under it, and its release on the panel's Close button
+    /// dropped the card there; the press that opened it stayed pressed, and the board never
+    /// rested again).
+    func cancelHands() {
+        for id in Set(dragDrop.pressedPointers + dragDrop.pointersCarrying) {
+            release(id, cancelled: true, velocity: stepInput.velocity(of: id))
+        }
+        typing.textPress = nil
+        if dragDrop.keyCarry != nil { command(.cancel, from: focusDevice) }
     }
 
     private func press(_ id: Int, _ device: PointerDevice, _ at: Vec2, input: InputState) {
@@ -66,7 +88,8 @@ extension BoardScene {
         }
         var panel: SpaceTree.SpaceID?
         if songShelf != nil, songsButton.hit(at, device: device) {
-            openSongPanel()
+            // The panel takes this pointer's release: the board keeps no press of it.
+            return openSongPanel()
         } else if transposeButtons.down.hit(at, device: device) {
             transpose(by: -1)
         } else if transposeButtons.up.hit(at, device: device) {

@@ -22,6 +22,12 @@ extension BoardScene {
         // And its caret stays inside the line, now of another width (a visual tour shrank
         // the window under a 2,000-letter line and typed on past its edge, unseen).
         typing.followCaret()
+        // A key carry's slot stays on its line, now of another width (a hostile tour's slot
+        // 24 of a line that had 15 after a shrink).
+        if var carry = dragDrop.keyCarry, lineSpaces.indices.contains(carry.zone) {
+            carry.slot = min(carry.slot, slotCount(carry.zone) - 1)
+            dragDrop.keyCarry = carry
+        }
         resolveLegacyChords()
     }
 

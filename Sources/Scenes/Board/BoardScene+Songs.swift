@@ -9,6 +9,7 @@ extension BoardScene {
     /// Opens the panel on the open song.
     public func openSongPanel() {
         guard let shelf = songShelf else { return announce("Songs need the songs' folder: play with a window or --song NAME") }
+        cancelHands()
         if lyric != nil { endLyric() }
         typing.saveTyping()
         let names = shelf.names()
