@@ -64,6 +64,14 @@ static int get_value(int fd, const char *name, char **value, ssize_t *size) {
     return -1;
 }
 
+// Whether `name` is among the NUL-separated `names` (`count` bytes).
+static int listed(const char *name, const char *names, ssize_t count) {
+    for (const char *n = names; n && n < names + count; n += strlen(n) + 1) {
+        if (strcmp(n, name) == 0) return 1;
+    }
+    return 0;
+}
+
 int motionlab_copy_xattrs(int from, int to) {
     char *names;
     ssize_t count;
@@ -75,6 +83,17 @@ int motionlab_copy_xattrs(int from, int to) {
         if (get_value(from, name, &value, &size) != 0) { failure = errno; break; }
         if (fsetxattr(to, name, value, (size_t)size, 0) != 0) failure = errno ? errno : EPERM;
         free(value);
+    }
+    // What `to` was born with and `from` lacks goes: a folder's default ACL gives a new file
+    // an access ACL, which would let someone read a file they could not before.
+    char *extra;
+    ssize_t extraCount;
+    if (!failure && list_names(to, &extra, &extraCount) != 0) failure = errno ? errno : EPERM;
+    else if (!failure) {
+        for (char *name = extra; name && name < extra + extraCount && !failure; name += strlen(name) + 1) {
+            if (!listed(name, names, count) && fremovexattr(to, name) != 0) failure = errno ? errno : EPERM;
+        }
+        free(extra);
     }
     free(names);
     return failure;

@@ -69,6 +69,36 @@ import Testing
         #expect(names(dir) == ["path.svg"])
     }
 
+    /// A POSIX ACL as the kernel keeps it in `system.posix_acl_*`: version 2, then each entry's
+    /// tag, permissions and id (sorted by tag): the owner, `user` (rwx), the group, the mask and
+    /// the others.
+    func acl(granting user: UInt32) -> [UInt8] {
+        func le<T: FixedWidthInteger>(_ v: T) -> [UInt8] { withUnsafeBytes(of: v.littleEndian) { Array($0) } }
+        let undefined = UInt32.max
+        let entries: [(UInt16, UInt16, UInt32)] = [(0x01, 7, undefined), (0x02, 7, user), (0x04, 5, undefined), (0x10, 7, undefined), (0x20, 5, undefined)]
+        return le(UInt32(2)) + entries.flatMap { le($0.0) + le($0.1) + le($0.2) }
+    }
+
+    @Test func aSaveInAFolderWithADefaultACLLetsNobodyNewReadTheFile() throws {
+        let dir = Motionlab.tempDir()
+        let file = dir.appendingPathComponent("state.json").path, probe = dir.appendingPathComponent("probe").path
+        try "old".write(toFile: file, atomically: false, encoding: .utf8)
+        chmod(file, 0o640)
+        // The folder gives every new file in it an entry for user 65534 (setfacl -d -m u:65534:rwx).
+        let value = acl(granting: 65534)
+        guard setxattr(dir.path, "system.posix_acl_default", value, value.count, 0) == 0 else {
+            print("skipped: this file system takes no default ACL (\(FilePolicy.errnoText()))"); return
+        }
+        try "".write(toFile: probe, atomically: false, encoding: .utf8)
+        guard getxattr(probe, "system.posix_acl_access", nil, 0) > 0 else { print("skipped: new files here do not inherit the default ACL"); return }
+        unlink(probe)
+        try FilePolicy.write("new", to: file)
+        #expect(text(file) == "new")
+        #expect(getxattr(file, "system.posix_acl_access", nil, 0) < 0 && errno == ENODATA, "the save gave the file the folder's ACL: user 65534 may read it now")
+        #expect(status(file).st_mode & 0o777 == 0o640)
+        #expect(names(dir) == ["state.json"])
+    }
+
     @Test func aFileWithAnotherHardLinkIsWrittenInPlaceSoBothNamesSeeTheSave() throws {
         let dir = Motionlab.tempDir()
         let file = dir.appendingPathComponent("song.json").path, other = dir.appendingPathComponent("backup-name.json").path

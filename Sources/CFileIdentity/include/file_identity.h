@@ -12,10 +12,11 @@
 /// it has none or the file system keeps no such flags.
 int motionlab_file_flags(int fd);
 
-/// Copies every extended attribute of the file open at `from` to the file open at `to`
-/// (`user.*`, and as root `trusted.*`, `security.*`, POSIX ACLs). Returns 0, or the errno of
-/// the first attribute that could not be read or set (a file system without extended
-/// attributes, where `from` has none, is 0).
+/// Gives the file open at `to` the extended attributes of the file open at `from`, and only
+/// those (`user.*`, and as root `trusted.*`, `security.*`, POSIX ACLs): each of `from`'s set
+/// on `to`, each `to` has and `from` lacks (an access ACL from the folder's default ACL)
+/// removed. Returns 0, or the errno of the first attribute that could not be read, set or
+/// removed (a file system without extended attributes, where `from` has none, is 0).
 int motionlab_copy_xattrs(int from, int to);
 
 /// Renames `from` to `to` in one step, never over an existing `to` (`renameat2` with

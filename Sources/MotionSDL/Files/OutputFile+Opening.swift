@@ -84,7 +84,8 @@ extension OutputFile {
         if folderTakesFiles, old.st_nlink <= 1 {
             let tmp = log ? FilePolicy.recordingTemporaryPath(for: target) : FilePolicy.temporaryPath(for: target)
             let fd = try createTemporary(tmp, path: path)
-            if fchmod(fd, old.st_mode & 0o7777) == 0, takeOwnership(fd, of: old), motionlab_copy_xattrs(file, fd) == 0 {
+            // The mode last: an ACL set or removed with the attributes changes the group bits.
+            if takeOwnership(fd, of: old), motionlab_copy_xattrs(file, fd) == 0, fchmod(fd, old.st_mode & 0o7777) == 0 {
                 return (fd, .rename(temporary: tmp, target: target))
             }
             close(fd)
