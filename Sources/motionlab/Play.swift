@@ -107,6 +107,8 @@ struct Play: ParsableCommand {
                   FileManager.default.isWritableFile(atPath: capture) else {
                 throw ValidationError("--capture \(echo(capture, limit: 200)): not a writable folder")
             }
+            // (Root's access() passes a folder whose owner's bits say read-only.)
+            do { try FilePolicy.checkNewFile(in: capture) } catch { throw ValidationError("--capture \(error.description)") }
         }
         if let frames, !(1...InputScript.maxFrame).contains(frames) {
             throw ValidationError("--frames must be 1…\(InputScript.maxFrame) (InputScript.maxFrame), got \(frames)")

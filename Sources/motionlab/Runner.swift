@@ -73,7 +73,13 @@ final class Runner {
             driver.beforePresent = { [platform] frame in
                 guard frame % every == 0 else { return }
                 let name = String(frame).count >= 5 ? String(frame) : String(repeating: "0", count: 5 - String(frame).count) + String(frame)
-                try platform.saveScreenshot(to: URL(fileURLWithPath: dir).appendingPathComponent("frame-\(name).bmp").path)
+                let path = URL(fileURLWithPath: dir).appendingPathComponent("frame-\(name).bmp").path
+                do {
+                    try checkCaptureFrame(path)
+                    try platform.saveScreenshot(to: path)
+                } catch let e as FilePolicy.Refusal {
+                    throw CommandError.usage("--capture \(e.description)")
+                }
             }
         }
     }

@@ -74,6 +74,29 @@ extension SDLTests {
             #expect(zero.status == 2)
         }
 
+        @Test func captureWritesNoFrameThroughALinkOrAHardLinkInItsFolder() throws {
+            let dir = Motionlab.tempDir(), frames = dir.appendingPathComponent("frames")
+            try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+            let precious = dir.appendingPathComponent("precious.txt").path, notes = dir.appendingPathComponent("notes.txt").path
+            try "precious".write(toFile: precious, atomically: false, encoding: .utf8)
+            try "notes".write(toFile: notes, atomically: false, encoding: .utf8)
+            #expect(symlink(precious, frames.appendingPathComponent("frame-00001.bmp").path) == 0)
+            let linked = try Motionlab.run(["--headless", "--size", "64x64", "--frames", "2", "--capture", frames.path])
+            #expect(linked.status == 2 && linked.stderr.contains("--capture") && linked.stderr.contains("is a link"), "\(linked.stderr)")
+            #expect(try String(contentsOfFile: precious, encoding: .utf8) == "precious")
+            unlink(frames.appendingPathComponent("frame-00001.bmp").path)
+            #expect(link(notes, frames.appendingPathComponent("frame-00001.bmp").path) == 0)
+            let hard = try Motionlab.run(["--headless", "--size", "64x64", "--frames", "2", "--capture", frames.path])
+            #expect(hard.status == 2 && hard.stderr.contains("has other hard links"), "\(hard.stderr)")
+            #expect(try String(contentsOfFile: notes, encoding: .utf8) == "notes")
+            // An earlier capture's own frames are written over.
+            unlink(frames.appendingPathComponent("frame-00001.bmp").path)
+            #expect(try Motionlab.run(["--headless", "--size", "64x64", "--frames", "2", "--capture", frames.path]).status == 0)
+            let again = try Motionlab.run(["--headless", "--size", "64x64", "--frames", "2", "--capture", frames.path])
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted() == ["frame-00001.bmp", "frame-00002.bmp"])
+        }
+
         @Test func negativeNumbersGetTheRangeNotMissingValue() throws {
             for args in [["--frames", "-1"], ["--size", "-5x10"], ["--hz", "-1"]] {
                 let r = try Motionlab.run(["--headless"] + args)
