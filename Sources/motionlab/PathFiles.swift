@@ -14,13 +14,16 @@ import Scenes
 /// in the scene, and Export still works.
 final class PathFileWriter {
     let file: DocumentFile
+    /// Where a save that could not be made is counted, for the run's exit status.
+    let failures: FailedWrites
     /// The file's text when loaded, and the element whose `d` is the path (nil: bare data).
     let original: String
     let element: SVGDocument.PathElement?
     /// What the file holds, as far as this program knows: what it read, then what it saved.
     private var onDisk: DocumentFile.Expected
 
-    init(path: String, text: String, element: SVGDocument.PathElement?) {
+    init(path: String, text: String, element: SVGDocument.PathElement?, failures: FailedWrites) {
+        self.failures = failures
         file = DocumentFile(url: URL(fileURLWithPath: path), readLimit: (maxPathFileBytes, "maxPathFileBytes"))
         original = text
         self.element = element
@@ -56,6 +59,7 @@ final class PathFileWriter {
         // two only in the status line: a tour).
         func refuse(_ message: String) -> String {
             StandardStream.error.line("motionlab: \(message)")
+            failures.note()
             return message
         }
         if let use = element?.throughUse {
@@ -82,6 +86,8 @@ final class PathFileWriter {
 struct PathExporter {
     var file: String?
     var folder: URL?
+    /// Where an export that could not be written is counted, for the run's exit status.
+    let failures: FailedWrites
 
     func export(_ d: String) -> String {
         StandardStream.output.write(d + "\n")
@@ -90,6 +96,7 @@ struct PathExporter {
             do { try FilePolicy.write(document, to: file) } catch {
                 // Said on standard error too: a scripted or headless run shows no bar.
                 StandardStream.error.line("motionlab: export: \(error.description)")
+                failures.note()
                 return "exported to standard output; \(error.description)"
             }
             return "exported to \(echo(file, limit: 80)) and standard output"
@@ -98,6 +105,7 @@ struct PathExporter {
         do { return "exported to \(echo(try Self.writeNew(document, in: folder), limit: 80)) and standard output" } catch {
             let why = (error as? FilePolicy.Refusal)?.description ?? "\(error)"
             StandardStream.error.line("motionlab: export: \(why)")
+            failures.note()
             return "exported to standard output; \(why)"
         }
     }
@@ -129,16 +137,25 @@ struct PathExporter {
             let path = folder.appendingPathComponent(k == 0 ? "\(stem).svg" : "\(stem)-\(k).svg").path
             let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
             if fd < 0 {
-                if errno == EEXIST { continue }
-                throw FilePolicy.Refusal("\(path): cannot create it: \(String(cString: strerror(errno)))")
+                let code = errno
+                if code == EEXIST { continue }
+                throw FilePolicy.Refusal("\(echo(path, limit: 200)): cannot create it: \(String(cString: strerror(code)).lowercased())")
             }
             defer { close(fd) }
             if let code = FilePolicy.writeAll(Array(text.utf8)[...], to: fd) {
                 unlink(path)
-                throw FilePolicy.Refusal("\(path): cannot write it: \(String(cString: strerror(code)))")
+                throw FilePolicy.Refusal("\(echo(path, limit: 200)): cannot write it: \(String(cString: strerror(code)).lowercased())")
             }
             return path
         }
-        throw FilePolicy.Refusal("\(folder.path): no free name for an export")
+        throw FilePolicy.Refusal("\(echo(folder.path, limit: 200)): no free name for an export")
     }
+}
+
+/// The writes of a run's own files that failed while the run went on — an Export, a save
+/// back into `--path-file` — each said on standard error when it happened. A run with any
+/// exits 2 at its end, so a script can tell (a tour's export to a full disk exited 0).
+final class FailedWrites {
+    private(set) var count = 0
+    func note() { count += 1 }
 }

@@ -167,13 +167,16 @@ struct Play: ParsableCommand {
         if let scene, !scenes.contains(where: { $0.name == scene }) {
             throw CommandError.usage("--scene: no scene named '\(scene)' (scenes: \(scenes.map(\.name).joined(separator: ", ")))")
         }
+        let failures = FailedWrites()
         if let pathScene = scenes.compactMap({ $0 as? PathScene }).first {
             // Edits go back into the --path-file they came from; Export as `PathExporter` says.
             if let pathFile, let text = pathFileText {
-                let writer = PathFileWriter(path: pathFile, text: text, element: try pathData(in: text, file: pathFile, id: pathId).element)
+                let writer = PathFileWriter(path: pathFile, text: text, element: try pathData(in: text, file: pathFile, id: pathId).element,
+                                            failures: failures)
                 pathScene.onEdited = { writer.save($0) }
             }
-            let exporter = PathExporter(file: export, folder: windowed ? DocumentFile.defaultSheetURL().deletingLastPathComponent().appendingPathComponent("exports") : nil)
+            let exporter = PathExporter(file: export, folder: windowed ? DocumentFile.defaultSheetURL().deletingLastPathComponent().appendingPathComponent("exports") : nil,
+                                        failures: failures)
             pathScene.onExport = { exporter.export($0) }
         }
         if let board = scenes.compactMap({ $0 as? BoardScene }).first {
@@ -218,6 +221,8 @@ struct Play: ParsableCommand {
         if let problem = motion.problem { StandardStream.error.write("motionlab: \(problem)\n") }
         runner.shell.reducedMotion = motion.reduced
         try runner.run()
+        // Each was said when it happened; the status says the run did not write all it should.
+        if failures.count > 0 { throw ExitCode(MotionLab.badInput) }
     }
 }
 

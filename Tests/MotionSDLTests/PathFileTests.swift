@@ -107,6 +107,20 @@ extension SDLTests {
             #expect(mkfifo(fifo.path, 0o600) == 0)
             let r = try runEdit(file, in: dir, extra: ["--export", fifo.path])
             #expect(r.stderr.contains("motionlab: export: \(fifo.path): cannot write it: it is a FIFO with no reader"), "\(r.stderr)")
+            // The run goes on and writes its files, and its status says not all was written.
+            #expect(r.status == 2)
+        }
+
+        /// An edit that cannot go back into a read-only `--path-file` is said, the file kept,
+        /// and the run's status is 2, as for every write the run could not make.
+        @Test func anEditThatCannotBeSavedEndsTheRunWithStatusTwo() throws {
+            let dir = Motionlab.tempDir()
+            let file = dir.appendingPathComponent("p.txt")
+            try "M0 0 L100 0 L100 100\n".write(to: file, atomically: true, encoding: .utf8)
+            chmod(file.path, 0o444)
+            let r = try runEdit(file, in: dir)
+            #expect(r.status == 2 && r.stderr.contains("could not save"), "\(r.status) \(r.stderr)")
+            #expect(try String(contentsOf: file, encoding: .utf8) == "M0 0 L100 0 L100 100\n")
         }
 
         /// Under a rotation the element's coordinates come back from the transform's inverse
