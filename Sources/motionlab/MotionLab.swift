@@ -88,7 +88,7 @@ func notUTF8Argument() -> String? {
     return nil
 }
 
-/// SIGINT and SIGTERM reach the program whatever mask its parent left blocked (a parent
+/// SIGINT, SIGTERM and SIGHUP reach the program whatever mask its parent left blocked (a parent
 /// that blocks them, as a test runner does, is inherited across exec): SDL turns them into a
 /// quit, so `play` ends its run cleanly and writes its files. A parent that *ignores* them
 /// (a shell's background job and SIGINT) is obeyed.
@@ -97,5 +97,20 @@ func unblockQuitSignals() {
     sigemptyset(&set)
     sigaddset(&set, SIGINT)
     sigaddset(&set, SIGTERM)
+    sigaddset(&set, SIGHUP)
     sigprocmask(SIG_UNBLOCK, &set, nil)
+}
+
+/// SIGHUP — the terminal closed, the session ended — ends a run as SIGTERM does: cleanly,
+/// the typing not yet saved and the run's files written, where it killed the process (a
+/// tour lost a run of typing so). It is sent on to SIGTERM, whose handler SDL installs at
+/// start, so call this after SDL has started. A parent that ignores SIGHUP (`nohup`) is
+/// obeyed, and without SDL's handler nothing changes.
+func quitOnHangUp() {
+    var hup = sigaction(), term = sigaction()
+    guard sigaction(SIGHUP, nil, &hup) == 0, sigaction(SIGTERM, nil, &term) == 0 else { return }
+    // A handler's address as a number: 0 is SIG_DFL, 1 SIG_IGN.
+    func address(_ a: sigaction) -> Int { a.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } ?? 0 }
+    guard address(hup) == 0, address(term) > 1 else { return }
+    signal(SIGHUP) { _ in _ = raise(SIGTERM) }
 }

@@ -32,6 +32,7 @@ final class Runner {
 
     init(options: PlatformOptions, scenes: [any Scene], settings: RunSettings) throws {
         platform = try Platform(options: options)
+        quitOnHangUp()
         let font = try Resources.font(in: options.resources, on: platform, file: options.fontFile)
         shell = Shell(scenes: scenes, size: platform.windowSize, font: font)
         let diagrams = Resources.chordDiagrams(in: options.resources)

@@ -120,8 +120,13 @@ extension SDLTests {
             #expect(f.status == 2 && f.stderr.contains("font.txt") && f.stderr.contains("BitmapFont.maxMetricsBytes"), "\(f.stderr)")
         }
 
-        @Test func aRunningPlayQuitsOnSIGTERMAndSIGINT() throws {
-            for sig in [SIGTERM, SIGINT] {
+        /// SIGHUP too (the terminal closed): before, it killed the run and lost what it had
+        /// not saved. (Skipped where this test runs with SIGHUP ignored, which the run obeys.)
+        @Test func aRunningPlayQuitsOnSIGTERMSIGINTAndSIGHUP() throws {
+            var hup = sigaction()
+            let hupIgnored = sigaction(SIGHUP, nil, &hup) == 0 && hup.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } == 1
+            if hupIgnored { print("SIGHUP is ignored here: checked SIGTERM and SIGINT only") }
+            for sig in [SIGTERM, SIGINT] + (hupIgnored ? [] : [SIGHUP]) {
                 let p = Motionlab.process(["--headless", "--frames", "100000000"])
                 p.standardOutput = FileHandle.nullDevice
                 p.standardError = FileHandle.nullDevice

@@ -127,6 +127,28 @@ import Testing
         #expect(saves.count == 3 && saves.last == s.document && s.document.lines[0].text.hasPrefix("abcdefAmazing"))
     }
 
+    /// Typing that never pauses half a second is still saved, `typingSaveLimit` after its
+    /// first unsaved keystroke: a crash or a lost display takes at most that much.
+    @Test func typingWithoutAPauseIsSavedWithinItsLimit() {
+        let (shell, s) = makeBoard()
+        var saves: [SheetDocument] = []
+        s.onChange = { saves.append($0) }
+        tap(shell, stop(s, line: 0, 0))
+        type(shell, "a")
+        #expect(saves.count == 1)
+        // A keystroke every quarter second (15 frames of 1/60 s) for 3 s.
+        for c in "bcdefghijklm" {
+            type(shell, String(c))
+            runShell(shell, frames: 14)
+        }
+        #expect(saves.count >= 2, "3 s of typing with no pause and nothing saved after the first keystroke")
+        let first = saves.dropFirst().first?.lines[0].text ?? ""
+        // Saved 2 s into the run (8 keystrokes of the 12), not at its end.
+        #expect(first.hasPrefix("abcdefgh") && !first.hasPrefix("abcdefghijklm"), "\(first)")
+        guard case .after(let t) = s.due else { Issue.record("no timer for the save: \(s.due)"); return }
+        #expect(t <= LyricTyping.typingSaveDelay)
+    }
+
     @Test func aLineAtTheLengthLimitTakesNoMoreTypingAndSaysSoButCanBeShortened() {
         var doc = SheetDocument.empty
         doc.lines[0].text = String(repeating: "я", count: TextField.maxCharacters + 3)

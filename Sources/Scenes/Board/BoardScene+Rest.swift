@@ -29,7 +29,7 @@ extension BoardScene {
         if let left = bannerMessage.secondsLeft, left > 0 { answer = answer.soonest(.timer(left)) }
         // The caret blinks until it turns solid.
         if lyric != nil, let t = typing.caretBlink.secondsToChange { answer = answer.soonest(.timer(t)) }
-        if let t = typing.unsavedTyping { answer = answer.soonest(.timer(max(1e-3, LyricTyping.typingSaveDelay - t))) }
+        if let t = typing.typingSaveDue { answer = answer.soonest(.timer(max(1e-3, t))) }
         return answer
     }
 }

@@ -9,11 +9,15 @@ extension LyricTyping {
     func mergeChange() {
         board.committed = board.document
         board.refit()
-        unsavedTyping = 0
+        unsavedTyping = (sinceLast: 0, sinceFirst: unsavedTyping?.sinceFirst ?? 0)
     }
 
     /// A run of typing is saved this long (seconds) after its last keystroke.
     static let typingSaveDelay = 0.5
+    /// …and typing that goes on without such a pause is saved this long (seconds) after its
+    /// first keystroke not saved: what a crash, a lost display or SIGKILL can take is at most
+    /// this much typing (a tour's SIGHUP, before it was a quit, lost a whole run).
+    static let typingSaveLimit = 2.0
 
     /// Saves typing not yet saved.
     func saveTyping() {
@@ -22,9 +26,15 @@ extension LyricTyping {
         board.onChange?(board.document)
     }
 
-    /// The typing's save, when its delay is up.
+    /// The typing's save, when its delay or its limit is up.
     func stepTypingSave(_ dt: Double) {
         guard let t = unsavedTyping else { return }
-        if t + dt >= Self.typingSaveDelay { saveTyping() } else { unsavedTyping = t + dt }
+        let next = (sinceLast: t.sinceLast + dt, sinceFirst: t.sinceFirst + dt)
+        if next.sinceLast >= Self.typingSaveDelay || next.sinceFirst >= Self.typingSaveLimit { saveTyping() } else { unsavedTyping = next }
+    }
+
+    /// Seconds until the typing's save (nil: none is waiting).
+    var typingSaveDue: Double? {
+        unsavedTyping.map { min(Self.typingSaveDelay - $0.sinceLast, Self.typingSaveLimit - $0.sinceFirst) }
     }
 }

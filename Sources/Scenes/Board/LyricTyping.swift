@@ -43,8 +43,9 @@ final class LyricTyping {
     /// The typing the last change was, while it may still take more typing into the same
     /// undo step: its line and where its caret ended.
     var typingRun: (line: Int, caret: Int)?
-    /// Typing committed but not yet saved: seconds since its last keystroke (`mergeChange`).
-    var unsavedTyping: Double?
+    /// Typing committed but not yet saved: seconds since its last keystroke, and since the
+    /// first keystroke not saved (`mergeChange`).
+    var unsavedTyping: (sinceLast: Double, sinceFirst: Double)?
 }
 
 /// A lyric line being typed in: which line, and its text field (caret, selection, an input
