@@ -38,6 +38,8 @@ public final class Shell: FrameContent {
 
     private var pending: [InputEvent] = []
     var sceneEvents: [InputEvent] = []
+    /// Whether `step` is routing its queued input (`sceneEvents` is this step's so far).
+    private var routing = false
     /// Pointers whose gesture began on the shell's own chrome.
     var chromePointers: [Int] = []
     /// Pointers whose down the scene has been handed and whose up it has not: what Escape and
@@ -95,7 +97,9 @@ public final class Shell: FrameContent {
     public func step(dt: Double, step: Int) {
         simulatedTime += dt
         sceneEvents.removeAll(keepingCapacity: true)
+        routing = true
         for event in pending { route(event) }
+        routing = false
         pending.removeAll(keepingCapacity: true)
         var context = StepContext(dt: dt, step: step, events: sceneEvents, input: input)
         activeScene.step(&context)
@@ -177,11 +181,19 @@ public final class Shell: FrameContent {
     }
 
     /// The scene sees every pointer it holds cancelled, at once (a scene switch, the help
-    /// opened); the rest of their gestures then belong to nobody.
+    /// opened); the rest of their gestures then belong to nobody. What this step had already
+    /// routed to the scene reaches it first: a press in the same frame as a tap on a tab went
+    /// to the next scene, its cancel to this one, and its release to nobody, so a card stayed
+    /// carried for good (a tour). A resize stays for whichever scene steps.
     func cancelScenePointers() {
+        var routed: [InputEvent] = []
+        if routing {
+            routed = sceneEvents.filter { !$0.isResize }
+            sceneEvents.removeAll { !$0.isResize }
+        }
         let cancels = sceneHeldPointerCancels()
-        guard !cancels.isEmpty else { return }
-        var context = StepContext(dt: 0, step: -1, events: cancels, input: input)
+        guard !(routed.isEmpty && cancels.isEmpty) else { return }
+        var context = StepContext(dt: 0, step: -1, events: routed + cancels, input: input)
         activeScene.step(&context)
     }
 
@@ -297,4 +309,8 @@ public final class Shell: FrameContent {
             ("scenes", .object(scenes.map { ($0.name, $0.stateDump()) })),
         ])
     }
+}
+
+private extension InputEvent {
+    var isResize: Bool { if case .resize = self { true } else { false } }
 }

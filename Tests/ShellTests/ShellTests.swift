@@ -58,6 +58,39 @@ final class ProbeScene: Scene {
         #expect(b.events.allSatisfy { $0.pointer != 4 })
     }
 
+    /// A press and a scene switch in one step (a finger down as another taps a tab, or a
+    /// click as a number key goes down): the press is the old scene's, which sees it and then
+    /// its cancel; the new scene sees nothing of that pointer, its release included.
+    @Test func aPressInTheStepOfASwitchIsTheOldScenesAndIsCancelledThere() {
+        for switcher in [InputEvent.key(Key("2"), down: true), .pointerDown(pointer: 1, device: .touch, at: Vec2(0, 0))] {
+            let (shell, a, b) = make()
+            let press = InputEvent.pointerDown(pointer: 0, device: .touch, at: Vec2(100, 300))
+            shell.enqueue(press)
+            if case .pointerDown(let id, let device, _) = switcher {
+                shell.enqueue(.pointerDown(pointer: id, device: device, at: shell.tabRect(1).center))
+            } else {
+                shell.enqueue(switcher)
+            }
+            shell.step(dt: 0.01, step: 1)
+            shell.enqueue(.pointerUp(pointer: 0, device: .touch, at: Vec2(100, 300)))
+            shell.step(dt: 0.01, step: 2)
+            #expect(shell.activeScene.name == "b")
+            #expect(a.events == [press, .pointerCancel(pointer: 0, device: .touch)], "\(a.events)")
+            #expect(b.events.allSatisfy { $0.pointer != 0 }, "\(b.events)")
+        }
+    }
+
+    /// Opening the help in the step of a press: the scene sees the press, then its cancel.
+    @Test func aPressInTheStepTheHelpOpensIsCancelledAfterIt() {
+        let (shell, a, _) = make()
+        let press = InputEvent.pointerDown(pointer: 0, device: .mouse, at: Vec2(100, 300))
+        shell.enqueue(press)
+        shell.enqueue(.key(.f1, down: true))
+        shell.step(dt: 0.01, step: 1)
+        #expect(shell.helpVisible)
+        #expect(a.events == [press, .pointerCancel(pointer: 0, device: .mouse)], "\(a.events)")
+    }
+
     @Test func helpTogglesWithF1QuestionMarkTheButtonAndBack() {
         let (shell, _, _) = make()
         shell.enqueue(.key(.f1, down: true)); shell.step(dt: 0.01, step: 1)
