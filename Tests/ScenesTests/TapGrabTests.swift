@@ -73,6 +73,20 @@ import Testing
         #expect(abs(s.model.x - s.reach.minX) < 1e-6)
     }
 
+    /// A press, a move far away and the release in one frame (or a picture dragged past the
+    /// window's edge and let go still): it stands where it was let go, within reach, and the
+    /// scene rests — it said it moved at 46,000 pt/s for good, drawing every frame (a tour).
+    @Test func letGoAtRestInTheFrameOfAJumpTheSceneRests() {
+        let (shell, s) = make()
+        let start = s.presentation, far = start + Vec2(388, 233)
+        // Held still a moment first, so the tracker has no recent samples: let go at rest.
+        runShell(shell, frames: 12, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: start)]])
+        runShell(shell, frames: 30, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: far), .pointerUp(pointer: 0, device: .mouse, at: far)]])
+        #expect(!s.isAnimating && s.model == s.presentation && s.reach.contains(s.model))
+        #expect(s.velocity == .zero, "\(s.velocity)")
+        #expect(s.due == .never, "\(s.due)")
+    }
+
     @Test func inSpringModeASecondTapRetargetsKeepingPositionAndVelocity() {
         let (shell, s) = make()
         runShell(shell, frames: 1, events: [1: [.key(Key("S"), down: true), .key(Key("S"), down: false)]])

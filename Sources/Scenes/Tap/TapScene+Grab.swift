@@ -62,8 +62,11 @@ extension TapScene {
         grab = nil
         let here = g.target
         guard velocity != .zero, here.x.isFinite, here.y.isFinite else {
+            // Snapped, not followed: no step follows it again, and a channel left drawn
+            // between two places moves for good (a press and release in one frame, far
+            // apart, kept the window drawing 60 frames a second: a tour).
             let rest = reach.clamped(here)
-            tweener.animatables.store.modify(image) { $0.position.follow(rest) }
+            tweener.animatables.store.modify(image) { $0.position.snap(to: rest) }
             intended = rest
             return
         }
