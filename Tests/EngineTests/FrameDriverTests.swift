@@ -327,6 +327,24 @@ private final class TimerContent: FrameContent {
         #expect(platform.waits.count == 2 && platform.waits.last! == nil)
     }
 
+    /// Minimised, a window waits for the event that shows it again, whatever its content
+    /// does (it drew 60 frames a second, moving content or not: a tour); shown, it runs on.
+    @Test func aPausedWindowWaitsForInputEvenWithMovingContent() throws {
+        let time = ManualTime()
+        let platform = WaitingPlatform(time: time), content = LogContent(size: Vec2(320, 240))
+        let driver = FrameDriver(platform: platform, content: content, hz: 120, realClock: ManualClock(time: time))
+        driver.restsWhenIdle = true
+        try driver.runFrame()
+        let steps = content.steps.count
+        platform.isPaused = true
+        for _ in 0..<3 { try driver.runFrame() }
+        #expect(platform.waits == [nil, nil, nil])
+        #expect(content.steps.count == steps)
+        platform.isPaused = false
+        for _ in 0..<3 { try driver.runFrame() }
+        #expect(platform.waits.count == 3 && content.steps.count > steps)
+    }
+
     @Test func runsOnTheVirtualClockNeverRestAndMovingContentNeverRests() throws {
         let time = ManualTime()
         let platform = WaitingPlatform(time: time), content = TimerContent()
