@@ -415,4 +415,22 @@ import Testing
         #expect(s.ghosts.map(\.name) == ["Am"])
         #expect(s.document.lines[0].chords.map(\.name) == ["Am"])
     }
+
+    /// A card lifted by a held finger and then taken from it — the help opened by another
+    /// finger, a miss — flies back, and the bar says so: it said "Lifted C · drag it anywhere"
+    /// for good (a tour).
+    @Test func aLiftTakenAwayOrMissedSaysTheCardWentBack() {
+        let (shell, s) = makeBoard()
+        let card = s.itemRootFrame(0).center
+        runShell(shell, frames: 60, events: [1: [.pointerDown(pointer: 1, device: .touch, at: card)]])
+        #expect(s.announcement.hasPrefix("Lifted C"), "\(s.announcement)")
+        runShell(shell, frames: 2, events: [1: [.pointerDown(pointer: 2, device: .touch, at: shell.helpButtonRect.center)]])
+        #expect(shell.helpVisible && s.announcement == "Cancelled · C went back", "\(s.announcement)")
+        runShell(shell, frames: 2, events: [1: [.pointerUp(pointer: 1, device: .touch, at: card)], 2: [.key(.escape, down: true)]])
+        #expect(!shell.helpVisible)
+        // Lifted again and let go on the strip, off every line: a miss.
+        runShell(shell, frames: 60, events: [1: [.pointerDown(pointer: 3, device: .touch, at: card)]])
+        runShell(shell, frames: 2, events: [1: [.pointerUp(pointer: 3, device: .touch, at: card)]])
+        #expect(s.announcement == "C went back", "\(s.announcement)")
+    }
 }

@@ -70,9 +70,10 @@ extension BoardScene {
     }
 
     /// A miss: the ghost flies back to where it came from, on a spring that leaves at the
-    /// hand's velocity, then goes.
+    /// hand's velocity, then goes; the bar says so.
     func sendBack(_ k: Int) {
         let home = rootFrame(of: ghosts[k].item)
+        announce("\(ghosts[k].name) went back")
         dragDrop.fly(k, to: home, kind: .returning)
     }
 

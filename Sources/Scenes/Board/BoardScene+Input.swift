@@ -130,7 +130,11 @@ extension BoardScene {
 
     private func release(_ id: Int, cancelled: Bool, velocity: Vec2) {
         guard let r = dragDrop.release(id, cancelled: cancelled, velocity: velocity) else { return }
-        r.cancelled ? sendBack(r.index) : drop(r.index)
+        guard r.cancelled else { return drop(r.index) }
+        // (The help opened, the window lost its focus: the bar said "Lifted C" for good.)
+        let name = ghosts[r.index].name
+        sendBack(r.index)
+        announce("Cancelled · \(name) went back")
     }
 
     /// Press and hold: what a press held still lifts, it announces.
