@@ -61,7 +61,10 @@ struct Soak: ParsableCommand {
         guard minutes > 0, minutes <= Self.maxMinutes else {
             throw ValidationError("--minutes must be in (0, \(Int(Self.maxMinutes))] (Soak.maxMinutes), got \(minutes)")
         }
-        for (option, path) in [("--json", json), ("--record", record), ("--state", state), ("--failure-script", failureScriptPath)] {
+        // The failure script only where it is written: not beside a --record, which is then
+        // the log, nor for a replay (a run from a read-only folder blamed an option not given).
+        let failureLog = record == nil && replay == nil ? failureScriptPath : nil
+        for (option, path) in [("--json", json), ("--record", record), ("--state", state), ("--failure-script", failureLog)] {
             if let path { try checkWritable(path, option: option) }
         }
         // (The default failure script is left out: `--replay soak-failure-1.jsonl` replays
@@ -102,7 +105,9 @@ struct Soak: ParsableCommand {
         let log = record ?? (replay == nil ? failureScriptPath : nil)
         var logFile: OutputFile?
         if let log {
-            do { logFile = try OutputFile(path: log, kind: .log) } catch { throw CommandError.usage("\(error.description)") }
+            do { logFile = try OutputFile(path: log, kind: .log) } catch {
+                throw CommandError.usage("\(record != nil ? "--record" : "--failure-script") \(error.description)")
+            }
         }
         var recordedCount = 0
         var pendingLines = ""
@@ -158,7 +163,8 @@ struct Soak: ParsableCommand {
             }
         }
         // A violation is reported even when its script could not be written, and then says so.
-        if let logFailure, checker.violation == nil { throw CommandError.usage(logFailure.description) }
+        let logOption = record != nil ? "--record" : "--failure-script"
+        if let logFailure, checker.violation == nil { throw CommandError.usage("\(logOption) \(logFailure.description)") }
         if let state {
             let dump = shell.stateDump(frame: driver.frame, step: driver.loop.step, droppedTime: driver.loop.droppedTime)
             try writeOutput(dump.serialized() + "\n", to: state, option: "--state")

@@ -22,6 +22,25 @@ extension SDLTests {
             #expect(try Data(contentsOf: playState) == Data(contentsOf: soakState))
         }
 
+        /// Run from a folder it cannot write in, a soak that records elsewhere runs: the
+        /// failure script it would not write was checked there, and the option blamed was not
+        /// one given (a tour).
+        @Test func aSoakThatRecordsElsewhereRunsFromAReadOnlyFolder() throws {
+            let dir = Motionlab.tempDir(), readOnly = dir.appendingPathComponent("ro")
+            try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: true)
+            chmod(readOnly.path, 0o555)
+            defer { chmod(readOnly.path, 0o755) }
+            let p = Motionlab.process(["soak", "--minutes", "0.01", "--record", dir.appendingPathComponent("soak.jsonl").path])
+            p.currentDirectoryURL = readOnly
+            let r = try Motionlab.run(p)
+            #expect(r.status == 0, "\(r.stderr)")
+            // Without --record the failure script is the log, and its folder is checked.
+            let q = Motionlab.process(["soak", "--minutes", "0.01"])
+            q.currentDirectoryURL = readOnly
+            let refused = try Motionlab.run(q)
+            #expect(refused.status == 2 && refused.stderr.contains("--failure-script"), "\(refused.stderr)")
+        }
+
         @Test func aViolationExitsOneNamesItAndWritesAScriptThatReproducesIt() throws {
             let dir = Motionlab.tempDir()
             let failure = dir.appendingPathComponent("failure.jsonl")
