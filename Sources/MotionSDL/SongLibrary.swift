@@ -231,8 +231,20 @@ public struct SongLibrary: Sendable {
         return name
     }
 
-    /// Remembers `name` as the last song opened.
+    /// Remembers `name` as the last song opened. What the file holds must be a song's name,
+    /// as this program writes it, and still be when it is replaced: a `last-song` that is a
+    /// link to someone's file, or 20 MB of anything, was written over unread (a tour).
     public func remember(_ name: String) throws(FilePolicy.Refusal) {
-        try DocumentFile(url: lastSongURL, makesFolder: true).save(name + "\n")
+        let path = lastSongURL.path
+        var st = stat()
+        var expected: DocumentFile.Expected?
+        if stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG {
+            let text = try FilePolicy.readText(path, limit: 1024, limitName: "a song's name")
+            guard (try? Self.check(text.trimmingCharacters(in: .newlines))) != nil else {
+                throw FilePolicy.Refusal("\(FilePolicy.shown(path)) holds something other than a song's name; left as it is, and the song is not remembered")
+            }
+            expected = .text(text)
+        }
+        _ = try DocumentFile(url: lastSongURL, makesFolder: true).save(name + "\n", over: expected)
     }
 }

@@ -273,6 +273,27 @@ import Testing
         #expect(try String(contentsOf: dir.appendingPathComponent("motionlab/last-song"), encoding: .utf8) == "Fresh (2)\n")
     }
 
+    /// The last song is remembered over a song's name only: a `last-song` that leads to
+    /// someone's notes, or holds more than a name, is left as it is and said.
+    @Test func theLastSongIsRememberedOnlyOverASongsName() throws {
+        let dir = Motionlab.tempDir()
+        let library = SongLibrary(folder: dir.appendingPathComponent("motionlab/songs"))
+        let last = library.lastSongURL.path, notes = dir.appendingPathComponent("notes.txt").path
+        try library.remember("First")
+        #expect(try String(contentsOfFile: last, encoding: .utf8) == "First\n")
+        try library.remember("Second")
+        #expect(try String(contentsOfFile: last, encoding: .utf8) == "Second\n")
+        try "milk\neggs\n".write(toFile: notes, atomically: false, encoding: .utf8)
+        unlink(last)
+        #expect(symlink(notes, last) == 0)
+        #expect(throws: FilePolicy.Refusal.self) { try library.remember("Third") }
+        #expect(try String(contentsOfFile: notes, encoding: .utf8) == "milk\neggs\n")
+        unlink(last)
+        try String(repeating: "x", count: 5000).write(toFile: last, atomically: false, encoding: .utf8)
+        #expect(throws: FilePolicy.Refusal.self) { try library.remember("Third") }
+        #expect(try String(contentsOfFile: last, encoding: .utf8).count == 5000)
+    }
+
     /// `play --song NAME` where the songs' folder cannot be: the board says the song is not
     /// open (the window's banner, and standard error) and that nothing is saved; no song is
     /// shown as open, and the file in the folder's way is left as it is.
