@@ -47,6 +47,21 @@ import Testing
         _ = shell
     }
 
+    /// A hand holding the arrow still after moving it: drawn at its length, and the scene
+    /// rests until the hand moves again (it drew every frame for as long as it was held).
+    @Test func heldStillTheArrowStopsAndTheSceneRests() {
+        let (shell, s) = make()
+        var events: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 0, device: .mouse, at: onRing(s, 0))]]
+        for k in 1...10 { events[1 + k] = [.pointerMove(pointer: 0, device: .mouse, at: onRing(s, Double(k) * 0.1))] }
+        runShell(shell, frames: 11, events: events)
+        let held = s.lengthRadians
+        runShell(shell, frames: 4)
+        #expect(s.scrubber == .pointer(0) && s.lengthRadians == held)
+        #expect(s.due == .never, "\(s.due)")
+        let c = s.tweener.extras.store[s.arrow]![custom: ArrowScene.lengthChannel]
+        #expect(c.interpolated(0.3) == held)
+    }
+
     @Test func letGoTurningForwardItLeavesAtTheHandsSpeedFinishesAndPlaysBack() {
         let (shell, s) = make()
         // Turned to 2 rad at 3 rad/s, held (no lift yet).

@@ -30,6 +30,19 @@ extension ArrowScene {
 
     func setLength(_ l: Double) {
         tweener.extras.store.modify(arrow) { $0[custom: Self.lengthChannel].follow(l) }
+        lengthSetThisStep = true
+    }
+
+    /// A hand holding the arrow still: what is drawn stops at its length. It was drawn
+    /// between the last two lengths a move left, for as long as the hand held still, and the
+    /// scene never rested.
+    func holdScrub() {
+        defer { lengthSetThisStep = false }
+        guard scrubber != nil, !lengthSetThisStep else { return }
+        tweener.extras.store.modify(arrow) { x in
+            let c = x[custom: Self.lengthChannel]
+            if c.previous != c.presentation { x[custom: Self.lengthChannel].follow(c.presentation) }
+        }
     }
 
     /// Whether `p` is on the ring where the arrow grows (its band, with some slop).

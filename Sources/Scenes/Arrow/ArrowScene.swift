@@ -59,6 +59,8 @@ public final class ArrowScene: Scene {
     /// Where the hand scrubbing is (root space), for its turning speed when it is taken away.
     var scrubPoint = Vec2.zero
     var keyOmega = 0.0
+    /// Whether a hand or the keys moved the arrow this step (`holdScrub`).
+    var lengthSetThisStep = false
     /// After growing to the whole ring, shrink back (the play's second half).
     var thenShrink = false
     /// Where the current leg or release spring goes (NaN: the seed's own play).
@@ -72,6 +74,7 @@ public final class ArrowScene: Scene {
         tweener.extras.store.insert(AnimatableExtras(), for: arrow)
         schedule.add("input") { s, ctx in s.routeInput(ctx) }
         schedule.add("scrub") { s, ctx in s.scrubWithKeys(ctx) }
+        schedule.add("hold") { s, _ in s.holdScrub() }
         schedule.add("tweens") { s, ctx in s.tweener.step(dt: ctx.dt) }
         schedule.add("completion") { s, _ in s.handleCompletions() }
     }
