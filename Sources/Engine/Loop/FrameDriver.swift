@@ -87,16 +87,16 @@ public final class FrameDriver {
     /// whose steps took it in (`InputLatency`).
     public var latency: InputLatency?
     /// When the last paced frame started (0: none yet, or the driver just rested).
-    private var pacedStart: UInt64 = 0
+    var pacedStart: UInt64 = 0
     /// Frames in a row with no input after which nothing was due now.
-    private var stillFrames = 0
+    var stillFrames = 0
     /// Seconds rested while a timer was pending, for the next frame to simulate.
-    private var rested = 0.0
+    var rested = 0.0
     /// Whether the driver would rest after the last frame (nothing due now, no input): the
     /// HUD's "at rest" and the state dump's `rest`.
     public var isAtRest: Bool { stillFrames > 0 }
 
-    private var clock: any FrameClock
+    var clock: any FrameClock
     /// The virtual clock's frame time; nil on the real-time clock.
     let virtualFrameTime: Double?
     let script: [ScriptedEvent]
@@ -109,7 +109,7 @@ public final class FrameDriver {
     private let lists: [DrawListBox]
     private var shown = 0
     /// The pipeline's thread, if pipelined.
-    private var pipelineWorker: (any FrameWorker)?
+    var pipelineWorker: (any FrameWorker)?
     private var primed = false
     /// What the worker measured while building the next frame.
     private var ahead = FrameReport()
@@ -169,35 +169,6 @@ public final class FrameDriver {
         presentFrame()
         if !isDone { restIfIdle() }
         return !isDone
-    }
-
-    /// Waits until `minimumFrameInterval` has passed since the last frame started.
-    private func pace() {
-        guard virtualFrameTime == nil, minimumFrameInterval > 0, minimumFrameInterval.isFinite else { return }
-        let interval = UInt64(min(minimumFrameInterval, 1) * 1e9)
-        var now = MonotonicClock.nanoseconds()
-        if pacedStart > 0, now < pacedStart &+ interval {
-            var left = timespec(tv_sec: 0, tv_nsec: Int(pacedStart &+ interval &- now)), rest = timespec()
-            while nanosleep(&left, &rest) != 0 && errno == EINTR { left = rest }
-            now = MonotonicClock.nanoseconds()
-        }
-        pacedStart = now
-    }
-
-    /// After the second still frame in a row, waits for input or the soonest timer. A run
-    /// that ends by itself (`frameLimit`) or saves frames as it goes (`beforePresent`) never
-    /// waits, nor a pipelined one (whose last frame built would not be shown before the wait).
-    private func restIfIdle() {
-        guard restsWhenIdle, virtualFrameTime == nil, stillFrames >= 2, frameLimit == nil, beforePresent == nil,
-              pipelineWorker == nil else { return }
-        let due = content.due
-        let timeout: Double? = if case .after(let s) = due { s } else { nil }
-        platform.waitForInput(timeout: timeout)
-        let slept = clock.nextFrameTime()
-        // A timer's wait is simulated in full next frame; an untimed rest is dropped. Either
-        // way at least one step runs, so the input that woke the driver shows in that frame.
-        rested = max(loop.dt, timeout.map { min(slept, $0 + loop.dt) } ?? 0)
-        pacedStart = 0
     }
 
     /// Input, simulation, build and submit: everything but showing the frame. Tests read
@@ -268,12 +239,7 @@ public final class FrameDriver {
             report.inputLatency = Double(t4) / 1e9 - latency!.lastPresent < 0.5 ? latency!.runningMedian : nil
         }
         content.frameDidEnd(report)
-        // Minimised or hidden: nothing to show and nothing simulated, so a window waits for
-        // the event that shows it again (it drew 60 frames a second while minimised: 9–18 %
-        // of a core, a tour); a run on the virtual clock only slows down.
-        if platform.isPaused {
-            if restsWhenIdle && virtualFrameTime == nil { platform.waitForInput(timeout: nil) } else { usleep(16_000) }
-        }
+        if platform.isPaused { waitWhilePaused() }
     }
 
     /// Steps the content as far as the clock says and fills `box`'s list.
