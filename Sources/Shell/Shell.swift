@@ -207,6 +207,11 @@ public final class Shell: FrameContent {
         relayout()
     }
 
+    /// Minimised or hidden: the scene shown saves what waits to be saved (typing waits half a
+    /// second after its last keystroke, and no step runs while the window is away), as when
+    /// it is left for another scene.
+    public func didPause() { activeScene.settle() }
+
     /// The run is ending: every scene settles what its hands were doing and saves it.
     public func settle() {
         for scene in scenes { scene.settle() }

@@ -11,6 +11,8 @@ private final class LogContent: FrameContent {
     var resizes: [Vec2] = []
     var drawnAtStep: [Int] = []
     var reports: [FrameReport] = []
+    var pauses = 0
+    func didPause() { pauses += 1 }
     /// A stand-in for heap allocations: each step "allocates" this many.
     var allocationsPerStep: UInt64 = 0
     var allocations: UInt64 = 0
@@ -128,11 +130,16 @@ private final class InlineWorker: FrameWorker {
         platform.isPaused = true
         for _ in 0..<3 { try driver.runFrame() }
         #expect(content.steps.count == 2)
+        // Told once, as it went away (to save what waits on a timer).
+        #expect(content.pauses == 1)
         platform.isPaused = false
         // Back: one frame's steps, not the three paused frames' as well.
         try driver.runFrame()
         #expect(content.steps.count == 4)
         #expect(driver.loop.droppedTime == 0)
+        platform.isPaused = true
+        try driver.runFrame()
+        #expect(content.pauses == 2)
     }
 
     @Test func theRunEndsWhenTheContentOrTheWindowAsksAndAtTheFrameLimit() throws {

@@ -149,6 +149,20 @@ import Testing
         #expect(t <= LyricTyping.typingSaveDelay)
     }
 
+    /// The window minimised mid-typing: no step runs until it is shown again, so the typing
+    /// is saved as it goes away, not half a second of steps later.
+    @Test func typingIsSavedWhenTheWindowGoesAway() {
+        let (shell, s) = makeBoard()
+        var saves: [SheetDocument] = []
+        s.onChange = { saves.append($0) }
+        tap(shell, stop(s, line: 0, 0))
+        type(shell, "a", "b", "c")
+        #expect(saves.count == 1)
+        shell.didPause()
+        #expect(saves.count == 2 && saves.last?.lines[0].text.hasPrefix("abcAmazing") == true)
+        #expect(s.lyric != nil, "the caret stays in the line")
+    }
+
     @Test func aLineAtTheLengthLimitTakesNoMoreTypingAndSaysSoButCanBeShortened() {
         var doc = SheetDocument.empty
         doc.lines[0].text = String(repeating: "я", count: TextField.maxCharacters + 3)

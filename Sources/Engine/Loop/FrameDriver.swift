@@ -179,6 +179,7 @@ public final class FrameDriver {
         frame += 1
         takeInput()
         if platform.isPaused {
+            if !loop.isPaused { content.didPause() }
             loop.pause()
         } else if loop.isPaused {
             loop.resume()

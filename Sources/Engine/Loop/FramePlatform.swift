@@ -76,12 +76,16 @@ public protocol FrameContent: AnyObject {
     var due: Due { get }
     /// Where a text field takes typing now (its caret, in window points), or nil.
     var textInputRect: Rect? { get }
+    /// The window was minimised or hidden: nothing is stepped until it is shown again, so
+    /// what waits on a timer to be saved is saved now.
+    func didPause()
 }
 
 extension FrameContent {
     public func frameDidEnd(_ report: FrameReport) {}
     public var due: Due { .now }
     public var textInputRect: Rect? { nil }
+    public func didPause() {}
 
     /// Queues an input event whose time is not known (no later than the one before).
     public func enqueue(_ event: InputEvent) { enqueue(event, at: nil) }
