@@ -350,6 +350,20 @@ private final class TimerContent: FrameContent {
         platform.isPaused = false
         for _ in 0..<3 { try driver.runFrame() }
         #expect(platform.waits.count == 3 && content.steps.count > steps)
+        // A quit while minimised (SIGTERM, the window closed) ends the run at once; it
+        // waited again, until the window was shown.
+        platform.isPaused = true
+        try driver.runFrame()
+        platform.quitRequested = true
+        #expect(try !driver.runFrame())
+        #expect(platform.waits.count == 4)
+        // A run of so many frames never waits while minimised: it ends on time.
+        let limited = FrameDriver(platform: platform, content: LogContent(size: Vec2(320, 240)), hz: 120, realClock: ManualClock(time: time))
+        platform.quitRequested = false
+        limited.restsWhenIdle = true
+        limited.frameLimit = 3
+        try limited.run()
+        #expect(limited.frame == 3 && platform.waits.count == 4)
     }
 
     @Test func runsOnTheVirtualClockNeverRestAndMovingContentNeverRests() throws {

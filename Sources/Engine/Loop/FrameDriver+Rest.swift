@@ -38,8 +38,16 @@ extension FrameDriver {
 
     /// Minimised or hidden: nothing to show and nothing simulated, so a window waits for
     /// the event that shows it again (it drew 60 frames a second while minimised: 9–18 %
-    /// of a core, a tour); a run on the virtual clock only slows down.
+    /// of a core, a tour). Never once the run is done — the quit that woke the wait must
+    /// end it, not wait again (a review: SIGTERM to a minimised window did nothing until it
+    /// was shown) — nor in a run that ends by itself or saves frames as it goes, which only
+    /// slow down, as one on the virtual clock does.
     func waitWhilePaused() {
-        if restsWhenIdle && virtualFrameTime == nil { platform.waitForInput(timeout: nil) } else { usleep(16_000) }
+        guard !isDone else { return }
+        if restsWhenIdle && virtualFrameTime == nil && frameLimit == nil && beforePresent == nil {
+            platform.waitForInput(timeout: nil)
+        } else {
+            usleep(16_000)
+        }
     }
 }
