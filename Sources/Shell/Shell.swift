@@ -208,9 +208,9 @@ public final class Shell: FrameContent {
     }
 
     /// Minimised or hidden: the scene shown saves what waits to be saved (typing waits half a
-    /// second after its last keystroke, and no step runs while the window is away), as when
-    /// it is left for another scene.
-    public func didPause() { activeScene.settle() }
+    /// second after its last keystroke, and no step runs while the window is away); what the
+    /// hands do is left to the focus loss that comes with it.
+    public func didPause() { activeScene.saveNow() }
 
     /// The run is ending: every scene settles what its hands were doing and saves it.
     public func settle() {

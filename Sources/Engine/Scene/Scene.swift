@@ -25,6 +25,10 @@ public protocol Scene: AnyObject {
     /// Ends whatever a hand is doing as if let go, and saves what it changed: called when the
     /// scene is switched away from and when the run ends, so an edit shown is an edit saved.
     func settle()
+    /// Saves now what waits on a timer to be saved (the board's typing), touching nothing a
+    /// hand does: the window went away, and no step runs until it is back. The default does
+    /// nothing (a scene that saves each change as it is made, or has none).
+    func saveNow()
     /// Whether anything in the scene moves or is timed, as of its last step (`Due`): the
     /// frame driver rests while nothing is. The default, `now`, never rests.
     var due: Due { get }
@@ -45,6 +49,7 @@ extension Scene {
     public func drawOverlay(into list: inout DrawList, context: DrawContext) {}
     public func claims(_ key: Key) -> Bool { false }
     public func settle() {}
+    public func saveNow() {}
     public var due: Due { .now }
     public var textInputRect: Rect? { nil }
     public func setFont(_ font: BitmapFont) {}

@@ -34,7 +34,10 @@ extension BoardScene {
     }
 
     /// The board is switched away from or the run ends: typing not yet saved is saved.
-    public func settle() { typing.saveTyping() }
+    public func settle() { saveNow() }
+
+    /// Saves the typing that waits its moment (`LyricTyping.typingSaveDelay`).
+    public func saveNow() { typing.saveTyping() }
 
     /// Puts every version 1 chord (`legacyX`, its left edge in points) on the character it
     /// was drawn over: the nearest character start to where it was shown (its `x` kept within
