@@ -231,19 +231,29 @@ public struct SongLibrary: Sendable {
         return name
     }
 
-    /// Remembers `name` as the last song opened. What the file holds must be a song's name,
-    /// as this program writes it, and still be when it is replaced: a `last-song` that is a
-    /// link to someone's file, or 20 MB of anything, was written over unread (a tour).
+    /// Remembers `name` as the last song opened, in a file of the program's own: one it
+    /// made (a regular file of one link, not reached through a link) that holds a song's
+    /// name, or nothing, and still does when it is replaced. A `last-song` that was a link
+    /// to someone's notes, a hard link of them, or 20 MB of anything was written over unread
+    /// (a tour; then a review); such a file is left as it is and said.
     public func remember(_ name: String) throws(FilePolicy.Refusal) {
         let path = lastSongURL.path
         var st = stat()
-        var expected: DocumentFile.Expected?
-        if stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG {
-            let text = try FilePolicy.readText(path, limit: 1024, limitName: "a song's name")
-            guard (try? Self.check(text.trimmingCharacters(in: .newlines))) != nil else {
-                throw FilePolicy.Refusal("\(FilePolicy.shown(path)) holds something other than a song's name; left as it is, and the song is not remembered")
+        var expected = DocumentFile.Expected.nothing
+        if lstat(path, &st) == 0 {
+            let notOurs = " is not a file of this program's; left as it is, and the song is not remembered"
+            switch st.st_mode & S_IFMT {
+            case S_IFLNK: throw FilePolicy.Refusal("\(FilePolicy.shown(path)) is a link;" + notOurs)
+            case S_IFREG where st.st_nlink > 1: throw FilePolicy.Refusal("\(FilePolicy.shown(path)) has other hard links;" + notOurs)
+            case S_IFREG:
+                let text = try FilePolicy.readText(path, limit: 1024, limitName: "a song's name")
+                let held = text.trimmingCharacters(in: .newlines)
+                guard held.isEmpty || (try? Self.check(held)) != nil else {
+                    throw FilePolicy.Refusal("\(FilePolicy.shown(path)) holds something other than a song's name;" + notOurs)
+                }
+                expected = .text(text)
+            default: break  // (A FIFO, a folder, a device: the save says what it is and refuses.)
             }
-            expected = .text(text)
         }
         _ = try DocumentFile(url: lastSongURL, makesFolder: true).save(name + "\n", over: expected)
     }

@@ -292,6 +292,25 @@ import Testing
         try String(repeating: "x", count: 5000).write(toFile: last, atomically: false, encoding: .utf8)
         #expect(throws: FilePolicy.Refusal.self) { try library.remember("Third") }
         #expect(try String(contentsOfFile: last, encoding: .utf8).count == 5000)
+        // A link to a one-line note, a hard link of one, a dangling link: none is written.
+        unlink(last)
+        try "buy milk\n".write(toFile: notes, atomically: false, encoding: .utf8)
+        #expect(symlink(notes, last) == 0)
+        #expect(throws: FilePolicy.Refusal.self) { try library.remember("Third") }
+        unlink(last)
+        #expect(link(notes, last) == 0)
+        #expect(throws: FilePolicy.Refusal.self) { try library.remember("Third") }
+        #expect(try String(contentsOfFile: notes, encoding: .utf8) == "buy milk\n")
+        unlink(last)
+        let planted = dir.appendingPathComponent("planted.txt").path
+        #expect(symlink(planted, last) == 0)
+        #expect(throws: FilePolicy.Refusal.self) { try library.remember("Third") }
+        #expect(!FileManager.default.fileExists(atPath: planted))
+        // An empty one (a crash mid-write of another program) is the program's to fill.
+        unlink(last)
+        try "".write(toFile: last, atomically: false, encoding: .utf8)
+        try library.remember("Fourth")
+        #expect(try String(contentsOfFile: last, encoding: .utf8) == "Fourth\n")
     }
 
     /// `play --song NAME` where the songs' folder cannot be: the board says the song is not
