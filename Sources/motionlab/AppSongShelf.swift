@@ -9,6 +9,8 @@ import Songs
 final class AppSongShelf: SongShelf {
     let library: SongLibrary
     weak var board: BoardScene?
+    /// Where an export that could not be written is counted, for the run's exit status.
+    var failures: FailedWrites?
 
     init(library: SongLibrary, board: BoardScene) {
         self.library = library
@@ -124,7 +126,10 @@ final class AppSongShelf: SongShelf {
             let text = try ChordPro.writeReadable(doc)
             let kept = try DocumentFile(url: folder.appendingPathComponent(name + ".json")).keepCopy(text, tag: nil, extension: "cho")
             return "Exported as ChordPro to \(folder.path)/\(kept)"
-        } catch { return "Not exported: \(describe(error))" }
+        } catch {
+            failures?.note()
+            return "Not exported: \(describe(error))"
+        }
     }
 
     func importFile(_ path: String) -> String {

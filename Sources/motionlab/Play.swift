@@ -184,6 +184,7 @@ struct Play: ParsableCommand {
             // A song named, else in a window the last song opened (or a first one), else the sheet.
             if let name = song ?? (windowed && sheet == nil ? AppSongShelf.startingSong(library) : nil) {
                 let shelf = AppSongShelf(library: library, board: board)
+                shelf.failures = failures
                 board.songShelf = shelf
                 if let problem = shelf.open(name) {
                     StandardStream.error.write("motionlab: song \(echo(name)): \(problem)\n")
@@ -212,7 +213,7 @@ struct Play: ParsableCommand {
             settings: RunSettings(hz: window.hz, frameDt: frameDt, virtualClock: headless || script != nil,
                                   frames: frames, startScene: scene, script: scriptEvents,
                                   recordPath: record, statePath: state, screenshotPath: screenshot,
-                                  captureDir: capture, captureEvery: captureEvery, fps: fps))
+                                  captureDir: capture, captureEvery: captureEvery, fps: fps, failures: failures))
         let desktop = gnome.map { query in
             DesktopSettings.DesktopAnswers(gnomeAnimations: query.answer(within: 0.25),
                                            gtkAnimations: DesktopSettings.gtkAnimations(environment: environment, home: NSHomeDirectory()))

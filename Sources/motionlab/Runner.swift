@@ -19,6 +19,8 @@ struct RunSettings {
     var captureEvery = 1
     /// `--fps`: the frame cap without vsync (nil: the display's refresh rate; 0: none).
     var fps: Double?
+    /// Where a write the run could not make is counted (the run then exits 2).
+    var failures = FailedWrites()
 }
 
 /// `play`: the shell on the SDL platform, run by the frame driver, with the run's files
@@ -94,11 +96,13 @@ final class Runner {
             guard let shelf = board.songShelf as? AppSongShelf else {
                 if let reason = board.unsavedBecause {
                     StandardStream.error.write("motionlab: the sheet shown is not saved (\(reason)); the edits are lost\n")
+                    settings.failures.note()
                 }
                 continue
             }
             guard case .failure(let problem) = shelf.keepUnsavedSheet() else { continue }
             StandardStream.error.write("motionlab: \(problem.description); the edits are lost\n")
+            settings.failures.note()
         }
     }
 
