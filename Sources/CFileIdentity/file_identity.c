@@ -84,14 +84,17 @@ int motionlab_copy_xattrs(int from, int to) {
         if (fsetxattr(to, name, value, (size_t)size, 0) != 0) failure = errno ? errno : EPERM;
         free(value);
     }
-    // What `to` was born with and `from` lacks goes: a folder's default ACL gives a new file
-    // an access ACL, which would let someone read a file they could not before.
+    // What `to` was born with and `from` lacks goes, whatever failed above: a folder's
+    // default ACL gives a new file an access ACL, which would let someone read a file they
+    // could not before. (Under SELinux a label the original lacks cannot go: a failure, and
+    // the caller writes in place instead.)
     char *extra;
     ssize_t extraCount;
-    if (!failure && list_names(to, &extra, &extraCount) != 0) failure = errno ? errno : EPERM;
-    else if (!failure) {
-        for (char *name = extra; name && name < extra + extraCount && !failure; name += strlen(name) + 1) {
-            if (!listed(name, names, count) && fremovexattr(to, name) != 0) failure = errno ? errno : EPERM;
+    if (list_names(to, &extra, &extraCount) != 0) {
+        if (!failure) failure = errno ? errno : EPERM;
+    } else {
+        for (char *name = extra; name && name < extra + extraCount; name += strlen(name) + 1) {
+            if (!listed(name, names, count) && fremovexattr(to, name) != 0 && !failure) failure = errno ? errno : EPERM;
         }
         free(extra);
     }

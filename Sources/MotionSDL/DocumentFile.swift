@@ -259,12 +259,15 @@ public struct DocumentFile: Sendable {
                 if errno == EEXIST { continue }
                 throw FilePolicy.Refusal("\(FilePolicy.shown(name)): cannot make it: \(FilePolicy.errnoText())")
             }
+            var sameAttributes = true
             if hasOriginal {
                 // Best effort past the mode: a copy another user cannot own stays ours.
                 _ = OutputFile.takeOwnership(fd, of: old)
-                _ = motionlab_copy_xattrs(original, fd)
+                sameAttributes = motionlab_copy_xattrs(original, fd) == 0
             }
-            fchmod(fd, hasOriginal ? old.st_mode & 0o777 : OutputFile.newFileMode())
+            // A copy whose attributes could not be made the original's (the folder's default
+            // ACL may be left on it) stays private: its mode would open that ACL (a review).
+            fchmod(fd, !hasOriginal ? OutputFile.newFileMode() : sameAttributes ? old.st_mode & 0o777 : 0o600)
             let bytes = Array(text.utf8)
             let failed = FilePolicy.writeAll(bytes[...], to: fd)
             let synced = fsync(fd) == 0
