@@ -38,8 +38,8 @@ public final class Shell: FrameContent {
 
     private var pending: [InputEvent] = []
     var sceneEvents: [InputEvent] = []
-    /// Whether `step` is routing its queued input (`sceneEvents` is this step's so far).
-    private var routing = false
+    /// The step whose queued input is being routed (`sceneEvents` is that step's so far), or nil.
+    private var routing: Int?
     /// Pointers whose gesture began on the shell's own chrome.
     var chromePointers: [Int] = []
     /// Pointers whose down the scene has been handed and whose up it has not: what Escape and
@@ -97,9 +97,9 @@ public final class Shell: FrameContent {
     public func step(dt: Double, step: Int) {
         simulatedTime += dt
         sceneEvents.removeAll(keepingCapacity: true)
-        routing = true
+        routing = step
         for event in pending { route(event) }
-        routing = false
+        routing = nil
         pending.removeAll(keepingCapacity: true)
         var context = StepContext(dt: dt, step: step, events: sceneEvents, input: input)
         activeScene.step(&context)
@@ -187,13 +187,15 @@ public final class Shell: FrameContent {
     /// carried for good (a tour). A resize stays for whichever scene steps.
     func cancelScenePointers() {
         var routed: [InputEvent] = []
-        if routing {
+        if routing != nil {
             routed = sceneEvents.filter { !$0.isResize }
             sceneEvents.removeAll { !$0.isResize }
         }
         let cancels = sceneHeldPointerCancels()
         guard !(routed.isEmpty && cancels.isEmpty) else { return }
-        var context = StepContext(dt: 0, step: -1, events: routed + cancels, input: input)
+        // Numbered as the step it is part of: a ball added in it was stamped step -1, the
+        // oldest of all (a review).
+        var context = StepContext(dt: 0, step: routing ?? -1, events: routed + cancels, input: input)
         activeScene.step(&context)
     }
 

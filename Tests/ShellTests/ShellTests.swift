@@ -80,6 +80,23 @@ final class ProbeScene: Scene {
         }
     }
 
+    /// What a scene is given before a switch in the same step runs as part of that step: a
+    /// ball Space added there is born at that step (it was stamped -1, the oldest of all, and
+    /// so the first the cap removed).
+    @Test func whatTheOldSceneIsGivenBeforeASwitchIsPartOfThatStep() {
+        let bounce = BounceScene(), probe = ProbeScene("b")
+        let shell = Shell(scenes: [bounce, probe], size: Vec2(800, 600), font: testFont())
+        for k in 1...4 { shell.step(dt: 1.0 / 120, step: k) }
+        let before = Set(bounce.bodies.store.owners)
+        shell.enqueue(.key(.space, down: true))
+        shell.enqueue(.key(Key("2"), down: true))
+        shell.step(dt: 1.0 / 120, step: 5)
+        #expect(shell.activeScene.name == "b")
+        let added = bounce.bodies.store.owners.indices.filter { !before.contains(bounce.bodies.store.owners[$0]) }
+        #expect(added.count == 1 && added.allSatisfy { bounce.bodies.store.dense[$0].born == 5 },
+                "\(added.map { bounce.bodies.store.dense[$0].born })")
+    }
+
     /// Opening the help in the step of a press: the scene sees the press, then its cancel.
     @Test func aPressInTheStepTheHelpOpensIsCancelledAfterIt() {
         let (shell, a, _) = make()
