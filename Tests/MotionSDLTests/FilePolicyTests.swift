@@ -253,6 +253,26 @@ import Testing
                                   "run.killed-99999999-2.jsonl": "a regular file:{\"frame\":1}\n"])
     }
 
+    /// A killed run's recording, or a temporary of a run in another PID namespace, under a
+    /// name this process would take next (its process id come round again: pid 1 in every
+    /// container) is never removed: the next name is taken. It was deleted on the clash.
+    @Test func aTemporaryUnderTheNameThisProcessWouldTakeIsNeverRemoved() throws {
+        let dir = Motionlab.tempDir()
+        let target = dir.appendingPathComponent("take.jsonl")
+        try "old\n".write(to: target, atomically: false, encoding: .utf8)
+        let next = FilePolicy.nextSerial()
+        var planted: [String: String] = [:]
+        for k in 1...3 {
+            let name = ".take.jsonl.motionlab-\(getpid())-\(next + k).rec.tmp"
+            planted[name] = "a regular file:{\"frame\":\(k)}\n"
+            try "{\"frame\":\(k)}\n".write(to: dir.appendingPathComponent(name), atomically: false, encoding: .utf8)
+        }
+        let out = try OutputFile(path: target.path, kind: .log)
+        out.write("new\n")
+        try out.commit()
+        #expect(snapshot(dir) == planted.merging(["take.jsonl": "a regular file:new\n"]) { a, _ in a })
+    }
+
     /// The first output into a folder clears what killed saves left beside any file there,
     /// once (a capture's thousands of frames listed the folder for each); never a killed
     /// recording. A hidden file's or a very long name's kept recording gets a name the user

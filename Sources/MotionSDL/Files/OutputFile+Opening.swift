@@ -9,20 +9,19 @@ extension OutputFile {
         return 0o666 & ~mask
     }
 
-    /// Creates our temporary `tmp` (O_EXCL and O_NOFOLLOW: a name already there, such as a
-    /// link someone planted, is never written through). Names carry this process's id and a
-    /// serial, so a clash is a leftover of a dead process that had this id.
-    static func createTemporary(_ tmp: String, path: String) throws(FilePolicy.Refusal) -> Int32 {
-        var fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        if fd < 0 && errno == EEXIST {
-            var st = stat()
-            if lstat(tmp, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == getuid() { unlink(tmp) }
-            fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    /// Creates one of our temporaries, named by `name` (each call a new serial), O_EXCL and
+    /// O_NOFOLLOW: a name already there, such as a link someone planted, is never written
+    /// through, nor removed — it may be a killed run's recording whose process id this one
+    /// has again, or a live run's in another PID namespace (a review) — the next name is
+    /// tried. Returns the descriptor and the name.
+    static func createTemporary(_ name: () -> String, path: String) throws(FilePolicy.Refusal) -> (Int32, String) {
+        for _ in 0..<100 {
+            let tmp = name()
+            let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            if fd >= 0 { return (fd, tmp) }
+            guard errno == EEXIST else { break }
         }
-        guard fd >= 0 else {
-            throw FilePolicy.Refusal("\(FilePolicy.shown(path)): cannot create a temporary file beside it: \(FilePolicy.errnoText())")
-        }
-        return fd
+        throw FilePolicy.Refusal("\(FilePolicy.shown(path)): cannot create a temporary file beside it: \(FilePolicy.errnoText())")
     }
 
     /// Refuses a new name in a folder that is read-only by its owner's bits (mode 555), as a
@@ -82,8 +81,8 @@ extension OutputFile {
         let folderTakesFiles = folderFlags == 0 && access(folder, W_OK) == 0 && FilePolicy.ownerCanWrite(folder)
         // The rename keeps the identity only if the temporary can be given all of it.
         if folderTakesFiles, old.st_nlink <= 1 {
-            let tmp = log ? FilePolicy.recordingTemporaryPath(for: target) : FilePolicy.temporaryPath(for: target)
-            let fd = try createTemporary(tmp, path: path)
+            let (fd, tmp) = try createTemporary({ log ? FilePolicy.recordingTemporaryPath(for: target) : FilePolicy.temporaryPath(for: target) },
+                                                path: path)
             // The mode last: an ACL set or removed with the attributes changes the group bits.
             if takeOwnership(fd, of: old), motionlab_copy_xattrs(file, fd) == 0, fchmod(fd, old.st_mode & 0o7777) == 0 {
                 return (fd, .rename(temporary: tmp, target: target))

@@ -82,8 +82,8 @@ public final class OutputFile {
                 (fd, strategy) = try Self.openOver(target, existing, path: path, log: kind == .log)
             } else {
                 try Self.checkFolderTakesNewNames(target, shown: FilePolicy.shown(path))
-                let tmp = FilePolicy.temporaryPath(for: target)
-                fd = try Self.createTemporary(tmp, path: path)
+                let (made, tmp) = try Self.createTemporary({ FilePolicy.temporaryPath(for: target) }, path: path)
+                fd = made
                 strategy = .rename(temporary: tmp, target: target)
                 fchmod(fd, newFileMode ?? Self.newFileMode())
                 if kind == .log {
