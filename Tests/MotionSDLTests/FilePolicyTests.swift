@@ -222,16 +222,17 @@ import Testing
         let target = dir.appendingPathComponent("sheet.json").path
         // A process id that cannot be running (above the kernel's pid_max).
         let dead = "99999999"
-        let names = [".sheet.json.motionlab-\(dead).tmp", ".sheet.json.backup", ".sheet.json.AbC123",
-                     ".sheet.json.motionlab-1.tmp", ".sheet.json.motionlab-\(dead).tmp.orig", "sheet.json"]
+        // (A bare number is not our form: a user's `.sheet.json.motionlab-20261128.tmp` stays.)
+        let names = [".sheet.json.motionlab-\(dead)-1.tmp", ".sheet.json.backup", ".sheet.json.AbC123", ".sheet.json.motionlab-\(dead).tmp",
+                     ".sheet.json.motionlab-1.tmp", ".sheet.json.motionlab-\(dead)-1.tmp.orig", "sheet.json"]
         for n in names { try n.write(to: dir.appendingPathComponent(n), atomically: false, encoding: .utf8) }
         // A link with our temporary's form is not a file we made.
-        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent(".sheet.json.motionlab-99999998.tmp").path,
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent(".sheet.json.motionlab-99999998-1.tmp").path,
                                                    withDestinationPath: "sheet.json")
         let removed = FilePolicy.removeStaleTemporaries(for: target)
-        #expect(removed == [".sheet.json.motionlab-\(dead).tmp"])
+        #expect(removed == [".sheet.json.motionlab-\(dead)-1.tmp"])
         let left = Set(snapshot(dir).keys)
-        #expect(left == Set(names.dropFirst()).union([".sheet.json.motionlab-99999998.tmp"]))
+        #expect(left == Set(names.dropFirst()).union([".sheet.json.motionlab-99999998-1.tmp"]))
     }
 
     /// A run killed while recording over a file leaves its input in our temporary; the next

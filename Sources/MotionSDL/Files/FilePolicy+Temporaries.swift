@@ -170,7 +170,7 @@ extension FilePolicy {
         var kept: [String] = []
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(recordingSuffix) {
             let path = dir + "/" + name
-            guard let (pid, st) = staleOwnFile(path, id: name.dropFirst(prefix.count).dropLast(recordingSuffix.count), serial: true) else { continue }
+            guard let (pid, st) = staleOwnFile(path, id: name.dropFirst(prefix.count).dropLast(recordingSuffix.count)) else { continue }
             if st.st_size == 0 {
                 unlink(path)
                 continue
@@ -206,19 +206,20 @@ extension FilePolicy {
             guard let mark = anyName ? name.range(of: ".motionlab-", options: .backwards)?.upperBound : name.index(name.startIndex, offsetBy: prefix.count),
                   mark <= name.index(name.endIndex, offsetBy: -temporarySuffix.count) else { continue }
             let path = dir + "/" + name
-            guard staleOwnFile(path, id: name[mark...].dropLast(temporarySuffix.count), serial: false) != nil else { continue }
+            guard staleOwnFile(path, id: name[mark...].dropLast(temporarySuffix.count)) != nil else { continue }
             if unlink(path) == 0 { removed.append(name) }
         }
         return removed
     }
 
     /// The process number and status of the file at `path`, when its name's `id` is ours
-    /// (PID-SERIAL, or with `serial` false PID alone too; digits only), that process no longer
-    /// runs, and it is a regular file (not a link) of this user: what a killed run of ours
-    /// left. Nil for anything else.
-    private static func staleOwnFile(_ path: String, id: Substring, serial: Bool) -> (pid: Int32, stat: stat)? {
+    /// (PID-SERIAL, digits only: the only form `ourPath` makes; a name with a bare number, such
+    /// as a user's `.notes.motionlab-20261128.tmp`, is not ours — a review), that process no
+    /// longer runs, and it is a regular file (not a link) of this user: what a killed run of
+    /// ours left. Nil for anything else.
+    private static func staleOwnFile(_ path: String, id: Substring) -> (pid: Int32, stat: stat)? {
         let parts = id.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2 || !serial, parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
               let pid = Int32(parts[0]), pid > 0, pid != getpid() else { return nil }
         // A process of that number still runs (or is someone else's): not stale.
         if kill(pid, 0) == 0 || errno == EPERM { return nil }
