@@ -1,5 +1,6 @@
-// What a save needs to keep a file's identity and that Swift cannot call: ioctl is variadic,
-// and the xattr calls are easier to loop over in C.
+// What a save needs to keep a file's identity and that Swift cannot call: ioctl and fcntl
+// are variadic, and the xattr calls are easier to loop over in C.
+#define _GNU_SOURCE
 #include "file_identity.h"
 
 #if defined(__linux__)
@@ -19,6 +20,35 @@ int motionlab_rename_noreplace(const char *from, const char *to) {
 #else
     errno = ENOSYS;
     return -1;
+#endif
+}
+
+int motionlab_hold_lock(int fd) {
+#if defined(F_OFD_SETLK)
+    struct flock lock = {0};
+    lock.l_type = F_WRLCK;
+    lock.l_whence = SEEK_SET;
+    return fcntl(fd, F_OFD_SETLK, &lock);
+#else
+    (void)fd;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int motionlab_is_held(const char *path) {
+#if defined(F_OFD_GETLK)
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return 0;
+    struct flock lock = {0};
+    lock.l_type = F_WRLCK;
+    lock.l_whence = SEEK_SET;
+    int held = fcntl(fd, F_OFD_GETLK, &lock) == 0 && lock.l_type != F_UNLCK;
+    close(fd);
+    return held;
+#else
+    (void)path;
+    return 0;
 #endif
 }
 
@@ -103,6 +133,8 @@ int motionlab_copy_xattrs(int from, int to) {
 }
 
 #else
+int motionlab_hold_lock(int fd) { (void)fd; return 0; }
+int motionlab_is_held(const char *path) { (void)path; return 0; }
 int motionlab_file_flags(int fd) { (void)fd; return 0; }
 int motionlab_copy_xattrs(int from, int to) { (void)from; (void)to; return 0; }
 #include <errno.h>

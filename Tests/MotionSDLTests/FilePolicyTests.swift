@@ -1,3 +1,4 @@
+import CFileIdentity
 import Foundation
 @testable import MotionSDL
 @testable import Scenes
@@ -252,6 +253,29 @@ import Testing
         try out.commit()
         #expect(snapshot(dir) == ["run.jsonl": "a regular file:new\n", "run.killed-99999999.jsonl": "a regular file:x",
                                   "run.killed-99999999-2.jsonl": "a regular file:{\"frame\":1}\n"])
+    }
+
+    /// A temporary whose process this one cannot see (another PID namespace, another machine
+    /// on a shared folder) but whose writer still holds it is live: neither removed nor kept
+    /// as a killed run's recording; once let go, it is what a killed run left.
+    @Test func aTemporaryItsWriterStillHoldsIsNotTakenForAKilledRunsLeftover() throws {
+        let dir = Motionlab.tempDir()
+        let target = dir.appendingPathComponent("take.jsonl")
+        try "old\n".write(to: target, atomically: false, encoding: .utf8)
+        let save = dir.appendingPathComponent(".take.jsonl.motionlab-99999999-1.tmp").path
+        let recording = dir.appendingPathComponent(".take.jsonl.motionlab-99999999-2.rec.tmp").path
+        try "half a save".write(toFile: save, atomically: false, encoding: .utf8)
+        try "{\"frame\":1}\n".write(toFile: recording, atomically: false, encoding: .utf8)
+        let held = [open(save, O_WRONLY | O_CLOEXEC), open(recording, O_WRONLY | O_CLOEXEC)]
+        guard held.allSatisfy({ $0 >= 0 && motionlab_hold_lock($0) == 0 }) else {
+            print("skipped: this file system takes no open file description locks"); return
+        }
+        #expect(FilePolicy.removeStaleTemporaries(for: target.path).isEmpty)
+        #expect(FilePolicy.keepKilledRecordings(of: target.path).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: save) && FileManager.default.fileExists(atPath: recording))
+        for fd in held { close(fd) }
+        #expect(FilePolicy.removeStaleTemporaries(for: target.path) == [".take.jsonl.motionlab-99999999-1.tmp"])
+        #expect(FilePolicy.keepKilledRecordings(of: target.path) == [dir.appendingPathComponent("take.killed-99999999.jsonl").path])
     }
 
     /// A killed run's recording, or a temporary of a run in another PID namespace, under a

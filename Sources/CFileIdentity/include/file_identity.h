@@ -19,6 +19,14 @@ int motionlab_file_flags(int fd);
 /// removed (a file system without extended attributes, where `from` has none, is 0).
 int motionlab_copy_xattrs(int from, int to);
 
+/// Takes an open file description lock (`F_OFD_SETLK`, writing, the whole file) on the file
+/// open at `fd`, held until its last descriptor closes: our temporaries carry one while they
+/// are written, so a run that cannot see the writer's process (another PID namespace, another
+/// machine on a shared folder) still knows the file is live. 0, or -1 with errno.
+int motionlab_hold_lock(int fd);
+/// Whether another open file description holds a lock on the file at `path` (not followed
+/// through a link): 1 if so, 0 if not or if it cannot be asked.
+int motionlab_is_held(const char *path);
 /// Renames `from` to `to` in one step, never over an existing `to` (`renameat2` with
 /// `RENAME_NOREPLACE`): 0, or -1 with errno (EEXIST: `to` is taken; EINVAL or ENOSYS: this
 /// file system or kernel cannot, and nothing was done).

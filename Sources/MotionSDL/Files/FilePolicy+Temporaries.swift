@@ -224,7 +224,10 @@ extension FilePolicy {
         // A process of that number still runs (or is someone else's): not stale.
         if kill(pid, 0) == 0 || errno == EPERM { return nil }
         var st = stat()
-        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == getuid() else { return nil }
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == geteuid() else { return nil }
+        // Its writer's lock still held: a live run this process cannot see (another PID
+        // namespace, another machine on a shared folder: a review).
+        guard motionlab_is_held(path) == 0 else { return nil }
         return (pid, st)
     }
 }

@@ -18,7 +18,12 @@ extension OutputFile {
         for _ in 0..<100 {
             let tmp = name()
             let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            if fd >= 0 { return (fd, tmp) }
+            if fd >= 0 {
+                // Held while it is written, so it is never taken for a killed run's (a file
+                // system without such locks is no worse off than the process check alone).
+                _ = motionlab_hold_lock(fd)
+                return (fd, tmp)
+            }
             guard errno == EEXIST else { break }
         }
         throw FilePolicy.Refusal("\(FilePolicy.shown(path)): cannot create a temporary file beside it: \(FilePolicy.errnoText())")
