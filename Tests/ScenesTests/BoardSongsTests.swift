@@ -140,6 +140,23 @@ final class MemoryShelf: SongShelf {
         #expect(board.document.lines[0].chords.first?.name == "Bm", "\(board.document.lines)")
     }
 
+    /// A trigger pulled, the songs panel opened, the trigger let go under it, the panel
+    /// closed: the next pull transposes (the release under the panel was never seen).
+    @Test func aTriggerLetGoUnderTheSongsPanelPullsAgainAfter() {
+        let (shell, board, _) = make()
+        _ = board.songShelf?.open("Калинка")
+        func pull(_ events: [InputEvent]) { runShell(shell, frames: 2, events: [1: events]) }
+        pull([.gamepadAdded(pad: 0), .gamepadAxis(pad: 0, axis: .righttrigger, value: 1)])
+        #expect(board.document.lines[0].chords.first?.name == "Bbm", "\(board.document.lines)")
+        click(shell, board.songsButton.rect.center)
+        #expect(board.songPanel != nil)
+        pull([.gamepadAxis(pad: 0, axis: .righttrigger, value: 0)])
+        keys(shell, ["Escape"])
+        #expect(board.songPanel == nil)
+        pull([.gamepadAxis(pad: 0, axis: .righttrigger, value: 1)])
+        #expect(board.document.lines[0].chords.first?.name == "Bm", "\(board.document.lines)")
+    }
+
     @Test func theSongsButtonListsTheSongsAndAClickOpensOne() {
         let (shell, board, shelf) = make()
         click(shell, board.songsButton.rect.center)

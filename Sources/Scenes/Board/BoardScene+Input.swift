@@ -10,6 +10,11 @@ extension BoardScene {
         for e in ctx.events {
             focusRing.note(e)
             if case .gamepadRemoved(let pad) = e { padRemoved(pad) }
+            // A trigger let go is seen whatever is open: let go under the songs panel, it did
+            // not transpose on its next pull (a review).
+            if case .gamepadAxis(let pad, let axis, let v) = e, axis == .lefttrigger || axis == .righttrigger, v < 1.0 / 3 {
+                trigger(pad, right: axis == .righttrigger, value: v)
+            }
             if songPanel != nil {
                 songPanelInput(e, input: ctx.input)
                 continue
@@ -74,7 +79,9 @@ extension BoardScene {
     /// dropped the card there; the press that opened it stayed pressed, and the board never
     /// rested again).
     func cancelHands() {
-        for id in Set(dragDrop.pressedPointers + dragDrop.pointersCarrying) {
+        // In order, each once (a set's order changes from run to run).
+        var seen = Set<Int>()
+        for id in dragDrop.pressedPointers + dragDrop.pointersCarrying where seen.insert(id).inserted {
             release(id, cancelled: true, velocity: stepInput.velocity(of: id))
         }
         typing.textPress = nil
