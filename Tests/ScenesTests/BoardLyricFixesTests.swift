@@ -55,6 +55,19 @@ import Testing
         #expect(s.document.lines == doc.lines)
     }
 
+    /// A paste of two lines at the start of a full line: the first goes on a line of its
+    /// own, the second is refused whole by the full line, and the bar says so (it said
+    /// "Typing in line 2": a review).
+    @Test func aPieceOfAPasteAFullLineRefusesIsSaidToBeLeftOut() {
+        var doc = SheetDocument.empty
+        doc.lines = [SheetDocument.Line(text: String(repeating: "A", count: TextField.maxCharacters))]
+        let (shell, s) = makeBoard(doc)
+        s.beginLyric(line: 0, caret: 0)
+        t.type(shell, "intro\nverse")
+        #expect(s.document.lines.map(\.text) == ["intro", String(repeating: "A", count: TextField.maxCharacters)])
+        #expect(s.announcement == "1 line was cut, 5 characters left out: a line holds at most 10000", "\(s.announcement)")
+    }
+
     /// Lines pasted past the sheet's 10,000 are said to be left out (a hostile tour found
     /// 20,000 of 30,000 pasted lines gone with the bar still saying "Typing in line 10000").
     @Test func linesPastedPastTheSheetsLimitAreSaidToBeLeftOut() {

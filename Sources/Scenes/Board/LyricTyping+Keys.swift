@@ -121,7 +121,16 @@ extension LyricTyping {
                                    : "\(cuts) lines were cut, \(dropped) characters left out: a line holds at most \(TextField.maxCharacters)")
                 }
             } else if !piece.isEmpty, before.count >= TextField.maxCharacters {
-                board.announce("Line \(edit.line + 1) holds \(before.count) characters, the most typing takes is \(TextField.maxCharacters) · it can be shortened")
+                if pieces.count > 1 {
+                    // A piece of a paste refused whole by a full line is a cut too, counted
+                    // and left on the bar (the caret's line announced over it: a review).
+                    cut = true
+                    cuts += 1
+                    dropped += piece.count
+                    board.announce("\(cuts) line\(cuts == 1 ? " was" : "s were") cut, \(dropped) characters left out: a line holds at most \(TextField.maxCharacters)")
+                } else {
+                    board.announce("Line \(edit.line + 1) holds \(before.count) characters, the most typing takes is \(TextField.maxCharacters) · it can be shortened")
+                }
             }
         }
         let after = lyric!
