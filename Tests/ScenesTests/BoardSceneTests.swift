@@ -397,6 +397,12 @@ import Testing
         _ = Shell(scenes: [hint], size: Vec2(480, 320), font: testFont())
         #expect(hint.announcement.isEmpty)
         #expect(hint.barLines(font: testFont()).allSatisfy { !$0.hasSuffix("…") }, "\(hint.barLines(font: testFont()))")
+        // Beside the Songs button (a window's board has a songs' folder) the bar is narrower.
+        let shelved = BoardScene()
+        shelved.songShelf = MemoryShelf([:])
+        _ = Shell(scenes: [shelved], size: Vec2(480, 320), font: testFont())
+        let shown = shelved.barLines(font: testFont())
+        #expect(!shown.isEmpty && shown.allSatisfy { !$0.hasSuffix("…") }, "\(shown)")
     }
 
     @Test func wrappingBreaksAtSpacesCutsLongWordsAndEndsWithAnEllipsis() {

@@ -111,11 +111,15 @@ extension BoardScene {
         let text = announcement.isEmpty ? hint : announcement
         let width = (songShelf != nil ? songsButton.rect.minX : transposeButtons.down.rect.minX) - barFrame.minX - 24
         return barLinesMemo.value(for: (text, width, lines, font.cellWidth), same: ==) {
-            let wrapped = font.wrapped(text, width: width, maxLines: lines)
-            // The hint's first half alone where the whole is cut (a visual tour read "carry fr…"
-            // at 480×320).
-            guard text == hint, wrapped.last?.hasSuffix("…") == true else { return wrapped }
-            return font.wrapped("Drag a card onto a line", width: width, maxLines: lines)
+            guard text == hint else { return font.wrapped(text, width: width, maxLines: lines) }
+            // The hint in the first of its forms that is not cut mid-word, or none: a visual
+            // tour read "carry fr…" at 480×320, and a review "card ont…" there beside the
+            // Songs button.
+            for form in [hint, "Drag a card onto a line", "Drag a card"] {
+                let wrapped = font.wrapped(form, width: width, maxLines: lines)
+                if wrapped.last?.hasSuffix("…") != true { return wrapped }
+            }
+            return []
         }
     }
 }
