@@ -238,22 +238,17 @@ public struct SongLibrary: Sendable {
     /// (a tour; then a review); such a file is left as it is and said.
     public func remember(_ name: String) throws(FilePolicy.Refusal) {
         let path = lastSongURL.path
-        var st = stat()
+        let notOurs = "; not a file of this program's: left as it is, and the song is not remembered"
         var expected = DocumentFile.Expected.nothing
-        if lstat(path, &st) == 0 {
-            let notOurs = " is not a file of this program's; left as it is, and the song is not remembered"
-            switch st.st_mode & S_IFMT {
-            case S_IFLNK: throw FilePolicy.Refusal("\(FilePolicy.shown(path)) is a link;" + notOurs)
-            case S_IFREG where st.st_nlink > 1: throw FilePolicy.Refusal("\(FilePolicy.shown(path)) has other hard links;" + notOurs)
-            case S_IFREG:
-                let text = try FilePolicy.readText(path, limit: 1024, limitName: "a song's name")
-                let held = text.trimmingCharacters(in: .newlines)
-                guard held.isEmpty || (try? Self.check(held)) != nil else {
-                    throw FilePolicy.Refusal("\(FilePolicy.shown(path)) holds something other than a song's name;" + notOurs)
-                }
-                expected = .text(text)
-            default: break  // (A FIFO, a folder, a device: the save says what it is and refuses.)
+        let there: stat?
+        do { there = try FilePolicy.ownFileThere(path) } catch { throw FilePolicy.Refusal(error.description + notOurs) }
+        if there != nil {
+            let text = try FilePolicy.readText(path, limit: 1024, limitName: "a song's name")
+            let held = text.trimmingCharacters(in: .newlines)
+            guard held.isEmpty || (try? Self.check(held)) != nil else {
+                throw FilePolicy.Refusal("\(FilePolicy.shown(path)) holds something other than a song's name" + notOurs)
             }
+            expected = .text(text)
         }
         _ = try DocumentFile(url: lastSongURL, makesFolder: true).save(name + "\n", over: expected)
     }

@@ -106,16 +106,9 @@ func resourceFiles(_ option: String?) -> [(option: String, path: String?)] {
 /// wrote before — a regular file of one link — never a link (a hostile tour's link
 /// `frame-00001.bmp` made the file it led to a BMP) or a hard link of another file.
 func checkCaptureFrame(_ path: String) throws(FilePolicy.Refusal) {
-    var st = stat()
-    guard lstat(path, &st) == 0 else { return }
-    let why: String
-    switch st.st_mode & S_IFMT {
-    case S_IFREG where st.st_nlink > 1: why = "has other hard links"
-    case S_IFREG: return
-    case S_IFLNK: why = "is a link"
-    default: why = "is not a regular file"
+    do { _ = try FilePolicy.ownFileThere(path) } catch {
+        throw FilePolicy.Refusal("\(error.description); a frame is written only as a new file or over an earlier frame: not written")
     }
-    throw FilePolicy.Refusal("\(echo(path, limit: 200)) \(why); a frame is written only as a new file or over an earlier frame: not written")
 }
 
 /// Refuses a file of the run that `--capture` would write a frame over (`frame-00001.bmp` in

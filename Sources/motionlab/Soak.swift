@@ -61,10 +61,9 @@ struct Soak: ParsableCommand {
         guard minutes > 0, minutes <= Self.maxMinutes else {
             throw ValidationError("--minutes must be in (0, \(Int(Self.maxMinutes))] (Soak.maxMinutes), got \(minutes)")
         }
-        // The failure script only where it is written: not beside a --record, which is then
-        // the log, nor for a replay (a run from a read-only folder blamed an option not given).
-        let failureLog = record == nil && replay == nil ? failureScriptPath : nil
-        for (option, path) in [("--json", json), ("--record", record), ("--state", state), ("--failure-script", failureLog)] {
+        // The log, whichever it is: the failure script only where it is written (a run from a
+        // read-only folder with --record blamed an option not given).
+        for (option, path) in [("--json", json), ("--state", state), (log?.option ?? "", log?.path)] {
             if let path { try checkWritable(path, option: option) }
         }
         // (The default failure script is left out: `--replay soak-failure-1.jsonl` replays
@@ -74,6 +73,14 @@ struct Soak: ParsableCommand {
     }
 
     var failureScriptPath: String { failureScript ?? "soak-failure-\(seed).jsonl" }
+
+    /// Where the run's input goes as it happens, and the option that names it: the --record
+    /// file if asked for, else the failure script (removed if nothing broke); a replay records
+    /// nothing unless asked, its script being the record.
+    var log: (option: String, path: String)? {
+        if let record { return ("--record", record) }
+        return replay == nil ? ("--failure-script", failureScriptPath) : nil
+    }
 
     func run() throws {
         do { try soak() } catch let e as CommandError {
@@ -99,15 +106,10 @@ struct Soak: ParsableCommand {
         let driver = FrameDriver(platform: platform, content: content, hz: Self.hz, virtualFrameTime: Self.frameTime,
                                  script: script ?? [])
         driver.frameLimit = frames
-        // The input goes to a file as it happens (memory stays flat however long the run):
-        // the --record file if asked for, else the failure script (removed if nothing broke).
-        // A replay records nothing unless asked: its script is the record.
-        let log = record ?? (replay == nil ? failureScriptPath : nil)
+        // The input goes to its log as it happens (`log`): memory stays flat however long the run.
         var logFile: OutputFile?
         if let log {
-            do { logFile = try OutputFile(path: log, kind: .log) } catch {
-                throw CommandError.usage("\(record != nil ? "--record" : "--failure-script") \(error.description)")
-            }
+            do { logFile = try OutputFile(path: log.path, kind: .log) } catch { throw CommandError.usage("\(log.option) \(error.description)") }
         }
         var recordedCount = 0
         var pendingLines = ""
@@ -163,8 +165,7 @@ struct Soak: ParsableCommand {
             }
         }
         // A violation is reported even when its script could not be written, and then says so.
-        let logOption = record != nil ? "--record" : "--failure-script"
-        if let logFailure, checker.violation == nil { throw CommandError.usage("\(logOption) \(logFailure.description)") }
+        if let logFailure, let log, checker.violation == nil { throw CommandError.usage("\(log.option) \(logFailure.description)") }
         if let state {
             let dump = shell.stateDump(frame: driver.frame, step: driver.loop.step, droppedTime: driver.loop.droppedTime)
             try writeOutput(dump.serialized() + "\n", to: state, option: "--state")

@@ -20,12 +20,15 @@ extension FrameDriver {
         pacedStart = now
     }
 
-    /// After the second still frame in a row, waits for input or the soonest timer. A run
-    /// that ends by itself (`frameLimit`) or saves frames as it goes (`beforePresent`) never
-    /// waits, nor a pipelined one (whose last frame built would not be shown before the wait).
+    /// Whether the driver may block waiting for input: a window on the real clock, not a run
+    /// that ends by itself (`frameLimit`) or saves frames as it goes (`beforePresent`).
+    var mayWaitForInput: Bool { restsWhenIdle && virtualFrameTime == nil && frameLimit == nil && beforePresent == nil }
+
+    /// After the second still frame in a row, waits for input or the soonest timer; never in a
+    /// run that may not wait (`mayWaitForInput`), nor a pipelined one (whose last frame built
+    /// would not be shown before the wait).
     func restIfIdle() {
-        guard restsWhenIdle, virtualFrameTime == nil, stillFrames >= 2, frameLimit == nil, beforePresent == nil,
-              pipelineWorker == nil else { return }
+        guard mayWaitForInput, stillFrames >= 2, pipelineWorker == nil else { return }
         let due = content.due
         let timeout: Double? = if case .after(let s) = due { s } else { nil }
         platform.waitForInput(timeout: timeout)
@@ -44,7 +47,7 @@ extension FrameDriver {
     /// slow down, as one on the virtual clock does.
     func waitWhilePaused() {
         guard !isDone else { return }
-        if restsWhenIdle && virtualFrameTime == nil && frameLimit == nil && beforePresent == nil {
+        if mayWaitForInput {
             platform.waitForInput(timeout: nil)
         } else {
             usleep(16_000)

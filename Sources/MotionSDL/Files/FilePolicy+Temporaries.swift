@@ -45,6 +45,21 @@ extension FilePolicy {
         return stat(folder, &st) != 0 || st.st_mode & S_IWUSR != 0
     }
 
+    /// For a name the program fills itself (a capture's frame, `last-song`): nil when it is
+    /// free, the status of what is there when that is a regular file of one link (one the
+    /// program wrote); refused, saying what it is, for a link, a hard link of another file or
+    /// anything not a regular file — the user's, which the name only leads to.
+    public static func ownFileThere(_ path: String) throws(Refusal) -> stat? {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return nil }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG where st.st_nlink > 1: throw Refusal("\(shown(path)) has other hard links")
+        case S_IFREG: return st
+        case S_IFLNK: throw Refusal("\(shown(path)) is a link")
+        default: throw Refusal("\(shown(path)) is \(kindName(st.st_mode)), not a regular file")
+        }
+    }
+
     /// Refuses to make a new file in `folder` when its owner's bits say read-only, whoever
     /// runs the program (root included): read-only means no.
     public static func checkNewFile(in folder: String) throws(Refusal) {

@@ -83,6 +83,13 @@ extension LyricTyping {
             && typingRun.map { $0.line == edit.line && $0.caret == edit.field.caret } == true
         let startLine = edit.line
         var cut = false, cuts = 0, dropped = 0
+        // Every cut counted and said: the first as `first` says, then how many in all.
+        func countCut(leavingOut n: Int, first: String) {
+            cut = true
+            cuts += 1
+            dropped += n
+            board.announce((cuts == 1 ? first : "\(cuts) lines were cut, \(dropped) characters left out") + ": a line holds at most \(TextField.maxCharacters)")
+        }
         // Whether the tail was split off first: the last piece then goes before its text, on
         // the line after the one the piece before it went into.
         // (Only when there is a tail: at the line's end the first piece has the line to itself.)
@@ -114,20 +121,13 @@ extension LyricTyping {
                 // characters below the limit is a mark joining the letter before it.)
                 let kept = edit.field.count - (before.count - before.selection.count), offered = String(piece).count
                 if kept < offered && edit.field.count >= TextField.maxCharacters {
-                    cut = true
-                    cuts += 1
-                    dropped += offered - kept
-                    board.announce(cuts == 1 ? "Line \(edit.line + 1) took \(kept) of the \(offered) characters: a line holds at most \(TextField.maxCharacters)"
-                                   : "\(cuts) lines were cut, \(dropped) characters left out: a line holds at most \(TextField.maxCharacters)")
+                    countCut(leavingOut: offered - kept, first: "Line \(edit.line + 1) took \(kept) of the \(offered) characters")
                 }
             } else if !piece.isEmpty, before.count >= TextField.maxCharacters {
                 if pieces.count > 1 {
                     // A piece of a paste refused whole by a full line is a cut too, counted
                     // and left on the bar (the caret's line announced over it: a review).
-                    cut = true
-                    cuts += 1
-                    dropped += piece.count
-                    board.announce("\(cuts) line\(cuts == 1 ? " was" : "s were") cut, \(dropped) characters left out: a line holds at most \(TextField.maxCharacters)")
+                    countCut(leavingOut: piece.count, first: "1 line was cut, \(piece.count) characters left out")
                 } else {
                     board.announce("Line \(edit.line + 1) holds \(before.count) characters, the most typing takes is \(TextField.maxCharacters) · it can be shortened")
                 }
