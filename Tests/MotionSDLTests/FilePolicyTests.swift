@@ -8,6 +8,10 @@ import Testing
 /// The file policy on its own: what it reads, what it replaces, what it writes straight to,
 /// and what it never touches. Fixtures live in a fresh temporary folder; device nodes are
 /// clones made with `mknod` (root only, else that part is skipped with a message).
+/// Process ids no process has (our temporaries' form takes only ids Linux can give, up to
+/// `FilePolicy.maxProcessID`): the highest of those that `kill` finds no process for.
+let deadPIDs: [Int32] = Array((FilePolicy.maxProcessID - 1000...FilePolicy.maxProcessID).reversed().filter { kill($0, 0) != 0 && errno == ESRCH }.prefix(3))
+
 @Suite struct FilePolicyTests {
     /// Everything in `dir`: name → (kind, size, bytes for regular files).
     func snapshot(_ dir: URL) -> [String: String] {
@@ -221,19 +225,21 @@ import Testing
     @Test func onlyOurOwnStaleTemporariesAreRemoved() throws {
         let dir = Motionlab.tempDir()
         let target = dir.appendingPathComponent("sheet.json").path
-        // A process id that cannot be running (above the kernel's pid_max).
-        let dead = "99999999"
-        // (A bare number is not our form: a user's `.sheet.json.motionlab-20261128.tmp` stays.)
+        // A process id that is not running.
+        let dead = "\(deadPIDs[0])"
+        // (A bare number is not our form: a user's `.sheet.json.motionlab-20261128.tmp` stays;
+        // nor is a number no process can have, such as a date's.)
         let names = [".sheet.json.motionlab-\(dead)-1.tmp", ".sheet.json.backup", ".sheet.json.AbC123", ".sheet.json.motionlab-\(dead).tmp",
-                     ".sheet.json.motionlab-1.tmp", ".sheet.json.motionlab-\(dead)-1.tmp.orig", "sheet.json"]
+                     ".sheet.json.motionlab-1.tmp", ".sheet.json.motionlab-\(dead)-1.tmp.orig", "sheet.json",
+                     ".sheet.json.motionlab-20261128-1.tmp", ".sheet.json.motionlab-4194305-1.tmp"]
         for n in names { try n.write(to: dir.appendingPathComponent(n), atomically: false, encoding: .utf8) }
         // A link with our temporary's form is not a file we made.
-        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent(".sheet.json.motionlab-99999998-1.tmp").path,
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent(".sheet.json.motionlab-\(deadPIDs[1])-1.tmp").path,
                                                    withDestinationPath: "sheet.json")
         let removed = FilePolicy.removeStaleTemporaries(for: target)
         #expect(removed == [".sheet.json.motionlab-\(dead)-1.tmp"])
         let left = Set(snapshot(dir).keys)
-        #expect(left == Set(names.dropFirst()).union([".sheet.json.motionlab-99999998-1.tmp"]))
+        #expect(left == Set(names.dropFirst()).union([".sheet.json.motionlab-\(deadPIDs[1])-1.tmp"]))
     }
 
     /// A run killed while recording over a file leaves its input in our temporary; the next
@@ -243,16 +249,16 @@ import Testing
         let dir = Motionlab.tempDir()
         let target = dir.appendingPathComponent("run.jsonl")
         try "old\n".write(to: target, atomically: false, encoding: .utf8)
-        // Process ids that cannot be running (above the kernel's pid_max).
-        try "{\"frame\":1}\n".write(to: dir.appendingPathComponent(".run.jsonl.motionlab-99999999-1.rec.tmp"), atomically: false, encoding: .utf8)
-        try "".write(to: dir.appendingPathComponent(".run.jsonl.motionlab-99999998-1.rec.tmp"), atomically: false, encoding: .utf8)
-        try "x".write(to: dir.appendingPathComponent("run.killed-99999999.jsonl"), atomically: false, encoding: .utf8)
+        // Process ids that are not running.
+        try "{\"frame\":1}\n".write(to: dir.appendingPathComponent(".run.jsonl.motionlab-\(deadPIDs[0])-1.rec.tmp"), atomically: false, encoding: .utf8)
+        try "".write(to: dir.appendingPathComponent(".run.jsonl.motionlab-\(deadPIDs[1])-1.rec.tmp"), atomically: false, encoding: .utf8)
+        try "x".write(to: dir.appendingPathComponent("run.killed-\(deadPIDs[0]).jsonl"), atomically: false, encoding: .utf8)
         let out = try OutputFile(path: target.path, kind: .log)
-        #expect(out.keptRecordings == [dir.appendingPathComponent("run.killed-99999999-2.jsonl").path])
+        #expect(out.keptRecordings == [dir.appendingPathComponent("run.killed-\(deadPIDs[0])-2.jsonl").path])
         out.write("new\n")
         try out.commit()
-        #expect(snapshot(dir) == ["run.jsonl": "a regular file:new\n", "run.killed-99999999.jsonl": "a regular file:x",
-                                  "run.killed-99999999-2.jsonl": "a regular file:{\"frame\":1}\n"])
+        #expect(snapshot(dir) == ["run.jsonl": "a regular file:new\n", "run.killed-\(deadPIDs[0]).jsonl": "a regular file:x",
+                                  "run.killed-\(deadPIDs[0])-2.jsonl": "a regular file:{\"frame\":1}\n"])
     }
 
     /// A temporary whose process this one cannot see (another PID namespace, another machine
@@ -262,8 +268,8 @@ import Testing
         let dir = Motionlab.tempDir()
         let target = dir.appendingPathComponent("take.jsonl")
         try "old\n".write(to: target, atomically: false, encoding: .utf8)
-        let save = dir.appendingPathComponent(".take.jsonl.motionlab-99999999-1.tmp").path
-        let recording = dir.appendingPathComponent(".take.jsonl.motionlab-99999999-2.rec.tmp").path
+        let save = dir.appendingPathComponent(".take.jsonl.motionlab-\(deadPIDs[0])-1.tmp").path
+        let recording = dir.appendingPathComponent(".take.jsonl.motionlab-\(deadPIDs[0])-2.rec.tmp").path
         try "half a save".write(toFile: save, atomically: false, encoding: .utf8)
         try "{\"frame\":1}\n".write(toFile: recording, atomically: false, encoding: .utf8)
         let held = [open(save, O_WRONLY | O_CLOEXEC), open(recording, O_WRONLY | O_CLOEXEC)]
@@ -274,8 +280,8 @@ import Testing
         #expect(FilePolicy.keepKilledRecordings(of: target.path).isEmpty)
         #expect(FileManager.default.fileExists(atPath: save) && FileManager.default.fileExists(atPath: recording))
         for fd in held { close(fd) }
-        #expect(FilePolicy.removeStaleTemporaries(for: target.path) == [".take.jsonl.motionlab-99999999-1.tmp"])
-        #expect(FilePolicy.keepKilledRecordings(of: target.path) == [dir.appendingPathComponent("take.killed-99999999.jsonl").path])
+        #expect(FilePolicy.removeStaleTemporaries(for: target.path) == [".take.jsonl.motionlab-\(deadPIDs[0])-1.tmp"])
+        #expect(FilePolicy.keepKilledRecordings(of: target.path) == [dir.appendingPathComponent("take.killed-\(deadPIDs[0]).jsonl").path])
     }
 
     /// A killed run's recording, or a temporary of a run in another PID namespace, under a
@@ -287,7 +293,8 @@ import Testing
         try "old\n".write(to: target, atomically: false, encoding: .utf8)
         let next = FilePolicy.nextSerial()
         var planted: [String: String] = [:]
-        for k in 1...3 {
+        // Many, so that the tests running beside this one cannot take them all first.
+        for k in 1...30 {
             let name = ".take.jsonl.motionlab-\(getpid())-\(next + k).rec.tmp"
             planted[name] = "a regular file:{\"frame\":\(k)}\n"
             try "{\"frame\":\(k)}\n".write(to: dir.appendingPathComponent(name), atomically: false, encoding: .utf8)
@@ -298,6 +305,45 @@ import Testing
         #expect(snapshot(dir) == planted.merging(["take.jsonl": "a regular file:new\n"]) { a, _ in a })
     }
 
+    /// A killed run's recording under this process's own number (in a container every run is
+    /// process 1) is kept under a name the user sees, as any killed run's is: it is older than
+    /// this process's first file. (It was left hidden for good: a review.) A shell plants it
+    /// and then becomes motionlab with `exec`, keeping its process number.
+    @Test func aKilledRunsRecordingUnderThisProcesssOwnNumberIsKept() throws {
+        let dir = Motionlab.tempDir()
+        try "old\n".write(to: dir.appendingPathComponent("take.jsonl"), atomically: false, encoding: .utf8)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", #"printf '{"frame":1}\n' > "$0/.take.jsonl.motionlab-$$-1.rec.tmp"; sleep 0.1; exec "$1" play --headless --frames 2 --record "$0/take.jsonl""#,
+                       dir.path, Motionlab.binary.path]
+        p.environment = Motionlab.process([]).environment
+        let r = try Motionlab.run(p)
+        #expect(r.status == 0, "\(r.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(names.count == 2 && names[0] == "take.jsonl" && names[1].hasPrefix("take.killed-"), "\(names)")
+        if names.count == 2 {
+            #expect(try String(contentsOf: dir.appendingPathComponent(names[1]), encoding: .utf8) == "{\"frame\":1}\n")
+        }
+    }
+
+    /// A save's temporary stays held (its lock: live to runs in other PID namespaces) until
+    /// it is renamed into place, the old file's last check included (it was closed first: a
+    /// review).
+    @Test func aSavesTemporaryIsHeldUntilItIsRenamed() throws {
+        let dir = Motionlab.tempDir()
+        let target = dir.appendingPathComponent("sheet.json")
+        try "old".write(to: target, atomically: false, encoding: .utf8)
+        let out = try OutputFile(path: target.path)
+        out.write("new")
+        var heldDuringCheck: [Int32] = []
+        try out.commit(beforeReplacing: {
+            let temporaries = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".tmp") }
+            heldDuringCheck = temporaries.map { motionlab_is_held(dir.appendingPathComponent($0).path) }
+        })
+        #expect(heldDuringCheck == [1])
+        #expect(try String(contentsOf: target, encoding: .utf8) == "new")
+    }
+
     /// The first output into a folder clears what killed saves left beside any file there,
     /// once (a capture's thousands of frames listed the folder for each); never a killed
     /// recording. A hidden file's or a very long name's kept recording gets a name the user
@@ -305,7 +351,7 @@ import Testing
     @Test func staleTemporariesGoOncePerFolderAndKilledRecordingsOfOddNamesAreKept() throws {
         let dir = Motionlab.tempDir()
         let long = String(repeating: "a", count: 244) + ".jsonl", short = FilePolicy.shortName(of: long)
-        let names = [".other.json.motionlab-99999999-1.tmp", ".\(short).motionlab-99999999-1.rec.tmp", "..hidden.motionlab-99999997-1.rec.tmp"]
+        let names = [".other.json.motionlab-\(deadPIDs[0])-1.tmp", ".\(short).motionlab-\(deadPIDs[0])-1.rec.tmp", "..hidden.motionlab-\(deadPIDs[2])-1.rec.tmp"]
         for n in names { try "{}\n".write(to: dir.appendingPathComponent(n), atomically: false, encoding: .utf8) }
         let state = try OutputFile(path: dir.appendingPathComponent("state.json").path)
         state.write("{}")
@@ -314,10 +360,10 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(names[1]).path))
         try "old".write(to: dir.appendingPathComponent(long), atomically: false, encoding: .utf8)
         let log = try OutputFile(path: dir.appendingPathComponent(long).path, kind: .log)
-        #expect(log.keptRecordings == [dir.appendingPathComponent("\(short).killed-99999999").path])
+        #expect(log.keptRecordings == [dir.appendingPathComponent("\(short).killed-\(deadPIDs[0])").path])
         log.discard()
         let hidden = try OutputFile(path: dir.appendingPathComponent(".hidden").path, kind: .log)
-        #expect(hidden.keptRecordings == [dir.appendingPathComponent("hidden.killed-99999997").path])
+        #expect(hidden.keptRecordings == [dir.appendingPathComponent("hidden.killed-\(deadPIDs[2])").path])
         hidden.discard()
     }
 

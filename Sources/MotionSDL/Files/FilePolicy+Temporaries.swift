@@ -124,7 +124,24 @@ extension FilePolicy {
     }
 
     static func ourPath(for target: String, suffix: String) -> String {
-        folder(of: target) + "/." + shortName(of: name(of: target)) + ".motionlab-\(getpid())-\(nextSerial())" + suffix
+        _ = firstFile
+        return folder(of: target) + "/." + shortName(of: name(of: target)) + ".motionlab-\(getpid())-\(nextSerial())" + suffix
+    }
+
+    /// The highest process number Linux gives is below this (`PID_MAX_LIMIT`, 2²²).
+    static let maxProcessID: Int32 = 4_194_304
+
+    /// When this process first named a file of its own (`ourPath`), on the clock file times
+    /// are stamped with (the coarse real-time clock): every temporary it makes changes
+    /// status at or after it, so one of its process number from before is a dead run's.
+    private static let firstFile: timespec = {
+        var t = timespec()
+        clock_gettime(CLOCK_REALTIME_COARSE, &t)
+        return t
+    }()
+
+    private static func isBefore(_ a: timespec, _ b: timespec) -> Bool {
+        a.tv_sec != b.tv_sec ? a.tv_sec < b.tv_sec : a.tv_nsec < b.tv_nsec
     }
 
     /// The longest file name kept whole inside our temporaries' names: with the dot and
@@ -228,18 +245,23 @@ extension FilePolicy {
     }
 
     /// The process number and status of the file at `path`, when its name's `id` is ours
-    /// (PID-SERIAL, digits only: the only form `ourPath` makes; a name with a bare number, such
-    /// as a user's `.notes.motionlab-20261128.tmp`, is not ours — a review), that process no
-    /// longer runs, and it is a regular file (not a link) of this user: what a killed run of
-    /// ours left. Nil for anything else.
+    /// (PID-SERIAL, digits only, a process number Linux can give: the only form `ourPath`
+    /// makes; a name with a bare number or a date, such as a user's
+    /// `.notes.motionlab-20261128.tmp` or `.notes.motionlab-20261128-1.tmp`, is not ours — two
+    /// reviews), that process no longer runs, and it is a regular file (not a link) of this
+    /// user: what a killed run of ours left. Nil for anything else.
     private static func staleOwnFile(_ path: String, id: Substring) -> (pid: Int32, stat: stat)? {
         let parts = id.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let pid = Int32(parts[0]), pid > 0, pid != getpid() else { return nil }
-        // A process of that number still runs (or is someone else's): not stale.
-        if kill(pid, 0) == 0 || errno == EPERM { return nil }
+              let pid = Int32(parts[0]), pid > 0, pid <= maxProcessID else { return nil }
+        // A process of that number still runs (or is someone else's): not stale. Of this
+        // process's number, a run that had it before this one (in a container every run is
+        // process 1: a review) left it, if it is older than this process's first file.
+        let ours = pid == getpid()
+        if !ours, kill(pid, 0) == 0 || errno == EPERM { return nil }
         var st = stat()
         guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_uid == geteuid() else { return nil }
+        if ours, !isBefore(st.st_ctim, firstFile) { return nil }
         // Its writer's lock still held: a live run this process cannot see (another PID
         // namespace, another machine on a shared folder: a review).
         guard motionlab_is_held(path) == 0 else { return nil }

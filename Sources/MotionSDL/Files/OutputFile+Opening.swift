@@ -92,8 +92,8 @@ extension OutputFile {
             if takeOwnership(fd, of: old), motionlab_copy_xattrs(file, fd) == 0, fchmod(fd, old.st_mode & 0o7777) == 0 {
                 return (fd, .rename(temporary: tmp, target: target))
             }
-            close(fd)
             unlink(tmp)
+            close(fd)
         }
         // A recording is never written in place: it would be cut off for the whole run, and
         // a crash would lose the old one.

@@ -160,8 +160,11 @@ public final class OutputFile {
                 discard()
                 throw FilePolicy.Refusal("\(FilePolicy.shown(path)): flushing failed: \(why)")
             }
-            close(fd)
             done = true
+            // Closed once the temporary is gone, renamed or removed: its lock, and so its being
+            // live, lasts until then (closed first, a run in another PID namespace could take
+            // it for a killed run's while the old file was checked: a review).
+            defer { close(fd) }
             do { try beforeReplacing?() } catch {
                 unlink(tmp)
                 throw error
