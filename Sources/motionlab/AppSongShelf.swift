@@ -11,6 +11,8 @@ final class AppSongShelf: SongShelf {
     weak var board: BoardScene?
     /// Where an export that could not be written is counted, for the run's exit status.
     var failures: FailedWrites?
+    /// The song the board stood for when it was left showing none (`showsNoSong`).
+    private var stoodFor: String?
 
     init(library: SongLibrary, board: BoardScene) {
         self.library = library
@@ -59,7 +61,7 @@ final class AppSongShelf: SongShelf {
     /// error, nil when there was nothing to keep, or why it could not be kept.
     func keepUnsavedSheet() -> Result<String?, FilePolicy.Refusal> {
         guard let board, let reason = board.unsavedBecause else { return .success(nil) }
-        let name = board.songName ?? "sheet"
+        let name = board.songName ?? stoodFor ?? "sheet"
         switch keepUnsaved(board.document, of: name) {
         case .success(let copy):
             board.unsavedBecause = nil
@@ -75,7 +77,10 @@ final class AppSongShelf: SongShelf {
     /// never over a file there; its name, or why it could not be kept.
     private func keepUnsaved(_ doc: SheetDocument, of name: String) -> Result<String, FilePolicy.Refusal> {
         // A long name is cut to leave room for the mark (a name near the limit had no free one).
-        let stem = String(name.prefix(SongLibrary.maxNameLength - 14))
+        // A name no new song may have (a `--song` with an invisible character, never opened)
+        // gives its copy a plain one.
+        var stem = String(name.prefix(SongLibrary.maxNameLength - 14))
+        if (try? SongLibrary.checkNew(stem)) == nil { stem = "song" }
         for n in 1...50 {
             let candidate = n == 1 ? "\(stem) (unsaved)" : "\(stem) (unsaved \(n))"
             do {
@@ -114,9 +119,21 @@ final class AppSongShelf: SongShelf {
 
     func delete(_ name: String) -> String? {
         do { try library.trash(name) } catch { return describe(error) }
-        // Nothing more is saved under the old name (a change would make it again).
-        board?.onChange = nil
+        // Nothing more is saved under the old name (a change would make it again); until
+        // another song is open, a change is kept as that name's unsaved copy.
+        showsNoSong(name, because: "“\(name)” was moved to the songs' trash")
         return nil
+    }
+
+    /// The board shows no song's file, in place of `name`: a change from here is not saved,
+    /// but kept as a song of its own when another is opened or the run ends
+    /// (`keepUnsavedSheet`), as a refused save's is. (A review: a `--song` that could not be
+    /// opened, or a board left with none when the open one was deleted, lost its edits and
+    /// the run ended with status 0.)
+    func showsNoSong(_ name: String, because reason: String) {
+        guard let board else { return }
+        stoodFor = name
+        board.onChange = { [weak board] _ in board?.unsavedBecause = reason }
     }
 
     func export(_ name: String, _ doc: SheetDocument) -> String {

@@ -190,6 +190,7 @@ struct Play: ParsableCommand {
                     StandardStream.error.write("motionlab: song \(echo(name)): \(problem)\n")
                     // Said in the window too: the sheet shown is not the song, and is not saved.
                     board.showBanner("song “\(echo(name))” not opened: \(problem) · changes here are not saved")
+                    shelf.showsNoSong(name, because: "song “\(echo(name))” was not opened: \(problem)")
                 }
             } else {
                 let url = sheet.map { URL(fileURLWithPath: $0) } ?? (headless || script != nil ? nil : DocumentFile.defaultSheetURL())

@@ -328,6 +328,42 @@ import Testing
         #expect(r.stderr.contains("song Demo: \(inTheWay.path)/motionlab/songs/Demo.json: not a directory"), "\(r.stderr)")
         #expect(try String(contentsOf: state, encoding: .utf8).contains(#""song":null"#))
         #expect(try String(contentsOf: inTheWay, encoding: .utf8) == "mine")
+        // Typed into all the same, the edits cannot be kept as a song either: the run says
+        // they are lost and exits 2 (a review: status 0 and nothing said).
+        let script = dir.appendingPathComponent("s.jsonl")
+        try """
+        {"frame":1,"type":"pointerDown","pointer":0,"x":300,"y":250}
+        {"frame":2,"type":"pointerUp","pointer":0,"x":300,"y":250}
+        {"frame":3,"type":"text","text":"zz"}
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let typed = Motionlab.process(["--headless", "--scene", "board", "--frames", "6", "--song", "Demo", "--script", script.path, "--state", state.path])
+        typed.environment?["XDG_DATA_HOME"] = inTheWay.path
+        let t = try Motionlab.run(typed)
+        #expect(t.status == 2, "\(t.stderr)")
+        #expect(t.stderr.contains("the sheet shown is not saved (song “Demo” was not opened: ") && t.stderr.contains("; the edits are lost"), "\(t.stderr)")
+        #expect(try String(contentsOf: state, encoding: .utf8).contains("zz"))
+        #expect(try String(contentsOf: inTheWay, encoding: .utf8) == "mine")
+    }
+
+    /// A `--song` that cannot be opened where songs can be kept (a new name holding an
+    /// invisible character is refused): the edits made to the sheet shown are kept as a song
+    /// of their own when the run ends, as a refused save's are.
+    @Test func editsToASongThatWasNotOpenedAreKeptAsASongOfTheirOwn() throws {
+        let dir = Motionlab.tempDir()
+        let script = dir.appendingPathComponent("s.jsonl")
+        try """
+        {"frame":1,"type":"pointerDown","pointer":0,"x":300,"y":250}
+        {"frame":2,"type":"pointerUp","pointer":0,"x":300,"y":250}
+        {"frame":3,"type":"text","text":"zz"}
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "6", "--song", "Demo\u{200B}", "--script", script.path])
+        p.environment?["XDG_DATA_HOME"] = dir.appendingPathComponent("data").path
+        let r = try Motionlab.run(p)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("invisible character (U+200B)"), "\(r.stderr)")
+        #expect(r.stderr.contains("kept as the song “song (unsaved)”: the edits to “Demo\u{200B}”"), "\(r.stderr)")
+        let songs = dir.appendingPathComponent("data/motionlab/songs")
+        #expect(try String(contentsOf: songs.appendingPathComponent("song (unsaved).json"), encoding: .utf8).contains("zz"))
     }
 
     /// `play --song NEW`: the new song is made at once, so the Songs panel (Ctrl+O) lists it
