@@ -157,6 +157,28 @@ final class MemoryShelf: SongShelf {
         #expect(board.document.lines[0].chords.first?.name == "Bm", "\(board.document.lines)")
     }
 
+    /// A trigger pulled on the board, let go on another tab, pulled again back on the board:
+    /// it transposes again (the board never saw the release: a review).
+    @Test func aTriggerLetGoOnAnotherTabPullsAgainBackOnTheBoard() {
+        let shelf = MemoryShelf(["Калинка": try! ChordPro.parse("[Am]Калинка, калинка\n")])
+        let board = BoardScene(document: .empty)
+        let shell = Shell(scenes: [board, BoardScene(document: .empty)], size: Vec2(1280, 720), font: testFont())
+        shelf.board = board
+        board.songShelf = shelf
+        _ = shelf.open("Калинка")
+        // One run, one input state, as a window has.
+        func pad(_ button: GamepadButton) -> [InputEvent] { [.gamepadButton(pad: 0, button: button, down: true), .gamepadButton(pad: 0, button: button, down: false)] }
+        runShell(shell, frames: 12, events: [
+            1: [.gamepadAdded(pad: 0), .gamepadAxis(pad: 0, axis: .righttrigger, value: 1)],
+            3: pad(.rightshoulder),
+            5: [.gamepadAxis(pad: 0, axis: .righttrigger, value: 0)],
+            7: pad(.leftshoulder),
+            9: [.gamepadAxis(pad: 0, axis: .righttrigger, value: 1)],
+        ])
+        #expect(shell.activeScene === board)
+        #expect(board.document.lines[0].chords.first?.name == "Bm", "\(board.document.lines)")
+    }
+
     @Test func theSongsButtonListsTheSongsAndAClickOpensOne() {
         let (shell, board, shelf) = make()
         click(shell, board.songsButton.rect.center)

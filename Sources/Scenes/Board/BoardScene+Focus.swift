@@ -36,7 +36,7 @@ extension BoardScene {
     /// A trigger pulled past half-way transposes once (right up, left down); it must be let
     /// go under a third before it does again.
     func trigger(_ pad: Int, right: Bool, value: Double) {
-        let key = pad.multipliedReportingOverflow(by: 2).partialValue &+ (right ? 1 : 0)
+        let key = PulledTrigger(pad: pad, right: right)
         if value > 0.5, !pulledTriggers.contains(key) {
             pulledTriggers.insert(key)
             transpose(by: right ? 1 : -1)

@@ -7,6 +7,13 @@ import Songs
 extension BoardScene {
     func routeInput(_ ctx: StepContext) {
         stepInput = ctx.input
+        // A trigger let go where the board did not see it (on another tab: a review) is let
+        // go here too, so its next pull transposes.
+        if !pulledTriggers.isEmpty {
+            pulledTriggers = pulledTriggers.filter { t in
+                ctx.input.pads.first { $0.id == t.pad }.map { $0.axis(t.right ? .righttrigger : .lefttrigger) >= 1.0 / 3 } ?? true
+            }
+        }
         for e in ctx.events {
             focusRing.note(e)
             if case .gamepadRemoved(let pad) = e { padRemoved(pad) }
@@ -67,9 +74,7 @@ extension BoardScene {
     private func padRemoved(_ pad: Int) {
         if dragDrop.keyCarry?.carrier == .pad(pad) { command(.cancel, from: .gamepad) }
         stickSteps.remove(pad: pad)
-        let first = pad.multipliedReportingOverflow(by: 2).partialValue
-        pulledTriggers.remove(first)
-        pulledTriggers.remove(first &+ 1)
+        pulledTriggers = pulledTriggers.filter { $0.pad != pad }
     }
 
     /// Ends what the hands are doing on the board, as losing the window's focus does: every

@@ -134,8 +134,13 @@ public final class BoardScene: Scene {
         return b
     }
     var undoRedo = (undo: Button(rect: .zero, label: "Undo"), redo: Button(rect: .zero, label: "Redo"))
-    /// The pads' triggers held past half-way (pad × 2, + 1 for the right one).
-    var pulledTriggers = Set<Int>()
+    /// The pads' triggers held past half-way.
+    var pulledTriggers = Set<PulledTrigger>()
+    /// A pad's left or right trigger.
+    struct PulledTrigger: Hashable {
+        var pad: Int
+        var right: Bool
+    }
     /// The song down or up a semitone (`transpose`).
     public internal(set) var transposeButtons = (down: accidental("♭"), up: accidental("♯"))
     /// A transpose button: its sign drawn half as large again, as tall as the letters beside it.
