@@ -12,7 +12,12 @@ private final class LogContent: FrameContent {
     var drawnAtStep: [Int] = []
     var reports: [FrameReport] = []
     var pauses = 0
-    func didPause() { pauses += 1 }
+    /// At each `didPause`, the events the content had been given and its steps so far.
+    var atPause: [(enqueued: Int, steps: Int)] = []
+    func didPause() {
+        pauses += 1
+        atPause.append((enqueued.count, steps.count))
+    }
     /// A stand-in for heap allocations: each step "allocates" this many.
     var allocationsPerStep: UInt64 = 0
     var allocations: UInt64 = 0
@@ -128,14 +133,18 @@ private final class InlineWorker: FrameWorker {
         let driver = FrameDriver(platform: platform, content: content, hz: 120, virtualFrameTime: 1.0 / 60)
         try driver.runFrame()
         platform.isPaused = true
+        // A keystroke in the same poll as the hide.
+        platform.pending = [.key(Key("K"), down: true)]
         for _ in 0..<3 { try driver.runFrame() }
-        #expect(content.steps.count == 2)
-        // Told once, as it went away (to save what waits on a timer).
+        // Told once, as it went away (to save what waits on a timer), after a step of no
+        // time that took the keystroke; no step after.
         #expect(content.pauses == 1)
+        #expect(content.steps.count == 3)
+        #expect(content.atPause.map(\.enqueued) == [1] && content.atPause.map(\.steps) == [3])
         platform.isPaused = false
         // Back: one frame's steps, not the three paused frames' as well.
         try driver.runFrame()
-        #expect(content.steps.count == 4)
+        #expect(content.steps.count == 5)
         #expect(driver.loop.droppedTime == 0)
         platform.isPaused = true
         try driver.runFrame()
@@ -346,7 +355,8 @@ private final class TimerContent: FrameContent {
         platform.isPaused = true
         for _ in 0..<3 { try driver.runFrame() }
         #expect(platform.waits == [nil, nil, nil])
-        #expect(content.steps.count == steps)
+        // (One step of no time, as it went away, for the input that came with the hide.)
+        #expect(content.steps.count == steps + 1)
         platform.isPaused = false
         for _ in 0..<3 { try driver.runFrame() }
         #expect(platform.waits.count == 3 && content.steps.count > steps)

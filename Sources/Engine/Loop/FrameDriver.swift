@@ -179,7 +179,13 @@ public final class FrameDriver {
         frame += 1
         takeInput()
         if platform.isPaused {
-            if !loop.isPaused { content.didPause() }
+            if !loop.isPaused {
+                // What came in with the hide (a last keystroke, the focus loss) is stepped
+                // first, in a step of no time, so that what is saved holds it (a review: it
+                // waited, unstepped, until the window came back).
+                content.step(dt: 0, step: loop.step)
+                content.didPause()
+            }
             loop.pause()
         } else if loop.isPaused {
             loop.resume()

@@ -77,7 +77,8 @@ public protocol FrameContent: AnyObject {
     /// Where a text field takes typing now (its caret, in window points), or nil.
     var textInputRect: Rect? { get }
     /// The window was minimised or hidden: nothing is stepped until it is shown again, so
-    /// what waits on a timer to be saved is saved now.
+    /// what waits on a timer to be saved is saved now. (The input that came with the hide has
+    /// just been stepped, with `dt` 0.)
     func didPause()
 }
 
