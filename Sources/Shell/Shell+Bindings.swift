@@ -75,3 +75,25 @@ extension Shell {
         [("all", Self.globalControls)] + scenes.map { ($0.name, $0.controls) }
     }
 }
+
+extension Shell {
+    /// A key other than a modifier pressed or repeating: what reads Ctrl, Shift and Alt.
+    static func pressesAKey(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(let k, true): !modifierKeys.contains(k)
+        case .keyRepeat: true
+        default: false
+        }
+    }
+
+    /// A modifier pressed or let go, or the focus lost (which lets go of every key).
+    static func changesModifiers(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(let k, _): modifierKeys.contains(k)
+        case .focusLost: true
+        default: false
+        }
+    }
+
+    static let modifierKeys = Set(["Left Ctrl", "Right Ctrl", "Left Shift", "Right Shift", "Left Alt", "Right Alt"].map(Key.init))
+}

@@ -6,7 +6,8 @@ import Geometry
 ///
 /// Events go in with `enqueue` at any time; `step` hands those that arrived since the last
 /// step to the active scene (so input always applies at the start of a step, which keeps
-/// runs deterministic). The shell keeps what is its own: tab bar and help button presses
+/// runs deterministic), but for a modifier changed after a key's press, which waits for the
+/// next step. The shell keeps what is its own: tab bar and help button presses
 /// (and the rest of those pointers' gestures), the scene-switch and help keys, resizes.
 public final class Shell: FrameContent {
     public private(set) var scenes: [any Scene]
@@ -36,7 +37,10 @@ public final class Shell: FrameContent {
     /// How far the help panel's text is scrolled (points).
     public internal(set) var helpScroll = 0.0
 
-    private var pending: [InputEvent] = []
+    /// Input queued for the next step, as it came, and when (`enqueue`).
+    private var queued: [(event: InputEvent, time: Double?)] = []
+    /// What `input` made of one queued event (it, or cancels before it, or nothing).
+    private var processed: [InputEvent] = []
     var sceneEvents: [InputEvent] = []
     /// The step whose queued input is being routed (`sceneEvents` is that step's so far), or nil.
     private var routing: Int?
@@ -90,17 +94,30 @@ public final class Shell: FrameContent {
 
     /// Queues an event for the next step.
     public func enqueue(_ event: InputEvent, at time: Double?) {
-        input.process(event, at: time, into: &pending)
+        queued.append((event, time))
     }
 
     /// One fixed step: routes the queued input and runs the active scene's systems.
+    ///
+    /// A scene reads what is held down (Ctrl, Shift) as of the end of its step's events, so a
+    /// step's events stop before a modifier that changes after a key was pressed: the rest
+    /// wait for the next step. (A fast Ctrl+O — O down, Ctrl up, O up in one frame, as
+    /// xdotool, VNC or a quick roll-off send them — read as a plain O: a tour.)
     public func step(dt: Double, step: Int) {
         simulatedTime += dt
         sceneEvents.removeAll(keepingCapacity: true)
         routing = step
-        for event in pending { route(event) }
+        var taken = 0, pressed = false
+        for (event, time) in queued {
+            if pressed, Self.changesModifiers(event) { break }
+            if Self.pressesAKey(event) { pressed = true }
+            taken += 1
+            processed.removeAll(keepingCapacity: true)
+            input.process(event, at: time, into: &processed)
+            for e in processed { route(e) }
+        }
         routing = nil
-        pending.removeAll(keepingCapacity: true)
+        queued.removeFirst(taken)
         var context = StepContext(dt: dt, step: step, events: sceneEvents, input: input)
         activeScene.step(&context)
     }
@@ -232,7 +249,7 @@ public final class Shell: FrameContent {
     public var textInputRect: Rect? { helpVisible ? nil : activeScene.textInputRect }
 
     public var due: Due {
-        if !pending.isEmpty { return .now }
+        if !queued.isEmpty { return .now }
         if input.pads.contains(where: { $0.stick(true) != .zero || $0.stick(false) != .zero }) { return .now }
         return activeScene.due
     }

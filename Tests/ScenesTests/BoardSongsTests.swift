@@ -179,6 +179,21 @@ final class MemoryShelf: SongShelf {
         #expect(board.document.lines[0].chords.first?.name == "Bm", "\(board.document.lines)")
     }
 
+    /// A fast Ctrl+O — O pressed, Ctrl let go and O let go in one frame, as xdotool, VNC or a
+    /// quick roll-off send them — opens the songs; Ctrl pressed after O in one frame does
+    /// not make it Ctrl+O. (The step read Ctrl as of the frame's end: a tour's ten Ctrl+O
+    /// opened nothing, and the Escape that followed quit the app.)
+    @Test func aFastCtrlOOpensTheSongsAndCtrlPressedAfterOIsNotCtrlO() {
+        let (shell, board, _) = make()
+        let ctrl = Key("Left Ctrl"), o = Key("O")
+        runShell(shell, frames: 3, events: [1: [.key(ctrl, down: true)], 2: [.key(o, down: true), .key(ctrl, down: false), .key(o, down: false)]])
+        #expect(board.songPanel != nil)
+        keys(shell, ["Escape"])
+        #expect(board.songPanel == nil)
+        runShell(shell, frames: 3, events: [1: [.key(o, down: true), .key(ctrl, down: true), .key(o, down: false), .key(ctrl, down: false)]])
+        #expect(board.songPanel == nil)
+    }
+
     @Test func theSongsButtonListsTheSongsAndAClickOpensOne() {
         let (shell, board, shelf) = make()
         click(shell, board.songsButton.rect.center)
