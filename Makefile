@@ -29,7 +29,8 @@ docs: deps
 	scripts/docs
 
 # One of Examples/, built and run: make example NAME=path-handle (interrupted-flight,
-# headless-run); ARGS pass on (--headless --frames 300 --state out.json …).
+# headless-run); ARGS pass on (--headless --frames 300 --state out.json …; headless-run
+# takes only --frames N --script FILE).
 example: deps
 	@test -n "$(NAME)" || { echo "make example NAME=…: one of $$(ls Examples | sed 's/\([a-z]\)\([A-Z]\)/\1-\2/g' | tr 'A-Z' 'a-z' | tr '\n' ' ')"; exit 2; }
 	$(SWIFT) run example-$(NAME) $(ARGS)

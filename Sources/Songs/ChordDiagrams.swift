@@ -66,7 +66,7 @@ public struct ChordDiagrams: Sendable, Equatable {
                                      "A#": "Bb", "Bb": "A#", "Cb": "B", "Fb": "E", "E#": "F", "B#": "C"]
 
     static func key(_ name: String) -> String {
-        var s = name.replacingOccurrences(of: "♯", with: "#").replacingOccurrences(of: "♭", with: "b")
+        var s = String(name.map { $0 == "♯" ? "#" : $0 == "♭" ? "b" : $0 })
         if s.first == "H" { s = "B" + s.dropFirst() }
         return s
     }

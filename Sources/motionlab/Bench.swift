@@ -15,8 +15,8 @@ struct Bench: ParsableCommand {
         Each frame runs one simulation step of 1/--hz s, fills the draw list, submits it to SDL and \
         presents, timing each phase separately. After --warmup frames, --frames frames are measured; \
         the table gives min, p50, p90, p99, max and mean per phase (HdrHistogram), frames per \
-        second, the SDL renderer, and heap allocations per frame (counted by the process's own \
-        malloc). Sprites are 32×32, as in SDL's testsprite2. `motionlab bench compare A.json B.json` \
+        second, the SDL renderer, and heap allocations per frame (counted where a counting malloc is preloaded, as make bench \
+        does; else "not counted"). Sprites are 32×32, as in SDL's testsprite2. `motionlab bench compare A.json B.json` \
         compares two reports.
         """,
         subcommands: [BenchCompare.self]

@@ -81,10 +81,10 @@ struct Play: ParsableCommand {
     @Option(parsing: .unconditional, help: "Arc-length spacing of the path's sample table, in points.")
     var spacing: Double = 1
 
-    @Option(help: "The board's sheet (JSON), saved after every change (default: $XDG_DATA_HOME/motionlab/sheet.json; headless and scripted runs keep it in memory unless given).")
+    @Option(help: "The board's sheet (JSON), a file of its own outside the songs, saved after every change (without it, a window opens a song: see --song; headless and scripted runs keep the board in memory).")
     var sheet: String?
 
-    @Option(help: "A song of $XDG_DATA_HOME/motionlab/songs/ to open in the board (see `motionlab song`), remembered as the last one; a new name starts a new song. A window without --sheet or --song opens the last song opened.")
+    @Option(help: "A song of $XDG_DATA_HOME/motionlab/songs/ to open in the board (see `motionlab song`), remembered as the last one; a new name starts a new song. A window without --sheet or --song opens the last song opened, else the first, else makes one.")
     var song: String?
 
     func validate() throws {
