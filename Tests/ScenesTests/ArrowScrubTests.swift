@@ -109,6 +109,23 @@ import Testing
         #expect(s.lengthRadians == 0 && !s.goButton.isHidden && !s.reversed)
     }
 
+    /// Let go past half at the keys' speed, the arrow finishes the ring in about a second,
+    /// not creeping to it for seconds with Go hidden (a tour: 0.98 of the ring after 3 s).
+    @Test func letGoByTheKeysPastHalfItFinishesTheRingBriskly() {
+        let (shell, s) = make()
+        runShell(shell, frames: 64, events: [1: [.key(.right, down: true)]])
+        #expect(s.fraction > 0.5 && s.fraction < 0.6, "\(s.fraction)")
+        runShell(shell, frames: 1, events: [1: [.key(.right, down: false)]])
+        var frames = 0, most = 0.0
+        while s.lengthRadians < 2 * .pi - 1e-3 && frames < 600 {
+            runShell(shell, frames: 1)
+            most = max(most, s.lengthRadians)
+            frames += 1
+        }
+        #expect(frames <= 75, "took \(frames) frames")
+        #expect(most <= 2 * .pi + 1e-9)
+    }
+
     @Test func theKeysAndTheStickScrubAndLetGoGoesOn() {
         let (shell, s) = make()
         runShell(shell, frames: 30, events: [1: [.key(.right, down: true)]])

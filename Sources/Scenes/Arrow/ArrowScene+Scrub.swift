@@ -171,7 +171,14 @@ extension ArrowScene {
             keyOmega = d * Self.playSpeed
             setLength(clamp(lengthRadians + keyOmega * ctx.dt, 0, 2 * .pi))
         } else if scrubber == .keyboard {
-            endScrub(omega: keyOmega)
+            // Let go, the play goes on from here at its own speed, the way they turned it
+            // (past half when they barely did). On the hand's spring, the keys' π rad/s far
+            // from the end made a slow spring that crept to the ring's end for seconds, Go
+            // hidden all the while (a tour counted 4 s).
+            scrubber = nil
+            let forward = abs(keyOmega) < 0.2 ? lengthRadians >= .pi : keyOmega > 0
+            thenShrink = forward
+            leg(to: forward ? 2 * .pi : 0)
         }
     }
 }
