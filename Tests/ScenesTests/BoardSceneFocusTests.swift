@@ -266,20 +266,18 @@ import Testing
         }
     }
 
-    @Test func theRightStickScrollsTheFocusedPanel() {
-        var doc = SheetDocument.empty
-        doc.lines[0].chords = [.init(name: "G", at: 0)]
-        let (shell, s) = makeBoard(doc)
-        // Focus on a card: the stick's x scrolls the strip, its y does nothing.
-        runShell(shell, frames: 20, events: [1: [.gamepadAxis(pad: 0, axis: .rightx, value: 1), .gamepadAxis(pad: 0, axis: .righty, value: 1)],
-                                             20: [.gamepadAxis(pad: 0, axis: .rightx, value: 0), .gamepadAxis(pad: 0, axis: .righty, value: 0)]])
+    /// The right stick scrolls the strip sideways and the sheet up and down, whatever has the
+    /// focus: a sheet with no chords yet scrolls from a pad too (it scrolled only the focused
+    /// panel, and the focus reaches the sheet only through a placed chord: a tour).
+    @Test func theRightStickScrollsTheStripSidewaysAndTheSheetUpAndDown() {
+        let (shell, s) = makeBoard()
+        #expect(s.document.lines.allSatisfy { $0.chords.isEmpty })
+        runShell(shell, frames: 20, events: [1: [.gamepadAxis(pad: 0, axis: .rightx, value: 1)], 20: [.gamepadAxis(pad: 0, axis: .rightx, value: 0)]])
         #expect(s.strip.offset > 100)
         #expect(s.sheet.offset == 0)
-        // Focus on a placed chord: its y scrolls the sheet.
-        pad(shell, [.dpdown])
-        #expect(s.focus == .chord(.init(line: 0, index: 0)))
         runShell(shell, frames: 20, events: [1: [.gamepadAxis(pad: 0, axis: .righty, value: 1)], 20: [.gamepadAxis(pad: 0, axis: .righty, value: 0)]])
         #expect(s.sheet.offset > 100)
+        #expect(s.focus == .card(0))
     }
 
     @Test func aHeldArrowKeepsMovingTheCarryOnTheSystemsRepeats() {

@@ -47,7 +47,7 @@ extension BoardScene {
                 brief: "transpose down"),
         Binding(.transposeUp, "transpose the song up a semitone", keys: [Key("="), Key("+"), Key("Keypad +")], keyLabel: "+",
                 brief: "up"),
-        Binding(.padScroll, "scroll the focused panel", padLabel: "Right stick", brief: "scrolls"),
+        Binding(.padScroll, "scroll the strip (sideways) and the sheet (up and down)", padLabel: "Right stick", brief: "scrolls"),
         Binding(.type, "type in it there; drag to select, double-click a word", mouse: "Click a line (off its chords)",
                 touch: "Tap a line (off its chords)", brief: "types in it"),
         Binding(.edit, "type in the focused chord's line (else the first in view)", keys: [Key("F2")], brief: "types in a line"),

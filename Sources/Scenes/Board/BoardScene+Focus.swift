@@ -62,7 +62,8 @@ extension BoardScene {
     }
 
     /// The left stick steps like the d-pad (`StickSteps`); the right stick scrolls the
-    /// focused panel.
+    /// strip sideways and the sheet up and down, whatever has the focus (it scrolled only the
+    /// focused panel, so a sheet with no chords yet could not be scrolled from a pad: a tour).
     func gamepad(_ ctx: StepContext) {
         padHeld = false
         for pad in ctx.input.pads {
@@ -75,17 +76,10 @@ extension BoardScene {
             let right = pad.stick(false)
             if right != .zero {
                 padHeld = true
-                if dragDrop.keyCarry != nil || isChordFocus {
-                    dragDrop.spaces[panel: sheetSpace].scroll(by: right.y * Self.padScrollSpeed * ctx.dt)
-                } else {
-                    dragDrop.spaces[panel: stripSpace].scroll(by: right.x * Self.padScrollSpeed * ctx.dt)
-                }
+                if right.y != 0 { dragDrop.spaces[panel: sheetSpace].scroll(by: right.y * Self.padScrollSpeed * ctx.dt) }
+                if right.x != 0 { dragDrop.spaces[panel: stripSpace].scroll(by: right.x * Self.padScrollSpeed * ctx.dt) }
             }
         }
-    }
-
-    private var isChordFocus: Bool {
-        if case .chord = focus { true } else { false }
     }
 
     /// Carries out one focus command from the keyboard or a pad.
