@@ -194,6 +194,22 @@ final class MemoryShelf: SongShelf {
         #expect(board.songPanel == nil)
     }
 
+    /// At 480×320 the panel's announcement loses its last parts whole, never a word cut
+    /// (a tour read "Songs · 2 · ↑ ↓ and …").
+    @Test func aLongAnnouncementLosesItsLastPartsWholeOnASmallBar() {
+        let shelf = MemoryShelf(["Калинка": .empty, "Zebra": .newSong])
+        let (shell, board) = makeBoard(size: Vec2(480, 320))
+        shelf.board = board
+        board.songShelf = shelf
+        _ = shelf.open("Zebra")
+        click(shell, board.songsButton.rect.center)
+        let lines = board.barLines(font: shell.font)
+        #expect(board.announcement.hasPrefix("Songs · 2 · "))
+        #expect(!lines.isEmpty && lines.last?.hasSuffix("…") != true, "\(lines)")
+        let parts = board.announcement.split(separator: " · "), shown = lines.joined(separator: " ")
+        #expect((2..<parts.count).contains { parts.prefix($0).joined(separator: " · ") == shown }, "\(lines)")
+    }
+
     @Test func theSongsButtonListsTheSongsAndAClickOpensOne() {
         let (shell, board, shelf) = make()
         click(shell, board.songsButton.rect.center)
@@ -227,6 +243,8 @@ final class MemoryShelf: SongShelf {
         runShell(shell, frames: 2, events: [1: [.gamepadAdded(pad: 0), .gamepadButton(pad: 0, button: .leftstick, down: true)],
                                             2: [.gamepadButton(pad: 0, button: .leftstick, down: false)]])
         #expect(board.songPanel != nil)
+        // Its keys said as the pad names them (a tour's pad user was told of ↑ ↓, Return, F2).
+        #expect(board.announcement == "Songs · 3 · D-pad ↑ ↓ and A open one · X makes one · Y exports · B closes", "\(board.announcement)")
         runShell(shell, frames: 2, events: [1: [.gamepadButton(pad: 0, button: .x, down: true)], 2: [.gamepadButton(pad: 0, button: .x, down: false)]])
         #expect(board.songName == "New song" && board.songPanel == nil)
     }

@@ -111,7 +111,17 @@ extension BoardScene {
         let text = announcement.isEmpty ? hint : announcement
         let width = (songShelf != nil ? songsButton.rect.minX : transposeButtons.down.rect.minX) - barFrame.minX - 24
         return barLinesMemo.value(for: (text, width, lines, font.cellWidth), same: ==) {
-            guard text == hint else { return font.wrapped(text, width: width, maxLines: lines) }
+            guard text == hint else {
+                // An announcement too long for the bar loses its last parts whole (" · "), not
+                // its words cut: at 480×320 a tour read "Songs · 2 · ↑ ↓ and …".
+                var parts = text.split(separator: " · ", omittingEmptySubsequences: false)
+                while parts.count > 1 {
+                    let wrapped = font.wrapped(parts.joined(separator: " · "), width: width, maxLines: lines)
+                    if wrapped.last?.hasSuffix("…") != true { return wrapped }
+                    parts.removeLast()
+                }
+                return font.wrapped(parts.joined(separator: " · "), width: width, maxLines: lines)
+            }
             // The hint in the first of its forms that is not cut mid-word, or none: a visual
             // tour read "carry fr…" at 480×320, and a review "card ont…" there beside the
             // Songs button.

@@ -48,17 +48,17 @@ extension BoardScene {
     /// A pad's button press (`event`) off the songs panel.
     func padButton(_ event: InputEvent) {
         guard case .gamepadButton(let pad, let b, _) = event, let action = Self.bindings.action(for: event) else { return }
-        if action == .songs { return openSongsFromKeys() }
+        if action == .songs { return openSongsFromKeys(from: .gamepad) }
         if action == .move, let cmd = FocusCommand(padButton: b) { return command(cmd, from: .gamepad, pad: pad) }
         if let cmd = Self.focusCommand(action) { command(cmd, from: .gamepad, pad: pad) }
     }
 
     /// Ctrl+O or the left stick's press: the songs panel, where the songs' folder is (a run
     /// with `--sheet` has none).
-    func openSongsFromKeys() {
-        if dragDrop.keyCarry != nil { command(.cancel, from: .keyboard) }
+    func openSongsFromKeys(from device: FocusDevice = .keyboard) {
+        if dragDrop.keyCarry != nil { command(.cancel, from: device) }
         guard songShelf != nil else { return announce("No songs' folder in this run: play with a window or --song NAME") }
-        openSongPanel()
+        openSongPanel(from: device)
     }
 
     /// The left stick steps like the d-pad (`StickSteps`); the right stick scrolls the

@@ -6,8 +6,11 @@ import Songs
 // (Return, A) opens one; New makes one, Rename renames the open one in place, Delete moves it
 // to the trash, Export writes it as ChordPro.
 extension BoardScene {
-    /// Opens the panel on the open song.
-    public func openSongPanel() {
+    /// Opens the panel on the open song; its keys are said as the pad names them when a pad
+    /// opened it (a tour's pad user was told of ↑ ↓, Return and F2).
+    public func openSongPanel() { openSongPanel(from: .keyboard) }
+
+    func openSongPanel(from device: FocusDevice) {
         guard let shelf = songShelf else { return announce("Songs need the songs' folder: play with a window or --song NAME") }
         cancelHands()
         if lyric != nil { endLyric() }
@@ -16,7 +19,10 @@ extension BoardScene {
         var panel = SongPanel(names: names, selected: songName.flatMap { names.firstIndex(of: $0) } ?? 0)
         layoutSongPanel(&panel)
         songPanel = panel
-        announce("Songs · \(names.count) · ↑ ↓ and Return open one, F2 renames the open song, Escape closes")
+        switch device {
+        case .keyboard: announce("Songs · \(names.count) · ↑ ↓ and Return open one · F2 renames the open song · Escape closes")
+        case .gamepad: announce("Songs · \(names.count) · D-pad ↑ ↓ and A open one · X makes one · Y exports · B closes")
+        }
     }
 
     func closeSongPanel() {
