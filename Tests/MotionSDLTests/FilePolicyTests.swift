@@ -291,6 +291,10 @@ let deadPIDs: [Int32] = Array((FilePolicy.maxProcessID - 1000...FilePolicy.maxPr
         let dir = Motionlab.tempDir()
         let target = dir.appendingPathComponent("take.jsonl")
         try "old\n".write(to: target, atomically: false, encoding: .utf8)
+        // Planted after this process's first file of its own, as a live run's would be (older,
+        // of our number, they would be a dead run's, kept under names the user sees; the tests
+        // beside this one may or may not have made a file yet).
+        _ = FilePolicy.firstFile
         let next = FilePolicy.nextSerial()
         var planted: [String: String] = [:]
         // Many, so that the tests running beside this one cannot take them all first.

@@ -134,7 +134,7 @@ extension FilePolicy {
     /// When this process first named a file of its own (`ourPath`), on the clock file times
     /// are stamped with (the coarse real-time clock): every temporary it makes changes
     /// status at or after it, so one of its process number from before is a dead run's.
-    private static let firstFile: timespec = {
+    static let firstFile: timespec = {
         var t = timespec()
         clock_gettime(CLOCK_REALTIME_COARSE, &t)
         return t
