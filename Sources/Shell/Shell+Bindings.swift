@@ -77,11 +77,13 @@ extension Shell {
 }
 
 extension Shell {
-    /// A key other than a modifier pressed or repeating: what reads Ctrl, Shift and Alt.
+    /// A key other than a modifier pressed or repeating, or a pointer pressed: what reads
+    /// Ctrl, Shift and Alt (a Shift+click extends a selection, an Alt+drag moves one handle
+    /// of a path's pair; a fast Shift+click read as a plain click: a review).
     static func pressesAKey(_ event: InputEvent) -> Bool {
         switch event {
         case .key(let k, true): !modifierKeys.contains(k)
-        case .keyRepeat: true
+        case .keyRepeat, .pointerDown: true
         default: false
         }
     }

@@ -37,8 +37,12 @@ public final class Shell: FrameContent {
     /// How far the help panel's text is scrolled (points).
     public internal(set) var helpScroll = 0.0
 
-    /// Input queued for the next step, as it came, and when (`enqueue`).
+    /// Input queued for the next step, as it came, and when (`enqueue`); those before
+    /// `queuedHead` are stepped.
     private var queued: [(event: InputEvent, time: Double?)] = []
+    private var queuedHead = 0
+    /// The number of the last step run.
+    private var lastStep = 0
     /// What `input` made of one queued event (it, or cancels before it, or nothing).
     private var processed: [InputEvent] = []
     var sceneEvents: [InputEvent] = []
@@ -47,8 +51,8 @@ public final class Shell: FrameContent {
     /// Pointers whose gesture began on the shell's own chrome.
     var chromePointers: [Int] = []
     /// Pointers whose down the scene has been handed and whose up it has not: what Escape and
-    /// a switch of scene cancel. (The input state knows of a down queued later in the same
-    /// step, which the scene has not seen yet.)
+    /// a switch of scene cancel. (The input state knows of a down routed to the shell's own
+    /// chrome or the help as well, which the scene never sees.)
     var scenePointers: [(id: Int, device: PointerDevice)] = []
     /// A press while the help shows: where it began and where it is, to tell a tap (closes
     /// the help) from a drag (scrolls it).
@@ -105,19 +109,27 @@ public final class Shell: FrameContent {
     /// xdotool, VNC or a quick roll-off send them — read as a plain O: a tour.)
     public func step(dt: Double, step: Int) {
         simulatedTime += dt
+        lastStep = step
         sceneEvents.removeAll(keepingCapacity: true)
         routing = step
-        var taken = 0, pressed = false
-        for (event, time) in queued {
+        var pressed = false
+        while queuedHead < queued.count {
+            let (event, time) = queued[queuedHead]
             if pressed, Self.changesModifiers(event) { break }
             if Self.pressesAKey(event) { pressed = true }
-            taken += 1
+            queuedHead += 1
             processed.removeAll(keepingCapacity: true)
             input.process(event, at: time, into: &processed)
             for e in processed { route(e) }
         }
         routing = nil
-        queued.removeFirst(taken)
+        if queuedHead == queued.count {
+            queued.removeAll(keepingCapacity: true)
+            queuedHead = 0
+        } else if queuedHead > 4096, queuedHead * 2 > queued.count {
+            queued.removeFirst(queuedHead)
+            queuedHead = 0
+        }
         var context = StepContext(dt: dt, step: step, events: sceneEvents, input: input)
         activeScene.step(&context)
     }
@@ -231,10 +243,14 @@ public final class Shell: FrameContent {
     /// hands do is left to the focus loss that comes with it.
     public func didPause() { activeScene.saveNow() }
 
-    /// The run is ending: every scene settles what its hands were doing and saves it.
+    /// The run is ending: what input still waits is stepped (in steps of no time), then
+    /// every scene settles what its hands were doing and saves it.
     public func settle() {
+        while hasQueuedInput { step(dt: 0, step: lastStep) }
         for scene in scenes { scene.settle() }
     }
+
+    public var hasQueuedInput: Bool { queuedHead < queued.count }
 
     /// Records the frame in the HUD.
     public func frameDidEnd(_ report: FrameReport) {
@@ -249,7 +265,7 @@ public final class Shell: FrameContent {
     public var textInputRect: Rect? { helpVisible ? nil : activeScene.textInputRect }
 
     public var due: Due {
-        if !queued.isEmpty { return .now }
+        if hasQueuedInput { return .now }
         if input.pads.contains(where: { $0.stick(true) != .zero || $0.stick(false) != .zero }) { return .now }
         return activeScene.due
     }

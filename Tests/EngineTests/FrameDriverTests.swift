@@ -12,6 +12,9 @@ private final class LogContent: FrameContent {
     var drawnAtStep: [Int] = []
     var reports: [FrameReport] = []
     var pauses = 0
+    /// Steps the content says it still has input waiting for.
+    var waiting = 0
+    var hasQueuedInput: Bool { waiting > 0 }
     /// At each `didPause`, the events the content had been given and its steps so far.
     var atPause: [(enqueued: Int, steps: Int)] = []
     func didPause() {
@@ -31,6 +34,7 @@ private final class LogContent: FrameContent {
 
     func step(dt: Double, step: Int) {
         steps.append(step)
+        waiting = max(0, waiting - 1)
         allocations += allocationsPerStep
         if let last = resizes.last { size = last }
     }
@@ -149,6 +153,26 @@ private final class InlineWorker: FrameWorker {
         platform.isPaused = true
         try driver.runFrame()
         #expect(content.pauses == 2)
+    }
+
+    /// Input left waiting by a step (the shell's, behind a modifier change) is stepped, in
+    /// steps of no time, as the window goes away and in the run's last frame.
+    @Test func inputLeftWaitingIsSteppedAtAPauseAndAtTheEnd() throws {
+        let content = LogContent(size: Vec2(100, 100))
+        let platform = NullPlatform(size: content.size)
+        let driver = FrameDriver(platform: platform, content: content, hz: 120, virtualFrameTime: 1.0 / 60)
+        driver.frameLimit = 3
+        try driver.runFrame()
+        content.waiting = 5
+        platform.isPaused = true
+        try driver.runFrame()
+        #expect(content.steps.count == 2 + 5 && content.waiting == 0)
+        #expect(content.atPause.map(\.steps) == [7])
+        platform.isPaused = false
+        content.waiting = 6
+        #expect(try !driver.runFrame())
+        // The frame's two steps, then four more of no time.
+        #expect(content.steps.count == 7 + 6 && content.waiting == 0)
     }
 
     @Test func theRunEndsWhenTheContentOrTheWindowAsksAndAtTheFrameLimit() throws {

@@ -74,6 +74,8 @@ public final class FrameDriver {
     public private(set) var report = FrameReport()
     /// Set once the run should stop: the frame limit, the window closed, or the content quit.
     public private(set) var isDone = false
+    /// This frame is the run's last (its frame limit, or a quit asked): its input is all stepped.
+    private var ending = false
     /// Whether the driver waits for input while the content is at rest (play in a window on
     /// the real clock). Runs on the virtual clock never rest, whatever this says.
     public var restsWhenIdle = false
@@ -181,9 +183,9 @@ public final class FrameDriver {
         if platform.isPaused {
             if !loop.isPaused {
                 // What came in with the hide (a last keystroke, the focus loss) is stepped
-                // first, in a step of no time, so that what is saved holds it (a review: it
+                // first, in steps of no time, so that what is saved holds it (a review: it
                 // waited, unstepped, until the window came back).
-                content.step(dt: 0, step: loop.step)
+                stepQueuedInput(atLeastOnce: true)
                 content.didPause()
             }
             loop.pause()
@@ -192,6 +194,7 @@ public final class FrameDriver {
             _ = clock.nextFrameTime()  // the paused time is not simulated
         }
         let lastFrame = frameLimit.map { frame >= $0 } ?? false
+        ending = lastFrame || platform.quitRequested
         var measured: FrameReport
         if pipelineWorker != nil {
             // Show what the worker built during the last frame; build the next one meanwhile.
@@ -259,6 +262,9 @@ public final class FrameDriver {
         hitch = 0
         rested = 0
         for _ in 0..<steps { content.step(dt: loop.dt, step: loop.step) }
+        // The run's last frame steps every event it was given, so none is lost to the end
+        // (a review: a burst of shifted typing left its last keys queued).
+        if ending || content.wantsQuit { stepQueuedInput(atLeastOnce: false) }
         latency?.built(steps: steps)
         let a1 = phaseAllocations(), t1 = MonotonicClock.nanoseconds()
         box.list.pixelsPerPoint = platform.pixelsPerPoint
@@ -273,5 +279,14 @@ public final class FrameDriver {
         r.allocations.sim = a1 - a0
         r.allocations.build = a2 - a1
         return r
+    }
+}
+
+extension FrameDriver {
+    /// Steps of no time until the content has no input waiting (at least one with
+    /// `atLeastOnce`). Each step takes at least one event, so this ends.
+    func stepQueuedInput(atLeastOnce: Bool) {
+        if atLeastOnce || content.hasQueuedInput { content.step(dt: 0, step: loop.step) }
+        while content.hasQueuedInput { content.step(dt: 0, step: loop.step) }
     }
 }

@@ -67,6 +67,10 @@ public protocol FrameContent: AnyObject {
     func enqueue(_ event: InputEvent, at time: Double?)
     /// One fixed step of `dt` seconds, the `step`-th of the run.
     func step(dt: Double, step: Int)
+    /// Whether input waits for a step (a step may leave some for the next: the shell's
+    /// does, after a modifier changed behind a press). The driver runs steps of no time
+    /// until none waits when the run ends or the window goes away.
+    var hasQueuedInput: Bool { get }
     /// Fills `list` anew for the picture `alpha` of the way from the previous step to the last.
     func draw(into list: inout DrawList, alpha: Double)
     /// The frame is on screen; `report` says what it took (for a HUD).
@@ -87,6 +91,7 @@ extension FrameContent {
     public var due: Due { .now }
     public var textInputRect: Rect? { nil }
     public func didPause() {}
+    public var hasQueuedInput: Bool { false }
 
     /// Queues an input event whose time is not known (no later than the one before).
     public func enqueue(_ event: InputEvent) { enqueue(event, at: nil) }
