@@ -357,10 +357,17 @@ let deadPIDs: [Int32] = Array((FilePolicy.maxProcessID - 1000...FilePolicy.maxPr
         let long = String(repeating: "a", count: 244) + ".jsonl", short = FilePolicy.shortName(of: long)
         let names = [".other.json.motionlab-\(deadPIDs[0])-1.tmp", ".\(short).motionlab-\(deadPIDs[0])-1.rec.tmp", "..hidden.motionlab-\(deadPIDs[2])-1.rec.tmp"]
         for n in names { try "{}\n".write(to: dir.appendingPathComponent(n), atomically: false, encoding: .utf8) }
+        // A save's temporary is removed beside the file it was replacing; with no such file
+        // there, a name of our form stays (a review: a user's `.notes.motionlab-2026-11.tmp`
+        // was deleted), and so does one with nothing before the mark.
+        try "{}\n".write(to: dir.appendingPathComponent("other.json"), atomically: false, encoding: .utf8)
+        let alone = [".notes.motionlab-\(deadPIDs[1])-11.tmp", ".motionlab-\(deadPIDs[1])-1.tmp"]
+        for n in alone { try "mine\n".write(to: dir.appendingPathComponent(n), atomically: false, encoding: .utf8) }
         let state = try OutputFile(path: dir.appendingPathComponent("state.json").path)
         state.write("{}")
         try state.commit()
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(names[0]).path))
+        for n in alone { #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(n).path), "\(n)") }
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(names[1]).path))
         try "old".write(to: dir.appendingPathComponent(long), atomically: false, encoding: .utf8)
         let log = try OutputFile(path: dir.appendingPathComponent(long).path, kind: .log)

@@ -208,6 +208,8 @@ final class MemoryShelf: SongShelf {
         #expect(!lines.isEmpty && lines.last?.hasSuffix("…") != true, "\(lines)")
         let parts = board.announcement.split(separator: " · "), shown = lines.joined(separator: " ")
         #expect((2..<parts.count).contains { parts.prefix($0).joined(separator: " · ") == shown }, "\(lines)")
+        // A quoted name is one part, whatever it holds.
+        #expect(BoardScene.announcementParts("“Intro · Outro” moved to the songs' trash · now “A · B”") == ["“Intro · Outro” moved to the songs' trash", "now “A · B”"])
     }
 
     @Test func theSongsButtonListsTheSongsAndAClickOpensOne() {

@@ -233,10 +233,16 @@ extension FilePolicy {
     private static func removeStaleTemporaries(inFolder dir: String, prefix: String, anyName: Bool) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
         var removed: [String] = []
+        // Only beside the file its save was replacing: a name of our form whose file is not
+        // in the folder stays (a killed first save's temporary is left, hidden, rather than a
+        // user's `.notes.motionlab-2026-11.tmp` taken for ours: a review).
+        let files = Set(names.map { shortName(of: $0) })
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(temporarySuffix) {
             // Any name: from our mark on (the name itself may hold ".motionlab-").
-            guard let mark = anyName ? name.range(of: ".motionlab-", options: .backwards)?.upperBound : name.index(name.startIndex, offsetBy: prefix.count),
-                  mark <= name.index(name.endIndex, offsetBy: -temporarySuffix.count) else { continue }
+            guard let start = name.range(of: ".motionlab-", options: .backwards), start.lowerBound > name.startIndex,
+                  let mark = anyName ? start.upperBound : name.index(name.startIndex, offsetBy: prefix.count, limitedBy: name.endIndex),
+                  mark <= name.index(name.endIndex, offsetBy: -temporarySuffix.count),
+                  files.contains(String(name[name.index(after: name.startIndex)..<start.lowerBound])) else { continue }
             let path = dir + "/" + name
             guard staleOwnFile(path, id: name[mark...].dropLast(temporarySuffix.count)) != nil else { continue }
             if unlink(path) == 0 { removed.append(name) }

@@ -19,8 +19,10 @@ extension OutputFile {
             let tmp = name()
             let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
             if fd >= 0 {
-                // Held while it is written, so it is never taken for a killed run's (a file
-                // system without such locks is no worse off than the process check alone).
+                // Held while it is written, so it is never taken for a killed run's (on a file
+                // system without such locks, the process check stands alone, and for this
+                // process's own number the file's age: every save runs on the main thread, so
+                // no scan meets one of this process's temporaries mid-save).
                 _ = motionlab_hold_lock(fd)
                 return (fd, tmp)
             }

@@ -112,12 +112,15 @@ extension BoardScene {
         let width = (songShelf != nil ? songsButton.rect.minX : transposeButtons.down.rect.minX) - barFrame.minX - 24
         return barLinesMemo.value(for: (text, width, lines, font.cellWidth), same: ==) {
             guard text == hint else {
-                // An announcement too long for the bar loses its last parts whole (" · "), not
-                // its words cut: at 480×320 a tour read "Songs · 2 · ↑ ↓ and …".
-                var parts = text.split(separator: " · ", omittingEmptySubsequences: false)
+                // An announcement too long for the bar loses its last parts whole (" · ", a
+                // quoted name kept whole), not its words cut: at 480×320 a tour read
+                // "Songs · 2 · ↑ ↓ and …".
+                var parts = Self.announcementParts(text)
                 while parts.count > 1 {
-                    let wrapped = font.wrapped(parts.joined(separator: " · "), width: width, maxLines: lines)
-                    if wrapped.last?.hasSuffix("…") != true { return wrapped }
+                    let shown = parts.joined(separator: " · ")
+                    let wrapped = font.wrapped(shown, width: width, maxLines: lines)
+                    // (Whole when its lines are the text again: a cut line ends in "…".)
+                    if wrapped.joined(separator: " ") == shown { return wrapped }
                     parts.removeLast()
                 }
                 return font.wrapped(parts.joined(separator: " · "), width: width, maxLines: lines)
@@ -131,5 +134,22 @@ extension BoardScene {
             }
             return []
         }
+    }
+
+    /// `text`'s parts between " · ", a quoted name (“…”) kept whole.
+    static func announcementParts(_ text: String) -> [Substring] {
+        var parts: [Substring] = [], start = text.startIndex, i = text.startIndex, quoted = 0
+        while i < text.endIndex {
+            if text[i] == "“" { quoted += 1 } else if text[i] == "”" { quoted = max(0, quoted - 1) }
+            if quoted == 0, text[i...].hasPrefix(" · ") {
+                parts.append(text[start..<i])
+                i = text.index(i, offsetBy: 3)
+                start = i
+                continue
+            }
+            i = text.index(after: i)
+        }
+        parts.append(text[start...])
+        return parts
     }
 }
