@@ -140,6 +140,13 @@ final class AppSongShelf: SongShelf {
         let folder = library.folder.deletingLastPathComponent().appendingPathComponent("exports")
         do {
             try FilePolicy.makeFolder(folder.path)
+            // A song made here has no {title}: its name goes in as one, so that ChordPro tools
+            // show it titled and an import names it so (a tour's export was untitled). (A name
+            // with a brace would end the directive early: left out.)
+            var doc = doc
+            if ChordPro.title(of: doc) == nil, !name.contains(where: { $0 == "{" || $0 == "}" }) {
+                doc.lines.insert(SheetDocument.Line(text: "{title: \(name)}"), at: 0)
+            }
             let text = try ChordPro.writeReadable(doc)
             let kept = try DocumentFile(url: folder.appendingPathComponent(name + ".json")).keepCopy(text, tag: nil, extension: "cho")
             return "Exported as ChordPro to \(folder.path)/\(kept)"

@@ -77,6 +77,29 @@ import Testing
     /// Export does not write over another song, nor ChordPro under a song's name in the
     /// songs' folder (a hostile tour's `-o songs/X.json` left a song the board could not read);
     /// JSON as a new song there, or ChordPro beside the songs, is written.
+    /// The songs panel's Export of a song made in the app writes its name as the ChordPro
+    /// `{title}` (it had none, so ChordPro tools showed it untitled: a tour), which an import
+    /// reads back as its name; a song with a title keeps its own.
+    @Test func thePanelsExportTitlesASongMadeHere() throws {
+        let dir = Motionlab.tempDir()
+        let script = dir.appendingPathComponent("s.jsonl")
+        try """
+        {"frame":2,"type":"key","key":"Left Ctrl","down":true}
+        {"frame":3,"type":"key","key":"O","down":true}
+        {"frame":4,"type":"key","key":"O","down":false}
+        {"frame":5,"type":"key","key":"E","down":true}
+        {"frame":6,"type":"key","key":"E","down":false}
+        {"frame":6,"type":"key","key":"Left Ctrl","down":false}
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "8", "--song", "Вечерняя звезда", "--script", script.path])
+        p.environment?["XDG_DATA_HOME"] = dir.path
+        let r = try Motionlab.run(p)
+        #expect(r.status == 0, "\(r.stderr)")
+        let exported = try String(contentsOf: dir.appendingPathComponent("motionlab/exports/Вечерняя звезда.cho"), encoding: .utf8)
+        #expect(exported.hasPrefix("{title: Вечерняя звезда}\n"), "\(exported)")
+        #expect(ChordPro.title(of: try ChordPro.parse(exported)) == "Вечерняя звезда")
+    }
+
     @Test func exportWritesNoSongOfTheFolder() throws {
         let dir = Motionlab.tempDir(), songs = dir.appendingPathComponent("songs")
         for name in ["T", "X"] { #expect(try song(["import", Self.corpus.appendingPathComponent("amazing-grace.cho").path, "--name", name], in: dir).status == 0) }
