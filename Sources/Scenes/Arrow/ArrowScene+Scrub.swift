@@ -77,13 +77,20 @@ extension ArrowScene {
 
     /// The hand let go turning at `omega` (radians per second): the arrow goes on that way on
     /// a spring that leaves at that speed — to the whole ring and then back (the play's
-    /// second half) when it turns forward, or past half at rest; else back to nothing.
-    func endScrub(omega: Double) {
+    /// second half) when it turns forward, or past half at rest; else back to nothing. Let go
+    /// of the keys or the stick (`asThePlay`), it goes on as the play does, at its own speed,
+    /// which is theirs: on the hand's spring, the keys' π rad/s far from the end made a slow
+    /// spring that crept to the ring's end for seconds, Go hidden all the while (a tour
+    /// counted 4 s).
+    func endScrub(omega: Double, asThePlay: Bool = false) {
         scrubber = nil
-        let l = lengthRadians
-        let forward = abs(omega) < 0.2 ? l >= .pi : omega > 0
+        let forward = abs(omega) < 0.2 ? lengthRadians >= .pi : omega > 0
         thenShrink = forward
-        springLength(to: forward ? 2 * .pi : 0, velocity: omega.isFinite ? omega : 0)
+        if asThePlay {
+            leg(to: forward ? 2 * .pi : 0)
+        } else {
+            springLength(to: forward ? 2 * .pi : 0, velocity: omega.isFinite ? omega : 0)
+        }
     }
 
     /// The hand's turning speed around the ring: its velocity across the radius, over it.
@@ -171,14 +178,7 @@ extension ArrowScene {
             keyOmega = d * Self.playSpeed
             setLength(clamp(lengthRadians + keyOmega * ctx.dt, 0, 2 * .pi))
         } else if scrubber == .keyboard {
-            // Let go, the play goes on from here at its own speed, the way they turned it
-            // (past half when they barely did). On the hand's spring, the keys' π rad/s far
-            // from the end made a slow spring that crept to the ring's end for seconds, Go
-            // hidden all the while (a tour counted 4 s).
-            scrubber = nil
-            let forward = abs(keyOmega) < 0.2 ? lengthRadians >= .pi : keyOmega > 0
-            thenShrink = forward
-            leg(to: forward ? 2 * .pi : 0)
+            endScrub(omega: keyOmega, asThePlay: true)
         }
     }
 }

@@ -7,8 +7,9 @@ import Songs
 extension BoardScene {
     func routeInput(_ ctx: StepContext) {
         stepInput = ctx.input
-        // A trigger let go where the board did not see it (on another tab: a review) is let
-        // go here too, so its next pull transposes.
+        // A trigger let go where the board did not see it (under the songs panel, which takes
+        // the pad's events, or on another tab: two reviews) is let go here too, so its next
+        // pull transposes.
         if !pulledTriggers.isEmpty {
             pulledTriggers = pulledTriggers.filter { t in
                 ctx.input.pads.first { $0.id == t.pad }.map { $0.axis(t.right ? .righttrigger : .lefttrigger) >= 1.0 / 3 } ?? true
@@ -17,11 +18,6 @@ extension BoardScene {
         for e in ctx.events {
             focusRing.note(e)
             if case .gamepadRemoved(let pad) = e { padRemoved(pad) }
-            // A trigger let go is seen whatever is open: let go under the songs panel, it did
-            // not transpose on its next pull (a review).
-            if case .gamepadAxis(let pad, let axis, let v) = e, axis == .lefttrigger || axis == .righttrigger, v < 1.0 / 3 {
-                trigger(pad, right: axis == .righttrigger, value: v)
-            }
             if songPanel != nil {
                 songPanelInput(e, input: ctx.input)
                 continue
