@@ -168,6 +168,7 @@ struct Play: ParsableCommand {
             throw CommandError.usage("--scene: no scene named '\(scene)' (scenes: \(scenes.map(\.name).joined(separator: ", ")))")
         }
         let failures = FailedWrites()
+        let exportsFolder = windowed ? DocumentFile.defaultSheetURL().deletingLastPathComponent().appendingPathComponent("exports") : nil
         if let pathScene = scenes.compactMap({ $0 as? PathScene }).first {
             // Edits go back into the --path-file they came from; Export as `PathExporter` says.
             if let pathFile, let text = pathFileText {
@@ -175,8 +176,7 @@ struct Play: ParsableCommand {
                                             failures: failures)
                 pathScene.onEdited = { writer.save($0) }
             }
-            let exporter = PathExporter(file: export, folder: windowed ? DocumentFile.defaultSheetURL().deletingLastPathComponent().appendingPathComponent("exports") : nil,
-                                        failures: failures)
+            let exporter = PathExporter(file: export, folder: exportsFolder, failures: failures)
             pathScene.onExport = { exporter.export($0) }
         }
         if let board = scenes.compactMap({ $0 as? BoardScene }).first {
@@ -214,7 +214,8 @@ struct Play: ParsableCommand {
             settings: RunSettings(hz: window.hz, frameDt: frameDt, virtualClock: headless || script != nil,
                                   frames: frames, startScene: scene, script: scriptEvents,
                                   recordPath: record, statePath: state, screenshotPath: screenshot,
-                                  captureDir: capture, captureEvery: captureEvery, fps: fps, failures: failures))
+                                  captureDir: capture, captureEvery: captureEvery, fps: fps, failures: failures,
+                                  keepsPathsIn: exportsFolder))
         let desktop = gnome.map { query in
             DesktopSettings.DesktopAnswers(gnomeAnimations: query.answer(within: 0.25),
                                            gtkAnimations: DesktopSettings.gtkAnimations(environment: environment, home: NSHomeDirectory()))

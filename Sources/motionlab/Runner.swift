@@ -21,6 +21,9 @@ struct RunSettings {
     var fps: Double?
     /// Where a write the run could not make is counted (the run then exits 2).
     var failures = FailedWrites()
+    /// Where the path scene's edits kept nowhere else are written when the run ends (a
+    /// window's exports folder; nil in headless and scripted runs).
+    var keepsPathsIn: URL?
 }
 
 /// `play`: the shell on the SDL platform, run by the frame driver, with the run's files
@@ -106,12 +109,32 @@ final class Runner {
         }
     }
 
+    /// Path edits that went nowhere (no `--path-file`, a built-in shape, no Export since) are
+    /// written as an export when a window's run ends, and where is said: closing the window
+    /// or an Escape does not lose them (a tour's edited figure 8 was gone at Escape).
+    private func keepUnkeptPaths() {
+        guard let folder = settings.keepsPathsIn else { return }
+        for case let scene as PathScene in shell.scenes {
+            for (shape, d) in scene.unkeptEdits {
+                do {
+                    let file = try PathExporter.writeNew(PathExporter.svgDocument(d), in: folder)
+                    StandardStream.error.write("motionlab: the edited \(shape.rawValue) was not exported; it is kept in \(echo(file, limit: 200)) (--path-file opens it)\n")
+                } catch {
+                    let why = (error as? FilePolicy.Refusal)?.description ?? "\(error)"
+                    StandardStream.error.write("motionlab: the edited \(shape.rawValue) could not be kept (\(why)); its edits are lost\n")
+                    settings.failures.note()
+                }
+            }
+        }
+    }
+
     func run() throws {
         // The recording is a log, kept whatever happens to the run; what a scene shows as
         // edited is saved however the run ends.
         do { try driver.run() } catch {
             shell.settle()
             keepUnsavedSongs()
+            keepUnkeptPaths()
             try? recorder?.commit()
             throw error
         }
@@ -120,6 +143,7 @@ final class Runner {
         let dump = settings.statePath.map { _ in shell.stateDump(frame: driver.frame, step: loop.step, droppedTime: loop.droppedTime).serialized() + "\n" }
         shell.settle()
         keepUnsavedSongs()
+        keepUnkeptPaths()
         if let recorder {
             do { try recorder.commit() } catch { throw CommandError.usage("--record \(error.description)") }
         }

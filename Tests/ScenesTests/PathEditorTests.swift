@@ -16,6 +16,10 @@ import Testing
             (shell, scene) = TestSupport.shell(with: PathScene(startShape: shape), size: size)
             _ = runShell(shell, frames: 2)
         }
+        init(shell: Shell, scene: PathScene) {
+            (self.shell, self.scene) = (shell, scene)
+            _ = runShell(shell, frames: 2)
+        }
 
         func run(_ events: [InputEvent], frames: Int = 2) { _ = runShell(shell, frames: frames, events: [1: events]) }
 

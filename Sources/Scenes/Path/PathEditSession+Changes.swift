@@ -140,6 +140,7 @@ extension PathEditSession {
     func exportPath() {
         let d = (editor?.doc.path ?? (scene.shape == .custom ? scene.customPath : nil) ?? scene.currentPath()).svgData
         scene.lastExport = d
+        exported.insert(d)
         tell(scene.onExport?(d) ?? "exported \(d.utf8.count) bytes of path data")
     }
 

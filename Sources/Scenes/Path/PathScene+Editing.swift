@@ -57,6 +57,22 @@ extension PathScene {
     /// is switched away from, or the run ends): what was shown is what is on disk.
     public func settle() { session.settle() }
 
+    /// The edited paths whose edits are kept nowhere, by shape, as SVG data in their own
+    /// coordinates: changed from the shape as it was, not written back to a `--path-file`
+    /// (there is none, or the shape edited is a built-in one) and not written by an Export.
+    /// The app keeps them when the run ends (`Runner.keepUnkeptPaths`), as the board keeps a
+    /// song it could not save; a window closed or an Escape then loses no edit.
+    public var unkeptEdits: [(shape: Shape, data: String)] {
+        Shape.allCases.compactMap { s in
+            guard let e = s == shape ? session.editor : session.edits[s], e.changed else { return nil }
+            let original = s == .custom ? customPath.map { session.written ?? EditablePath($0) }
+                : e.frame.map { EditablePath(makePath(s, in: $0)) }
+            guard e.doc != original else { return nil }
+            let d = e.doc.path.svgData
+            return session.exported.contains(d) ? nil : (s, d)
+        }
+    }
+
     /// Where anchor `i` (in order along the path) is drawn, for benchmarks and tools.
     public func editDumpAnchor(_ i: Int) -> Vec2 { session.drawnAnchor(i) }
 }
