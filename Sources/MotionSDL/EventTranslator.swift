@@ -14,10 +14,26 @@ import Geometry
 ///   (`which == SDL_TOUCH_MOUSEID`) and touch events made from the mouse
 ///   (`touchId == SDL_MOUSE_TOUCHID`), so nothing is counted twice.
 /// - Only the GameController API's events are used (not the raw JOY* ones).
+/// - A press SDL swallows is given back: a window minimised or left while the mouse button
+///   was down and let go of out of its sight keeps the button held in SDL's books, and SDL
+///   then drops the next press as no change (a tour's first click after such a minimise did
+///   nothing). When the window comes back with SDL holding a button the desktop does not
+///   (`mouseButtons`), the next press is watched for: seen held by the desktop during a move,
+///   it is a press there; an up first, a click where it is.
 struct EventTranslator {
     private var fingers: [(touch: Int64, finger: Int64, id: Int)] = []
     /// Window units (SDL's mouse and window sizes) per point: the UI scale.
     var uiScale = 1.0
+    /// Whether the left button is held in SDL's books and on the desktop (X11's pointer
+    /// query; a driver without one answers SDL's own state, so they never differ).
+    var mouseButtons: () -> (sdl: Bool, desktop: Bool) = {
+        let left = UInt32(1) << (UInt32(SDL_BUTTON_LEFT) - 1)
+        return (SDL_GetMouseState(nil, nil) & left != 0, SDL_GetGlobalMouseState(nil, nil) & left != 0)
+    }
+    /// SDL holds the left button that the desktop let go of: its next press will not come
+    /// (see above). When the desktop was last asked during moves (SDL's ms), so that a mouse
+    /// moved a long while asks it at most every 16 ms.
+    private var swallowsPress = false, askedAt: UInt32?
 
     /// What the platform should do besides passing input on.
     enum WindowChange: Equatable { case none, quit, pause, resume }
@@ -33,12 +49,28 @@ struct EventTranslator {
         case SDLConstants.mouseButtonDown, SDLConstants.mouseButtonUp:
             guard e.button.which != SDLConstants.touchMouseID, e.button.button == UInt8(SDL_BUTTON_LEFT) else { return .none }
             let p = Vec2(Double(e.button.x), Double(e.button.y)) / uiScale
+            if e.type == SDLConstants.mouseButtonUp && swallowsPress {
+                // The press SDL dropped: a click here.
+                out.append(.pointerDown(pointer: 0, device: .mouse, at: p))
+            }
+            swallowsPress = false
             out.append(e.type == SDLConstants.mouseButtonDown
                        ? .pointerDown(pointer: 0, device: .mouse, at: p)
                        : .pointerUp(pointer: 0, device: .mouse, at: p))
         case SDLConstants.mouseMotion:
             guard e.motion.which != SDLConstants.touchMouseID else { return .none }
-            out.append(.pointerMove(pointer: 0, device: .mouse, at: Vec2(Double(e.motion.x), Double(e.motion.y)) / uiScale))
+            let p = Vec2(Double(e.motion.x), Double(e.motion.y)) / uiScale
+            if swallowsPress, askedAt.map({ e.motion.timestamp &- $0 >= 16 }) ?? true {
+                askedAt = e.motion.timestamp
+                let held = mouseButtons()
+                if !held.sdl { swallowsPress = false }
+                if held.sdl && held.desktop {
+                    // Pressed since: the press SDL dropped, here (at most a move late).
+                    swallowsPress = false
+                    out.append(.pointerDown(pointer: 0, device: .mouse, at: p))
+                }
+            }
+            out.append(.pointerMove(pointer: 0, device: .mouse, at: p))
         case SDLConstants.mouseWheel:
             guard e.wheel.which != SDLConstants.touchMouseID else { return .none }
             let flip: Float = e.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1 : 1
@@ -121,10 +153,12 @@ struct EventTranslator {
                 fingers.removeAll()
                 out.append(.focusLost)
             case SDLConstants.windowFocusGained:
+                watchForSwallowedPress()
                 out.append(.focusGained)
             case SDLConstants.windowMinimized, SDLConstants.windowHidden:
                 return .pause
             case SDLConstants.windowRestored, SDLConstants.windowShown:
+                watchForSwallowedPress()
                 return .resume
             default: break
             }
@@ -132,6 +166,14 @@ struct EventTranslator {
             break
         }
         return .none
+    }
+
+    /// The window is back: if SDL holds the left button the desktop does not, its next
+    /// press is watched for (see the type's notes).
+    private mutating func watchForSwallowedPress() {
+        let held = mouseButtons()
+        swallowsPress = held.sdl && !held.desktop
+        askedAt = nil
     }
 
     /// The smallest id from 1 up that no finger down holds.
