@@ -1,8 +1,10 @@
 import Engine
+import Synchronization
 
 /// Guitar voicings by chord name, read from `Resources/chords.txt` (`voicing NAME FRETS`,
 /// six strings from the low E, a fret number, 0 open or x muted; `barre NAME FRET FROM TO`):
-/// the run-time cards draw a chord's diagram from it where a voicing is known.
+/// the run-time cards draw a chord's diagram from it where a voicing is known, and from a
+/// shape found for it (`ChordVoicer`) where the file has none.
 public struct ChordDiagrams: Sendable, Equatable {
     public struct Voicing: Sendable, Equatable {
         /// Per string from the low E: the fret (0 open), or nil muted.
@@ -23,12 +25,27 @@ public struct ChordDiagrams: Sendable, Equatable {
     }
 
     public private(set) var voicings: [String: Voicing] = [:]
+    /// Shapes found for names the file does not list, each found once (cards are drawn
+    /// every frame).
+    private let found = Found()
+    /// Whether names the file does not list get a shape found for them: for diagrams read
+    /// from a file; `init()`'s empty table draws none.
+    public private(set) var findsShapes = false
+
+    private final class Found: Sendable {
+        let byName = Mutex<[String: Voicing?]>([:])
+    }
+
+    public static func == (a: ChordDiagrams, b: ChordDiagrams) -> Bool { a.voicings == b.voicings && a.findsShapes == b.findsShapes }
+    /// The most found shapes kept.
+    static let maxFound = 4_096
 
     public init() {}
 
     /// The file's voicings and barres; lines it does not know and malformed ones are left
     /// out (the file is ours, and the cards just go without a diagram).
     public init(parsing text: String) {
+        findsShapes = true
         for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
             let f = line.split(separator: " ")
             if f.count == 3, f[0] == "voicing", f[2].count == 6 {
@@ -46,12 +63,23 @@ public struct ChordDiagrams: Sendable, Equatable {
 
     /// The voicing for `name` as written: ♯ and ♭ read as # and b, and H as B; a sharp or
     /// flat root not in the file is looked up by its other spelling (G♯m as A♭m, D♭ as C♯:
-    /// the same notes, the same shape).
+    /// the same notes, the same shape); a name the file has in neither spelling gets the
+    /// easiest shape that plays it (`ChordVoicer`), where its suffix is one known there and
+    /// the diagrams were read from a file (`findsShapes`).
     public func voicing(for name: String) -> Voicing? {
         if let v = voicings[name] { return v }
         let key = name.first == "H" || name.unicodeScalars.contains(where: { $0 == "♯" || $0 == "♭" }) ? Self.key(name) : name
         if key != name, let v = voicings[key] { return v }
-        return Self.otherSpelling(of: key).flatMap { voicings[$0] }
+        if let v = Self.otherSpelling(of: key).flatMap({ voicings[$0] }) { return v }
+        guard findsShapes, name.count <= ChordName.maxLength else { return nil }
+        if let known = found.byName.withLock({ $0[name] }) { return known }
+        let v = (try? ChordName(name)).flatMap { ChordVoicer.voicing(root: $0.semitone, suffix: $0.suffix, bass: $0.bassSemitone) }
+        found.byName.withLock { names in
+            // Bounded, whatever names a sheet holds: past the limit it starts again.
+            if names.count >= Self.maxFound { names.removeAll() }
+            names[name] = v
+        }
+        return v
     }
 
     /// `name` (in # and b) with its root spelt the other way (C# and Db, D# and Eb, F# and
