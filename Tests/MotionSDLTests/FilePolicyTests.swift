@@ -12,6 +12,9 @@ import Testing
 /// `FilePolicy.maxProcessID`): the highest of those that `kill` finds no process for.
 let deadPIDs: [Int32] = Array((FilePolicy.maxProcessID - 1000...FilePolicy.maxProcessID).reversed().filter { kill($0, 0) != 0 && errno == ESRCH }.prefix(3))
 
+/// The name (before its suffix) our process `pid` gives its `n`th file beside file `name`.
+func ours(_ name: String, _ pid: Int32, _ n: Int) -> String { FilePolicy.ourName(for: name, pid: pid, serial: n) }
+
 @Suite struct FilePolicyTests {
     /// Everything in `dir`: name → (kind, size, bytes for regular files).
     func snapshot(_ dir: URL) -> [String: String] {
@@ -229,17 +232,21 @@ let deadPIDs: [Int32] = Array((FilePolicy.maxProcessID - 1000...FilePolicy.maxPr
         let dead = "\(deadPIDs[0])"
         // (A bare number is not our form: a user's `.sheet.json.motionlab-20261128.tmp` stays;
         // nor is a number no process can have, such as a date's.)
-        let names = [".sheet.json.motionlab-\(dead)-1.tmp", ".sheet.json.backup", ".sheet.json.AbC123", ".sheet.json.motionlab-\(dead).tmp",
-                     ".sheet.json.motionlab-1.tmp", ".sheet.json.motionlab-\(dead)-1.tmp.orig", "sheet.json",
-                     ".sheet.json.motionlab-20261128-1.tmp", ".sheet.json.motionlab-4194305-1.tmp"]
+        let names = [(ours("sheet.json", Int32(dead)!, 1) + ".tmp"), ".sheet.json.backup", ".sheet.json.AbC123", ".sheet.json.motionlab-\(dead).tmp",
+                     ".sheet.json.motionlab-1.tmp", (ours("sheet.json", Int32(dead)!, 1) + ".tmp.orig"), "sheet.json",
+                     ".sheet.json.motionlab-20261128-1.tmp", ".sheet.json.motionlab-4194305-1.tmp",
+                     // A user's backup named like a process's 11th file, beside the file (a
+                     // review's was deleted), and one of our form with a check not its own.
+                     ".sheet.json.motionlab-2026-11.tmp", ".sheet.json.motionlab-\(dead)-1.tmp",
+                     ".sheet.json.motionlab-\(dead)-1-0123456789abcdef.tmp", ours("sheet.json", Int32(dead)!, 2) + "x.tmp"]
         for n in names { try n.write(to: dir.appendingPathComponent(n), atomically: false, encoding: .utf8) }
         // A link with our temporary's form is not a file we made.
-        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent(".sheet.json.motionlab-\(deadPIDs[1])-1.tmp").path,
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent((ours("sheet.json", deadPIDs[1], 1) + ".tmp")).path,
                                                    withDestinationPath: "sheet.json")
         let removed = FilePolicy.removeStaleTemporaries(for: target)
-        #expect(removed == [".sheet.json.motionlab-\(dead)-1.tmp"])
+        #expect(removed == [(ours("sheet.json", Int32(dead)!, 1) + ".tmp")])
         let left = Set(snapshot(dir).keys)
-        #expect(left == Set(names.dropFirst()).union([".sheet.json.motionlab-\(deadPIDs[1])-1.tmp"]))
+        #expect(left == Set(names.dropFirst()).union([(ours("sheet.json", deadPIDs[1], 1) + ".tmp")]))
     }
 
     /// A run killed while recording over a file leaves its input in our temporary; the next
@@ -250,8 +257,8 @@ let deadPIDs: [Int32] = Array((FilePolicy.maxProcessID - 1000...FilePolicy.maxPr
         let target = dir.appendingPathComponent("run.jsonl")
         try "old\n".write(to: target, atomically: false, encoding: .utf8)
         // Process ids that are not running.
-        try "{\"frame\":1}\n".write(to: dir.appendingPathComponent(".run.jsonl.motionlab-\(deadPIDs[0])-1.rec.tmp"), atomically: false, encoding: .utf8)
-        try "".write(to: dir.appendingPathComponent(".run.jsonl.motionlab-\(deadPIDs[1])-1.rec.tmp"), atomically: false, encoding: .utf8)
+        try "{\"frame\":1}\n".write(to: dir.appendingPathComponent((ours("run.jsonl", deadPIDs[0], 1) + ".rec.tmp")), atomically: false, encoding: .utf8)
+        try "".write(to: dir.appendingPathComponent((ours("run.jsonl", deadPIDs[1], 1) + ".rec.tmp")), atomically: false, encoding: .utf8)
         try "x".write(to: dir.appendingPathComponent("run.killed-\(deadPIDs[0]).jsonl"), atomically: false, encoding: .utf8)
         let out = try OutputFile(path: target.path, kind: .log)
         #expect(out.keptRecordings == [dir.appendingPathComponent("run.killed-\(deadPIDs[0])-2.jsonl").path])
@@ -268,8 +275,8 @@ let deadPIDs: [Int32] = Array((FilePolicy.maxProcessID - 1000...FilePolicy.maxPr
         let dir = Motionlab.tempDir()
         let target = dir.appendingPathComponent("take.jsonl")
         try "old\n".write(to: target, atomically: false, encoding: .utf8)
-        let save = dir.appendingPathComponent(".take.jsonl.motionlab-\(deadPIDs[0])-1.tmp").path
-        let recording = dir.appendingPathComponent(".take.jsonl.motionlab-\(deadPIDs[0])-2.rec.tmp").path
+        let save = dir.appendingPathComponent((ours("take.jsonl", deadPIDs[0], 1) + ".tmp")).path
+        let recording = dir.appendingPathComponent((ours("take.jsonl", deadPIDs[0], 2) + ".rec.tmp")).path
         try "half a save".write(toFile: save, atomically: false, encoding: .utf8)
         try "{\"frame\":1}\n".write(toFile: recording, atomically: false, encoding: .utf8)
         let held = [open(save, O_WRONLY | O_CLOEXEC), open(recording, O_WRONLY | O_CLOEXEC)]
@@ -280,7 +287,7 @@ let deadPIDs: [Int32] = Array((FilePolicy.maxProcessID - 1000...FilePolicy.maxPr
         #expect(FilePolicy.keepKilledRecordings(of: target.path).isEmpty)
         #expect(FileManager.default.fileExists(atPath: save) && FileManager.default.fileExists(atPath: recording))
         for fd in held { close(fd) }
-        #expect(FilePolicy.removeStaleTemporaries(for: target.path) == [".take.jsonl.motionlab-\(deadPIDs[0])-1.tmp"])
+        #expect(FilePolicy.removeStaleTemporaries(for: target.path) == [(ours("take.jsonl", deadPIDs[0], 1) + ".tmp")])
         #expect(FilePolicy.keepKilledRecordings(of: target.path) == [dir.appendingPathComponent("take.killed-\(deadPIDs[0]).jsonl").path])
     }
 
@@ -299,7 +306,7 @@ let deadPIDs: [Int32] = Array((FilePolicy.maxProcessID - 1000...FilePolicy.maxPr
         var planted: [String: String] = [:]
         // Many, so that the tests running beside this one cannot take them all first.
         for k in 1...30 {
-            let name = ".take.jsonl.motionlab-\(getpid())-\(next + k).rec.tmp"
+            let name = (ours("take.jsonl", getpid(), next + k) + ".rec.tmp")
             planted[name] = "a regular file:{\"frame\":\(k)}\n"
             try "{\"frame\":\(k)}\n".write(to: dir.appendingPathComponent(name), atomically: false, encoding: .utf8)
         }
@@ -318,11 +325,20 @@ let deadPIDs: [Int32] = Array((FilePolicy.maxProcessID - 1000...FilePolicy.maxPr
         try "old\n".write(to: dir.appendingPathComponent("take.jsonl"), atomically: false, encoding: .utf8)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", #"printf '{"frame":1}\n' > "$0/.take.jsonl.motionlab-$$-1.rec.tmp"; sleep 0.1; exec "$1" play --headless --frames 2 --record "$0/take.jsonl""#,
+        // (It reads the name, which holds its process number, once started.)
+        p.arguments = ["-c", #"read name; printf '{"frame":1}\n' > "$0/$name"; sleep 0.1; exec "$1" play --headless --frames 2 --record "$0/take.jsonl""#,
                        dir.path, Motionlab.binary.path]
         p.environment = Motionlab.process([]).environment
-        let r = try Motionlab.run(p)
-        #expect(r.status == 0, "\(r.stderr)")
+        let input = Pipe(), err = Pipe()
+        p.standardInput = input
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = err
+        try p.run()
+        input.fileHandleForWriting.write(Data((ours("take.jsonl", p.processIdentifier, 1) + ".rec.tmp\n").utf8))
+        try input.fileHandleForWriting.close()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "\(stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         #expect(names.count == 2 && names[0] == "take.jsonl" && names[1].hasPrefix("take.killed-"), "\(names)")
         if names.count == 2 {
@@ -355,13 +371,13 @@ let deadPIDs: [Int32] = Array((FilePolicy.maxProcessID - 1000...FilePolicy.maxPr
     @Test func staleTemporariesGoOncePerFolderAndKilledRecordingsOfOddNamesAreKept() throws {
         let dir = Motionlab.tempDir()
         let long = String(repeating: "a", count: 244) + ".jsonl", short = FilePolicy.shortName(of: long)
-        let names = [".other.json.motionlab-\(deadPIDs[0])-1.tmp", ".\(short).motionlab-\(deadPIDs[0])-1.rec.tmp", "..hidden.motionlab-\(deadPIDs[2])-1.rec.tmp"]
+        let names = [(ours("other.json", deadPIDs[0], 1) + ".tmp"), (ours(short, deadPIDs[0], 1) + ".rec.tmp"), (ours(".hidden", deadPIDs[2], 1) + ".rec.tmp")]
         for n in names { try "{}\n".write(to: dir.appendingPathComponent(n), atomically: false, encoding: .utf8) }
         // A save's temporary is removed beside the file it was replacing; with no such file
         // there, a name of our form stays (a review: a user's `.notes.motionlab-2026-11.tmp`
         // was deleted), and so does one with nothing before the mark.
         try "{}\n".write(to: dir.appendingPathComponent("other.json"), atomically: false, encoding: .utf8)
-        let alone = [".notes.motionlab-\(deadPIDs[1])-11.tmp", ".motionlab-\(deadPIDs[1])-1.tmp"]
+        let alone = [(ours("notes", deadPIDs[1], 11) + ".tmp"), ".motionlab-\(deadPIDs[1])-1.tmp"]
         for n in alone { try "mine\n".write(to: dir.appendingPathComponent(n), atomically: false, encoding: .utf8) }
         let state = try OutputFile(path: dir.appendingPathComponent("state.json").path)
         state.write("{}")

@@ -250,7 +250,7 @@ extension SDLTests {
             // the next load; a user's file of a similar name is not ours and stays.
             try FileManager.default.removeItem(at: url)
             try SheetDocument.empty.serialized().write(to: url, atomically: false, encoding: .utf8)
-            try "x".write(to: dir.appendingPathComponent(".sheet.json.motionlab-\(deadPIDs[0])-1.tmp"), atomically: false, encoding: .utf8)
+            try "x".write(to: dir.appendingPathComponent(ours("sheet.json", deadPIDs[0], 1) + ".tmp"), atomically: false, encoding: .utf8)
             try "x".write(to: dir.appendingPathComponent(".sheet.json.a1B2c3"), atomically: false, encoding: .utf8)
             _ = loadSheet(DocumentFile(url: url))
             #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [".sheet.json.a1B2c3", "sheet.json"])

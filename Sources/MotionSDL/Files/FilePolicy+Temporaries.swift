@@ -108,7 +108,7 @@ extension FilePolicy {
         return false
     }
 
-    /// `.NAME.motionlab-PID-N.tmp` beside `target`: the temporary a save of `target` by this
+    /// `.NAME.motionlab-PID-N-CHECK.tmp` beside `target`: the temporary a save of `target` by this
     /// process writes before renaming it into place (N counts this process's temporaries).
     /// A NAME too long to leave room in the file system's 255 bytes is shortened to a hash
     /// of itself (`shortName(of:)`).
@@ -116,7 +116,7 @@ extension FilePolicy {
         ourPath(for: target, suffix: temporarySuffix)
     }
 
-    /// `.NAME.motionlab-PID-N.orig` beside `target`: the old content of a file written in place,
+    /// `.NAME.motionlab-PID-N-CHECK.orig` beside `target`: the old content of a file written in place,
     /// kept until the new content is flushed (a crash leaves it for the user; it is never
     /// removed as stale).
     static func backupPath(for target: String) -> String {
@@ -125,8 +125,26 @@ extension FilePolicy {
 
     static func ourPath(for target: String, suffix: String) -> String {
         _ = firstFile
-        return folder(of: target) + "/." + shortName(of: name(of: target)) + ".motionlab-\(getpid())-\(nextSerial())" + suffix
+        return folder(of: target) + "/" + ourName(for: shortName(of: name(of: target)), pid: getpid(), serial: nextSerial()) + suffix
     }
+
+    /// `.NAME.motionlab-PID-N-CHECK`, the name (before its suffix) of the `N`th file process
+    /// `pid` makes beside file `name` (already shortened: `shortName(of:)`). CHECK, 16 hex
+    /// digits of a hash of the rest, tells ours from a user's file of a like name (a review's
+    /// backup `.notes.motionlab-2026-11.tmp` beside `notes` read as process 2026's, and went).
+    static func ourName(for name: String, pid: Int32, serial: Int) -> String {
+        ".\(name).motionlab-\(pid)-\(serial)-\(check(name, pid: pid, serial: serial))"
+    }
+
+    /// The hash a name of ours carries (FNV-1a 64 of NAME, PID and N), as 16 hex digits.
+    private static func check(_ name: Substring, pid: Int32, serial: Int) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 + [0] + "\(pid)-\(serial)".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    private static func check(_ name: String, pid: Int32, serial: Int) -> String { check(name[...], pid: pid, serial: serial) }
 
     /// The highest process number Linux gives is below this (`PID_MAX_LIMIT`, 2²²).
     static let maxProcessID: Int32 = 4_194_304
@@ -145,7 +163,7 @@ extension FilePolicy {
     }
 
     /// The longest file name kept whole inside our temporaries' names: with the dot and
-    /// `.motionlab-PID-N.tmp` (at most 35 bytes) it stays under NAME_MAX's 255.
+    /// `.motionlab-PID-N-CHECK.rec.tmp` (at most 54 bytes) it stays under NAME_MAX's 255.
     static let maxNameInTemporary = 200
 
     /// `name`, or for a longer name `h` and 16 hex digits of its FNV-1a hash: the same for
@@ -160,7 +178,7 @@ extension FilePolicy {
 
     /// Removes what a save of `target` left behind when its process was killed between
     /// making the temporary file and renaming it: only names of exactly the form
-    /// `.NAME.motionlab-PID-N.tmp`, regular files (not links) owned by this user, whose
+    /// `.NAME.motionlab-PID-N-CHECK.tmp`, regular files (not links) owned by this user, whose
     /// process no longer runs. Returns the names removed.
     @discardableResult
     static func removeStaleTemporaries(for target: String) -> [String] {
@@ -176,7 +194,7 @@ extension FilePolicy {
         if cleaned.withLock({ $0.insert(dir).inserted }) { removeStaleTemporaries(inFolder: dir, prefix: ".", anyName: true) }
     }
 
-    /// The temporary a recording over an existing file is written to (`.NAME.motionlab-PID-N.rec.tmp`),
+    /// The temporary a recording over an existing file is written to (`.NAME.motionlab-PID-N-CHECK.rec.tmp`),
     /// renamed over the file when the run ends. A run killed before then leaves it: it holds
     /// that run's input, so it is never removed as stale (`keepKilledRecordings`).
     static func recordingTemporaryPath(for target: String) -> String {
@@ -202,7 +220,7 @@ extension FilePolicy {
         var kept: [String] = []
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(recordingSuffix) {
             let path = dir + "/" + name
-            guard let (pid, st) = staleOwnFile(path, id: name.dropFirst(prefix.count).dropLast(recordingSuffix.count)) else { continue }
+            guard let (pid, st) = staleOwnFile(path, name: shortName(of: file)[...], id: name.dropFirst(prefix.count).dropLast(recordingSuffix.count)) else { continue }
             if st.st_size == 0 {
                 unlink(path)
                 continue
@@ -244,22 +262,24 @@ extension FilePolicy {
                   mark <= name.index(name.endIndex, offsetBy: -temporarySuffix.count),
                   files.contains(String(name[name.index(after: name.startIndex)..<start.lowerBound])) else { continue }
             let path = dir + "/" + name
-            guard staleOwnFile(path, id: name[mark...].dropLast(temporarySuffix.count)) != nil else { continue }
+            guard staleOwnFile(path, name: name[name.index(after: name.startIndex)..<start.lowerBound],
+                               id: name[mark...].dropLast(temporarySuffix.count)) != nil else { continue }
             if unlink(path) == 0 { removed.append(name) }
         }
         return removed
     }
 
     /// The process number and status of the file at `path`, when its name's `id` is ours
-    /// (PID-SERIAL, digits only, a process number Linux can give: the only form `ourPath`
-    /// makes; a name with a bare number or a date, such as a user's
-    /// `.notes.motionlab-20261128.tmp` or `.notes.motionlab-20261128-1.tmp`, is not ours — two
-    /// reviews), that process no longer runs, and it is a regular file (not a link) of this
+    /// (PID-SERIAL-CHECK beside file `name`, a process number Linux can give and the hash
+    /// `ourName` gives them: the only form `ourPath` makes; a name with a bare number or a
+    /// date, such as a user's `.notes.motionlab-20261128.tmp` or `.notes.motionlab-2026-11.tmp`,
+    /// is not ours — three reviews), that process no longer runs, and it is a regular file (not a link) of this
     /// user: what a killed run of ours left. Nil for anything else.
-    private static func staleOwnFile(_ path: String, id: Substring) -> (pid: Int32, stat: stat)? {
-        let parts = id.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let pid = Int32(parts[0]), pid > 0, pid <= maxProcessID else { return nil }
+    private static func staleOwnFile(_ path: String, name: Substring, id: Substring) -> (pid: Int32, stat: stat)? {
+        let parts = id.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.dropLast().allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let pid = Int32(parts[0]), pid > 0, pid <= maxProcessID, let serial = Int(parts[1]),
+              parts[2] == check(name, pid: pid, serial: serial) else { return nil }
         // A process of that number still runs (or is someone else's): not stale. Of this
         // process's number, a run that had it before this one (in a container every run is
         // process 1: a review) left it, if it is older than this process's first file.

@@ -18,7 +18,7 @@ import Synchronization
 ///   pipe) is written straight to, never replaced; a FIFO with no reader is refused rather
 ///   than waited on. Folders, sockets and block devices are refused.
 /// - The only files the program ever removes are its own temporary files, which it can
-///   recognise exactly: `.NAME.motionlab-PID-N.tmp`, a regular file of this user whose
+///   recognise exactly: `.NAME.motionlab-PID-N-CHECK.tmp`, a regular file of this user whose
 ///   process is gone.
 public enum FilePolicy {
     /// A file the policy refuses, or an I/O error, in words that name the file.

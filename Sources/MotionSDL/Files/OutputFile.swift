@@ -6,7 +6,7 @@ import Foundation
 ///
 /// How the bytes reach the name depends on what is there, so that a save keeps the file's
 /// identity — its mode, owner, group, hard links and extended attributes — or refuses:
-/// - **A new name**: a temporary file beside it (`.NAME.motionlab-PID-N.tmp`), renamed into
+/// - **A new name**: a temporary file beside it (`.NAME.motionlab-PID-N-CHECK.tmp`), renamed into
 ///   place by `commit()` (a log at once, so that what it holds survives a crash).
 /// - **A regular file** is first checked: one its owner's permission bits mark read-only,
 ///   or that is append-only or immutable, is refused, whoever runs the program (root too).
@@ -16,7 +16,7 @@ import Foundation
 ///   renamed over it by `commit()`; until then the old file stays whole.
 /// - Otherwise (a file with other hard links, another user's file, an attribute that cannot
 ///   be copied, a folder that is append-only) it is *written in place*: its old content is
-///   first copied aside into our own backup (`.NAME.motionlab-PID-N.orig` beside it, or in
+///   first copied aside into our own backup (`.NAME.motionlab-PID-N-CHECK.orig` beside it, or in
 ///   memory where the folder takes no new file), the file is rewritten, and any failure
 ///   writes the old content back. The backup is removed once the new content is flushed; a
 ///   crash in between leaves it, for the user.
