@@ -142,9 +142,10 @@ final class AppSongShelf: SongShelf {
             try FilePolicy.makeFolder(folder.path)
             // A song made here has no {title}: its name goes in as one, so that ChordPro tools
             // show it titled and an import names it so (a tour's export was untitled). (A name
-            // with a brace would end the directive early: left out.)
+            // with a brace would end the directive early, and a song of the most lines a sheet
+            // holds has no room for one: left out, as a review's 10,000-line song was refused.)
             var doc = doc
-            if ChordPro.title(of: doc) == nil, !name.contains(where: { $0 == "{" || $0 == "}" }) {
+            if ChordPro.title(of: doc) == nil, !name.contains(where: { $0 == "{" || $0 == "}" }), doc.lines.count < SheetDocument.maxLines {
                 doc.lines.insert(SheetDocument.Line(text: "{title: \(name)}"), at: 0)
             }
             let text = try ChordPro.writeReadable(doc)

@@ -18,6 +18,9 @@ final class CheckedContent: FrameContent {
     var size: Vec2 { shell.size }
     var wantsQuit: Bool { checker.violation != nil }
     var textInputRect: Rect? { shell.textInputRect }
+    /// Input still waiting (as `play`'s run has it stepped at the end: a soak's dump and its
+    /// recording's replay then match, as docs/command-line.md says).
+    var hasQueuedInput: Bool { shell.hasQueuedInput }
     func enqueue(_ event: InputEvent, at time: Double?) { shell.enqueue(event, at: time) }
     func step(dt: Double, step: Int) {
         shell.step(dt: dt, step: step)

@@ -100,6 +100,32 @@ import Testing
         #expect(ChordPro.title(of: try ChordPro.parse(exported)) == "Вечерняя звезда")
     }
 
+    /// A song of the most lines a sheet holds has no room for a title: exported without one
+    /// (a review's 10,000-line song was refused, blamed on a line 10,001 it never had).
+    @Test func thePanelsExportOfASongAtTheLineLimitGoesUntitled() throws {
+        let dir = Motionlab.tempDir()
+        let cho = dir.appendingPathComponent("big.cho")
+        try (0..<SheetDocument.maxLines).map { "[C]line \($0)" }.joined(separator: "\n").write(to: cho, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("motionlab"), withIntermediateDirectories: true)
+        let imported = try Motionlab.run(["song", "import", cho.path, "--name", "Big", "--songs", dir.appendingPathComponent("motionlab/songs").path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let script = dir.appendingPathComponent("s.jsonl")
+        try """
+        {"frame":2,"type":"key","key":"Left Ctrl","down":true}
+        {"frame":3,"type":"key","key":"O","down":true}
+        {"frame":4,"type":"key","key":"O","down":false}
+        {"frame":5,"type":"key","key":"E","down":true}
+        {"frame":6,"type":"key","key":"E","down":false}
+        {"frame":6,"type":"key","key":"Left Ctrl","down":false}
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "8", "--song", "Big", "--script", script.path])
+        p.environment?["XDG_DATA_HOME"] = dir.path
+        let r = try Motionlab.run(p)
+        #expect(r.status == 0, "\(r.stderr)")
+        let exported = try String(contentsOf: dir.appendingPathComponent("motionlab/exports/Big.cho"), encoding: .utf8)
+        #expect(exported.hasPrefix("[C]line 0\n") && exported.contains("line 9999"), "\(exported.prefix(80))")
+    }
+
     @Test func exportWritesNoSongOfTheFolder() throws {
         let dir = Motionlab.tempDir(), songs = dir.appendingPathComponent("songs")
         for name in ["T", "X"] { #expect(try song(["import", Self.corpus.appendingPathComponent("amazing-grace.cho").path, "--name", name], in: dir).status == 0) }

@@ -136,11 +136,24 @@ extension BoardScene {
         }
     }
 
-    /// `text`'s parts between " · ", a quoted name (“…”) kept whole.
+    /// `text`'s parts between " · ", a quoted name (“…”) kept whole. A quote left open (a
+    /// song named `Say “Hi`) keeps nothing whole: the parts are then split at every " · ".
     static func announcementParts(_ text: String) -> [Substring] {
+        let parts = announcementParts(text, quotes: true)
+        return parts.count == 1 && text.contains(" · ") && isLeftOpen(text) ? announcementParts(text, quotes: false) : parts
+    }
+
+    /// Whether a “ in `text` has no ” after it.
+    private static func isLeftOpen(_ text: String) -> Bool {
+        var depth = 0
+        for c in text { if c == "“" { depth += 1 } else if c == "”" { depth = max(0, depth - 1) } }
+        return depth > 0
+    }
+
+    private static func announcementParts(_ text: String, quotes: Bool) -> [Substring] {
         var parts: [Substring] = [], start = text.startIndex, i = text.startIndex, quoted = 0
         while i < text.endIndex {
-            if text[i] == "“" { quoted += 1 } else if text[i] == "”" { quoted = max(0, quoted - 1) }
+            if quotes { if text[i] == "“" { quoted += 1 } else if text[i] == "”" { quoted = max(0, quoted - 1) } }
             if quoted == 0, text[i...].hasPrefix(" · ") {
                 parts.append(text[start..<i])
                 i = text.index(i, offsetBy: 3)
