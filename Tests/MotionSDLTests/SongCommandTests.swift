@@ -80,8 +80,8 @@ import Testing
     /// The songs panel's Export of a song made in the app writes its name as the ChordPro
     /// `{title}` (it had none, so ChordPro tools showed it untitled: a tour), which an import
     /// reads back as its name; a song with a title keeps its own.
-    @Test func thePanelsExportTitlesASongMadeHere() throws {
-        let dir = Motionlab.tempDir()
+    /// A headless board run on `song` that opens the songs panel and exports it (Ctrl+O, E).
+    func exportFromThePanel(in dir: URL, song: String) throws -> Process {
         let script = dir.appendingPathComponent("s.jsonl")
         try """
         {"frame":2,"type":"key","key":"Left Ctrl","down":true}
@@ -91,7 +91,12 @@ import Testing
         {"frame":6,"type":"key","key":"E","down":false}
         {"frame":6,"type":"key","key":"Left Ctrl","down":false}
         """.write(to: script, atomically: true, encoding: .utf8)
-        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "8", "--song", "Вечерняя звезда", "--script", script.path])
+        return Motionlab.process(["--headless", "--scene", "board", "--frames", "8", "--song", song, "--script", script.path])
+    }
+
+    @Test func thePanelsExportTitlesASongMadeHere() throws {
+        let dir = Motionlab.tempDir()
+        let p = try exportFromThePanel(in: dir, song: "Вечерняя звезда")
         p.environment?["XDG_DATA_HOME"] = dir.path
         let r = try Motionlab.run(p)
         #expect(r.status == 0, "\(r.stderr)")
@@ -109,16 +114,7 @@ import Testing
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("motionlab"), withIntermediateDirectories: true)
         let imported = try Motionlab.run(["song", "import", cho.path, "--name", "Big", "--songs", dir.appendingPathComponent("motionlab/songs").path])
         #expect(imported.status == 0, "\(imported.stderr)")
-        let script = dir.appendingPathComponent("s.jsonl")
-        try """
-        {"frame":2,"type":"key","key":"Left Ctrl","down":true}
-        {"frame":3,"type":"key","key":"O","down":true}
-        {"frame":4,"type":"key","key":"O","down":false}
-        {"frame":5,"type":"key","key":"E","down":true}
-        {"frame":6,"type":"key","key":"E","down":false}
-        {"frame":6,"type":"key","key":"Left Ctrl","down":false}
-        """.write(to: script, atomically: true, encoding: .utf8)
-        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "8", "--song", "Big", "--script", script.path])
+        let p = try exportFromThePanel(in: dir, song: "Big")
         p.environment?["XDG_DATA_HOME"] = dir.path
         let r = try Motionlab.run(p)
         #expect(r.status == 0, "\(r.stderr)")
