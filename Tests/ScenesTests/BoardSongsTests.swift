@@ -157,6 +157,22 @@ final class MemoryShelf: SongShelf {
         #expect(board.document.lines[0].chords.first?.name == "Bm", "\(board.document.lines)")
     }
 
+    /// The same in one step (a script's or a recording's frame): let go under the panel, the
+    /// panel closed by B, pulled again. The release is seen as it goes by, not only as the pad
+    /// stands at the step's end, which is pulled (a review).
+    @Test func aTriggerLetGoUnderTheSongsPanelAndPulledInOneStepTransposes() {
+        let (shell, board, _) = make()
+        _ = board.songShelf?.open("Калинка")
+        runShell(shell, frames: 2, events: [1: [.gamepadAdded(pad: 0), .gamepadAxis(pad: 0, axis: .righttrigger, value: 1)]])
+        #expect(board.document.lines[0].chords.first?.name == "Bbm", "\(board.document.lines)")
+        click(shell, board.songsButton.rect.center)
+        #expect(board.songPanel != nil)
+        runShell(shell, frames: 2, events: [1: [.gamepadAxis(pad: 0, axis: .righttrigger, value: 0), .gamepadButton(pad: 0, button: .b, down: true),
+                                                 .gamepadAxis(pad: 0, axis: .righttrigger, value: 1), .gamepadButton(pad: 0, button: .b, down: false)]])
+        #expect(board.songPanel == nil)
+        #expect(board.document.lines[0].chords.first?.name == "Bm", "\(board.document.lines)")
+    }
+
     /// A trigger pulled on the board, let go on another tab, pulled again back on the board:
     /// it transposes again (the board never saw the release: a review).
     @Test func aTriggerLetGoOnAnotherTabPullsAgainBackOnTheBoard() {

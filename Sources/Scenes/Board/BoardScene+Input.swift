@@ -19,6 +19,11 @@ extension BoardScene {
             focusRing.note(e)
             if case .gamepadRemoved(let pad) = e { padRemoved(pad) }
             if songPanel != nil {
+                // A trigger let go under the panel is let go as it goes by: the pad as it stands
+                // at the step's end may have it pulled again after the panel closed (a review).
+                if case .gamepadAxis(let pad, let axis, let v) = e, axis == .lefttrigger || axis == .righttrigger, v < 1.0 / 3 {
+                    pulledTriggers.remove(PulledTrigger(pad: pad, right: axis == .righttrigger))
+                }
                 songPanelInput(e, input: ctx.input)
                 continue
             }
