@@ -311,8 +311,13 @@ final class MemoryShelf: SongShelf {
         let panel = board.songPanel!
         click(shell, panel.buttons[3].rect.center)
         #expect(shelf.exported.count == 1 && board.announcement == "Exported Amazing Grace")
+        // Delete asks first: one press deletes nothing, the second does.
+        click(shell, panel.buttons[2].rect.center)
+        #expect(shelf.trash.isEmpty && board.songName == "Amazing Grace" && board.songPanel?.buttons[2].label == "Delete?")
+        #expect(board.announcement.hasPrefix("Delete again"), "\(board.announcement)")
         click(shell, panel.buttons[2].rect.center)
         #expect(shelf.trash == ["Amazing Grace"] && board.songName == "Zebra")
+        #expect(board.songPanel?.buttons[2].label == "Delete")
         #expect(board.songPanel?.names == ["Zebra", "Калинка"])
         click(shell, panel.buttons[0].rect.center)
         #expect(board.songName == "New song" && board.songPanel == nil && board.lyric?.line == 0)
@@ -325,6 +330,21 @@ final class MemoryShelf: SongShelf {
         let (plainShell, plain) = makeBoard()
         click(plainShell, board.songsButton.rect.center)
         #expect(plain.songPanel == nil)
+    }
+
+    /// A Delete pressed once, then anything else asked of the panel (another row, Export,
+    /// the keys' way), deletes nothing: the next Delete asks again.
+    @Test func aDeleteTakenBackByAnythingElseDeletesNothing() {
+        let (shell, board, shelf) = make()
+        click(shell, board.songsButton.rect.center)
+        keys(shell, ["Delete"])
+        #expect(board.songPanel?.deleteArmed == true)
+        keys(shell, ["Down"])
+        #expect(board.songPanel?.deleteArmed == false && board.songPanel?.buttons[2].label == "Delete")
+        keys(shell, ["Delete"])
+        #expect(shelf.trash.isEmpty && board.songName == "Amazing Grace")
+        keys(shell, ["Delete"])
+        #expect(shelf.trash == ["Amazing Grace"])
     }
 
     /// Ctrl+O opens the songs panel while a lyric has the caret too, leaving the text (a

@@ -67,7 +67,7 @@ extension BoardScene {
         Binding(.openSong, "open it", mode: songsMode, keys: [.enter, Key("Keypad Enter"), .space], keyLabel: "Return or Space",
                 buttons: [.a]),
         Binding(.renameSong, "rename the open song", mode: songsMode, keys: [Key("F2")]),
-        Binding(.deleteSong, "delete the open song (to the trash)", mode: songsMode, keys: [Key("Delete")]),
+        Binding(.deleteSong, "delete the open song (to the trash; it asks first: press again)", mode: songsMode, keys: [Key("Delete")]),
         Binding(.newSong, "make a new song and open it", mode: songsMode, keys: [Key("N")], ctrl: true, keyLabel: "Ctrl+N",
                 buttons: [.x]),
         Binding(.exportSong, "export the open song as ChordPro", mode: songsMode, keys: [Key("E")], ctrl: true,

@@ -38,6 +38,8 @@ extension BoardScene {
     func songPanelInput(_ e: InputEvent, input: InputState) {
         guard var panel = songPanel else { return }
         let request = panel.handle(e, input: input)
+        // Anything else asked of the panel takes an armed Delete back.
+        if panel.deleteArmed, request != .none, request != .button(2) { panel.armDelete(false) }
         songPanel = panel
         switch request {
         case .none: break
@@ -74,7 +76,17 @@ extension BoardScene {
             announce("Type the new name · Return renames, Escape cancels")
         case 2:
             guard let current = songName else { return }
-            if let problem = shelf.delete(current) { return announce("Could not delete \(current): \(problem)") }
+            // Two presses: a slip of the finger (Delete is also the chords' key) loses no song.
+            guard panel.deleteArmed else {
+                panel.armDelete(true)
+                songPanel = panel
+                return announce("Delete again to move “\(current)” to the songs' trash · anything else keeps it")
+            }
+            panel.armDelete(false)
+            if let problem = shelf.delete(current) {
+                songPanel = panel
+                return announce("Could not delete \(current): \(problem)")
+            }
             // Its edits that could not be saved went with it: nothing to keep of it.
             unsavedBecause = nil
             let names = shelf.names()

@@ -39,6 +39,15 @@ public struct SongPanel: Sendable {
     public internal(set) var frame = Rect.zero
     /// The open song, by name (nil: none; Rename and Delete then do nothing).
     var open: String?
+    /// Delete was pressed once: the next press deletes (its button asks "Delete?"); any
+    /// other request of the panel takes it back (`armDelete`).
+    public private(set) var deleteArmed = false
+
+    /// Arms Delete (`on`) or takes it back, its button saying which.
+    mutating func armDelete(_ on: Bool) {
+        deleteArmed = on
+        buttons[2].label = on ? "Delete?" : "Delete"
+    }
 
     static let row = 40.0
 
