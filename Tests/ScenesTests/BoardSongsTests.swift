@@ -347,6 +347,40 @@ final class MemoryShelf: SongShelf {
         #expect(shelf.trash == ["Amazing Grace"])
     }
 
+    /// A Delete held down asks once: its repeats do not answer (a review's held key deleted);
+    /// the wheel, a press of Tab or a trip to another tab take it back too.
+    @Test func aHeldDeleteOrAnotherTabOrTheWheelDeletesNothing() {
+        let (shell, board, shelf) = make()
+        click(shell, board.songsButton.rect.center)
+        runShell(shell, frames: 2, events: [1: [.key(Key("Delete"), down: true)]])
+        runShell(shell, frames: 2, events: [1: [.keyRepeat(Key("Delete")), .keyRepeat(Key("Delete"))]])
+        runShell(shell, frames: 1, events: [1: [.key(Key("Delete"), down: false)]])
+        #expect(shelf.trash.isEmpty && board.songPanel?.deleteArmed == true)
+        runShell(shell, frames: 1, events: [1: [.wheel(dx: 0, dy: -40)]])
+        #expect(board.songPanel?.deleteArmed == false)
+        keys(shell, ["Delete"])
+        keys(shell, ["Q"])
+        #expect(board.songPanel?.deleteArmed == false, "a key the panel has no use for takes it back too")
+        #expect(shelf.trash.isEmpty && board.songName == "Amazing Grace")
+    }
+
+    @Test func aDeleteArmedThenAnotherTabAndBackDeletesNothing() {
+        let shelf = MemoryShelf(["Калинка": try! ChordPro.parse("[Am]Калинка, калинка\n"), "Ель": try! ChordPro.parse("[C]Ель\n")])
+        let board = BoardScene(document: .empty)
+        let shell = Shell(scenes: [board, BoardScene(document: .empty)], size: Vec2(1280, 720), font: testFont())
+        shelf.board = board
+        board.songShelf = shelf
+        _ = shelf.open("Калинка")
+        click(shell, board.songsButton.rect.center)
+        keys(shell, ["Delete"])
+        #expect(board.songPanel?.deleteArmed == true)
+        keys(shell, ["2"])
+        keys(shell, ["1"])
+        #expect(shell.activeScene === board && board.songPanel != nil)
+        keys(shell, ["Delete"])
+        #expect(shelf.trash.isEmpty && board.songName == "Калинка")
+    }
+
     /// Ctrl+O opens the songs panel while a lyric has the caret too, leaving the text (a
     /// hostile tour found it typed nothing and opened nothing).
     @Test func ctrlOOpensTheSongsWhileTyping() {

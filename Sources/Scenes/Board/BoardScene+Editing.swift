@@ -34,7 +34,12 @@ extension BoardScene {
     }
 
     /// The board is switched away from or the run ends: typing not yet saved is saved.
-    public func settle() { saveNow() }
+    public func settle() {
+        saveNow()
+        // Left for another tab (or the run's end): a Delete armed here is taken back (a review
+        // came back to the panel and deleted with one press).
+        songPanel?.armDelete(false)
+    }
 
     /// Saves the typing that waits its moment (`LyricTyping.typingSaveDelay`).
     public func saveNow() { typing.saveTyping() }

@@ -38,8 +38,14 @@ extension BoardScene {
     func songPanelInput(_ e: InputEvent, input: InputState) {
         guard var panel = songPanel else { return }
         let request = panel.handle(e, input: input)
-        // Anything else asked of the panel takes an armed Delete back.
-        if panel.deleteArmed, request != .none, request != .button(2) { panel.armDelete(false) }
+        // Any other press, click, scroll or typing takes an armed Delete back (a key's repeat
+        // is its press going on; a move of the mouse to the button is not another thing).
+        if panel.deleteArmed, request != .button(2) {
+            switch e {
+            case .key(_, true), .gamepadButton(_, _, true), .pointerDown, .wheel, .text, .fileDropped: panel.armDelete(false)
+            default: break
+            }
+        }
         songPanel = panel
         switch request {
         case .none: break

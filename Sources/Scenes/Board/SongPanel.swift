@@ -141,7 +141,11 @@ public struct SongPanel: Sendable {
                 if case .key = press, names.indices.contains(selected) { return .announce("\(names[selected]) · Return opens it") }
             case .openSong: if names.indices.contains(selected) { return .open(names[selected]) }
             case .renameSong: return .button(1)
-            case .deleteSong: return .button(2)
+            case .deleteSong:
+                // Delete asks first: a key held down must not answer for the hand (a review's
+                // held Delete deleted with its first repeat).
+                if case .keyRepeat = e { return .none }
+                return .button(2)
             case .newSong: return .button(0)
             case .exportSong: return .button(3)
             case .closeSongs: return .close
