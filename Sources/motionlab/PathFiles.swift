@@ -89,7 +89,7 @@ struct PathExporter {
     /// Where an export that could not be written is counted, for the run's exit status.
     let failures: FailedWrites
 
-    func export(_ d: String) -> String {
+    func export(_ d: String) -> PathExport {
         StandardStream.output.write(d + "\n")
         let document = Self.svgDocument(d)
         if let file {
@@ -97,16 +97,16 @@ struct PathExporter {
                 // Said on standard error too: a scripted or headless run shows no bar.
                 StandardStream.error.line("motionlab: export: \(error.description)")
                 failures.note()
-                return "exported to standard output; \(error.description)"
+                return PathExport(said: "exported to standard output; \(error.description)", kept: false)
             }
-            return "exported to \(echo(file, limit: 80)) and standard output"
+            return PathExport(said: "exported to \(echo(file, limit: 80)) and standard output", kept: true, overwrites: true)
         }
-        guard let folder else { return "exported to standard output" }
-        do { return "exported to \(echo(try Self.writeNew(document, in: folder), limit: 80)) and standard output" } catch {
+        guard let folder else { return PathExport(said: "exported to standard output", kept: false) }
+        do { return PathExport(said: "exported to \(echo(try Self.writeNew(document, in: folder), limit: 80)) and standard output", kept: true) } catch {
             let why = (error as? FilePolicy.Refusal)?.description ?? "\(error)"
             StandardStream.error.line("motionlab: export: \(why)")
             failures.note()
-            return "exported to standard output; \(why)"
+            return PathExport(said: "exported to standard output; \(why)", kept: false)
         }
     }
 

@@ -8,8 +8,15 @@ import Testing
 /// The path edits a window's run would lose when it ends (Escape, the window closed): those
 /// kept nowhere else, which the app then writes as an export (`PathScene.unkeptEdits`).
 @Suite struct PathUnkeptEditsTests {
+    /// A session whose Export writes a new file each time, as a window's does.
+    static func session(_ shape: PathScene.Shape) -> PathEditorTests.Session {
+        let s = PathEditorTests.Session(shape)
+        s.scene.onExport = { _ in PathExport(said: "exported", kept: true) }
+        return s
+    }
+
     @Test func anEditedBuiltInShapeIsUnkeptUntilExportedAndAgainWhenEditedAfter() throws {
-        let s = PathEditorTests.Session(.star)
+        let s = Self.session(.star)
         #expect(s.scene.unkeptEdits.isEmpty)
         s.key("E")
         #expect(s.scene.unkeptEdits.isEmpty, "edit mode alone changes nothing")
@@ -31,7 +38,7 @@ import Testing
     }
 
     @Test func editsUndoneBackToTheShapeAreNothingToKeep() {
-        let s = PathEditorTests.Session(.heart)
+        let s = Self.session(.heart)
         s.key("E")
         s.drag(s.anchor(0), s.anchor(0) + Vec2(12, -9))
         #expect(!s.scene.unkeptEdits.isEmpty)
@@ -43,7 +50,7 @@ import Testing
     /// Each shape keeps its edits while another is shown: all of them are unkept, in the
     /// order of the shapes, not only the one on screen.
     @Test func theEditsOfAShapeNotShownAreUnkeptToo() {
-        let s = PathEditorTests.Session(.star)
+        let s = Self.session(.star)
         s.key("E")
         s.drag(s.anchor(0), s.anchor(0) + Vec2(20, 20))
         s.key("S")
@@ -55,6 +62,28 @@ import Testing
         // Exporting the one shown keeps only it.
         s.key("X")
         #expect(s.scene.unkeptEdits.map(\.shape) == [.star])
+    }
+
+    /// An Export that wrote no file keeps nothing (a review: a failed `--export FILE` dropped
+    /// the edits at exit); one over the same file each time keeps only the last.
+    @Test func aFailedExportKeepsNothingAndOneOverTheSameFileOnlyTheLast() {
+        let s = PathEditorTests.Session(.star)
+        s.scene.onExport = { _ in PathExport(said: "not exported", kept: false) }
+        s.key("E")
+        s.drag(s.anchor(0), s.anchor(0) + Vec2(20, 20))
+        s.key("X")
+        #expect(s.scene.unkeptEdits.map(\.shape) == [.star])
+        s.scene.onExport = { _ in PathExport(said: "exported over FILE", kept: true, overwrites: true) }
+        s.key("X")
+        #expect(s.scene.unkeptEdits.isEmpty)
+        let first = s.d
+        s.drag(s.anchor(1), s.anchor(1) + Vec2(-15, 10))
+        s.key("X")
+        #expect(s.scene.unkeptEdits.isEmpty)
+        // Undone back to the first export's path: the file holds the second now.
+        s.key("Z", ctrl: true)
+        #expect(s.d == first)
+        #expect(s.scene.unkeptEdits.map(\.data) == [first])
     }
 
     /// A custom path whose edits went back into its `--path-file` is kept there; one whose

@@ -140,8 +140,14 @@ extension PathEditSession {
     func exportPath() {
         let d = (editor?.doc.path ?? (scene.shape == .custom ? scene.customPath : nil) ?? scene.currentPath()).svgData
         scene.lastExport = d
-        exported.insert(d)
-        tell(scene.onExport?(d) ?? "exported \(d.utf8.count) bytes of path data")
+        guard let export = scene.onExport?(d) else { return tell("exported \(d.utf8.count) bytes of path data") }
+        // Only what a file holds is kept: a failed Export keeps nothing (a review), and one
+        // over the same file keeps only the last.
+        if export.kept {
+            if export.overwrites { exported.removeAll() }
+            exported.insert(d)
+        }
+        tell(export.said)
     }
 
     func undoEdit() {

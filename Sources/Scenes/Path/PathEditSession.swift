@@ -72,7 +72,7 @@ final class PathEditSession {
     var unsaved = false
     /// The custom path as it was last written back (`save`); nil: as it was loaded.
     var written: EditablePath?
-    /// The path data every Export of this run wrote (`PathScene.unkeptEdits`).
+    /// The path data files hold from this run's Exports (`PathScene.unkeptEdits`).
     var exported = Set<String>()
     /// Anchors put on the path this step (`maxInsertsPerStep`).
     var insertsThisStep = 0

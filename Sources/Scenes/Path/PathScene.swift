@@ -97,8 +97,9 @@ public final class PathScene: Scene {
     /// Called with the path's SVG data (in its own coordinates) after each finished edit;
     /// returns a problem to show, or nil when saved (`--path-file` write-back).
     public var onEdited: ((String) -> String?)?
-    /// Called with the path's SVG data by Export; returns what to show (where it went).
-    public var onExport: ((String) -> String)?
+    /// Called with the path's SVG data by Export; returns what to show (where it went) and
+    /// whether a file now holds it.
+    public var onExport: ((String) -> PathExport)?
     /// The path data the last Export produced.
     public internal(set) var lastExport: String?
     /// Each ring's colour, by handle.
@@ -209,5 +210,17 @@ public struct PathLengthError: Error, CustomStringConvertible {
     /// The error as a sentence for the user.
     public var description: String {
         "path is \(Int(diagonals.rounded())) times the diagonal of the area it is shown in, more than \(Int(PathScene.maxLengthInDiagonals)) (PathScene.maxLengthInDiagonals): each frame draws all of it; simplify the path"
+    }
+}
+
+/// What an Export did (`PathScene.onExport`): what to show, and whether a file now holds the
+/// data — one of its own (`overwrites` false: every Export a new file) or the one file each
+/// Export writes over (`--export FILE`: only the last is kept).
+public struct PathExport: Sendable, Equatable {
+    public var said: String
+    public var kept: Bool
+    public var overwrites: Bool
+    public init(said: String, kept: Bool, overwrites: Bool = false) {
+        (self.said, self.kept, self.overwrites) = (said, kept, overwrites)
     }
 }
