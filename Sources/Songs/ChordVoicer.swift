@@ -2,12 +2,13 @@
 /// F♯maj7; a Cadd9 taken up a tone is Dadd9): found by trying every shape a hand can hold in
 /// standard tuning and keeping the easiest that plays the chord.
 ///
-/// A shape here sounds the strings from its lowest one up to the high E, the lowest playing
+/// A shape here sounds the strings from its lowest one up to the high E (or the B, four
+/// strings or more, where no shape with the high E plays the chord as easily), the lowest playing
 /// the chord's bass (its root, or the note after a slash), every note a tone of the chord and
 /// every tone it needs among them (a fifth may go where the chord has four tones or more, as
 /// guitarists leave it out). (A power chord, which mutes the high strings, is not found.) It fits in four frets, or in the first four with open strings,
 /// and takes at most four fingers, one of them laid across as a barre where five strings or
-/// more are fretted. Of those, the one kept sounds the most strings, sits lowest on the neck,
+/// more are fretted, from the lowest string sounding. Of those, the one kept sounds the most strings, sits lowest on the neck,
 /// takes the fewest fingers and the narrowest stretch, keeps the fifth where it can and puts
 /// no second between its low strings.
 enum ChordVoicer {
@@ -83,11 +84,18 @@ enum ChordVoicer {
                         if let (score, barre) = judge(frets, lowest: lowest, position: position, needed: needed,
                                                       fifth: optionalIntervals.isEmpty ? nil : (root + 7) % 12),
                            best.map({ score < $0.score }) ?? true {
-                            best = (score, (0..<6).map { $0 < lowest ? nil : frets[$0] }, barre)
+                            best = (score, (0..<6).map { $0 < lowest || frets[$0] < 0 ? nil : frets[$0] }, barre)
                         }
                         return
                     }
-                    for f in (position == 1 ? [0] : []) + Array(position...(position + 3)) {
+                    // The high E may be muted where four strings or more still sound (a maj9's
+                    // shapes mostly leave it out): -1.
+                    for f in (position == 1 ? [0] : []) + Array(position...(position + 3)) + (s == 5 && lowest <= 1 ? [-1] : []) {
+                        if f < 0 {
+                            frets[s] = f
+                            choose(s + 1)
+                            continue
+                        }
                         let pitch = (openStrings[s] + f) % 12
                         guard allowed.contains(pitch), s != lowest || pitch == bassNote else { continue }
                         frets[s] = f
@@ -109,7 +117,7 @@ enum ChordVoicer {
                               fifth: Int?) -> (Double, (fret: Int, from: Int, to: Int)?)? {
         var sounding = Set<Int>()
         var fretted = 0, opens = 0, low = Int.max, high = 0, seconds = 0
-        for s in lowest..<6 {
+        for s in lowest..<6 where frets[s] >= 0 {
             sounding.insert((openStrings[s] + frets[s]) % 12)
             // A second between two of the three lowest strings sounds muddy (C's x30030 against
             // the x32030 guitarists play).
@@ -127,16 +135,25 @@ enum ChordVoicer {
             // One finger across every string from the lowest on the lowest fret to the
             // highest: none of those strings open, and the rest fretted above it.
             let onLow = (lowest..<6).filter { frets[$0] == low }
-            guard let from = onLow.first, let to = onLow.last, onLow.count >= 2,
+            // The finger lies from the lowest string sounding, as barre chords are played: a
+            // barre above a bass fretted higher is out of reach (a review's Badd9 744447).
+            guard let from = onLow.first, let to = onLow.last, onLow.count >= 2, from == lowest,
                   (from...to).allSatisfy({ frets[$0] >= low }) else { return nil }
             barre = (low, from, to)
             fingers = 1 + (lowest..<6).filter { frets[$0] > low }.count
         }
         guard fingers <= 4 else { return nil }
+        // Three fingers or more on one fret, not a barre, with an open string ringing between
+        // them (a review's G♯dim 420404) are a cramped hand.
+        var crowded = 0
+        for f in Set((lowest..<6).map { frets[$0] }) where f > 0 && f != barre?.fret {
+            let on = (lowest..<6).filter { frets[$0] == f }
+            if on.count >= 3, let a = on.first, let b = on.last, (a...b).contains(where: { frets[$0] == 0 }) { crowded += 1 }
+        }
         var score = Double(lowest) * 3 + Double(fingers) + (barre == nil ? 0 : 1.5)
         score += Double(position - 1) * 0.8 + Double(fretted > 0 ? high - low : 0) * 0.5 - Double(opens) * 0.2
         if let fifth, !sounding.contains(fifth) { score += 1 }
-        score += Double(seconds) * 2
+        score += Double(seconds) * 2 + Double(crowded) * 3 + (frets[5] < 0 ? 2.5 : 0)
         return (score, barre)
     }
 

@@ -23,15 +23,20 @@ import Testing
             #expect(notes.allSatisfy(tones.contains), "\(name)\(suffix) \(v.frets): a note outside the chord")
             #expect(Set(needed.map { (root + $0) % 12 }).isSubset(of: Set(notes)), "\(name)\(suffix) \(v.frets): a tone missing")
             #expect(notes.count >= 4, "\(name)\(suffix) \(v.frets): \(notes.count) strings")
-            // Muted strings only below the lowest sounding one.
+            // Muted strings only below the lowest sounding one, and the high E.
             let first = try #require(v.frets.firstIndex { $0 != nil })
-            #expect(v.frets[first...].allSatisfy { $0 != nil }, "\(name)\(suffix) \(v.frets)")
+            let last = try #require(v.frets.lastIndex { $0 != nil })
+            #expect(v.frets[first...last].allSatisfy { $0 != nil } && last >= 4, "\(name)\(suffix) \(v.frets)")
             // Four frets at most, four fingers at most (a barre is one).
             let fretted = v.frets.compactMap { $0 }.filter { $0 > 0 }
             #expect((fretted.max() ?? 0) - (fretted.min() ?? 0) <= 3, "\(name)\(suffix) \(v.frets)")
             let fingers = v.barre.map { b in 1 + fretted.filter { $0 > b.fret }.count } ?? fretted.count
             #expect(fingers <= 4, "\(name)\(suffix) \(v.frets) \(String(describing: v.barre))")
-            if let b = v.barre { #expect((b.from...b.to).allSatisfy { (v.frets[$0] ?? 0) >= b.fret }, "\(name)\(suffix): a barre over an open string") }
+            if let b = v.barre {
+                #expect((b.from...b.to).allSatisfy { (v.frets[$0] ?? 0) >= b.fret }, "\(name)\(suffix): a barre over an open string")
+                // The barre lies from the bass string: nothing fretted below it.
+                #expect(b.from == first, "\(name)\(suffix) \(v.frets): a barre above the bass")
+            }
         }
     }
 
@@ -43,6 +48,13 @@ import Testing
         let r = try ChordName(root).semitone
         let v = try #require(ChordVoicer.voicing(root: r, suffix: suffix))
         #expect(String(v.frets.map { $0.map(String.init) ?? "x" }.joined()) == shape, "\(root)\(suffix)")
+    }
+
+    /// Shapes a review found out of a hand's reach are not the ones found.
+    @Test(arguments: [("B", "add9", "744447"), ("Ab", "add9", "411114"), ("G#", "dim", "420404")])
+    func aShapeOutOfReachIsNotFound(_ root: String, _ suffix: String, _ shape: String) throws {
+        let v = try #require(ChordVoicer.voicing(root: try ChordName(root).semitone, suffix: suffix))
+        #expect(String(v.frets.map { $0.map(String.init) ?? "x" }.joined()) != shape, "\(root)\(suffix)")
     }
 
     @Test func aSlashChordHasItsBassNoteLowest() throws {
