@@ -62,8 +62,8 @@ struct EventTranslator {
             let p = Vec2(Double(e.motion.x), Double(e.motion.y)) / uiScale
             if swallowsPress, askedAt.map({ e.motion.timestamp &- $0 >= 16 }) ?? true {
                 askedAt = e.motion.timestamp
+                // (SDL let go already: its release waits in the queue, and makes the click.)
                 let held = mouseButtons()
-                if !held.sdl { swallowsPress = false }
                 if held.sdl && held.desktop {
                     // Pressed since: the press SDL dropped, here (at most a move late).
                     swallowsPress = false

@@ -85,6 +85,19 @@ extension SDLTests {
                               .pointerUp(pointer: 0, device: .mouse, at: Vec2(120, 100))])
         }
 
+        /// Press, move and release in one batch: SDL has taken the release in by the time the
+        /// move is read (a review). The release still makes the click.
+        @Test func aClickWhoseReleaseSDLTookInBeforeTheMoveIsStillAClick() {
+            var s = Session()
+            s.minimisedMidDrag()
+            s.buttons.sdl = false
+            s.move(60, 70)
+            s.button(SDL_MOUSEBUTTONUP, 60, 70)
+            #expect(s.out == [.pointerMove(pointer: 0, device: .mouse, at: Vec2(60, 70)),
+                              .pointerDown(pointer: 0, device: .mouse, at: Vec2(60, 70)),
+                              .pointerUp(pointer: 0, device: .mouse, at: Vec2(60, 70))])
+        }
+
         /// Where SDL and the desktop agree (the button held through the minimise, or let go
         /// of in the window), a release with no press before it stays a release alone: the
         /// drag it ends was cancelled with the focus, and is not made a click.
