@@ -59,6 +59,36 @@ func checkImage(_ path: String, option: String) throws {
     do { _ = try ImageHeader(bytes) } catch { throw ValidationError("\(option) \(path): \(error.description)") }
 }
 
+/// Refuses an output in the songs' folder `songs` (or its trash), which holds only songs, and
+/// one that is a song's file under another name (a hard link): a window run's `--state`
+/// replaced the song it opened by itself, and `song export -o` through a link wrote one song
+/// over another (a hostile tour). Any song may be opened in a run with the songs panel, so
+/// none may be written over.
+func checkOutsideSongs(_ files: [(option: String, path: String?)], songs: URL) throws {
+    func identity(_ path: String) -> String? {
+        var st = stat()
+        return stat(path, &st) == 0 ? "\(st.st_dev):\(st.st_ino)" : nil
+    }
+    let folders = [songs.path, songs.appendingPathComponent("trash").path]
+    let folderIDs = Set(folders.compactMap(identity))
+    var songIDs: Set<String>?
+    for case let (option, path?) in files {
+        guard case .replace(let target, let existing)? = try? FilePolicy.destination(for: path) else { continue }
+        if let id = identity(FilePolicy.folder(of: target)), folderIDs.contains(id) {
+            throw ValidationError("\(option) \(echo(path, limit: 200)) is in the songs' folder, which holds only songs; write it elsewhere")
+        }
+        guard let existing, existing.st_nlink > 1 else { continue }
+        if songIDs == nil {
+            songIDs = Set(folders.flatMap { dir in
+                ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }.compactMap { identity(dir + "/" + $0) }
+            })
+        }
+        if songIDs!.contains("\(existing.st_dev):\(existing.st_ino)") {
+            throw ValidationError("\(option) \(echo(path, limit: 200)) is a song's file under another name (a hard link); write it elsewhere")
+        }
+    }
+}
+
 /// Refuses two of a run's files that are one regular file, or one new name: `--script f
 /// --record f` would record over the script being played, `--sheet s --state s` write the
 /// state dump over the sheet. Names are compared where they lead (through links, and a new

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Synchronization
 import Engine
 import Foundation
 import Geometry
@@ -32,7 +33,7 @@ struct Soak: ParsableCommand {
     @Option(help: "Write a JSON summary here.")
     var json: String?
 
-    @Option(help: "Where to write the input script that reproduces a violation (default: soak-failure-SEED.jsonl).")
+    @Option(help: "Where to write the input script that reproduces a violation (default: soak-failure-SEED.jsonl, or -2, -3 … where taken).")
     var failureScript: String?
 
     @Option(help: "Replay this script (one a failed soak wrote) with the same checks, instead of random input.")
@@ -72,7 +73,26 @@ struct Soak: ParsableCommand {
                           [("--json", json), ("--record", record), ("--state", state), ("--failure-script", failureScript)])
     }
 
-    var failureScriptPath: String { failureScript ?? "soak-failure-\(seed).jsonl" }
+    /// The failure script: `--failure-script`, else the first of `soak-failure-SEED.jsonl`,
+    /// `soak-failure-SEED-2.jsonl` … that nothing has (a name the user never gave is never
+    /// written over, nor through: a hostile tour's notes and a link's target were emptied).
+    /// Chosen once in a run.
+    var failureScriptPath: String {
+        if let failureScript { return failureScript }
+        let seed = seed
+        return Self.chosenDefault.withLock { chosen in
+            if let chosen { return chosen }
+            func isFree(_ name: String) -> Bool {
+                var st = stat()
+                return lstat(name, &st) != 0 && errno == ENOENT
+            }
+            let names: [String] = (1...1000).map { n in "soak-failure-\(seed)" + (n == 1 ? "" : "-\(n)") + ".jsonl" }
+            let name = names.first(where: isFree) ?? "soak-failure-\(seed)-\(getpid()).jsonl"
+            chosen = name
+            return name
+        }
+    }
+    private static let chosenDefault = Mutex<String?>(nil)
 
     /// Where the run's input goes as it happens, and the option that names it: the --record
     /// file if asked for, else the failure script (removed if nothing broke); a replay records

@@ -129,24 +129,10 @@ struct SongExport: ParsableCommand {
         if let output, let file = try? folder.library.file(name) {
             try checkDistinct(reading: [("the song \"\(echo(name))\"", file.url.path)], [("-o", output)])
         }
-        // Nor over another song, nor ChordPro under a song's name in the songs' folder: the
-        // board then could not read it (a hostile tour exported over X.json).
-        if let output, case .replace(let target, let existing)? = try? FilePolicy.destination(for: output) {
-            let into = FilePolicy.folder(of: target)
-            if FilePolicy.name(of: target).hasSuffix(".json"), sameFolder(into, folder.library.folder.path), existing != nil || format == .chordpro {
-                throw ValidationError("-o \(echo(output, limit: 200)) is \(existing != nil ? "a song" : "a song's name") in the songs' folder; export writes elsewhere (`song import` brings ChordPro in)")
-            }
-            // Nor into the songs' trash, where deleted songs are kept and never written over.
-            if sameFolder(into, folder.library.folder.appendingPathComponent("trash").path) {
-                throw ValidationError("-o \(echo(output, limit: 200)) is in the songs' trash, which keeps deleted songs; export writes elsewhere")
-            }
-        }
-    }
-
-    /// Whether two paths name the same folder (device and inode).
-    private func sameFolder(_ a: String, _ b: String) -> Bool {
-        var x = stat(), y = stat()
-        return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
+        // Nor anywhere in the songs' folder or its trash (over another song, ChordPro the board
+        // could not read, a second spelling of a name, a name no song may have), nor over a
+        // song through a hard link: `song import` brings songs in (hostile tours).
+        if let output { try checkOutsideSongs([("-o", output)], songs: folder.library.folder) }
     }
 
     func run() throws {

@@ -41,6 +41,24 @@ extension SDLTests {
             #expect(refused.status == 2 && refused.stderr.contains("--failure-script"), "\(refused.stderr)")
         }
 
+        /// The failure script by its default name never goes over a file there, nor through a
+        /// link: it takes the next free name (a hostile tour's notes were emptied).
+        @Test func theDefaultFailureScriptTakesAFreeName() throws {
+            let dir = Motionlab.tempDir()
+            let notes = dir.appendingPathComponent("soak-failure-1.jsonl"), victim = dir.appendingPathComponent("victim.txt")
+            try "my notes\n".write(to: notes, atomically: false, encoding: .utf8)
+            try "theirs\n".write(to: victim, atomically: false, encoding: .utf8)
+            try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("soak-failure-1-2.jsonl").path, withDestinationPath: victim.path)
+            let p = Motionlab.process(["soak", "--minutes", "0.01", "--max-entities", "0"])
+            p.currentDirectoryURL = dir
+            let r = try Motionlab.run(p)
+            #expect(r.status == 1, "\(r.stderr)")
+            #expect(try String(contentsOf: notes, encoding: .utf8) == "my notes\n")
+            #expect(try String(contentsOf: victim, encoding: .utf8) == "theirs\n")
+            #expect(r.stderr.contains("--replay soak-failure-1-3.jsonl"), "\(r.stderr)")
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("soak-failure-1-3.jsonl").path))
+        }
+
         @Test func aViolationExitsOneNamesItAndWritesAScriptThatReproducesIt() throws {
             let dir = Motionlab.tempDir()
             let failure = dir.appendingPathComponent("failure.jsonl")

@@ -122,6 +122,39 @@ import Testing
         #expect(exported.hasPrefix("[C]line 0\n") && exported.contains("line 9999"), "\(exported.prefix(80))")
     }
 
+    /// Nothing is written over a song through a hard link, nor anywhere in the songs' folder
+    /// by a run's options: a window run's `--state` replaced the song it opened by itself,
+    /// and `song export -o` through a link wrote one song over another (a hostile tour).
+    @Test func noOutputGoesOverASongByALinkOrIntoTheSongsFolder() throws {
+        let dir = Motionlab.tempDir(), songs = dir.appendingPathComponent("motionlab/songs")
+        try FileManager.default.createDirectory(at: songs, withIntermediateDirectories: true)
+        for name in ["A", "B"] {
+            let r = try Motionlab.run(["song", "import", Self.corpus.appendingPathComponent("amazing-grace.cho").path, "--name", name, "--songs", songs.path])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        let a = songs.appendingPathComponent("A.json"), before = try Data(contentsOf: a)
+        let link = dir.appendingPathComponent("A-hard.json")
+        try FileManager.default.linkItem(at: a, to: link)
+        for format in ["json", "chordpro"] {
+            let r = try Motionlab.run(["song", "export", "B", "--format", format, "-o", link.path, "--songs", songs.path])
+            #expect(r.status == 2 && r.stderr.contains("hard link"), "\(format): \(r.stderr)")
+        }
+        // A new name in the folder, by any format: a second spelling of a song, or a name
+        // no song may have.
+        let r = try Motionlab.run(["song", "export", "B", "--format", "json", "-o", songs.appendingPathComponent("trash.json").path, "--songs", songs.path])
+        #expect(r.status == 2 && r.stderr.contains("in the songs' folder"), "\(r.stderr)")
+        for option in ["--state", "--record"] {
+            for target in [a.path, link.path] {
+                let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "2", option, target])
+                p.environment?["XDG_DATA_HOME"] = dir.path
+                let r = try Motionlab.run(p)
+                #expect(r.status == 2, "\(option) \(target): \(r.stderr)")
+            }
+        }
+        #expect(try Data(contentsOf: a) == before)
+        #expect(!FileManager.default.fileExists(atPath: songs.appendingPathComponent("trash.json").path))
+    }
+
     @Test func exportWritesNoSongOfTheFolder() throws {
         let dir = Motionlab.tempDir(), songs = dir.appendingPathComponent("songs")
         for name in ["T", "X"] { #expect(try song(["import", Self.corpus.appendingPathComponent("amazing-grace.cho").path, "--name", name], in: dir).status == 0) }
@@ -133,16 +166,20 @@ import Testing
         }
         #expect(try Data(contentsOf: x) == before)
         #expect(!FileManager.default.fileExists(atPath: songs.appendingPathComponent("new.json").path))
-        #expect(try song(["export", "T", "--format", "json", "-o", songs.appendingPathComponent("copy.json").path], in: dir).status == 0)
-        #expect(try song(["export", "T", "-o", songs.appendingPathComponent("T.cho").path], in: dir).status == 0)
-        #expect(try song(["list"], in: dir).stdout == "copy\nT\nX\n")
+        // Nor anything else there: a JSON copy bypassed the names' rules (a second spelling of
+        // a song, `trash.json`: a hostile tour). A copy is an export imported under a name.
+        for target in [songs.appendingPathComponent("copy.json").path, songs.appendingPathComponent("T.cho").path] {
+            let r = try song(["export", "T", "--format", target.hasSuffix(".json") ? "json" : "chordpro", "-o", target], in: dir)
+            #expect(r.status == 2 && r.stderr.contains("in the songs' folder"), "\(target): \(r.stderr)")
+        }
+        #expect(try song(["list"], in: dir).stdout == "T\nX\n")
         // Nor into the trash, where a deleted song is kept (a review): not over its copy, nor beside it.
         #expect(try song(["delete", "X"], in: dir).status == 0)
         let trashed = songs.appendingPathComponent("trash/X.json")
         let kept = try Data(contentsOf: trashed)
         for target in [trashed.path, songs.appendingPathComponent("trash/new.cho").path] {
             let r = try song(["export", "T", "-o", target], in: dir)
-            #expect(r.status != 0 && r.stderr.contains("in the songs' trash"), "\(target): \(r.stderr)")
+            #expect(r.status != 0 && r.stderr.contains("in the songs' folder"), "\(target): \(r.stderr)")
         }
         #expect(try Data(contentsOf: trashed) == kept)
     }
