@@ -39,11 +39,27 @@ struct BenchCompare: ParsableCommand {
         let text = try readTextFile(path, limit: Self.maxReportBytes, limitName: "BenchCompare.maxReportBytes")
         let report: JSONValue
         do { report = try JSONParser.parse(text) } catch { throw CommandError.usage("\(path): not a bench report: \(error.description)") }
-        guard report["summary"]?["phases"] != nil, report["frames"]?.arrayValue != nil else {
+        guard report["summary"]?["phases"] != nil, let frames = report["frames"]?.arrayValue else {
             throw CommandError.usage("\(path): not a bench report (no summary.phases or frames)")
+        }
+        // Every time compared is one a run could write (a hostile tour's -1e308 and "x" were
+        // compared, and an empty frames list judged "noise" from nothing).
+        guard !frames.isEmpty else { throw CommandError.usage("\(path): frames is empty: no frame times to compare") }
+        func check(_ value: JSONValue?, _ place: String) throws {
+            guard let value else { return }
+            guard let t = value.doubleValue, t.isFinite, t >= 0, t <= Self.maxMilliseconds else {
+                throw CommandError.usage("\(path): \(place): not a time in milliseconds (0…\(Int(Self.maxMilliseconds))), got \(echo(value.serialized(), limit: 40))")
+            }
+        }
+        for phase in BenchPhase.allCases {
+            for stat in ["p50", "p99"] { try check(report["summary"]?["phases"]?[phase.rawValue]?[stat], "summary.phases.\(phase.rawValue).\(stat)") }
+            for (i, frame) in frames.enumerated() { try check(frame[phase.rawValue], "frames[\(i)].\(phase.rawValue)") }
         }
         return report
     }
+
+    /// The longest time a report's frame or summary may hold (an hour, in ms).
+    static let maxMilliseconds = 3_600_000.0
 
     static func table(_ a: JSONValue, _ b: JSONValue, names: (String, String)) -> String {
         func pct(_ x: Double, _ y: Double) -> String {

@@ -284,6 +284,16 @@ extension SDLTests {
             #expect(same.stdout.split(separator: "\n").filter { $0.hasSuffix("noise") }.count == 5)
             let bad = try Motionlab.run(["bench", "compare", small.path, "/no/such.json"])
             #expect(bad.status == 2 && bad.stderr.contains("/no/such.json"))
+            // A report holding what no run writes is refused, saying where (a hostile tour's
+            // -1e308 and "x" were compared, and no frames at all judged "noise").
+            let text = try String(contentsOf: small, encoding: .utf8)
+            for (edit, place) in [({ (s: String) in s.replacingOccurrences(of: "\"frames\":[", with: "\"frames\":[{\"sim\":\"x\"},") }, "frames[0].sim"),
+                                  ({ (s: String) in s.replacingOccurrences(of: "\"p50\":", with: "\"p50\":-1e308,\"was\":") }, "summary.phases.")] {
+                let broken = dir.appendingPathComponent("broken.json")
+                try edit(text).write(to: broken, atomically: true, encoding: .utf8)
+                let r = try Motionlab.run(["bench", "compare", small.path, broken.path])
+                #expect(r.status == 2 && r.stderr.contains(place), "\(place): \(r.stderr)")
+            }
         }
 
         @Test func badOptionsAreRefused() throws {
