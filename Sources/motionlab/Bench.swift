@@ -103,6 +103,7 @@ struct Bench: ParsableCommand {
         if let plot { try checkWritable(plot, option: "--plot") }
         try checkDistinct(readOnly: [("--sprite", sprite), ("--font", display.font)] + resourceFiles(display.resources),
                           [("--json", json == "-" ? nil : json), ("--trace", trace), ("--plot", plot)])
+        try checkOutsideSongs([("--json", json == "-" ? nil : json), ("--trace", trace), ("--plot", plot)])
         guard (1...Self.maxRepeat).contains(`repeat`) else {
             throw ValidationError("--repeat must be 1…\(Self.maxRepeat) (Bench.maxRepeat), got \(`repeat`)")
         }

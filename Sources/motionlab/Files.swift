@@ -59,32 +59,40 @@ func checkImage(_ path: String, option: String) throws {
     do { _ = try ImageHeader(bytes) } catch { throw ValidationError("\(option) \(path): \(error.description)") }
 }
 
-/// Refuses an output in the songs' folder `songs` (or its trash), which holds only songs, and
-/// one that is a song's file under another name (a hard link): a window run's `--state`
-/// replaced the song it opened by itself, and `song export -o` through a link wrote one song
-/// over another (a hostile tour). Any song may be opened in a run with the songs panel, so
-/// none may be written over.
-func checkOutsideSongs(_ files: [(option: String, path: String?)], songs: URL) throws {
-    func identity(_ path: String) -> String? {
+/// Refuses an output in a songs' folder (the app's, `$XDG_DATA_HOME/motionlab/songs`, and
+/// `also`, a `--songs` folder) or its trash, which hold only songs, and one that is a song's
+/// file under another name (a hard link, or the file a song's link leads to): a window run's
+/// `--state` replaced the song it opened by itself, and `song export -o` through a link wrote
+/// one song over another (hostile tours and a review). Any song may be opened in a run with
+/// the songs panel, so none may be written over. A trash that is a link is no trash (the
+/// library refuses it), so where it leads is not kept from.
+func checkOutsideSongs(_ files: [(option: String, path: String?)], also: URL? = nil) throws {
+    func identity(_ path: String, following: Bool = true) -> String? {
         var st = stat()
-        return stat(path, &st) == 0 ? "\(st.st_dev):\(st.st_ino)" : nil
+        guard (following ? stat(path, &st) : lstat(path, &st)) == 0 else { return nil }
+        return "\(st.st_dev):\(st.st_ino)"
     }
-    let folders = [songs.path, songs.appendingPathComponent("trash").path]
-    let folderIDs = Set(folders.compactMap(identity))
+    let songFolders = [SongLibrary.defaultFolder().path] + (also.map { [$0.path] } ?? [])
+    var folders = songFolders
+    for f in songFolders {
+        var st = stat()
+        if lstat(f + "/trash", &st) == 0, st.st_mode & S_IFMT == S_IFDIR { folders.append(f + "/trash") }
+    }
+    let folderIDs = Set(folders.compactMap { identity($0) })
     var songIDs: Set<String>?
     for case let (option, path?) in files {
         guard case .replace(let target, let existing)? = try? FilePolicy.destination(for: path) else { continue }
         if let id = identity(FilePolicy.folder(of: target)), folderIDs.contains(id) {
             throw ValidationError("\(option) \(echo(path, limit: 200)) is in the songs' folder, which holds only songs; write it elsewhere")
         }
-        guard let existing, existing.st_nlink > 1 else { continue }
+        guard let existing else { continue }
         if songIDs == nil {
             songIDs = Set(folders.flatMap { dir in
                 ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }.compactMap { identity(dir + "/" + $0) }
             })
         }
         if songIDs!.contains("\(existing.st_dev):\(existing.st_ino)") {
-            throw ValidationError("\(option) \(echo(path, limit: 200)) is a song's file under another name (a hard link); write it elsewhere")
+            throw ValidationError("\(option) \(echo(path, limit: 200)) is a song's file under another name (a link to it); write it elsewhere")
         }
     }
 }

@@ -36,6 +36,7 @@ struct Icon: ParsableCommand {
         }
         try checkWritable(output, option: "--output")
         try checkDistinct(readOnly: resourceFiles(resources), [("--output", output)])
+        try checkOutsideSongs([("--output", output)])
     }
 
     func run() throws {

@@ -124,7 +124,7 @@ struct Play: ParsableCommand {
         let written = [("--state", state), ("--screenshot", screenshot), ("--record", record), ("--export", export)]
         let readOnly = [("--font", window.font)] + resourceFiles(window.resources)
         try checkDistinct(reading: reading, readOnly: readOnly, written)
-        try checkOutsideSongs(written, songs: SongLibrary.defaultFolder())
+        try checkOutsideSongs(written)
         try checkOutsideCapture(capture, [("--font", window.font)] + reading + written)
     }
 

@@ -59,6 +59,13 @@ struct Soak: ParsableCommand {
     static let memoryAllowance = 32 << 20
 
     func validate() throws {
+        do { try checkOptions() } catch {
+            Self.releaseDefault()
+            throw error
+        }
+    }
+
+    private func checkOptions() throws {
         guard minutes > 0, minutes <= Self.maxMinutes else {
             throw ValidationError("--minutes must be in (0, \(Int(Self.maxMinutes))] (Soak.maxMinutes), got \(minutes)")
         }
@@ -67,32 +74,54 @@ struct Soak: ParsableCommand {
         for (option, path) in [("--json", json), ("--state", state), (log?.option ?? "", log?.path)] {
             if let path { try checkWritable(path, option: option) }
         }
-        // (The default failure script is left out: `--replay soak-failure-1.jsonl` replays
-        // the one a failed run wrote, and a failure writes it again.)
+        // (The failure script by its default name too, where it is the log: a --json of that
+        // name wrote the summary over the script its hint named: a review.)
+        let script = failureScript ?? (record == nil && replay == nil ? failureScriptPath : nil)
         try checkDistinct(reading: [("--replay", replay)], readOnly: resourceFiles(resources),
-                          [("--json", json), ("--record", record), ("--state", state), ("--failure-script", failureScript)])
+                          [("--json", json), ("--record", record), ("--state", state), ("--failure-script", script)])
+        try checkOutsideSongs([("--json", json), ("--record", record), ("--state", state), ("--failure-script", script)])
     }
 
     /// The failure script: `--failure-script`, else the first of `soak-failure-SEED.jsonl`,
-    /// `soak-failure-SEED-2.jsonl` … that nothing has (a name the user never gave is never
-    /// written over, nor through: a hostile tour's notes and a link's target were emptied).
-    /// Chosen once in a run.
+    /// `soak-failure-SEED-2.jsonl` … that nothing has, made empty at once (`O_EXCL`) so that
+    /// no other run takes it: a name the user never gave is never written over, nor through
+    /// (a hostile tour's notes and a link's target were emptied; two soaks started together
+    /// took one name: a review). Chosen once in a run; `releaseDefault` removes it again
+    /// while it is still the empty file made here.
     var failureScriptPath: String {
         if let failureScript { return failureScript }
         let seed = seed
-        return Self.chosenDefault.withLock { chosen in
-            if let chosen { return chosen }
-            func isFree(_ name: String) -> Bool {
+        return Self.reserved.withLock { reserved in
+            if let reserved { return reserved.name }
+            for n in 1...1000 {
+                let name = "soak-failure-\(seed)" + (n == 1 ? "" : "-\(n)") + ".jsonl"
+                let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+                if fd < 0 {
+                    if errno == EEXIST { continue }
+                    // (A folder that takes no file: the checks of the log's place say why.)
+                    return name
+                }
                 var st = stat()
-                return lstat(name, &st) != 0 && errno == ENOENT
+                fstat(fd, &st)
+                close(fd)
+                reserved = (name, st.st_dev, st.st_ino)
+                return name
             }
-            let names: [String] = (1...1000).map { n in "soak-failure-\(seed)" + (n == 1 ? "" : "-\(n)") + ".jsonl" }
-            let name = names.first(where: isFree) ?? "soak-failure-\(seed)-\(getpid()).jsonl"
-            chosen = name
-            return name
+            return "soak-failure-\(seed)-\(getpid()).jsonl"
         }
     }
-    private static let chosenDefault = Mutex<String?>(nil)
+    private static let reserved = Mutex<(name: String, dev: dev_t, ino: ino_t)?>(nil)
+
+    /// Removes the default failure script made empty by `failureScriptPath` if it still is
+    /// that empty file (no violation wrote it, or the run stopped before).
+    static func releaseDefault() {
+        reserved.withLock { reserved in
+            guard let r = reserved else { return }
+            reserved = nil
+            var st = stat()
+            if lstat(r.name, &st) == 0, st.st_dev == r.dev, st.st_ino == r.ino, st.st_size == 0 { unlink(r.name) }
+        }
+    }
 
     /// Where the run's input goes as it happens, and the option that names it: the --record
     /// file if asked for, else the failure script (removed if nothing broke); a replay records
@@ -103,6 +132,8 @@ struct Soak: ParsableCommand {
     }
 
     func run() throws {
+        // The default failure script stays only where a violation wrote it.
+        defer { Self.releaseDefault() }
         do { try soak() } catch let e as CommandError {
             StandardStream.error.write("motionlab soak: \(e.description)\n")
             throw ExitCode(2)

@@ -132,7 +132,7 @@ struct SongExport: ParsableCommand {
         // Nor anywhere in the songs' folder or its trash (over another song, ChordPro the board
         // could not read, a second spelling of a name, a name no song may have), nor over a
         // song through a hard link: `song import` brings songs in (hostile tours).
-        if let output { try checkOutsideSongs([("-o", output)], songs: folder.library.folder) }
+        if let output { try checkOutsideSongs([("-o", output)], also: folder.library.folder) }
     }
 
     func run() throws {

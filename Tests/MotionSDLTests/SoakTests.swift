@@ -57,6 +57,17 @@ extension SDLTests {
             #expect(try String(contentsOf: victim, encoding: .utf8) == "theirs\n")
             #expect(r.stderr.contains("--replay soak-failure-1-3.jsonl"), "\(r.stderr)")
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("soak-failure-1-3.jsonl").path))
+            // The name is taken at once, so that a soak started beside it takes the next; a
+            // run with nothing to report leaves none behind, nor does one refused.
+            let quiet = Motionlab.process(["soak", "--minutes", "0.01"])
+            quiet.currentDirectoryURL = dir
+            #expect(try Motionlab.run(quiet).status == 0)
+            let refused = Motionlab.process(["soak", "--minutes", "0.01", "--json", dir.appendingPathComponent("soak-failure-1-4.jsonl").path])
+            refused.currentDirectoryURL = dir
+            let r2 = try Motionlab.run(refused)
+            #expect(r2.status == 2 && r2.stderr.contains("same file"), "\(r2.stderr)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+            #expect(names == ["soak-failure-1-2.jsonl", "soak-failure-1-3.jsonl", "soak-failure-1.jsonl", "victim.txt"], "\(names)")
         }
 
         @Test func aViolationExitsOneNamesItAndWritesAScriptThatReproducesIt() throws {

@@ -137,7 +137,7 @@ import Testing
         try FileManager.default.linkItem(at: a, to: link)
         for format in ["json", "chordpro"] {
             let r = try Motionlab.run(["song", "export", "B", "--format", format, "-o", link.path, "--songs", songs.path])
-            #expect(r.status == 2 && r.stderr.contains("hard link"), "\(format): \(r.stderr)")
+            #expect(r.status == 2 && r.stderr.contains("another name"), "\(format): \(r.stderr)")
         }
         // A new name in the folder, by any format: a second spelling of a song, or a name
         // no song may have.
@@ -153,6 +153,25 @@ import Testing
         }
         #expect(try Data(contentsOf: a) == before)
         #expect(!FileManager.default.fileExists(atPath: songs.appendingPathComponent("trash.json").path))
+        // A song kept as a link to a file elsewhere: that file is the song (a review), and
+        // every writer keeps off the app's songs whatever folder it was given (--songs).
+        let elsewhere = dir.appendingPathComponent("elsewhere.json")
+        try FileManager.default.moveItem(at: songs.appendingPathComponent("B.json"), to: elsewhere)
+        try FileManager.default.createSymbolicLink(atPath: songs.appendingPathComponent("B.json").path, withDestinationPath: elsewhere.path)
+        let other = dir.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let kept = try Data(contentsOf: elsewhere)
+        for args in [["--headless", "--frames", "2", "--state", elsewhere.path],
+                     ["song", "export", "A", "-o", elsewhere.path],
+                     ["song", "export", "A", "--songs", other.path, "-o", a.path],
+                     ["soak", "--minutes", "0.01", "--state", songs.appendingPathComponent("C.json").path],
+                     ["bench", "--frames", "1", "--warmup", "0", "--followers", "1", "--tweens", "0", "--sprites", "0", "--json", elsewhere.path]] {
+            let p = Motionlab.process(args)
+            p.environment?["XDG_DATA_HOME"] = dir.path
+            let r = try Motionlab.run(p)
+            #expect(r.status == 2 && r.stderr.contains("song"), "\(args): \(r.stderr)")
+        }
+        #expect(try Data(contentsOf: elsewhere) == kept && (try Data(contentsOf: a)) == before)
     }
 
     @Test func exportWritesNoSongOfTheFolder() throws {
