@@ -6,9 +6,12 @@
 /// strings or more, where no shape with the high E plays the chord as easily), the lowest playing
 /// the chord's bass (its root, or the note after a slash), every note a tone of the chord and
 /// every tone it needs among them (a fifth may go where the chord has four tones or more, as
-/// guitarists leave it out). (A power chord, which mutes the high strings, is not found.) It fits in four frets, or in the first four with open strings,
-/// and takes at most four fingers, one of them laid across as a barre where five strings or
-/// more are fretted, from the lowest string sounding. Of those, the one kept sounds the most strings, sits lowest on the neck,
+/// guitarists leave it out). It fits in four frets, with open strings where they ring, and
+/// takes at most four fingers, one of them laid across as a barre where five strings or more
+/// are fretted, with nothing fretted below it; no three fingers on one fret with an open
+/// string ringing between them. (A power chord, which mutes the high strings, is not found,
+/// nor a shape with a muted string between sounding ones: F♯9/C♯ has none, and its card
+/// shows the name alone.) Of those, the one kept sounds the most strings, sits lowest on the neck,
 /// takes the fewest fingers and the narrowest stretch, keeps the fifth where it can and puts
 /// no second between its low strings.
 enum ChordVoicer {
@@ -90,7 +93,7 @@ enum ChordVoicer {
                     }
                     // The high E may be muted where four strings or more still sound (a maj9's
                     // shapes mostly leave it out): -1.
-                    for f in (position == 1 ? [0] : []) + Array(position...(position + 3)) + (s == 5 && lowest <= 1 ? [-1] : []) {
+                    for f in [0] + Array(position...(position + 3)) + (s == 5 && lowest <= 1 ? [-1] : []) {
                         if f < 0 {
                             frets[s] = f
                             choose(s + 1)
@@ -135,25 +138,26 @@ enum ChordVoicer {
             // One finger across every string from the lowest on the lowest fret to the
             // highest: none of those strings open, and the rest fretted above it.
             let onLow = (lowest..<6).filter { frets[$0] == low }
-            // The finger lies from the lowest string sounding, as barre chords are played: a
-            // barre above a bass fretted higher is out of reach (a review's Badd9 744447).
-            guard let from = onLow.first, let to = onLow.last, onLow.count >= 2, from == lowest,
+            // Nothing fretted below the barre: it lies from the lowest string fretted, as
+            // barre chords are played (a review's Badd9 744447 barred above a bass fretted
+            // higher); an open bass below it rings (a slash chord's, D9/A).
+            guard let from = onLow.first, let to = onLow.last, onLow.count >= 2,
+                  (lowest..<from).allSatisfy({ frets[$0] == 0 }),
                   (from...to).allSatisfy({ frets[$0] >= low }) else { return nil }
             barre = (low, from, to)
             fingers = 1 + (lowest..<6).filter { frets[$0] > low }.count
         }
         guard fingers <= 4 else { return nil }
         // Three fingers or more on one fret, not a barre, with an open string ringing between
-        // them (a review's G♯dim 420404) are a cramped hand.
-        var crowded = 0
+        // them (G♯dim 420404, A♭maj9 41101x: two reviews) no hand holds.
         for f in Set((lowest..<6).map { frets[$0] }) where f > 0 && f != barre?.fret {
             let on = (lowest..<6).filter { frets[$0] == f }
-            if on.count >= 3, let a = on.first, let b = on.last, (a...b).contains(where: { frets[$0] == 0 }) { crowded += 1 }
+            if on.count >= 3, let a = on.first, let b = on.last, (a...b).contains(where: { frets[$0] == 0 }) { return nil }
         }
         var score = Double(lowest) * 3 + Double(fingers) + (barre == nil ? 0 : 1.5)
-        score += Double(position - 1) * 0.8 + Double(fretted > 0 ? high - low : 0) * 0.5 - Double(opens) * 0.2
+        score += Double(position - 1) * 0.8 + Double(fretted > 0 ? high - low : 0) * 0.5 + Double(opens) * (position <= 2 ? -0.2 : 1.5)
         if let fifth, !sounding.contains(fifth) { score += 1 }
-        score += Double(seconds) * 2 + Double(crowded) * 3 + (frets[5] < 0 ? 2.5 : 0)
+        score += Double(seconds) * 2 + (frets[5] < 0 ? 2.5 : 0)
         return (score, barre)
     }
 

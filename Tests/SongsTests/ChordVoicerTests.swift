@@ -34,8 +34,8 @@ import Testing
             #expect(fingers <= 4, "\(name)\(suffix) \(v.frets) \(String(describing: v.barre))")
             if let b = v.barre {
                 #expect((b.from...b.to).allSatisfy { (v.frets[$0] ?? 0) >= b.fret }, "\(name)\(suffix): a barre over an open string")
-                // The barre lies from the bass string: nothing fretted below it.
-                #expect(b.from == first, "\(name)\(suffix) \(v.frets): a barre above the bass")
+                // Nothing fretted below the barre.
+                #expect((first..<b.from).allSatisfy { v.frets[$0] == 0 }, "\(name)\(suffix) \(v.frets): a barre above a fretted bass")
             }
         }
     }
@@ -51,10 +51,22 @@ import Testing
     }
 
     /// Shapes a review found out of a hand's reach are not the ones found.
-    @Test(arguments: [("B", "add9", "744447"), ("Ab", "add9", "411114"), ("G#", "dim", "420404")])
+    @Test(arguments: [("B", "add9", "744447"), ("Ab", "add9", "411114"), ("G#", "dim", "420404"), ("Ab", "maj9", "41101x")])
     func aShapeOutOfReachIsNotFound(_ root: String, _ suffix: String, _ shape: String) throws {
         let v = try #require(ChordVoicer.voicing(root: try ChordName(root).semitone, suffix: suffix))
         #expect(String(v.frets.map { $0.map(String.init) ?? "x" }.joined()) != shape, "\(root)\(suffix)")
+    }
+
+    /// Slash chords over a chord tone, transposed (C9/G up a tone is D9/A), keep a shape: a
+    /// review found 32 that had none once a barre had to start on the bass string.
+    /// (F♯9/C♯, A♭9/E♭ and F♯add9/C♯ find none: five tones over a bass in four frets want a
+    /// muted string between sounding ones, which no shape here has; their cards show the name.)
+    @Test(arguments: ["D9/A", "G9/D", "F9/C", "Dmaj9/A", "Gmaj9/D", "Fmaj9/C", "Cm9/Eb", "Gm9/Bb",
+                      "F69/C", "G69/D", "D7b9/A", "A7#9/E", "C9/G", "Dm7/Bb"])
+    func aSlashChordOverAChordToneHasAShape(_ text: String) throws {
+        let name = try ChordName(text)
+        let v = try #require(ChordVoicer.voicing(root: name.semitone, suffix: name.suffix, bass: name.bassSemitone), "\(text)")
+        #expect(Self.notes(v).first == name.bassSemitone, "\(text) \(v.frets)")
     }
 
     @Test func aSlashChordHasItsBassNoteLowest() throws {
