@@ -55,6 +55,15 @@ struct BenchCompare: ParsableCommand {
             for stat in ["p50", "p99"] { try check(report["summary"]?["phases"]?[phase.rawValue]?[stat], "summary.phases.\(phase.rawValue).\(stat)") }
             for (i, frame) in frames.enumerated() { try check(frame[phase.rawValue], "frames[\(i)].\(phase.rawValue)") }
         }
+        // (Frames with no time in them are none to compare: `[{}]`, a review.)
+        guard !FrameTimings.frameTimes(in: report, .frame).isEmpty else {
+            throw CommandError.usage("\(path): no frame holds a frame time to compare")
+        }
+        if let fps = report["summary"]?["fps"] {
+            guard let v = fps.doubleValue, v.isFinite, v >= 0, v <= 1e6 else {
+                throw CommandError.usage("\(path): summary.fps: not a frame rate (0…1000000), got \(echo(fps.serialized(), limit: 40))")
+            }
+        }
         return report
     }
 

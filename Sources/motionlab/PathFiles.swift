@@ -99,7 +99,10 @@ struct PathExporter {
                 failures.note()
                 return PathExport(said: "exported to standard output; \(error.description)", kept: false)
             }
-            return PathExport(said: "exported to \(echo(file, limit: 80)) and standard output", kept: true, overwrites: true)
+            // A device or a pipe (/dev/null) keeps nothing (a review).
+            var kept = false
+            if case .replace? = try? FilePolicy.destination(for: file) { kept = true }
+            return PathExport(said: "exported to \(echo(file, limit: 80)) and standard output", kept: kept, overwrites: true)
         }
         guard let folder else { return PathExport(said: "exported to standard output", kept: false) }
         do { return PathExport(said: "exported to \(echo(try Self.writeNew(document, in: folder), limit: 80)) and standard output", kept: true) } catch {

@@ -288,7 +288,9 @@ extension SDLTests {
             // -1e308 and "x" were compared, and no frames at all judged "noise").
             let text = try String(contentsOf: small, encoding: .utf8)
             for (edit, place) in [({ (s: String) in s.replacingOccurrences(of: "\"frames\":[", with: "\"frames\":[{\"sim\":\"x\"},") }, "frames[0].sim"),
-                                  ({ (s: String) in s.replacingOccurrences(of: "\"p50\":", with: "\"p50\":-1e308,\"was\":") }, "summary.phases.")] {
+                                  ({ (s: String) in s.replacingOccurrences(of: "\"p50\":", with: "\"p50\":-1e308,\"was\":") }, "summary.phases."),
+                                  ({ (s: String) in s.replacingOccurrences(of: "\"fps\":", with: "\"fps\":1e308,\"was\":") }, "summary.fps"),
+                                  ({ (s: String) in String(s[..<s.range(of: "\"frames\":[")!.upperBound]) + "{}]}" }, "no frame holds")] {
                 let broken = dir.appendingPathComponent("broken.json")
                 try edit(text).write(to: broken, atomically: true, encoding: .utf8)
                 let r = try Motionlab.run(["bench", "compare", small.path, broken.path])

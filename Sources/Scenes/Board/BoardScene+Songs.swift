@@ -86,7 +86,7 @@ extension BoardScene {
             guard panel.deleteArmed else {
                 panel.armDelete(true)
                 songPanel = panel
-                return announce("Delete again to move “\(current)” to the songs' trash · anything else keeps it")
+                return announce("Delete again to move “\(current)” to the songs' trash · another key or click keeps it")
             }
             panel.armDelete(false)
             if let problem = shelf.delete(current) {
