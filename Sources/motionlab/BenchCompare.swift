@@ -72,8 +72,10 @@ struct BenchCompare: ParsableCommand {
 
     static func table(_ a: JSONValue, _ b: JSONValue, names: (String, String)) -> String {
         func pct(_ x: Double, _ y: Double) -> String {
-            guard x != 0 else { return "—" }
-            return String(format: "%+.1f %%", (y - x) / x * 100)
+            // From next to nothing a change says nothing (a review's 1e-300 printed 300 digits).
+            let change = (y - x) / x * 100
+            guard x >= 1e-6, change.isFinite, abs(change) <= 1e6 else { return "—" }
+            return String(format: "%+.1f %%", change)
         }
         func cell(_ s: String, _ w: Int) -> String { String(repeating: " ", count: max(1, w - s.count)) + s }
         var out = "before: \(names.0)\nafter:  \(names.1)\n"

@@ -124,7 +124,8 @@ struct Play: ParsableCommand {
         let written = [("--state", state), ("--screenshot", screenshot), ("--record", record), ("--export", export)]
         let readOnly = [("--font", window.font)] + resourceFiles(window.resources)
         try checkDistinct(reading: reading, readOnly: readOnly, written)
-        try checkOutsideSongs(written)
+        // (A --sheet is saved after every change: a file of its own, outside the songs.)
+        try checkOutsideSongs(written + [("--sheet", sheet)])
         try checkOutsideCapture(capture, [("--font", window.font)] + reading + written)
     }
 

@@ -59,13 +59,6 @@ struct Soak: ParsableCommand {
     static let memoryAllowance = 32 << 20
 
     func validate() throws {
-        do { try checkOptions() } catch {
-            Self.releaseDefault()
-            throw error
-        }
-    }
-
-    private func checkOptions() throws {
         guard minutes > 0, minutes <= Self.maxMinutes else {
             throw ValidationError("--minutes must be in (0, \(Int(Self.maxMinutes))] (Soak.maxMinutes), got \(minutes)")
         }
@@ -83,44 +76,36 @@ struct Soak: ParsableCommand {
     }
 
     /// The failure script: `--failure-script`, else the first of `soak-failure-SEED.jsonl`,
-    /// `soak-failure-SEED-2.jsonl` … that nothing has, made empty at once (`O_EXCL`) so that
-    /// no other run takes it: a name the user never gave is never written over, nor through
-    /// (a hostile tour's notes and a link's target were emptied; two soaks started together
-    /// took one name: a review). Chosen once in a run; `releaseDefault` removes it again
-    /// while it is still the empty file made here.
+    /// `soak-failure-SEED-2.jsonl` … that nothing has: a name the user never gave is never
+    /// written over, nor through (a hostile tour's notes and a link's target were emptied).
+    /// Chosen once in a run (`nextDefault` moves on when another run took it first).
     var failureScriptPath: String {
         if let failureScript { return failureScript }
         let seed = seed
-        return Self.reserved.withLock { reserved in
-            if let reserved { return reserved.name }
-            for n in 1...1000 {
-                let name = "soak-failure-\(seed)" + (n == 1 ? "" : "-\(n)") + ".jsonl"
-                let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-                if fd < 0 {
-                    if errno == EEXIST { continue }
-                    // (A folder that takes no file: the checks of the log's place say why.)
-                    return name
-                }
-                var st = stat()
-                fstat(fd, &st)
-                close(fd)
-                reserved = (name, st.st_dev, st.st_ino)
-                return name
-            }
-            return "soak-failure-\(seed)-\(getpid()).jsonl"
+        return Self.chosen.withLock { chosen in
+            if let chosen { return chosen }
+            let name = Self.freeDefault(seed, from: 1)
+            chosen = name
+            return name
         }
     }
-    private static let reserved = Mutex<(name: String, dev: dev_t, ino: ino_t)?>(nil)
+    private static let chosen = Mutex<String?>(nil)
 
-    /// Removes the default failure script made empty by `failureScriptPath` if it still is
-    /// that empty file (no violation wrote it, or the run stopped before).
-    static func releaseDefault() {
-        reserved.withLock { reserved in
-            guard let r = reserved else { return }
-            reserved = nil
+    /// The first of the default names from the `n`th that nothing has.
+    private static func freeDefault(_ seed: UInt64, from n: Int) -> String {
+        for k in max(1, n)...1000 {
+            let name = "soak-failure-\(seed)" + (k == 1 ? "" : "-\(k)") + ".jsonl"
             var st = stat()
-            if lstat(r.name, &st) == 0, st.st_dev == r.dev, st.st_ino == r.ino, st.st_size == 0 { unlink(r.name) }
+            if lstat(name, &st) != 0 && errno == ENOENT { return name }
         }
+        return "soak-failure-\(seed)-\(getpid()).jsonl"
+    }
+
+    /// After the default name was taken by another run between the choice and the log's
+    /// opening (the log is put in place never over a file): the next free one.
+    private func nextDefault() {
+        let seed = seed
+        Self.chosen.withLock { chosen in chosen = Self.freeDefault(seed, from: 2) }
     }
 
     /// Where the run's input goes as it happens, and the option that names it: the --record
@@ -132,8 +117,6 @@ struct Soak: ParsableCommand {
     }
 
     func run() throws {
-        // The default failure script stays only where a violation wrote it.
-        defer { Self.releaseDefault() }
         do { try soak() } catch let e as CommandError {
             StandardStream.error.write("motionlab soak: \(e.description)\n")
             throw ExitCode(2)
@@ -159,8 +142,22 @@ struct Soak: ParsableCommand {
         driver.frameLimit = frames
         // The input goes to its log as it happens (`log`): memory stays flat however long the run.
         var logFile: OutputFile?
-        if let log {
-            do { logFile = try OutputFile(path: log.path, kind: .log) } catch { throw CommandError.usage("\(log.option) \(error.description)") }
+        if var log {
+            for attempt in 1...5 {
+                do {
+                    logFile = try OutputFile(path: log.path, kind: .log)
+                    break
+                } catch {
+                    // The default name taken meanwhile by a soak started beside this one.
+                    var st = stat()
+                    if failureScript == nil, record == nil, attempt < 5, lstat(log.path, &st) == 0 {
+                        nextDefault()
+                        log = self.log ?? log
+                        continue
+                    }
+                    throw CommandError.usage("\(log.option) \(error.description)")
+                }
+            }
         }
         var recordedCount = 0
         var pendingLines = ""

@@ -296,6 +296,11 @@ extension SDLTests {
                 let r = try Motionlab.run(["bench", "compare", small.path, broken.path])
                 #expect(r.status == 2 && r.stderr.contains(place), "\(place): \(r.stderr)")
             }
+            // From next to nothing, no change is printed (a review's 1e-300 gave 300 digits).
+            let tiny = dir.appendingPathComponent("tiny.json")
+            try text.replacingOccurrences(of: "\"fps\":", with: "\"fps\":1e-300,\"was\":").write(to: tiny, atomically: true, encoding: .utf8)
+            let t = try Motionlab.run(["bench", "compare", tiny.path, small.path])
+            #expect(t.status == 0 && !t.stdout.split(separator: "\n").contains { $0.count > 200 }, "\(t.stdout)")
         }
 
         @Test func badOptionsAreRefused() throws {

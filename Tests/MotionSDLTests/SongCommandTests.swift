@@ -161,7 +161,7 @@ import Testing
         let other = dir.appendingPathComponent("other")
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
         let kept = try Data(contentsOf: elsewhere)
-        for args in [["--headless", "--frames", "2", "--state", elsewhere.path],
+        for args in [["--headless", "--frames", "2", "--state", elsewhere.path], ["--headless", "--frames", "2", "--sheet", a.path],
                      ["song", "export", "A", "-o", elsewhere.path],
                      ["song", "export", "A", "--songs", other.path, "-o", a.path],
                      ["soak", "--minutes", "0.01", "--state", songs.appendingPathComponent("C.json").path],

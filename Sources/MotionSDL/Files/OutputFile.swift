@@ -87,7 +87,9 @@ public final class OutputFile {
                 strategy = .rename(temporary: tmp, target: target)
                 fchmod(fd, newFileMode ?? Self.newFileMode())
                 if kind == .log {
-                    guard rename(tmp, target) == 0 else {
+                    // Never over a file made there since it was looked at (two soaks taking
+                    // one default name: a review): the name is refused, EEXIST.
+                    guard FilePolicy.move(tmp, to: target) else {
                         let why = FilePolicy.errnoText()
                         // discard() (from deinit) closes the descriptor and removes the temporary.
                         discard()
