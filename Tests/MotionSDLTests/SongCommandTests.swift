@@ -74,12 +74,6 @@ import Testing
         #expect(try SheetDocument.parse(json.stdout).lines.count == 9)
     }
 
-    /// Export does not write over another song, nor ChordPro under a song's name in the
-    /// songs' folder (a hostile tour's `-o songs/X.json` left a song the board could not read);
-    /// JSON as a new song there, or ChordPro beside the songs, is written.
-    /// The songs panel's Export of a song made in the app writes its name as the ChordPro
-    /// `{title}` (it had none, so ChordPro tools showed it untitled: a tour), which an import
-    /// reads back as its name; a song with a title keeps its own.
     /// A headless board run on `song` that opens the songs panel and exports it (Ctrl+O, E).
     func exportFromThePanel(in dir: URL, song: String) throws -> Process {
         let script = dir.appendingPathComponent("s.jsonl")
@@ -94,6 +88,9 @@ import Testing
         return Motionlab.process(["--headless", "--scene", "board", "--frames", "8", "--song", song, "--script", script.path])
     }
 
+    /// The songs panel's Export of a song made in the app writes its name as the ChordPro
+    /// `{title}` (it had none, so ChordPro tools showed it untitled: a tour), which an import
+    /// reads back as its name; a song with a title keeps its own.
     @Test func thePanelsExportTitlesASongMadeHere() throws {
         let dir = Motionlab.tempDir()
         let p = try exportFromThePanel(in: dir, song: "Вечерняя звезда")
@@ -174,6 +171,8 @@ import Testing
         #expect(try Data(contentsOf: elsewhere) == kept && (try Data(contentsOf: a)) == before)
     }
 
+    /// Export writes nothing into the songs' folder or its trash, over a song or beside one
+    /// (a hostile tour's `-o songs/X.json` left a song the board could not read).
     @Test func exportWritesNoSongOfTheFolder() throws {
         let dir = Motionlab.tempDir(), songs = dir.appendingPathComponent("songs")
         for name in ["T", "X"] { #expect(try song(["import", Self.corpus.appendingPathComponent("amazing-grace.cho").path, "--name", name], in: dir).status == 0) }

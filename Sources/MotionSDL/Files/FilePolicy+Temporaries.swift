@@ -133,18 +133,21 @@ extension FilePolicy {
     /// digits of a hash of the rest, tells ours from a user's file of a like name (a review's
     /// backup `.notes.motionlab-2026-11.tmp` beside `notes` read as process 2026's, and went).
     static func ourName(for name: String, pid: Int32, serial: Int) -> String {
-        ".\(name).motionlab-\(pid)-\(serial)-\(check(name, pid: pid, serial: serial))"
+        ".\(name).motionlab-\(pid)-\(serial)-\(check(name[...], pid: pid, serial: serial))"
     }
 
-    /// The hash a name of ours carries (FNV-1a 64 of NAME, PID and N), as 16 hex digits.
+    /// The hash a name of ours carries (of NAME, PID and N).
     private static func check(_ name: Substring, pid: Int32, serial: Int) -> String {
+        hexHash(name.utf8 + [0] + "\(pid)-\(serial)".utf8)
+    }
+
+    /// FNV-1a 64 of `bytes`, as 16 hex digits.
+    private static func hexHash<S: Sequence<UInt8>>(_ bytes: S) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 + [0] + "\(pid)-\(serial)".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
-
-    private static func check(_ name: String, pid: Int32, serial: Int) -> String { check(name[...], pid: pid, serial: serial) }
 
     /// The highest process number Linux gives is below this (`PID_MAX_LIMIT`, 2²²).
     static let maxProcessID: Int32 = 4_194_304
@@ -170,10 +173,7 @@ extension FilePolicy {
     /// the same name, so stale temporaries are still recognised.
     static func shortName(of name: String) -> String {
         guard name.utf8.count > maxNameInTemporary else { return name }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16)
-        return "h" + String(repeating: "0", count: 16 - hex.count) + hex
+        return "h" + hexHash(name.utf8)
     }
 
     /// Removes what a save of `target` left behind when its process was killed between
