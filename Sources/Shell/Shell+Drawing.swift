@@ -18,6 +18,14 @@ extension Shell {
         if helpVisible { drawHelp(into: &list) }
     }
 
+    /// The frame-time graph shown or hidden (G): the scene is laid out around it, and told
+    /// the key was the app's.
+    func toggleGraph() {
+        graphVisible.toggle()
+        relayout()
+        activeScene.pressTakenByTheApp()
+    }
+
     func drawTabBar(into list: inout DrawList) {
         list.fillRect(Rect(x: 0, y: 0, w: size.x, h: chrome.barHeight), color: Color(hex: 0x11151d))
         for i in scenes.indices {

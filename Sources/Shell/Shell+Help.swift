@@ -21,7 +21,10 @@ extension Shell {
     func toggleHelp() {
         // What hands held in the scene is let go as a scene switch lets it go: a press held
         // on an anchor went on to delete it under the help, and moves went on editing (a tour).
-        if !helpVisible { cancelScenePointers() }
+        if !helpVisible {
+            cancelScenePointers()
+            activeScene.pressTakenByTheApp()
+        }
         helpVisible.toggle()
         helpScroll = 0
         helpPress = nil

@@ -14,7 +14,7 @@ public final class Shell: FrameContent {
     public private(set) var activeIndex = 0
     public private(set) var size: Vec2
     public internal(set) var helpVisible = false
-    public private(set) var graphVisible = false
+    public internal(set) var graphVisible = false
     public private(set) var wantsQuit = false
     public let font: BitmapFont
     public private(set) var input = InputState()
@@ -154,6 +154,7 @@ public final class Shell: FrameContent {
             }
             if let g = chrome.graph, g.contains(at) {
                 chromePointers.append(id)
+                activeScene.pressTakenByTheApp()
                 return
             }
             sceneEvents.append(event)
@@ -177,9 +178,7 @@ public final class Shell: FrameContent {
             switch Self.bindings.action(for: event) {
             case .help: toggleHelp()
             case .quit: if !cancelHeldPointers() { wantsQuit = true }
-            case .graph:
-                graphVisible.toggle()
-                relayout()
+            case .graph: toggleGraph()
             case .nextScene:
                 var back = false
                 if case .key = event { back = input.shift }

@@ -364,6 +364,29 @@ final class MemoryShelf: SongShelf {
         #expect(shelf.trash.isEmpty && board.songName == "Amazing Grace")
     }
 
+    /// The keys and clicks the app takes for itself are "another key or click" too: F1 (the
+    /// help opened and closed), G (the graph), the pad's Back, and a click on ? left Delete
+    /// armed, and the next Delete deleted.
+    @Test func aDeleteArmedThenTheHelpOrTheGraphDeletesNothing() {
+        for away in ["F1", "G", "pad back", "click ?"] {
+            let (shell, board, shelf) = make()
+            click(shell, board.songsButton.rect.center)
+            keys(shell, ["Delete"])
+            #expect(board.songPanel?.deleteArmed == true)
+            switch away {
+            case "pad back":
+                runShell(shell, frames: 2, events: [1: [.gamepadButton(pad: 0, button: .back, down: true)],
+                                                    2: [.gamepadButton(pad: 0, button: .back, down: false)]])
+            case "click ?": click(shell, shell.chrome.helpButton.center)
+            default: keys(shell, [away])
+            }
+            if shell.helpVisible { keys(shell, ["F1"]) }
+            #expect(!shell.helpVisible && board.songPanel?.deleteArmed == false, "\(away)")
+            keys(shell, ["Delete"])
+            #expect(shelf.trash.isEmpty && board.songName == "Amazing Grace", "\(away)")
+        }
+    }
+
     @Test func aDeleteArmedThenAnotherTabAndBackDeletesNothing() {
         let shelf = MemoryShelf(["Калинка": try! ChordPro.parse("[Am]Калинка, калинка\n"), "Ель": try! ChordPro.parse("[C]Ель\n")])
         let board = BoardScene(document: .empty)

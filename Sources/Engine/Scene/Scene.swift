@@ -29,6 +29,10 @@ public protocol Scene: AnyObject {
     /// hand does: the window went away, and no step runs until it is back. The default does
     /// nothing (a scene that saves each change as it is made, or has none).
     func saveNow()
+    /// The app took a press for itself (the help opened, the frame-time graph toggled or
+    /// clicked): the scene never sees it, but what waits for the user's next press, such as
+    /// the board's armed Delete, is taken back. The default does nothing.
+    func pressTakenByTheApp()
     /// Whether anything in the scene moves or is timed, as of its last step (`Due`): the
     /// frame driver rests while nothing is. The default, `now`, never rests.
     var due: Due { get }
@@ -48,6 +52,7 @@ public protocol Scene: AnyObject {
 extension Scene {
     public func drawOverlay(into list: inout DrawList, context: DrawContext) {}
     public func claims(_ key: Key) -> Bool { false }
+    public func pressTakenByTheApp() {}
     public func settle() {}
     public func saveNow() {}
     public var due: Due { .now }

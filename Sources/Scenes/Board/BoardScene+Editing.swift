@@ -41,6 +41,10 @@ extension BoardScene {
         songPanel?.armDelete(false)
     }
 
+    /// The help opened or the graph toggled: "another key or click" takes an armed Delete
+    /// back (F1, G and a click on ? did not, and the next Delete deleted).
+    public func pressTakenByTheApp() { songPanel?.armDelete(false) }
+
     /// Saves the typing that waits its moment (`LyricTyping.typingSaveDelay`).
     public func saveNow() { typing.saveTyping() }
 
