@@ -145,6 +145,11 @@ extension Tweener {
             a.time = 0
             progress = 0
             done = true
+        } else if case let local = timing.localTime(a.time), local >= 0, local < timing.activeDuration - MediaTiming.epsilon {
+            // Inside the active time, as `phase` would say, worked out here: `phase` with its
+            // three cases is past what the compiler inlines into this loop, and a call per
+            // tween cost more than the test.
+            progress = timing.progress(atLocal: local, end: false)
         } else {
             switch timing.phase(at: a.time) {
             case .before(let fill): progress = fill ? timing.progress(atLocal: 0, end: false) : nil
