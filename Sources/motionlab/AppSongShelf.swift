@@ -13,6 +13,9 @@ final class AppSongShelf: SongShelf {
     var failures: FailedWrites?
     /// The song the board stood for when it was left showing none (`showsNoSong`).
     private var stoodFor: String?
+    /// The `--sheet` file the board stands for, where it has no songs of its own: edits its
+    /// saves refused are kept as a song named after it when the run ends.
+    var sheetFile: String?
 
     init(library: SongLibrary, board: BoardScene) {
         self.library = library
@@ -61,8 +64,11 @@ final class AppSongShelf: SongShelf {
     /// error, nil when there was nothing to keep, or why it could not be kept.
     func keepUnsavedSheet() -> Result<String?, FilePolicy.Refusal> {
         guard let board, let reason = board.unsavedBecause else { return .success(nil) }
-        let name = board.songName ?? stoodFor ?? "sheet"
-        switch keepUnsaved(board.document, of: name) {
+        let sheetName = sheetFile.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
+        let name = board.songName ?? stoodFor ?? sheetName ?? "sheet"
+        // The copy is no more readable by others than the file it stands for.
+        let original = board.songName.flatMap { try? library.file($0).url.path } ?? sheetFile
+        switch keepUnsaved(board.document, of: name, like: original) {
         case .success(let copy):
             board.unsavedBecause = nil
             let said = "kept as the song “\(copy)”: the edits to “\(name)”, not saved there (\(reason))"
@@ -74,8 +80,13 @@ final class AppSongShelf: SongShelf {
     }
 
     /// Saves `doc` as a new song named after `name` ("NAME (unsaved)", "NAME (unsaved 2)"…),
-    /// never over a file there; its name, or why it could not be kept.
-    private func keepUnsaved(_ doc: SheetDocument, of name: String) -> Result<String, FilePolicy.Refusal> {
+    /// never over a file there; its name, or why it could not be kept. The copy is the owner's
+    /// to read and write, and others' only as far as they may read `original` (a 0400 song's
+    /// copy was 0644: a hostile tour); with no original to ask, the owner's alone.
+    private func keepUnsaved(_ doc: SheetDocument, of name: String, like original: String?) -> Result<String, FilePolicy.Refusal> {
+        var st = stat()
+        let others: mode_t = if let original, stat(original, &st) == 0 { st.st_mode & 0o066 } else { 0 }
+        let mode = OutputFile.newFileMode() & (0o600 | others)
         // A long name is cut to leave room for the mark (a name near the limit had no free one).
         // A name no new song may have (a `--song` with an invisible character, never opened)
         // gives its copy a plain one.
@@ -87,7 +98,7 @@ final class AppSongShelf: SongShelf {
                 let file = try library.file(candidate)
                 var st = stat()
                 if lstat(file.url.path, &st) == 0 { continue }
-                try file.save(doc.serialized(), over: .nothing)
+                try file.save(doc.serialized(), over: .nothing, newFileMode: mode)
                 return .success(candidate)
             } catch { return .failure(error) }
         }

@@ -217,7 +217,7 @@ struct Play: ParsableCommand {
                                   frames: frames, startScene: scene, script: scriptEvents,
                                   recordPath: record, statePath: state, screenshotPath: screenshot,
                                   captureDir: capture, captureEvery: captureEvery, fps: fps, failures: failures,
-                                  keepsPathsIn: exportsFolder))
+                                  keepsPathsIn: exportsFolder, sheetPath: sheet))
         let desktop = gnome.map { query in
             DesktopSettings.DesktopAnswers(gnomeAnimations: query.answer(within: 0.25),
                                            gtkAnimations: DesktopSettings.gtkAnimations(environment: environment, home: NSHomeDirectory()))

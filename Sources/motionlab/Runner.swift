@@ -24,6 +24,8 @@ struct RunSettings {
     /// Where the path scene's edits kept nowhere else are written when the run ends (a
     /// window's exports folder; nil in headless and scripted runs).
     var keepsPathsIn: URL?
+    /// `--sheet`: a board's refused edits are kept as a song named after it when the run ends.
+    var sheetPath: String?
 }
 
 /// `play`: the shell on the SDL platform, run by the frame driver, with the run's files
@@ -91,18 +93,16 @@ final class Runner {
     }
 
     /// A song whose last save was refused (read-only, changed on disk) is kept as a song of
-    /// its own when the run ends, as when another is opened over it; if it cannot be, or the
-    /// sheet is a `--sheet` file (no songs' folder), that is said as the run's last word on
-    /// it (a hostile tour's read-only --sheet run ended with nothing said of the edits).
+    /// its own when the run ends, as when another is opened over it, and so is a `--sheet`
+    /// file's (a hostile tour's read-only --sheet lost its edits); if it cannot be, that is
+    /// said as the run's last word on it.
     private func keepUnsavedSongs() {
         for case let board as BoardScene in shell.scenes {
-            guard let shelf = board.songShelf as? AppSongShelf else {
-                if let reason = board.unsavedBecause {
-                    StandardStream.error.write("motionlab: the sheet shown is not saved (\(reason)); the edits are lost\n")
-                    settings.failures.note()
-                }
-                continue
-            }
+            let shelf = board.songShelf as? AppSongShelf ?? {
+                let sheet = AppSongShelf(library: SongLibrary(folder: SongLibrary.defaultFolder()), board: board)
+                sheet.sheetFile = settings.sheetPath
+                return sheet
+            }()
             guard case .failure(let problem) = shelf.keepUnsavedSheet() else { continue }
             StandardStream.error.write("motionlab: \(problem.description); the edits are lost\n")
             settings.failures.note()

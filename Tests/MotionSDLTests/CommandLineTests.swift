@@ -16,6 +16,11 @@ struct Motionlab {
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
+    /// Where the runs keep their data (songs, exports, the sheet) unless a test names its
+    /// own: one folder for this test process, never the user's (a run keeps a read-only
+    /// sheet's edits as a song there).
+    static let dataHome = tempDir()
+
     /// The built `motionlab` with `args`, set to find this checkout's resources.
     static func process(_ args: [String]) -> Process {
         let p = Process()
@@ -23,6 +28,7 @@ struct Motionlab {
         p.arguments = args
         var env = ProcessInfo.processInfo.environment
         env["MOTIONLAB_RESOURCES"] = root.appendingPathComponent("Resources").path
+        env["XDG_DATA_HOME"] = dataHome.path
         p.environment = env
         return p
     }

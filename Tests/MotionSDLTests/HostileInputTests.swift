@@ -130,10 +130,16 @@ extension SDLTests {
             {"frame":5,"type":"pointerUp","pointer":0,"x":\(target.x),"y":\(target.y)}
             """.write(to: script, atomically: true, encoding: .utf8)
             let state = dir.appendingPathComponent("state.json")
-            let r = try Motionlab.run(["--headless", "--scene", "board", "--frames", "40", "--script", script.path,
+            let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "40", "--script", script.path,
                                        "--sheet", sheet.path, "--state", state.path])
-            #expect(r.status == 2, "\(r.stderr)")  // the edits end unsaved
+            p.environment?["XDG_DATA_HOME"] = dir.appendingPathComponent("data").path
+            let r = try Motionlab.run(p)
+            #expect(r.status == 0, "\(r.stderr)")
             #expect(r.stderr.contains("more than the limit") && r.stderr.contains("not saved over it"))
+            // The edits are kept as a song named after the sheet.
+            #expect(r.stderr.contains("kept as the song “sheet (unsaved)”: the edits to “sheet”"), "\(r.stderr)")
+            let kept = try String(contentsOf: dir.appendingPathComponent("data/motionlab/songs/sheet (unsaved).json"), encoding: .utf8)
+            #expect(kept.contains("\"chords\":[{\"name\""))
             let dump = try String(contentsOf: state, encoding: .utf8)
             #expect(dump.contains("\"chords\":[{\"name\""))  // the drop happened on screen
             #expect(try Data(contentsOf: sheet) == big)

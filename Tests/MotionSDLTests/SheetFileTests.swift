@@ -57,23 +57,33 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
     }
 
     /// A version 1 sheet that no save may replace (read-only) gets no copy beside it, session
-    /// after session, and the run says it was not saved; once writable, it is kept once.
-    @Test func aReadOnlyVersion1SheetIsNotCopiedBesideItselfAndSaysItWasNotSaved() throws {
+    /// after session, and the run says it was not saved; its edits are kept as a song named
+    /// after it, "sheet (unsaved)", then "sheet (unsaved 2)" (a hostile tour's were lost), no
+    /// more readable by others than the sheet (0444 gives 0644, 0400 gives 0600: a 0400
+    /// song's copy was 0644). Once writable, it is kept once.
+    @Test func aReadOnlyVersion1SheetIsNotCopiedBesideItselfAndItsEditsAreKeptAsASong() throws {
         let url = tempURL(), dir = url.deletingLastPathComponent()
+        let data = Motionlab.tempDir()
+        let songs = data.appendingPathComponent("motionlab/songs")
         let v1 = #"{"version":1,"lines":[{"text":"Hello world","chords":[{"name":"G","x":40}]}]}"#
         try v1.write(to: url, atomically: true, encoding: .utf8)
-        chmod(url.path, 0o444)
         let script = try typingScript(in: dir, typing: ["!"])
         let args = ["--headless", "--scene", "board", "--frames", "10", "--script", script.path, "--sheet", url.path]
-        for _ in 0..<2 {
-            let r = try Motionlab.run(args)
-            // The run goes on, and its status says the edits were not saved.
-            #expect(r.status == 2, "\(r.stderr)")
-            #expect(!r.stderr.contains("kept as"), "\(r.stderr)")
+        let mask = umask(0)
+        umask(mask)
+        for (n, mode) in [(1, mode_t(0o444)), (2, mode_t(0o400))] {
+            chmod(url.path, mode)
+            let p = Motionlab.process(args)
+            p.environment?["XDG_DATA_HOME"] = data.path
+            let r = try Motionlab.run(p)
+            let name = n == 1 ? "sheet (unsaved)" : "sheet (unsaved 2)"
+            #expect(r.status == 0, "\(r.stderr)")
             #expect(r.stderr.contains("could not save the sheet: ") && r.stderr.contains("sheet.json: is read-only"), "\(r.stderr)")
-            // And the run's last word on it: the edits are lost (a --sheet has no songs' folder
-            // to keep them in).
-            #expect(r.stderr.hasSuffix("not saved over); the edits are lost\n"), "\(r.stderr)")
+            #expect(r.stderr.hasSuffix("kept as the song “\(name)”: the edits to “sheet”, not saved there (\(url.path): is read-only (mode \(String(mode, radix: 8))); not saved over)\n"), "\(r.stderr)")
+            let copy = songs.appendingPathComponent("\(name).json")
+            #expect(try SheetDocument.parse(String(contentsOf: copy, encoding: .utf8)).lines[0].text == "Hello world!")
+            var st = stat()
+            #expect(stat(copy.path, &st) == 0 && st.st_mode & 0o777 == (0o666 & ~mask) & (0o600 | (mode & 0o066)))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["sheet.json", "type.jsonl"])
         #expect(try String(contentsOf: url, encoding: .utf8) == v1)

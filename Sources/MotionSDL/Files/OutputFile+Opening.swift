@@ -3,7 +3,7 @@ import Foundation
 
 extension OutputFile {
     /// A new file's permissions: a document's, 0666 less the umask.
-    static func newFileMode() -> mode_t {
+    public static func newFileMode() -> mode_t {
         let mask = umask(0)
         umask(mask)
         return 0o666 & ~mask
