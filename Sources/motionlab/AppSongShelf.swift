@@ -31,7 +31,7 @@ final class AppSongShelf: SongShelf {
         board.settle()
         let kept: String?
         switch keepUnsavedSheet() {
-        case .success(let said): kept = said
+        case .success(let copy): kept = copy?.said
         case .failure(let problem): return problem.description + "; open another once it is saved or copied"
         }
         // After the new song's own banner, if it has one (a sheet that could not be read).
@@ -49,7 +49,7 @@ final class AppSongShelf: SongShelf {
                 try file.save(SheetDocument.newSong.serialized(), over: .nothing)
             }
             board.songName = name
-            attach(file, to: board, empty: .newSong)
+            attach(file, to: board, empty: .newSong, whenRefused: { [weak self] in self?.goOnInACopy() })
             // The song is open and saving: failing to remember it for next time is said on
             // standard error, not as a failure to open it.
             do { try library.remember(name) } catch {
@@ -59,10 +59,25 @@ final class AppSongShelf: SongShelf {
         } catch { return describe(error) }
     }
 
-    /// Keeps the board's sheet as a song of its own when its last save was refused (before
-    /// another song is opened over it, and when the run ends): what was said on standard
-    /// error, nil when there was nothing to keep, or why it could not be kept.
-    func keepUnsavedSheet() -> Result<String?, FilePolicy.Refusal> {
+    /// A save of the open song was refused (read-only, changed on disk, unreadable), or the
+    /// board shows no song: the edits are kept at once as a song of their own, which the
+    /// board goes on in, saved as any song is (a hostile tour's typing after a refusal lived
+    /// only in memory, and a kill lost it). Where no copy can be made, the edits stay on
+    /// screen, kept when another song opens or the run ends, or said to be lost.
+    func goOnInACopy() {
+        guard let board, case .success(let copy?) = keepUnsavedSheet(), let file = try? library.file(copy.name) else { return }
+        stoodFor = nil
+        board.songName = copy.name
+        attach(file, to: board, empty: .newSong, keepingDocument: true, whenRefused: { [weak self] in self?.goOnInACopy() })
+        board.showBanner(copy.said)
+        try? library.remember(copy.name)
+    }
+
+    /// Keeps the board's sheet as a song of its own when its last save was refused (at once,
+    /// before another song is opened over it, and when the run ends): the copy's name and
+    /// what was said on standard error, nil when there was nothing to keep, or why it could
+    /// not be kept.
+    func keepUnsavedSheet() -> Result<(name: String, said: String)?, FilePolicy.Refusal> {
         guard let board, let reason = board.unsavedBecause else { return .success(nil) }
         let sheetName = sheetFile.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
         let name = board.songName ?? stoodFor ?? sheetName ?? "sheet"
@@ -73,7 +88,7 @@ final class AppSongShelf: SongShelf {
             board.unsavedBecause = nil
             let said = "kept as the song “\(copy)”: the edits to “\(name)”, not saved there (\(reason))"
             StandardStream.error.write("motionlab: \(said)\n")
-            return .success(said)
+            return .success((copy, said))
         case .failure(let problem):
             return .failure(FilePolicy.Refusal("the sheet shown is not saved (\(reason)) and could not be kept as a song (\(problem.description))"))
         }
@@ -120,7 +135,8 @@ final class AppSongShelf: SongShelf {
         guard isOpen, let board else { return nil }
         do {
             board.songName = to
-            attach(try library.file(to), to: board, empty: .newSong, keepingDocument: true)
+            attach(try library.file(to), to: board, empty: .newSong, keepingDocument: true,
+                   whenRefused: { [weak self] in self?.goOnInACopy() })
         } catch { return describe(error) }
         do { try library.remember(to) } catch {
             StandardStream.error.write("motionlab: song \(echo(to)) is open, but not remembered as the last one: \(describe(error))\n")
@@ -144,7 +160,10 @@ final class AppSongShelf: SongShelf {
     func showsNoSong(_ name: String, because reason: String) {
         guard let board else { return }
         stoodFor = name
-        board.onChange = { [weak board] _ in board?.unsavedBecause = reason }
+        board.onChange = { [weak board, weak self] _ in
+            board?.unsavedBecause = reason
+            self?.goOnInACopy()
+        }
     }
 
     func export(_ name: String, _ doc: SheetDocument) -> String {

@@ -7,8 +7,10 @@ import Songs
 /// Loads the sheet into the board and saves it after every change. A file that is not a
 /// sheet this build can read is reported (on stderr and on the board) and never overwritten;
 /// a damaged sheet of ours is moved aside, where a new file can stand in for it (see
-/// `DocumentFile.load`).
-func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .empty, keepingDocument: Bool = false) {
+/// `DocumentFile.load`). `whenRefused` runs after each save refused (the songs keep the edits
+/// elsewhere at once).
+func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .empty, keepingDocument: Bool = false,
+            whenRefused: (() -> Void)? = nil) {
     let loaded = file.load(empty: empty, noun: "sheet", recognise: SheetDocument.isDamagedSheet) { text in
         try SheetDocument.parse(text)
     }
@@ -25,6 +27,7 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
     func notSaved(_ reason: String, banner: String) {
         board.unsavedBecause = reason
         board.showBanner(banner)
+        whenRefused?()
     }
     guard loaded.mayOverwrite else {
         let reason = "the sheet could not be read, so changes are not saved over it"

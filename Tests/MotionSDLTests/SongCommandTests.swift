@@ -527,18 +527,61 @@ import Testing
         #expect(saved.lines.map(\.text) == [""])
     }
 
-    /// Another song opened over edits whose save was refused (a read-only song) keeps them
-    /// as a song of their own, and says so; the read-only file is left as it was (a hostile
-    /// tour's edits were lost without a word).
-    @Test func openingAnotherSongOverUnsavedEditsKeepsThem() throws {
+    /// A data folder holding one song, "a" ("la"), with permissions `mode`: the folder, the
+    /// songs' folder, the song's file and its text.
+    func readOnlySong(mode: mode_t) throws -> (URL, URL, URL, String) {
         let dir = Motionlab.tempDir()
         let songs = dir.appendingPathComponent("motionlab/songs")
         try FileManager.default.createDirectory(at: songs, withIntermediateDirectories: true)
         let a = songs.appendingPathComponent("a.json")
         let original = SheetDocument(lines: [.init(text: "la")]).serialized()
         try original.write(to: a, atomically: false, encoding: .utf8)
+        chmod(a.path, mode)
+        return (dir, songs, a, original)
+    }
+
+    /// `play --headless --song a` for 20 frames of `script`, with `dir` as the data folder:
+    /// the run and its state dump's file.
+    func playSongA(in dir: URL, script: URL) throws -> (Motionlab.Result, URL) {
+        let state = dir.appendingPathComponent("state.json")
+        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "20", "--script", script.path, "--song", "a", "--state", state.path])
+        p.environment?["XDG_DATA_HOME"] = dir.path
+        return (try Motionlab.run(p), state)
+    }
+
+    /// A save refused (a read-only song) keeps the edits as a song of their own at once, and
+    /// the board goes on in it, saving there as any song (a hostile tour's typing after a
+    /// refusal lived only in memory until the run ended, and a kill lost it).
+    @Test func aRefusedSaveGoesOnInACopySavedAsAnySong() throws {
+        let (dir, songs, a, original) = try readOnlySong(mode: 0o400)
+        let script = dir.appendingPathComponent("s.jsonl")
+        try """
+        \(keys(2, ["F2"]))
+        {"frame":4,"type":"text","text":"hello "}
+        \(keys(6, ["Escape"]))
+        \(keys(8, ["F2"]))
+        {"frame":10,"type":"text","text":"world"}
+        \(keys(12, ["Escape"]))
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let (r, state) = try playSongA(in: dir, script: script)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.components(separatedBy: "kept as the song “a (unsaved)”").count == 2, "\(r.stderr)")
+        let dump = try String(contentsOf: state, encoding: .utf8)
+        #expect(dump.contains(#""song":"a (unsaved)""#), "\(dump.prefix(400))")
+        let copy = songs.appendingPathComponent("a (unsaved).json")
+        #expect(try SheetDocument.parse(String(contentsOf: copy, encoding: .utf8)).lines.map(\.text) == ["lahello world"])
+        var st = stat()
+        #expect(stat(copy.path, &st) == 0 && st.st_mode & 0o077 == 0, "the copy of a private song is private")
+        #expect(try String(contentsOf: a, encoding: .utf8) == original)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: songs.path).sorted() == ["a (unsaved).json", "a.json"])
+    }
+
+    /// Another song opened over edits whose save was refused (a read-only song) keeps them
+    /// as a song of their own, and says so; the read-only file is left as it was (a hostile
+    /// tour's edits were lost without a word).
+    @Test func openingAnotherSongOverUnsavedEditsKeepsThem() throws {
+        let (dir, songs, a, original) = try readOnlySong(mode: 0o444)
         try SheetDocument(lines: [.init(text: "other")]).serialized().write(to: songs.appendingPathComponent("b.json"), atomically: false, encoding: .utf8)
-        chmod(a.path, 0o444)
         let script = dir.appendingPathComponent("s.jsonl")
         try """
         \(keys(2, ["F2"]))
@@ -548,10 +591,7 @@ import Testing
         \(keys(10, ["Down"]))
         \(keys(12, ["Return"]))
         """.write(to: script, atomically: true, encoding: .utf8)
-        let state = dir.appendingPathComponent("state.json")
-        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "20", "--script", script.path, "--song", "a", "--state", state.path])
-        p.environment?["XDG_DATA_HOME"] = dir.path
-        let r = try Motionlab.run(p)
+        let (r, state) = try playSongA(in: dir, script: script)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("motionlab: kept as the song “a (unsaved)”: the edits to “a”, not saved there"), "\(r.stderr)")
         #expect(try String(contentsOf: a, encoding: .utf8) == original)
