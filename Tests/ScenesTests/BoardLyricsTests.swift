@@ -283,6 +283,27 @@ import Testing
         #expect(s.document.lines[2].text == "I once was lost, but now am found;lost")
     }
 
+    /// Typing is one undo step, each paste one of its own, and typing after a paste another:
+    /// three pastes went at one Ctrl+Z with the typing before them (a hostile tour).
+    @Test func eachPasteIsAnUndoStepOfItsOwn() {
+        let (shell, s) = makeBoard(.empty)
+        s.beginLyric(line: 0, caret: 0)
+        runShell(shell, frames: 1, events: [1: [.text("x"), .text("y")]])
+        keys(shell, ["Home"])
+        keys(shell, ["Right"], shift: true)
+        keys(shell, ["C"], ctrl: true)
+        keys(shell, ["End"])
+        keys(shell, ["V", "V"], ctrl: true)
+        runShell(shell, frames: 1, events: [1: [.text("z")]])
+        let line = { s.document.lines[0].text }
+        #expect(line() == "xyAmazing grace! How sweet the soundxxz")
+        for expected in ["xyAmazing grace! How sweet the soundxx", "xyAmazing grace! How sweet the soundx",
+                         "xyAmazing grace! How sweet the sound", "Amazing grace! How sweet the sound"] {
+            keys(shell, ["Z"], ctrl: true)
+            #expect(line() == expected)
+        }
+    }
+
     @Test func f2TypesInTheFocusedChordsLineAndAPadButtonLeavesTheText() {
         var doc = SheetDocument.empty
         doc.lines[4].chords = [.init(name: "F", at: 6)]

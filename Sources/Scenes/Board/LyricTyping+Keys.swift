@@ -60,7 +60,7 @@ extension LyricTyping {
             applyLyric(edit.field, from: before, line: edit.line)
             board.changed()
             board.revealLine(edit.line)
-        case .paste(let text): insertLyric(text)
+        case .paste(let text): insertLyric(text, pasted: true)
         case .backspaceAtStart: joinLine(edit.line)
         case .deleteAtEnd: joinLine(edit.line + 1)
         }
@@ -68,18 +68,19 @@ extension LyricTyping {
 
     /// Text typed, pasted or sent by an input method: inserted at the caret over the
     /// selection; each line break splits the line there. A run of typing (one character after
-    /// another, nothing selected, the caret not moved between) is one undo step.
+    /// another, nothing selected, the caret not moved between) is one undo step; a paste is
+    /// one of its own (three pastes went at one Ctrl+Z with the typing before them: a tour).
     ///
     /// Text of several lines splits the line at the caret first: its first line goes on the
     /// end of the text before the caret, its last before the text after it, each line on its
     /// own of the limit (`TextField.maxCharacters`). (Inserted into the whole line before
     /// the split, the first was cut to what the line's tail left of the limit, though the
     /// tail then moved on: a hostile tour's paste lost thousands of characters.)
-    func insertLyric(_ text: String) {
+    func insertLyric(_ text: String, pasted: Bool = false) {
         guard var edit = lyric else { return }
         caretBlink.reset()
         let pieces = text.split(omittingEmptySubsequences: false, whereSeparator: TextField.isLineBreak)
-        let merging = pieces.count == 1 && !edit.field.hasSelection
+        let merging = !pasted && pieces.count == 1 && !edit.field.hasSelection
             && typingRun.map { $0.line == edit.line && $0.caret == edit.field.caret } == true
         let startLine = edit.line
         var cut = false, cuts = 0, dropped = 0
@@ -140,7 +141,7 @@ extension LyricTyping {
         } else if board.document != board.committed {
             board.changed()
         }
-        typingRun = pieces.count == 1 ? (after.line, after.field.caret) : nil
+        typingRun = pieces.count == 1 && !pasted ? (after.line, after.field.caret) : nil
         // Typing shows where it lands, as a text editor scrolls back to its caret (the sheet
         // may have been scrolled away from it).
         board.revealLine(after.line)
