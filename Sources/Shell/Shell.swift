@@ -145,6 +145,7 @@ public final class Shell: FrameContent {
         case .pointerDown(let id, let device, let at):
             if at.y < chrome.barHeight {
                 chromePointers.append(id)
+                activeScene.pressTakenByTheApp()
                 switch chrome.target(at: at, device: device) {
                 case .tab(let i): activate(i)
                 case .help: toggleHelp()

@@ -101,11 +101,15 @@ final class AppSongShelf: SongShelf {
     private func keepUnsaved(_ doc: SheetDocument, of name: String, like original: String?) -> Result<String, FilePolicy.Refusal> {
         var st = stat()
         let others: mode_t = if let original, stat(original, &st) == 0 { st.st_mode & 0o066 } else { 0 }
-        let mode = OutputFile.newFileMode() & (0o600 | others)
+        // (The owner's read and write whatever the umask: a copy it made read-only would be
+        // refused at its first save, and copied again at each: a review.)
+        let mode = (OutputFile.newFileMode() & others) | 0o600
         // A long name is cut to leave room for the mark (a name near the limit had no free one).
         // A name no new song may have (a `--song` with an invisible character, never opened)
         // gives its copy a plain one.
+        // A copy's copy is named after the song, not "a (unsaved) (unsaved)".
         var stem = String(name.prefix(SongLibrary.maxNameLength - 14))
+        if let mark = stem.range(of: #" \(unsaved( [0-9]+)?\)$"#, options: .regularExpression) { stem.removeSubrange(mark) }
         if (try? SongLibrary.checkNew(stem)) == nil { stem = "song" }
         for n in 1...50 {
             let candidate = n == 1 ? "\(stem) (unsaved)" : "\(stem) (unsaved \(n))"

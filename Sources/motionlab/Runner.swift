@@ -95,7 +95,8 @@ final class Runner {
     /// A song whose last save was refused (read-only, changed on disk) is kept as a song of
     /// its own when the run ends, as when another is opened over it, and so is a `--sheet`
     /// file's (a hostile tour's read-only --sheet lost its edits); if it cannot be, that is
-    /// said as the run's last word on it.
+    /// said as the run's last word on it. A `--sheet` not written ends the run with status 2
+    /// even when its edits are kept (a script checking the status would take it as saved).
     private func keepUnsavedSongs() {
         for case let board as BoardScene in shell.scenes {
             let shelf = board.songShelf as? AppSongShelf ?? {
@@ -103,9 +104,10 @@ final class Runner {
                 sheet.sheetFile = settings.sheetPath
                 return sheet
             }()
+            if board.songShelf == nil && board.unsavedBecause != nil { settings.failures.note() }
             guard case .failure(let problem) = shelf.keepUnsavedSheet() else { continue }
             StandardStream.error.write("motionlab: \(problem.description); the edits are lost\n")
-            settings.failures.note()
+            if board.songShelf != nil { settings.failures.note() }
         }
     }
 

@@ -134,7 +134,7 @@ extension SDLTests {
                                        "--sheet", sheet.path, "--state", state.path])
             p.environment?["XDG_DATA_HOME"] = dir.appendingPathComponent("data").path
             let r = try Motionlab.run(p)
-            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.status == 2, "\(r.stderr)")  // the sheet named was not written
             #expect(r.stderr.contains("more than the limit") && r.stderr.contains("not saved over it"))
             // The edits are kept as a song named after the sheet.
             #expect(r.stderr.contains("kept as the song “sheet (unsaved)”: the edits to “sheet”"), "\(r.stderr)")

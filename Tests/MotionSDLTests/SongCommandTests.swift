@@ -574,6 +574,17 @@ import Testing
         #expect(stat(copy.path, &st) == 0 && st.st_mode & 0o077 == 0, "the copy of a private song is private")
         #expect(try String(contentsOf: a, encoding: .utf8) == original)
         #expect(try FileManager.default.contentsOfDirectory(atPath: songs.path).sorted() == ["a (unsaved).json", "a.json"])
+        // Under a umask that takes the owner's write: the copy is still the owner's to save,
+        // not copied again at each save (a review found a copy of a copy of a copy…).
+        let (dir2, songs2, _, _) = try readOnlySong(mode: 0o400)
+        let q = Motionlab.process(["--headless", "--scene", "board", "--frames", "20", "--script", script.path, "--song", "a"])
+        q.arguments = ["-c", "umask 277; exec \"$0\" \"$@\"", q.executableURL!.path] + q.arguments!
+        q.executableURL = URL(fileURLWithPath: "/bin/sh")
+        q.environment?["XDG_DATA_HOME"] = dir2.path
+        let masked = try Motionlab.run(q)
+        #expect(masked.status == 0, "\(masked.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: songs2.path).sorted() == ["a (unsaved).json", "a.json"])
+        #expect(stat(songs2.appendingPathComponent("a (unsaved).json").path, &st) == 0 && st.st_mode & 0o777 == 0o600)
     }
 
     /// Another song opened over edits whose save was refused (a read-only song) keeps them

@@ -365,10 +365,10 @@ final class MemoryShelf: SongShelf {
     }
 
     /// The keys and clicks the app takes for itself are "another key or click" too: F1 (the
-    /// help opened and closed), G (the graph), the pad's Back, and a click on ? left Delete
-    /// armed, and the next Delete deleted.
+    /// help opened and closed), G (the graph), the pad's Back, a click on ? or on the board's
+    /// own tab left Delete armed, and the next Delete deleted.
     @Test func aDeleteArmedThenTheHelpOrTheGraphDeletesNothing() {
-        for away in ["F1", "G", "pad back", "click ?"] {
+        for away in ["F1", "G", "pad back", "click ?", "click own tab"] {
             let (shell, board, shelf) = make()
             click(shell, board.songsButton.rect.center)
             keys(shell, ["Delete"])
@@ -378,6 +378,7 @@ final class MemoryShelf: SongShelf {
                 runShell(shell, frames: 2, events: [1: [.gamepadButton(pad: 0, button: .back, down: true)],
                                                     2: [.gamepadButton(pad: 0, button: .back, down: false)]])
             case "click ?": click(shell, shell.chrome.helpButton.center)
+            case "click own tab": click(shell, shell.chrome.tabs[shell.activeIndex].center)
             default: keys(shell, [away])
             }
             if shell.helpVisible { keys(shell, ["F1"]) }
