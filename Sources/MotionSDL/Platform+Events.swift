@@ -102,12 +102,26 @@ extension Platform {
         guard !options.headless else { return }
         var w = (PlatformOptions.minimumPoints.x * uiScale).rounded(.up), h = (PlatformOptions.minimumPoints.y * uiScale).rounded(.up)
         var usable = SDL_Rect()
+        var top: Int32 = 0, left: Int32 = 0, bottom: Int32 = 0, right: Int32 = 0
+        _ = SDL_GetWindowBordersSize(window, &top, &left, &bottom, &right)
         let display = SDL_GetWindowDisplayIndex(window)
         if display >= 0, SDL_GetDisplayUsableBounds(display, &usable) == 0, usable.w > 0, usable.h > 0 {
-            w = min(w, Double(usable.w))
-            h = min(h, Double(usable.h))
+            // (Less the window manager's frame where it is known yet, so the whole window fits.)
+            w = min(w, Double(max(1, usable.w - left - right)))
+            h = min(h, Double(max(1, usable.h - top - bottom)))
         }
         SDL_SetWindowMinimumSize(window, Int32(w), Int32(h))
+        guard usable.w > 0, SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN.rawValue == 0 else { return }
+        // SDL grows a window under its minimum where it stands: moved back inside the usable
+        // area, title bar included (at --ui-scale 4 on a 1600×1000 screen, the bottom bar and
+        // the help button were off the screen: a tour). A window larger than the area keeps
+        // its top left corner, its tabs, on the screen.
+        var x: Int32 = 0, y: Int32 = 0, cw: Int32 = 0, ch: Int32 = 0
+        SDL_GetWindowPosition(window, &x, &y)
+        SDL_GetWindowSize(window, &cw, &ch)
+        let nx = max(usable.x + left, min(x, usable.x + usable.w - right - cw))
+        let ny = max(usable.y + top, min(y, usable.y + usable.h - bottom - ch))
+        if nx != x || ny != y { SDL_SetWindowPosition(window, nx, ny) }
     }
 
     /// Fullscreen at the desktop's resolution on, or back to the window it was.
