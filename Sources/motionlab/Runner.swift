@@ -98,16 +98,16 @@ final class Runner {
     /// said as the run's last word on it. A `--sheet` not written ends the run with status 2
     /// even when its edits are kept (a script checking the status would take it as saved).
     private func keepUnsavedSongs() {
-        for case let board as BoardScene in shell.scenes {
-            let shelf = board.songShelf as? AppSongShelf ?? {
-                let sheet = AppSongShelf(library: SongLibrary(folder: SongLibrary.defaultFolder()), board: board)
-                sheet.sheetFile = settings.sheetPath
-                return sheet
-            }()
-            if board.songShelf == nil && board.unsavedBecause != nil { settings.failures.note() }
-            guard case .failure(let problem) = shelf.keepUnsavedSheet() else { continue }
-            StandardStream.error.write("motionlab: \(problem.description); the edits are lost\n")
-            if board.songShelf != nil { settings.failures.note() }
+        for case let board as BoardScene in shell.scenes where board.unsavedBecause != nil {
+            let songs = board.songShelf as? AppSongShelf
+            let shelf = songs ?? AppSongShelf(library: SongLibrary(folder: SongLibrary.defaultFolder()), board: board)
+            if songs == nil { shelf.sheetFile = settings.sheetPath }
+            var lost = false
+            if case .failure(let problem) = shelf.keepUnsavedSheet() {
+                StandardStream.error.write("motionlab: \(problem.description); the edits are lost\n")
+                lost = true
+            }
+            if lost || songs == nil { settings.failures.note() }
         }
     }
 
