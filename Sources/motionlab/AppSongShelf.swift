@@ -14,7 +14,8 @@ final class AppSongShelf: SongShelf {
     /// The song the board stood for when it was left showing none (`showsNoSong`).
     private var stoodFor: String?
     /// The `--sheet` file the board stands for, where it has no songs of its own: edits its
-    /// saves refused are kept as a song named after it when the run ends.
+    /// saves refused are kept as a song named after it, at once (`goOnInACopy`), or when the
+    /// run ends if the copy could not be made then.
     var sheetFile: String?
 
     init(library: SongLibrary, board: BoardScene) {
@@ -64,13 +65,18 @@ final class AppSongShelf: SongShelf {
     /// board goes on in, saved as any song is (a hostile tour's typing after a refusal lived
     /// only in memory, and a kill lost it). Where no copy can be made, the edits stay on
     /// screen, kept when another song opens or the run ends, or said to be lost.
+    ///
+    /// A `--sheet` run goes on in the copy too (a hostile tour killed one mid-run and its
+    /// edits, kept only at the end, were gone); it has no songs panel, and its last song is
+    /// not changed. The file it named was not written: the run's status says so.
     func goOnInACopy() {
         guard let board, case .success(let copy?) = keepUnsavedSheet(), let file = try? library.file(copy.name) else { return }
         stoodFor = nil
         board.songName = copy.name
-        attach(file, to: board, empty: .newSong, keepingDocument: true, whenRefused: { [weak self] in self?.goOnInACopy() })
+        // (Held by the board's save from here: a `--sheet` run has no other hold on this shelf.)
+        attach(file, to: board, empty: .newSong, keepingDocument: true, whenRefused: { [self] in goOnInACopy() })
         board.showBanner(copy.said)
-        try? library.remember(copy.name)
+        if sheetFile == nil { try? library.remember(copy.name) } else { failures?.note() }
     }
 
     /// Keeps the board's sheet as a song of its own when its last save was refused (at once,

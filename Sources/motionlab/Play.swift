@@ -196,7 +196,14 @@ struct Play: ParsableCommand {
                 }
             } else {
                 let url = sheet.map { URL(fileURLWithPath: $0) } ?? (headless || script != nil ? nil : DocumentFile.defaultSheetURL())
-                if let url { attach(DocumentFile(url: url, makesFolder: sheet == nil), to: board) }
+                // A --sheet whose save is refused goes on in a song named after it, at once.
+                let keeper = sheet.map { sheet in
+                    let shelf = AppSongShelf(library: library, board: board)
+                    shelf.sheetFile = sheet
+                    shelf.failures = failures
+                    return shelf
+                }
+                if let url { attach(DocumentFile(url: url, makesFolder: sheet == nil), to: board, whenRefused: keeper.map { k in { k.goOnInACopy() } }) }
             }
         }
         // The desktop is asked in the background while the window opens.

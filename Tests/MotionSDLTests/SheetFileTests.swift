@@ -93,6 +93,41 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         #expect(writable.stderr.contains("kept as sheet.v1.json"), "\(writable.stderr)")
     }
 
+    /// A read-only `--sheet`'s edits are on disk as the song "sheet (unsaved)" while the run
+    /// goes on, so a kill does not lose them (a hostile tour's were kept only at the end), and
+    /// typing after the refusal goes into that song too.
+    @Test func aReadOnlySheetsEditsAreKeptAsASongBeforeTheRunEnds() throws {
+        let url = tempURL(), dir = url.deletingLastPathComponent()
+        let data = Motionlab.tempDir()
+        let copy = data.appendingPathComponent("motionlab/songs/sheet (unsaved).json")
+        let original = #"{"version":2,"lines":[{"text":"Hello world"}]}"#
+        try original.write(to: url, atomically: true, encoding: .utf8)
+        chmod(url.path, 0o444)
+        let script = try typingScript(in: dir, typing: ["!", "?", "#"])
+        // Far more frames than any test waits for: the run is stopped by a kill.
+        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "100000000", "--script", script.path, "--sheet", url.path])
+        p.environment?["XDG_DATA_HOME"] = data.path
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL); p.waitUntilExit() } }
+        // Up to a minute for the three letters to be typed and saved (script frames 4 to 6).
+        var text: String?
+        for _ in 0..<600 where p.isRunning {
+            if let t = try? String(contentsOf: copy, encoding: .utf8), let doc = try? SheetDocument.parse(t), doc.lines[0].text.hasSuffix("#") {
+                text = doc.lines[0].text
+                break
+            }
+            usleep(100_000)
+        }
+        #expect(p.isRunning, "the run ended before the kill")
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        #expect(text == "Hello world!?#")
+        #expect(try String(contentsOf: url, encoding: .utf8) == original)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: copy.deletingLastPathComponent().path).sorted() == ["sheet (unsaved).json"])
+    }
+
     @Test func aMissingFileStartsTheEmptySheetAndASavedOneLoadsBack() throws {
         let file = DocumentFile(url: tempURL())
         let first = loadSheet(file)
