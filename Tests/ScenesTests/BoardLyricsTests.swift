@@ -283,6 +283,43 @@ import Testing
         #expect(s.document.lines[2].text == "I once was lost, but now am found;lost")
     }
 
+    /// A mouse's drag across a line not typed in selects what it crosses, as in any text field
+    /// (a tour's selected nothing: only a first click made the line typable); a finger's drag
+    /// there still scrolls the sheet and types nothing.
+    @Test func aMouseDragAcrossALineNotTypedInSelectsAndAFingersDragScrolls() {
+        let (shell, s) = makeBoard()
+        tap(shell, stop(s, line: 0, 0))
+        let a = stop(s, line: 2, 2), b = stop(s, line: 2, 6)
+        runShell(shell, frames: 4, events: [
+            1: [.pointerDown(pointer: 0, device: .mouse, at: a)],
+            2: [.pointerMove(pointer: 0, device: .mouse, at: b)],
+            3: [.pointerUp(pointer: 0, device: .mouse, at: b)],
+        ])
+        #expect(s.lyric?.line == 2 && s.lyric?.field.selectedText == "once")
+        #expect(s.sheet.offset == 0)
+        // A second click on the word, now in the line typed in, selects it.
+        runShell(shell, frames: 60)
+        let w = stop(s, line: 3, 6)
+        runShell(shell, frames: 4, events: [
+            1: [.pointerDown(pointer: 0, device: .mouse, at: w)], 2: [.pointerUp(pointer: 0, device: .mouse, at: w)],
+            3: [.pointerDown(pointer: 0, device: .mouse, at: w)], 4: [.pointerUp(pointer: 0, device: .mouse, at: w)],
+        ])
+        #expect(s.lyric?.line == 3 && s.lyric?.field.selectedText.isEmpty == false)
+        let selected = s.lyric?.field.selectedText ?? ""
+        #expect(!selected.contains(" "), "a double click selects one word, got \(selected)")
+        // A finger: a drag up a sheet longer than the window scrolls it and puts no caret there.
+        var long = SheetDocument.empty
+        long.lines = (1...40).map { SheetDocument.Line(text: "Line \($0) of a long song") }
+        let (touchShell, t) = makeBoard(long)
+        let start = stop(t, line: 2, 2)
+        var drag: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 1, device: .touch, at: start)]]
+        for k in 1...20 { drag[1 + k] = [.pointerMove(pointer: 1, device: .touch, at: start - Vec2(0, 6 * Double(k)))] }
+        drag[22] = [.pointerUp(pointer: 1, device: .touch, at: start - Vec2(0, 120))]
+        runShell(touchShell, frames: 24, events: drag)
+        #expect(t.lyric == nil)
+        #expect(t.sheet.offset > 60)
+    }
+
     /// Typing is one undo step, each paste one of its own, and typing after a paste another:
     /// three pastes went at one Ctrl+Z with the typing before them (a hostile tour).
     @Test func eachPasteIsAnUndoStepOfItsOwn() {

@@ -116,7 +116,7 @@ extension BoardScene {
         }
         let chord = panel == sheetSpace ? placedChord(at: at) : nil
         // Off the chords, a press on a line is the text's too (a tap there starts typing).
-        if panel == sheetSpace, chord == nil, typing.lyricPress(id, at: at, input: input) { return }
+        if panel == sheetSpace, chord == nil, typing.lyricPress(id, device, at: at, input: input) { return }
         let card: Card? = switch panel {
         case stripSpace?: stripItem(at: at).map { .strip(item: $0, name: stripNames[$0]) }
         case sheetSpace?: chord.map { r in

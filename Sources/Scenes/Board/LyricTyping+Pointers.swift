@@ -26,10 +26,20 @@ extension LyricTyping {
     }
 
     /// A press on a line, off its chords: in the line being typed in it moves the caret (Shift
-    /// extends the selection) and a drag selects; elsewhere it may be a tap that starts
-    /// typing there. Returns true when the press is the text's alone (no scrolling).
-    func lyricPress(_ id: Int, at p: Vec2, input: InputState) -> Bool {
+    /// extends the selection) and a drag selects; a mouse's press on another line starts
+    /// typing there at once, so that its drag selects too (a tour's drag across a line not
+    /// typed in selected nothing); a finger's may be a tap that starts typing there, or a
+    /// drag that scrolls the sheet. Returns true when the press is the text's alone (no
+    /// scrolling).
+    func lyricPress(_ id: Int, _ device: PointerDevice, at p: Vec2, input: InputState) -> Bool {
         guard textPress == nil, let line = lyricLine(at: p) else { return false }
+        if device == .mouse, lyric?.line != line {
+            // Counted toward a double click: the second press selects the word.
+            _ = lyricTaps.press(line, at: p, time: input.time, reach: 8)
+            beginLyric(line: line, caret: lyricCaret(at: p, line: line))
+            textPress = TextPress(pointer: id, line: line, start: p, selecting: true)
+            return true
+        }
         if var edit = lyric, edit.line == line {
             let caret = lyricCaret(at: p, line: line)
             if lyricTaps.press(line, at: p, time: input.time, reach: 8) {
