@@ -259,23 +259,31 @@ import Testing
         #expect(s.document.lines[3].chords[0].at == 3)
     }
 
-    @Test func aDragInTheLineBeingTypedInSelectsAndADoubleClickSelectsAWord() {
-        let (shell, s) = makeBoard()
-        tap(shell, stop(s, line: 2, 0))
-        let a = stop(s, line: 2, 2), b = stop(s, line: 2, 6)
+    func mouseDrag(_ shell: Shell, from a: Vec2, to b: Vec2) {
         runShell(shell, frames: 4, events: [
             1: [.pointerDown(pointer: 0, device: .mouse, at: a)],
             2: [.pointerMove(pointer: 0, device: .mouse, at: b)],
             3: [.pointerUp(pointer: 0, device: .mouse, at: b)],
         ])
-        #expect(s.lyric?.field.selectedText == "once")
-        #expect(s.sheet.offset == 0)
-        runShell(shell, frames: 60)
-        let w = stop(s, line: 2, 12)
+    }
+
+    func doubleClick(_ shell: Shell, at w: Vec2) {
         runShell(shell, frames: 4, events: [
             1: [.pointerDown(pointer: 0, device: .mouse, at: w)], 2: [.pointerUp(pointer: 0, device: .mouse, at: w)],
             3: [.pointerDown(pointer: 0, device: .mouse, at: w)], 4: [.pointerUp(pointer: 0, device: .mouse, at: w)],
         ])
+    }
+
+    @Test func aDragInTheLineBeingTypedInSelectsAndADoubleClickSelectsAWord() {
+        let (shell, s) = makeBoard()
+        tap(shell, stop(s, line: 2, 0))
+        let a = stop(s, line: 2, 2), b = stop(s, line: 2, 6)
+        mouseDrag(shell, from: a, to: b)
+        #expect(s.lyric?.field.selectedText == "once")
+        #expect(s.sheet.offset == 0)
+        runShell(shell, frames: 60)
+        let w = stop(s, line: 2, 12)
+        doubleClick(shell, at: w)
         #expect(s.lyric?.field.selectedText == "lost")
         keys(shell, ["C"], ctrl: true)
         keys(shell, ["End"])
@@ -290,20 +298,13 @@ import Testing
         let (shell, s) = makeBoard()
         tap(shell, stop(s, line: 0, 0))
         let a = stop(s, line: 2, 2), b = stop(s, line: 2, 6)
-        runShell(shell, frames: 4, events: [
-            1: [.pointerDown(pointer: 0, device: .mouse, at: a)],
-            2: [.pointerMove(pointer: 0, device: .mouse, at: b)],
-            3: [.pointerUp(pointer: 0, device: .mouse, at: b)],
-        ])
+        mouseDrag(shell, from: a, to: b)
         #expect(s.lyric?.line == 2 && s.lyric?.field.selectedText == "once")
         #expect(s.sheet.offset == 0)
         // A second click on the word, now in the line typed in, selects it.
         runShell(shell, frames: 60)
         let w = stop(s, line: 3, 6)
-        runShell(shell, frames: 4, events: [
-            1: [.pointerDown(pointer: 0, device: .mouse, at: w)], 2: [.pointerUp(pointer: 0, device: .mouse, at: w)],
-            3: [.pointerDown(pointer: 0, device: .mouse, at: w)], 4: [.pointerUp(pointer: 0, device: .mouse, at: w)],
-        ])
+        doubleClick(shell, at: w)
         #expect(s.lyric?.line == 3 && s.lyric?.field.selectedText.isEmpty == false)
         let selected = s.lyric?.field.selectedText ?? ""
         #expect(!selected.contains(" "), "a double click selects one word, got \(selected)")
