@@ -342,6 +342,31 @@ import Testing
         }
     }
 
+    /// The bottom bar's "Undone · …" is old once the text changes again: typing, a paste or
+    /// a Backspace says the line typed in (a tour's bar said "Undone" after three pastes).
+    @Test func anEditAfterAnUndoNoLongerLeavesTheBarSayingUndone() {
+        let (shell, s) = makeBoard(.empty)
+        s.beginLyric(line: 1, caret: 0)
+        let typing = "Typing in line 2 · Return splits it, Escape leaves the text"
+        for edit in ["type", "paste", "Backspace"] {
+            type(shell, "ab")
+            keys(shell, ["Z"], ctrl: true)
+            #expect(s.announcement.hasPrefix("Undone · "))
+            switch edit {
+            case "type": type(shell, "c")
+            case "paste":
+                keys(shell, ["Right"], shift: true)
+                keys(shell, ["C", "V"], ctrl: true)
+            default: keys(shell, ["End", "Backspace"])
+            }
+            #expect(s.announcement == typing, "after \(edit)")
+        }
+        // A key that changes nothing leaves the undo's word where it is.
+        keys(shell, ["Z"], ctrl: true)
+        keys(shell, ["Home", "Left"])
+        #expect(s.announcement.hasPrefix("Undone · "))
+    }
+
     @Test func f2TypesInTheFocusedChordsLineAndAPadButtonLeavesTheText() {
         var doc = SheetDocument.empty
         doc.lines[4].chords = [.init(name: "F", at: 6)]

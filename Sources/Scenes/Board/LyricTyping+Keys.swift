@@ -164,6 +164,9 @@ extension LyricTyping {
         var kept = field
         kept.composition = nil
         lyric = LyricEdit(line: line, field: kept)
+        // The bar's word on what came before ("Undone · …", "Transposed …") is old once the
+        // text changes (a tour's bar said "Undone" after three pastes): the line is said again.
+        announceTyping()
     }
 
     /// Return: the line is split at the caret (the selection deleted first); the chords from
