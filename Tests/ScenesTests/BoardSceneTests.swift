@@ -382,6 +382,19 @@ import Testing
         #expect(chord.minY >= line.minY && chord.maxY <= line.maxY - 22 + 1e-9)  // above the lyric's text
     }
 
+    /// A banner as long as "kept as the song …" with its reason shows whole at 480×320, on
+    /// more than one line (a tour read it cut after "not saved th…").
+    @Test func atTheSmallestWindowALongBannerWrapsInsteadOfBeingCut() {
+        let s = BoardScene()
+        _ = Shell(scenes: [s], size: Vec2(480, 320), font: testFont())
+        let text = "kept as the song “ro (unsaved)”: the edits to “ro”, not saved there (/tmp/s1/ro.json: is read-only (mode 444); not saved over)"
+        #expect(s.bannerLines(font: testFont()) == nil)
+        s.showBanner(text)
+        let lines = s.bannerLines(font: testFont()) ?? []
+        #expect(lines.count >= 2 && lines.count <= 3)
+        #expect(lines.joined(separator: " ") == text, "\(lines)")
+    }
+
     @Test func atTheSmallestWindowTheAnnouncementWrapsInsteadOfBeingCut() {
         let s = BoardScene()
         let shell = Shell(scenes: [s], size: Vec2(480, 320), font: testFont())

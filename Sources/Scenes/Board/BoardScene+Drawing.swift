@@ -62,12 +62,13 @@ extension BoardScene {
             songPanel.draw(into: &list, font: font)
         }
         drawBar(&list, font: font)
-        if let banner {
-            let banner = font.fitted(banner, width: max(font.cellWidth * 4, bounds.width - 56))
-            let w = font.width(of: banner) + 24
-            let r = Rect(x: bounds.midX - w / 2, y: barFrame.minY - 40, w: w, h: 32)
+        if let lines = bannerLines(font: font) {
+            let w = (lines.map { font.width(of: $0) }.max() ?? 0) + 24, h = Double(lines.count) * font.cellHeight + 16
+            let r = Rect(x: bounds.midX - w / 2, y: barFrame.minY - 8 - h, w: w, h: h)
             list.fillRect(r, color: Color(hex: 0x7a1f2b).withAlpha(235))
-            list.text(banner, at: Vec2(r.minX + 12, r.minY + 8), font: font, color: .white)
+            for (k, line) in lines.enumerated() {
+                list.text(line, at: Vec2(r.minX + 12, r.minY + 8 + Double(k) * font.cellHeight), font: font, color: .white)
+            }
         }
     }
 
@@ -84,6 +85,12 @@ extension BoardScene {
             list.fillCircle(center: badge, radius: 10, color: g.willRemove ? .red : .accent)
             list.text(g.willRemove ? "×" : "+", at: badge - Vec2(font.cellWidth / 2, font.cellHeight / 2), font: font, color: .white)
         }
+    }
+
+    /// The banner's text as drawn, if one shows: wrapped onto up to three lines, not cut (at
+    /// 480×320 "kept as the song …" lost why the sheet was not saved: a tour).
+    public func bannerLines(font: BitmapFont) -> [String]? {
+        banner.map { font.wrapped($0, width: max(font.cellWidth * 4, bounds.width - 56), maxLines: 3) }
     }
 
     /// The bottom bar: the last announcement (or a hint), Undo and Redo.
