@@ -418,10 +418,12 @@ import Testing
         #expect(!shown.isEmpty && shown.allSatisfy { !$0.hasSuffix("…") }, "\(shown)")
     }
 
-    @Test func wrappingBreaksAtSpacesCutsLongWordsAndEndsWithAnEllipsis() {
+    @Test func wrappingBreaksAtSpacesThenInLongWordsAndEndsWithAnEllipsis() {
         let font = testFont()  // 8 points a character
         #expect(font.wrapped("one two three", width: 80, maxLines: 2) == ["one two", "three"])
-        #expect(font.wrapped("abcdefghijklmnop qr", width: 64, maxLines: 3) == ["abcdefg…", "qr"])
+        #expect(font.wrapped("abcdefghijklmnop qr", width: 64, maxLines: 3) == ["abcdefgh", "ijklmnop", "qr"])
+        #expect(font.wrapped("to /a/bcdef/ghij x", width: 64, maxLines: 3) == ["to /a/", "bcdef/", "ghij x"])
+        #expect(font.wrapped("abcdefghijklmnopqrstuvwxyz", width: 64, maxLines: 2) == ["abcdefgh", "ijklmno…"])
         #expect(font.wrapped("aa bb cc dd ee ff gg", width: 40, maxLines: 2) == ["aa bb", "cc d…"])
         #expect(font.wrapped("short", width: 80, maxLines: 2) == ["short"])
     }

@@ -396,6 +396,23 @@ import Testing
         #expect(scene.editStatus(table) == nil)
     }
 
+    /// At 480×320 an export's long message shows whole on two lines (a file name was cut).
+    @Test func atTheSmallestWindowALongStatusWrapsInsteadOfBeingCut() throws {
+        let (shell, scene) = TestSupport.shell(with: PathScene(), size: Vec2(480, 320))
+        let said = "exported to /home/someone/.local/share/motionlab/exports/a-rather-long-file-name.svg and standard output"
+        scene.onExport = { _ in PathExport(said: said, kept: true) }
+        for key in ["E", "X"] {
+            _ = runShell(shell, frames: 1, events: [1: [.key(Key(key), down: true)]])
+            _ = runShell(shell, frames: 1, events: [1: [.key(Key(key), down: false)]])
+        }
+        let font = shell.font
+        let status = try #require(scene.statusLines(font: font, width: 480))
+        #expect(status.lines.count == 2, "\(status.lines)")
+        // (The path broken after a "/": the two lines hold every character, none cut.)
+        #expect(status.lines[0].hasSuffix("/") && !status.lines[1].hasSuffix("…"), "\(status.lines)")
+        #expect(status.lines.joined(separator: " ").replacingOccurrences(of: "/ ", with: "/") == said)
+    }
+
     /// A drag of an anchor taken away (a lost focus) puts the path back, and a ring on a
     /// segment the drag never touched stays where it is drawn (a hostile tour's moved 2.5 pt:
     /// it was placed by its fraction of the dragged path's length).

@@ -53,19 +53,24 @@ extension BitmapFont {
     }
 
     /// `text` broken at spaces into at most `maxLines` lines of at most `width` points each;
-    /// a word longer than a line is cut, and what does not fit in the last line ends in "…".
+    /// a word longer than a line is broken (after a "/" or "-" where one fits: a file's path
+    /// between its folders), and what does not fit in the last line ends in "…".
     public func wrapped(_ text: String, width: Double, maxLines: Int) -> [String] {
         guard maxLines > 1, self.width(of: text) > width else { return [fitted(text, width: width)] }
         var lines: [String] = [], line = ""
         var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)[...]
         while let word = words.first, lines.count < maxLines - 1 {
             let candidate = line.isEmpty ? word : line + " " + word
-            if self.width(of: candidate) <= width || line.isEmpty {
+            // A word wider than a line on its own fills this one from where it stands.
+            if self.width(of: candidate) <= width || line.isEmpty || self.width(of: word) > width {
                 line = candidate
                 words.removeFirst()
                 if self.width(of: line) > width {
-                    lines.append(fitted(line, width: width))
+                    // (Cut before: an export's file name lost its end at 480×320.)
+                    let chars = Array(line), k = fittingStart(chars, width: width)
+                    lines.append(String(chars[..<k]))
                     line = ""
+                    words.insert(String(chars[k...].drop { $0 == " " }), at: words.startIndex)
                 }
             } else {
                 lines.append(line)
@@ -75,5 +80,18 @@ extension BitmapFont {
         let rest = ([line].filter { !$0.isEmpty } + words).joined(separator: " ")
         if !rest.isEmpty { lines.append(fitted(rest, width: width)) }
         return lines
+    }
+
+    /// How many of `chars` (at least one) start a line of at most `width` points: the most
+    /// that fit, found by halving (a start never grows narrower), or fewer, up to a "/" or
+    /// "-" in their last half.
+    private func fittingStart(_ chars: [Character], width: Double) -> Int {
+        var lo = 1, hi = chars.count
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if self.width(of: String(chars[..<mid])) <= width { lo = mid } else { hi = mid - 1 }
+        }
+        if let k = chars[lo / 2..<lo].lastIndex(where: { $0 == "/" || $0 == "-" }), k + 1 < chars.count { return k + 1 }
+        return lo
     }
 }

@@ -90,7 +90,9 @@ extension BoardScene {
     /// The banner's text as drawn, if one shows: wrapped onto up to three lines, not cut (at
     /// 480×320 "kept as the song …" lost why the sheet was not saved: a tour).
     public func bannerLines(font: BitmapFont) -> [String]? {
-        banner.map { font.wrapped($0, width: max(font.cellWidth * 4, bounds.width - 56), maxLines: 3) }
+        guard let banner else { return nil }
+        let width = max(font.cellWidth * 4, bounds.width - 56)
+        return bannerLinesMemo.value(for: (banner, width, 3, font.cellWidth), same: ==) { font.wrapped(banner, width: width, maxLines: 3) }
     }
 
     /// The bottom bar: the last announcement (or a hint), Undo and Redo.

@@ -110,6 +110,8 @@ public final class BoardScene: Scene {
     public internal(set) var announcement = ""
     /// The bottom bar's lines, kept while their text, width and font stay.
     var barLinesMemo = TextMemo<(String, Double, Int, Double), [String]>()
+    /// The banner's lines, kept the same way.
+    var bannerLinesMemo = TextMemo<(String, Double, Int, Double), [String]>()
     /// A message shown over the board for a few seconds (e.g. a sheet that could not be read).
     public var banner: String? { bannerMessage.text }
     var bannerMessage = TimedMessage()

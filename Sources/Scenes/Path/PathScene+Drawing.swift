@@ -23,9 +23,13 @@ extension PathScene {
         rideButton.draw(into: &list, font: context.font, highlighted: ride != .onPath)
         editButton.draw(into: &list, font: context.font, highlighted: editing)
         session.drawButtons(into: &list, font: context.font)
-        if let t = tables.first, let (status, color) = editStatus(t) {
-            let fitted = context.font.fitted(status, width: max(context.font.cellWidth * 4, context.bounds.width - 24))
-            list.text(fitted, at: Vec2(context.bounds.minX + 12, context.bounds.maxY - 24), font: context.font, color: color)
+        if let (lines, color) = statusLines(font: context.font, width: context.bounds.width) {
+            let font = context.font
+            var y = context.bounds.maxY - 24 - Double(lines.count - 1) * font.cellHeight
+            for line in lines {
+                list.text(line, at: Vec2(context.bounds.minX + 12, y), font: font, color: color)
+                y += font.cellHeight
+            }
         } else if let t = tables.first {
             // The laps of the first two rings (there are two), the line made again only when it changes.
             func lap(_ k: Int) -> Int { k < handles.count ? poses.store[handles[k]]?.shownLap ?? -1 : -1 }
@@ -35,6 +39,14 @@ extension PathScene {
             }
             list.text(info, at: Vec2(context.bounds.minX + 12, context.bounds.maxY - 24), font: context.font, color: .dimText)
         }
+    }
+
+    /// The edit status as drawn in a scene `width` wide, if one shows: on up to two lines,
+    /// the last where one line stands, not cut (at 480×320 an export's file name was).
+    public func statusLines(font: BitmapFont, width: Double) -> (lines: [String], color: Color)? {
+        guard let t = tables.first, let (status, color) = editStatus(t) else { return nil }
+        let width = max(font.cellWidth * 4, width - 24)
+        return (statusMemo.value(for: (status, width, font.cellWidth), same: ==) { font.wrapped(status, width: width, maxLines: 2) }, color)
     }
 
     /// One ring: where it is drawn, what links it to the path and to the finger, which way
