@@ -197,8 +197,8 @@ extension Shell {
 }
 
 /// `text` broken into lines at most `width` points wide as `font` measures them, at spaces
-/// where it can be; a word wider than a line is split between characters (a line holds one
-/// character at the least).
+/// where it can be; a word wider than a line is split as `BitmapFont.fittingStart` says (a
+/// line holds one character at the least).
 func wrap(_ text: String, width: Double, font: BitmapFont) -> [String] {
     let width = width.isFinite ? width : 0
     var out: [String] = [], line = ""
@@ -206,14 +206,9 @@ func wrap(_ text: String, width: Double, font: BitmapFont) -> [String] {
         var word = Substring(word)
         while word.count > 1, font.width(of: String(word)) > width {
             if !line.isEmpty { out.append(line); line = "" }
-            // The longest start of the word that fits, one character at the least.
-            var lo = 1, hi = word.count - 1
-            while lo < hi {
-                let mid = (lo + hi + 1) / 2
-                if font.width(of: String(word.prefix(mid))) <= width { lo = mid } else { hi = mid - 1 }
-            }
-            out.append(String(word.prefix(lo)))
-            word = word.dropFirst(lo)
+            let k = font.fittingStart(Array(word), width: width)
+            out.append(String(word.prefix(k)))
+            word = word.dropFirst(k)
         }
         let candidate = line.isEmpty ? String(word) : line + " " + word
         if line.isEmpty || font.width(of: candidate) <= width {

@@ -424,6 +424,8 @@ import Testing
         #expect(font.wrapped("abcdefghijklmnop qr", width: 64, maxLines: 3) == ["abcdefgh", "ijklmnop", "qr"])
         #expect(font.wrapped("to /a/bcdef/ghij x", width: 64, maxLines: 3) == ["to /a/", "bcdef/", "ghij x"])
         #expect(font.wrapped("abcdefghijklmnopqrstuvwxyz", width: 64, maxLines: 2) == ["abcdefgh", "ijklmno…"])
+        // A width narrower than one letter: a letter a line, nothing lost, no empty line.
+        #expect(font.wrapped("WW W", width: 1, maxLines: 4) == ["W", "W", "W"])
         #expect(font.wrapped("aa bb cc dd ee ff gg", width: 40, maxLines: 2) == ["aa bb", "cc d…"])
         #expect(font.wrapped("short", width: 80, maxLines: 2) == ["short"])
     }

@@ -70,7 +70,8 @@ extension BitmapFont {
                     let chars = Array(line), k = fittingStart(chars, width: width)
                     lines.append(String(chars[..<k]))
                     line = ""
-                    words.insert(String(chars[k...].drop { $0 == " " }), at: words.startIndex)
+                    let rest = String(chars[k...].drop { $0 == " " })
+                    if !rest.isEmpty { words.insert(rest, at: words.startIndex) }
                 }
             } else {
                 lines.append(line)
@@ -82,10 +83,10 @@ extension BitmapFont {
         return lines
     }
 
-    /// How many of `chars` (at least one) start a line of at most `width` points: the most
-    /// that fit, found by halving (a start never grows narrower), or fewer, up to a "/" or
-    /// "-" in their last half.
-    private func fittingStart(_ chars: [Character], width: Double) -> Int {
+    /// How many of `chars` (at least one) start a line of at most `width` points, where a
+    /// word too long for a line is broken: the most that fit, found by halving (a start
+    /// never grows narrower), or fewer, up to a "/" or "-" in their last half.
+    public func fittingStart(_ chars: [Character], width: Double) -> Int {
         var lo = 1, hi = chars.count
         while lo < hi {
             let mid = (lo + hi + 1) / 2
