@@ -13,6 +13,9 @@ final class AppSongShelf: SongShelf {
     var failures: FailedWrites?
     /// The song the board stood for when it was left showing none (`showsNoSong`).
     private var stoodFor: String?
+    /// What the last copy made on a refusal said (`goOnInACopy`): a song opened while it
+    /// still shows says it again over its own banner, which would hide it.
+    private var keptInPassing: String?
     /// The `--sheet` file the board stands for, where it has no songs of its own: edits its
     /// saves refused are kept as a song named after it, at once (`goOnInACopy`), or when the
     /// run ends if the copy could not be made then.
@@ -30,9 +33,14 @@ final class AppSongShelf: SongShelf {
         // Typing not yet saved goes in first; a sheet whose save was refused is kept as a
         // song of its own, or nothing is opened over it (a hostile tour's edits were lost).
         board.settle()
+        // A copy just made on a refusal (of this save, or of a dropped file's first) says
+        // where the edits went: said again over the new song's load, which clears the banner,
+        // while it still shows (a review: only standard error said it).
+        let passing = keptInPassing.flatMap { board.banner == $0 ? $0 : nil }
+        keptInPassing = nil
         let kept: String?
         switch keepUnsavedSheet() {
-        case .success(let copy): kept = copy?.said
+        case .success(let copy): kept = copy?.said ?? passing
         case .failure(let problem): return problem.description + "; open another once it is saved or copied"
         }
         // After the new song's own banner, if it has one (a sheet that could not be read).
@@ -76,6 +84,7 @@ final class AppSongShelf: SongShelf {
         // (Held by the board's save from here: a `--sheet` run has no other hold on this shelf.)
         attach(file, to: board, empty: .newSong, keepingDocument: true, whenRefused: { [self] in goOnInACopy() })
         board.showBanner(copy.said)
+        keptInPassing = copy.said
         if sheetFile == nil { try? library.remember(copy.name) } else { failures?.note() }
     }
 

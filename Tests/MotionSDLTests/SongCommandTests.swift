@@ -1,4 +1,5 @@
 import Foundation
+import Engine
 @testable import MotionSDL
 @testable import Scenes
 @testable import Songs
@@ -620,6 +621,32 @@ import Testing
         let end = try Motionlab.run(q)
         #expect(end.status == 0 && end.stderr.contains("kept as the song “a (unsaved 2)”"), "\(end.stderr)")
         #expect(try SheetDocument.parse(String(contentsOf: songs.appendingPathComponent("a (unsaved 2).json"), encoding: .utf8)).lines.map(\.text) == ["labye "])
+        #expect(try String(contentsOf: a, encoding: .utf8) == original)
+    }
+
+    /// A ChordPro file dropped while typing into a read-only song: the typing's save, made
+    /// before the import, is refused and kept as "a (unsaved)", and the banner over the song
+    /// then opened says so (a review: the new song's load cleared it; only standard error said
+    /// it).
+    @Test func aFileDroppedOverTypingNotYetSavedSaysWhereTheTypingWasKept() throws {
+        let (dir, songs, a, original) = try readOnlySong(mode: 0o444)
+        let cho = dir.appendingPathComponent("Dropped.cho")
+        try "{title: Dropped}\n[G]Hello\n".write(to: cho, atomically: true, encoding: .utf8)
+        let script = dir.appendingPathComponent("s.jsonl")
+        try """
+        \(keys(2, ["F2"]))
+        {"frame":4,"type":"text","text":"hey "}
+        {"frame":5,"type":"fileDropped","path":"\(cho.path)"}
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let (r, state) = try playSongA(in: dir, script: script)
+        #expect(r.status == 0, "\(r.stderr)")
+        let dump = try JSONParser.parse(String(contentsOf: state, encoding: .utf8))
+        let board = try #require(dump["scenes"]?["board"])
+        #expect(board["song"]?.stringValue == "Dropped")
+        let banner = board["banner"]?.stringValue ?? ""
+        #expect(banner.hasPrefix("kept as the song “a (unsaved)”"), "\(banner)")
+        let kept = try SheetDocument.parse(String(contentsOf: songs.appendingPathComponent("a (unsaved).json"), encoding: .utf8))
+        #expect(kept.lines.map(\.text) == ["lahey "])
         #expect(try String(contentsOf: a, encoding: .utf8) == original)
     }
 
