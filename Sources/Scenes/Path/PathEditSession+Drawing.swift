@@ -87,4 +87,12 @@ extension PathEditSession {
 extension PathScene {
     /// The status line's text and colour, if the editor has one (`PathEditSession.status`).
     func editStatus(_ t: SampleTable) -> (String, Color)? { session.status(editing: editing, length: t.length) }
+
+    /// The status line as drawn in a scene `width` wide, if one shows: on up to two lines,
+    /// the last where one line stands, not cut (at 480×320 an export's file name was).
+    public func statusLines(font: BitmapFont, width: Double) -> (lines: [String], color: Color)? {
+        guard let t = tables.first, let (status, color) = editStatus(t) else { return nil }
+        let width = max(font.cellWidth * 4, width - 24)
+        return (session.statusMemo.value(for: (status, width, font.cellWidth), same: ==) { font.wrapped(status, width: width, maxLines: 2) }, color)
+    }
 }

@@ -63,6 +63,8 @@ final class PathEditSession {
     var measurements = SegmentMeasurements()
     /// The status line in edit mode, kept while what it says stays.
     var editInfoMemo = TextMemo<EditInfoKey, String>()
+    /// The status line's lines as drawn, kept while its text, width and font stay.
+    var statusMemo = TextMemo<(String, Double, Double), [String]>()
     /// Where the stick is taking the focused anchor (off the grid; the anchor snaps).
     var stickPoint: Vec2?
     /// This step's drag moves, whose table is built once at the end of the input

@@ -41,14 +41,6 @@ extension PathScene {
         }
     }
 
-    /// The edit status as drawn in a scene `width` wide, if one shows: on up to two lines,
-    /// the last where one line stands, not cut (at 480×320 an export's file name was).
-    public func statusLines(font: BitmapFont, width: Double) -> (lines: [String], color: Color)? {
-        guard let t = tables.first, let (status, color) = editStatus(t) else { return nil }
-        let width = max(font.cellWidth * 4, width - 24)
-        return (statusMemo.value(for: (status, width, font.cellWidth), same: ==) { font.wrapped(status, width: width, maxLines: 2) }, color)
-    }
-
     /// One ring: where it is drawn, what links it to the path and to the finger, which way
     /// it faces, and where it is gliding to.
     private func drawRing(_ f: PathFollower, _ pose: PathPose, color: Color, focused: Bool, alpha: Double, into list: inout DrawList) {

@@ -54,8 +54,6 @@ public final class PathScene: Scene {
     var strokes: [(points: [Vec2], closed: Bool)] = []
     /// The info line, kept while the table and the laps stay.
     var infoMemo = TextMemo<(Double, Int, Int, Int, Int), String>()
-    /// The edit status's lines, kept while its text, width and font stay.
-    var statusMemo = TextMemo<(String, Double, Double), [String]>()
     /// The most points the path is drawn with. The software renderer strokes a segment in
     /// about 3.5 µs here: a million-segment path took 3.8 s a frame, 50,000 points 0.17 s,
     /// this many about 0.03 s. Past this the drawing is thinned (`Path.thinned`); the rings
