@@ -204,6 +204,16 @@ import Testing
         runShell(shell, frames: 1, events: [1: [.text(String(repeating: "x", count: 12_000))]])
         #expect(s.document.lines[2].text.count == TextField.maxCharacters)
         #expect(s.announcement == "Line 3 took \(TextField.maxCharacters - before) of the 12000 characters: a line holds at most \(TextField.maxCharacters)")
+        // A paste of two lines, the first cut: its cut is still said once the second is in
+        // (a tour: the second line's "Typing in line 2" said it over, and 24 characters went
+        // unsaid).
+        let (two, b) = makeBoard()
+        t.tap(two, t.stop(b, line: 0, 0))
+        t.keys(two, ["End"])
+        let first = b.document.lines[0].text.count
+        runShell(two, frames: 1, events: [1: [.text(String(repeating: "a", count: 9_990) + "\nhello")]])
+        #expect(b.document.lines[1].text == "hello")
+        #expect(b.announcement == "Line 1 took \(TextField.maxCharacters - first) of the 9990 characters: a line holds at most \(TextField.maxCharacters)")
     }
 }
 

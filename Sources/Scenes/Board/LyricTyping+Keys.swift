@@ -58,6 +58,9 @@ extension LyricTyping {
             board.revealLine(edit.line)
         case .edited:
             applyLyric(edit.field, from: before, line: edit.line)
+            // The bar's word on what came before ("Undone · …", "Transposed …") is old once
+            // the text changes (a tour's bar said "Undone" after three pastes).
+            announceTyping()
             board.changed()
             board.revealLine(edit.line)
         case .paste(let text): insertLyric(text, pasted: true)
@@ -83,10 +86,10 @@ extension LyricTyping {
         let merging = !pasted && pieces.count == 1 && !edit.field.hasSelection
             && typingRun.map { $0.line == edit.line && $0.caret == edit.field.caret } == true
         let startLine = edit.line
-        var cut = false, cuts = 0, dropped = 0
+        var cuts = 0, dropped = 0, said = false, edited = false
         // Every cut counted and said: the first as `first` says, then how many in all.
         func countCut(leavingOut n: Int, first: String) {
-            cut = true
+            said = true
             cuts += 1
             dropped += n
             board.announce((cuts == 1 ? first : "\(cuts) lines were cut, \(dropped) characters left out") + ": a line holds at most \(TextField.maxCharacters)")
@@ -118,6 +121,7 @@ extension LyricTyping {
             let before = edit.field
             if edit.field.insert(String(piece)) || before.hasSelection {
                 applyLyric(edit.field, from: before, line: edit.line)
+                edited = true
                 // Cut to the line's limit: say so, rather than drop the rest unseen. (Fewer
                 // characters below the limit is a mark joining the letter before it.)
                 let kept = edit.field.count - (before.count - before.selection.count), offered = String(piece).count
@@ -131,11 +135,15 @@ extension LyricTyping {
                     countCut(leavingOut: piece.count, first: "1 line was cut, \(piece.count) characters left out")
                 } else {
                     board.announce("Line \(edit.line + 1) holds \(before.count) characters, the most typing takes is \(TextField.maxCharacters) · it can be shortened")
+                    said = true
                 }
             }
         }
         let after = lyric!
-        if after.line != startLine && !cut { announceTyping() }
+        // The line typed in is said again when it changed, or the text did (the bar's word on
+        // what came before, "Undone · …", is old then: a tour), unless a cut or a refusal was
+        // said (a review: a paste's later pieces said the line over its first one's cut).
+        if !said && (after.line != startLine || edited) { announceTyping() }
         if merging {
             if board.document != board.committed { mergeChange() }
         } else if board.document != board.committed {
@@ -164,9 +172,6 @@ extension LyricTyping {
         var kept = field
         kept.composition = nil
         lyric = LyricEdit(line: line, field: kept)
-        // The bar's word on what came before ("Undone · …", "Transposed …") is old once the
-        // text changes (a tour's bar said "Undone" after three pastes): the line is said again.
-        announceTyping()
     }
 
     /// Return: the line is split at the caret (the selection deleted first); the chords from
