@@ -342,6 +342,27 @@ import Testing
         }
     }
 
+    /// A mouse click on a sheet still scrolling from a fling catches it there, as a finger's
+    /// does, and types at its release (a tour's click let the fling run on under the caret).
+    @Test func aMouseClickOnAFlungSheetStopsItUnderThePress() {
+        var long = SheetDocument.empty
+        long.lines = (1...40).map { SheetDocument.Line(text: "Line \($0) of a long song") }
+        let (shell, s) = makeBoard(long)
+        let start = stop(s, line: 3, 2)
+        var fling: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 1, device: .touch, at: start)]]
+        for k in 1...6 { fling[1 + k] = [.pointerMove(pointer: 1, device: .touch, at: start - Vec2(0, 40 * Double(k)))] }
+        fling[8] = [.pointerUp(pointer: 1, device: .touch, at: start - Vec2(0, 240))]
+        runShell(shell, frames: 10, events: fling)
+        #expect(s.sheet.isMoving)
+        let c = s.sheetFrame.center
+        runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: c)]])
+        let caught = s.sheet.offset
+        runShell(shell, frames: 10)
+        #expect(abs(s.sheet.offset - caught) < 1, "\(caught) → \(s.sheet.offset)")
+        runShell(shell, frames: 1, events: [1: [.pointerUp(pointer: 0, device: .mouse, at: c)]])
+        #expect(s.lyric != nil)
+    }
+
     /// The bottom bar's "Undone · …" is old once the text changes again: typing, a paste or
     /// a Backspace says the line typed in (a tour's bar said "Undone" after three pastes).
     @Test func anEditAfterAnUndoNoLongerLeavesTheBarSayingUndone() {

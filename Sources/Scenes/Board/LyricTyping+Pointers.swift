@@ -33,7 +33,9 @@ extension LyricTyping {
     /// scrolling).
     func lyricPress(_ id: Int, _ device: PointerDevice, at p: Vec2, input: InputState) -> Bool {
         guard textPress == nil, let line = lyricLine(at: p) else { return false }
-        if device == .mouse, lyric?.line != line {
+        // (Not on a sheet still scrolling: the press catches it there, as a finger's does, and
+        // types only at its release; a tour's click let a fling run on under the caret.)
+        if device == .mouse, lyric?.line != line, !board.sheet.isMoving {
             // Counted toward a double click: the second press selects the word.
             _ = lyricTaps.press(line, at: p, time: input.time, reach: 8)
             beginLyric(line: line, caret: lyricCaret(at: p, line: line))
