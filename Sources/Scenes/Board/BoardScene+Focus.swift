@@ -57,7 +57,7 @@ extension BoardScene {
     /// with `--sheet` has none).
     func openSongsFromKeys(from device: FocusDevice = .keyboard) {
         if dragDrop.keyCarry != nil { command(.cancel, from: device) }
-        guard songShelf != nil else { return announce("No songs' folder in this run: play with a window or --song NAME") }
+        guard songShelf != nil else { return announce("No songs' folder in this run: play in a window without --sheet, or with --song NAME") }
         openSongPanel(from: device)
     }
 

@@ -46,7 +46,7 @@ extension BoardScene {
             case .text(let t): typing.insertLyric(t)
             case .fileDropped(let path):
                 // A ChordPro file dropped on the window becomes a song, opened.
-                guard let shelf = songShelf else { announce("A dropped song needs the songs' folder: play with a window or --song NAME"); continue }
+                guard let shelf = songShelf else { announce("A dropped song needs the songs' folder: play in a window without --sheet, or with --song NAME"); continue }
                 if lyric != nil { endLyric() }
                 typing.saveTyping()
                 announce(shelf.importFile(path))

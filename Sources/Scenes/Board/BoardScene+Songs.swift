@@ -11,7 +11,7 @@ extension BoardScene {
     public func openSongPanel() { openSongPanel(from: .keyboard) }
 
     func openSongPanel(from device: FocusDevice) {
-        guard let shelf = songShelf else { return announce("Songs need the songs' folder: play with a window or --song NAME") }
+        guard let shelf = songShelf else { return announce("Songs need the songs' folder: play in a window without --sheet, or with --song NAME") }
         cancelHands()
         if lyric != nil { endLyric() }
         typing.saveTyping()
