@@ -274,6 +274,21 @@ import Testing
         ])
     }
 
+    /// A board of 40 lines, far taller than its sheet.
+    func longBoard() -> (Shell, BoardScene) {
+        var long = SheetDocument.empty
+        long.lines = (1...40).map { SheetDocument.Line(text: "Line \($0) of a long song") }
+        return makeBoard(long)
+    }
+
+    /// A finger pressed at `p`, moved up `moves` times by `by` points a frame, then lifted.
+    func fingerDragUp(_ shell: Shell, from p: Vec2, moves: Int, by: Double) {
+        var drag: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 1, device: .touch, at: p)]]
+        for k in 1...moves { drag[1 + k] = [.pointerMove(pointer: 1, device: .touch, at: p - Vec2(0, by * Double(k)))] }
+        drag[moves + 2] = [.pointerUp(pointer: 1, device: .touch, at: p - Vec2(0, by * Double(moves)))]
+        runShell(shell, frames: moves + 4, events: drag)
+    }
+
     @Test func aDragInTheLineBeingTypedInSelectsAndADoubleClickSelectsAWord() {
         let (shell, s) = makeBoard()
         tap(shell, stop(s, line: 2, 0))
@@ -309,14 +324,8 @@ import Testing
         let selected = s.lyric?.field.selectedText ?? ""
         #expect(!selected.contains(" "), "a double click selects one word, got \(selected)")
         // A finger: a drag up a sheet longer than the window scrolls it and puts no caret there.
-        var long = SheetDocument.empty
-        long.lines = (1...40).map { SheetDocument.Line(text: "Line \($0) of a long song") }
-        let (touchShell, t) = makeBoard(long)
-        let start = stop(t, line: 2, 2)
-        var drag: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 1, device: .touch, at: start)]]
-        for k in 1...20 { drag[1 + k] = [.pointerMove(pointer: 1, device: .touch, at: start - Vec2(0, 6 * Double(k)))] }
-        drag[22] = [.pointerUp(pointer: 1, device: .touch, at: start - Vec2(0, 120))]
-        runShell(touchShell, frames: 24, events: drag)
+        let (touchShell, t) = longBoard()
+        fingerDragUp(touchShell, from: stop(t, line: 2, 2), moves: 20, by: 6)
         #expect(t.lyric == nil)
         #expect(t.sheet.offset > 60)
     }
@@ -345,14 +354,8 @@ import Testing
     /// A mouse click on a sheet still scrolling from a fling catches it there, as a finger's
     /// does, and types at its release (a tour's click let the fling run on under the caret).
     @Test func aMouseClickOnAFlungSheetStopsItUnderThePress() {
-        var long = SheetDocument.empty
-        long.lines = (1...40).map { SheetDocument.Line(text: "Line \($0) of a long song") }
-        let (shell, s) = makeBoard(long)
-        let start = stop(s, line: 3, 2)
-        var fling: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 1, device: .touch, at: start)]]
-        for k in 1...6 { fling[1 + k] = [.pointerMove(pointer: 1, device: .touch, at: start - Vec2(0, 40 * Double(k)))] }
-        fling[8] = [.pointerUp(pointer: 1, device: .touch, at: start - Vec2(0, 240))]
-        runShell(shell, frames: 10, events: fling)
+        let (shell, s) = longBoard()
+        fingerDragUp(shell, from: stop(s, line: 3, 2), moves: 6, by: 40)
         #expect(s.sheet.isMoving)
         let c = s.sheetFrame.center
         runShell(shell, frames: 1, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: c)]])
