@@ -126,13 +126,22 @@ final class AppSongShelf: SongShelf {
         var stem = String(name.prefix(SongLibrary.maxNameLength - 14))
         if let mark = stem.range(of: #" \(unsaved( [0-9]+)?\)$"#, options: .regularExpression) { stem.removeSubrange(mark) }
         if (try? SongLibrary.checkNew(stem)) == nil { stem = "song" }
+        do { try FilePolicy.makeFolder(library.folder.path) } catch { return .failure(error) }
         for n in 1...50 {
             let candidate = n == 1 ? "\(stem) (unsaved)" : "\(stem) (unsaved \(n))"
             do {
                 let file = try library.file(candidate)
-                var st = stat()
-                if lstat(file.url.path, &st) == 0 { continue }
-                try file.save(doc.serialized(), over: .nothing, newFileMode: mode)
+                // The name is claimed by making it new (O_EXCL), then written whole over the
+                // empty file: two runs keeping edits at once both found a name free and one's
+                // edits were lost under the other's (a tour).
+                let fd = Glibc.open(file.url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+                if fd < 0 {
+                    if errno == EEXIST { continue }
+                    return .failure(FilePolicy.Refusal("\(echo(file.url.path, limit: 200)): cannot make it: \(String(cString: strerror(errno)).lowercased())"))
+                }
+                fchmod(fd, mode)
+                close(fd)
+                try file.save(doc.serialized(), over: .text(""))
                 return .success(candidate)
             } catch { return .failure(error) }
         }
