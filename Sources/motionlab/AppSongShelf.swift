@@ -78,7 +78,14 @@ final class AppSongShelf: SongShelf {
     /// edits, kept only at the end, were gone); it has no songs panel, and its last song is
     /// not changed. The file it named was not written: the run's status says so.
     func goOnInACopy() {
-        guard let board, case .success(let copy?) = keepUnsavedSheet(), let file = try? library.file(copy.name) else { return }
+        guard let board else { return }
+        let kept = keepUnsavedSheet()
+        if case .failure(let problem) = kept {
+            // Said on the board at each refused save, not only on standard error at the end:
+            // typing went on into a sheet kept nowhere (two tours, a read-only songs folder).
+            return board.showBanner("\(problem.description) · what is typed is only on screen")
+        }
+        guard case .success(let copy?) = kept, let file = try? library.file(copy.name) else { return }
         stoodFor = nil
         board.songName = copy.name
         // (Held by the board's save from here: a `--sheet` run has no other hold on this shelf.)

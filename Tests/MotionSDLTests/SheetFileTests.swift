@@ -128,6 +128,27 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         #expect(try FileManager.default.contentsOfDirectory(atPath: copy.deletingLastPathComponent().path).sorted() == ["sheet (unsaved).json"])
     }
 
+    /// Where no copy can be made (the songs' folder is a file here; a read-only one for a
+    /// user), the board says at once that what is typed is only on screen, not only standard
+    /// error at the end (two tours).
+    @Test func aReadOnlySheetWhoseEditsCannotBeKeptSaysSoOnTheBoard() throws {
+        let url = tempURL(), dir = url.deletingLastPathComponent()
+        let data = Motionlab.tempDir()
+        try FileManager.default.createDirectory(at: data.appendingPathComponent("motionlab"), withIntermediateDirectories: true)
+        try "not a folder".write(to: data.appendingPathComponent("motionlab/songs"), atomically: true, encoding: .utf8)
+        try #"{"version":2,"lines":[{"text":"Hello"}]}"#.write(to: url, atomically: true, encoding: .utf8)
+        chmod(url.path, 0o444)
+        let script = try typingScript(in: dir, typing: ["!"])
+        let state = dir.appendingPathComponent("state.json")
+        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "10", "--script", script.path, "--sheet", url.path, "--state", state.path])
+        p.environment?["XDG_DATA_HOME"] = data.path
+        let r = try Motionlab.run(p)
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("the edits are lost"), "\(r.stderr)")
+        let banner = try JSONParser.parse(String(contentsOf: state, encoding: .utf8))["scenes"]?["board"]?["banner"]?.stringValue ?? ""
+        #expect(banner.contains("could not be kept as a song") && banner.hasSuffix("what is typed is only on screen"), "\(banner)")
+    }
+
     @Test func aMissingFileStartsTheEmptySheetAndASavedOneLoadsBack() throws {
         let file = DocumentFile(url: tempURL())
         let first = loadSheet(file)
