@@ -366,6 +366,20 @@ import Testing
         #expect(s.lyric != nil)
     }
 
+    /// A click on a line while the keys carry a card sends the card back: the keys are the
+    /// text's from then on (a tour's card stayed carried, and the next Space after Escape
+    /// dropped it on the line it had been over).
+    @Test func typingInALineSendsBackACardTheKeysCarry() {
+        let (shell, s) = makeBoard()
+        keys(shell, ["Right", "Space"])
+        #expect(s.keyCarry != nil)
+        tap(shell, stop(s, line: 1, 3))
+        #expect(s.keyCarry == nil && s.lyric?.line == 1)
+        let before = s.document
+        keys(shell, ["Escape", "Space"])
+        #expect(s.document.lines.map(\.chords) == before.lines.map(\.chords), "nothing dropped")
+    }
+
     /// The bottom bar's "Undone · …" is old once the text changes again: typing, a paste or
     /// a Backspace says the line typed in (a tour's bar said "Undone" after three pastes).
     @Test func anEditAfterAnUndoNoLongerLeavesTheBarSayingUndone() {

@@ -24,6 +24,7 @@ extension BoardScene {
     /// first line in view, at its end.
     func beginLyricFromFocus() {
         guard !document.lines.isEmpty else { return }
+        // (The carry goes back first: the focus it leaves picks the line.)
         if dragDrop.keyCarry != nil { command(.cancel, from: .keyboard) }
         if case .chord(let r) = focus {
             beginLyric(line: r.line, caret: document.lines[r.line].chords[r.index].at)

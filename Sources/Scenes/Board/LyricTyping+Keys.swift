@@ -10,6 +10,10 @@ extension LyricTyping {
     /// Puts the caret in line `line` at character `caret`.
     func beginLyric(line: Int, caret: Int) {
         guard board.document.lines.indices.contains(line) else { return }
+        // The keys are the text's from here: a card they carry goes back, as at F2 (a tour's
+        // click typed into a line and left the card carried, and the next Space dropped it
+        // on the line it had been over).
+        if board.dragDrop.keyCarry != nil { board.command(.cancel, from: .keyboard) }
         lyric = LyricEdit(line: line, field: TextField(text: board.document.lines[line].text, caret: caret))
         typingRun = nil
         caretBlink.reset()
