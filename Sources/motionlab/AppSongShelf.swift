@@ -136,7 +136,7 @@ final class AppSongShelf: SongShelf {
         do { try FilePolicy.makeFolder(library.folder.path) } catch { return .failure(error) }
         for n in 1...50 {
             let candidate = n == 1 ? "\(stem) (unsaved)" : "\(stem) (unsaved \(n))"
-            do {
+            do throws(FilePolicy.Refusal) {
                 let file = try library.file(candidate)
                 // The name is claimed by making it new (O_EXCL), then written whole over the
                 // empty file: two runs keeping edits at once both found a name free and one's
@@ -148,7 +148,14 @@ final class AppSongShelf: SongShelf {
                 }
                 fchmod(fd, mode)
                 close(fd)
-                try file.save(doc.serialized(), over: .text(""))
+                do throws(FilePolicy.Refusal) { try file.save(doc.serialized(), over: .text("")) } catch {
+                    // The name is given back, still empty as made: a copy that failed (a full
+                    // disk, a sheet past the size limit) left an empty song at every refused
+                    // save (a review).
+                    var st = stat()
+                    if lstat(file.url.path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size == 0 { unlink(file.url.path) }
+                    throw error
+                }
                 return .success(candidate)
             } catch { return .failure(error) }
         }
