@@ -226,10 +226,10 @@ extension SDLTests {
     /// it dropped at the line's left, 256 spaces past the lyric's end).
     @Test func aKeyboardCarryOntoARightToLeftLyricStartsAtItsFirstLetters() throws {
         let s = try shapedBoard(SheetDocument(lines: [SheetDocument.Line(text: "שלום עולם שלום עולם")]))
-        s.command(.activate, from: .keyboard)
+        s.keys.command(.activate, from: .keyboard)
         let carry = try #require(s.keyCarry)
-        #expect(carry.slot == s.slotCount(0) - 1, "lifted onto slot \(carry.slot) of \(s.slotCount(0))")
-        s.command(.activate, from: .keyboard)
+        #expect(carry.slot == s.keys.slotCount(0) - 1, "lifted onto slot \(carry.slot) of \(s.keys.slotCount(0))")
+        s.keys.command(.activate, from: .keyboard)
         let placed = try #require(s.document.lines[0].chords.first)
         #expect(placed.at <= s.document.lines[0].text.count, "dropped on character \(placed.at)")
     }

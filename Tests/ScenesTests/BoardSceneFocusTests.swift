@@ -50,7 +50,7 @@ import Testing
         // The ghost has glided onto line 1's first slot, at a placed chord's size: over the
         // lyric, not on it. The slot's mark is where a chord dropped there stands, on the
         // first character (past the lyric's inset), not at the line's edge.
-        let slot0 = s.slotRootFrame(0, line: 0)
+        let slot0 = s.keys.slotRootFrame(0, line: 0)
         #expect(s.ghosts[0].frame.center.distance(to: slot0.center) < 1)
         #expect(abs(s.ghosts[0].frame.width - s.placedBox.x) < 1 && abs(s.ghosts[0].frame.height - s.placedBox.y) < 1)
         #expect(s.ghosts[0].frame.maxY <= s.lineRootFrame(0).maxY - BoardScene.lyricBand)
@@ -60,7 +60,7 @@ import Testing
         #expect(d["keyboard"]?["focus"] == .object([("line", JSONValue(2)), ("slot", JSONValue(1))]))
         #expect(d["announcement"]?.stringValue?.hasPrefix("Em · line 3 of 16, 'I once was lost…' · slot 2 of ") == true)
         #expect(d["highlightedLines"] == .array([JSONValue(2)]))
-        let aimed = s.slotRootFrame(1, line: 2)
+        let aimed = s.keys.slotRootFrame(1, line: 2)
         #expect(s.ghosts[0].frame.origin.distance(to: aimed.origin) < 1)
         press(shell, ["Return"])
         d = boardDump(shell)
@@ -85,7 +85,7 @@ import Testing
         for slot in 0..<4 {
             press(shell, ["Space"] + Array(repeating: "Left", count: slot), settle: 60)
             // (The lift aims at the first free slot, past G; ← goes back over G from there.)
-            let aimed = s.slotRootFrame(s.keyCarry?.slot ?? -1, line: 0)
+            let aimed = s.keys.slotRootFrame(s.keyCarry?.slot ?? -1, line: 0)
             #expect(s.ghosts.count == 1 && s.ghosts[0].frame.origin.distance(to: aimed.origin) < 0.5, "slot \(slot)")
             press(shell, ["Return"])
             let landed = s.chordRootFrame(BoardScene.ChordRef(line: 0, index: 1))
@@ -102,10 +102,10 @@ import Testing
         press(shell, ["Space", "End"], settle: 30)
         press(shell, Array(repeating: "Right", count: 40), settle: 30)
         let wide = s.keyCarry?.slot ?? -1
-        #expect(wide == s.slotCount(0) - 1 && wide > 15)
+        #expect(wide == s.keys.slotCount(0) - 1 && wide > 15)
         runShell(shell, frames: 60, events: [1: [.resize(w: 480, h: 400)]])
-        #expect(s.keyCarry?.slot == s.slotCount(0) - 1 && s.slotCount(0) < wide)
-        #expect(s.ghosts[0].frame.origin.distance(to: s.slotRootFrame(s.keyCarry!.slot, line: 0).origin) < 0.5)
+        #expect(s.keyCarry?.slot == s.keys.slotCount(0) - 1 && s.keys.slotCount(0) < wide)
+        #expect(s.ghosts[0].frame.origin.distance(to: s.keys.slotRootFrame(s.keyCarry!.slot, line: 0).origin) < 0.5)
     }
 
     /// The overlay's vertices for what is carried now: the ghost, and its badge if it has one.

@@ -49,7 +49,7 @@ extension BoardScene {
         }
         if let carry = keyCarry, carry.zone < lineSpaces.count {
             // Where the carried chord would land.
-            list.strokeRect(slotRootFrame(carry.slot, line: carry.zone), width: 2, color: .accent)
+            list.strokeRect(keys.slotRootFrame(carry.slot, line: carry.zone), width: 2, color: .accent)
         }
         list.scrollIndicator(sheet, in: tf)
         list.popClip()

@@ -71,7 +71,7 @@ extension BoardScene {
     /// Removes the placed chord at `r` (the focus moves to a neighbour).
     func deleteChord(_ r: ChordRef) {
         let name = document.lines[r.line].chords[r.index].name
-        let order = chordsInReadingOrder()
+        let order = keys.chordsInReadingOrder()
         let at = order.firstIndex(of: r)
         removeChord(at: r)
         if case .chord(let f) = focus {
@@ -138,5 +138,24 @@ extension BoardScene {
     /// Re-lays the sheet when its height changed with the lines.
     func refit() {
         if sheetContentHeight != sheet.contentLength { rebuildSpaces() }
+    }
+
+    // MARK: Announcements
+
+    func announce(_ text: String) { announcement = text }
+
+    /// The start of line `i`'s lyric in quotes: its first words, up to about 16 characters.
+    func quote(_ i: Int) -> String {
+        let text = document.lines.indices.contains(i) ? document.lines[i].text : ""
+        var out = ""
+        for word in text.split(separator: " ") {
+            if !out.isEmpty && out.count + word.count + 1 > 16 { break }
+            out += (out.isEmpty ? "" : " ") + word
+            if out.count >= 16 { break }
+        }
+        let cut = out.count < text.count
+        while let last = out.last, cut, ",;:.!?".contains(last) { out.removeLast() }
+        if out.count > 24 { out = String(out.prefix(23)) }
+        return "'\(out)\(cut || out.count < text.count ? "…" : "")'"
     }
 }

@@ -3,27 +3,21 @@ import Geometry
 import Songs
 
 // Input routing: the pointers go through the drag and drop; the wheel scrolls, keys and
-// pads steer the focus (BoardScene+Focus).
+// pads steer the focus (BoardKeys).
 extension BoardScene {
     func routeInput(_ ctx: StepContext) {
         stepInput = ctx.input
         // A trigger let go where the board did not see it (under the songs panel, which takes
         // the pad's events, or on another tab: two reviews) is let go here too, so its next
         // pull transposes.
-        if !pulledTriggers.isEmpty {
-            pulledTriggers = pulledTriggers.filter { t in
-                ctx.input.pads.first { $0.id == t.pad }.map { $0.axis(t.right ? .righttrigger : .lefttrigger) >= 1.0 / 3 } ?? true
-            }
-        }
+        keys.forgetTriggersLetGo(ctx.input)
         for e in ctx.events {
-            focusRing.note(e)
+            keys.ring.note(e)
             if case .gamepadRemoved(let pad) = e { padRemoved(pad) }
             if songPanel != nil {
                 // A trigger let go under the panel is let go as it goes by: the pad as it stands
                 // at the step's end may have it pulled again after the panel closed (a review).
-                if case .gamepadAxis(let pad, let axis, let v) = e, axis == .lefttrigger || axis == .righttrigger, v < 1.0 / 3 {
-                    pulledTriggers.remove(PulledTrigger(pad: pad, right: axis == .righttrigger))
-                }
+                keys.triggerLetGo(e)
                 songPanelInput(e, input: ctx.input)
                 continue
             }
@@ -51,16 +45,16 @@ extension BoardScene {
                 typing.saveTyping()
                 announce(shelf.importFile(path))
             case .composition(let t, let cursor): typing.composeLyric(t, cursor: cursor)
-            case .key(_, true): key(e, input: ctx.input)
+            case .key(_, true): keys.key(e, input: ctx.input)
             case .keyRepeat(let k) where [Key.left, .right, .up, .down].contains(k):
                 // Held arrows keep moving the focus or the carry.
-                key(.key(k, down: true), input: ctx.input)
+                keys.key(.key(k, down: true), input: ctx.input)
             case .gamepadButton(_, _, true):
                 // A pad has no keys to type with: any button leaves the text, and only that
                 // (Y also deleted the focused chord, X undid the typing: a hostile tour).
-                if lyric != nil { endLyric() } else { padButton(e) }
-            case .gamepadAxis(let pad, .lefttrigger, let v): trigger(pad, right: false, value: v)
-            case .gamepadAxis(let pad, .righttrigger, let v): trigger(pad, right: true, value: v)
+                if lyric != nil { endLyric() } else { keys.padButton(e) }
+            case .gamepadAxis(let pad, .lefttrigger, let v): keys.trigger(pad, right: false, value: v)
+            case .gamepadAxis(let pad, .righttrigger, let v): keys.trigger(pad, right: true, value: v)
             default: break
             }
         }
@@ -73,9 +67,8 @@ extension BoardScene {
     /// triggers are forgotten (a trigger held as it went was still "pulled" when it came back,
     /// and its first pull did not transpose: a hostile tour).
     private func padRemoved(_ pad: Int) {
-        if dragDrop.keyCarry?.carrier == .pad(pad) { command(.cancel, from: .gamepad) }
-        stickSteps.remove(pad: pad)
-        pulledTriggers = pulledTriggers.filter { $0.pad != pad }
+        if dragDrop.keyCarry?.carrier == .pad(pad) { keys.command(.cancel, from: .gamepad) }
+        keys.forget(pad: pad)
     }
 
     /// Ends what the hands are doing on the board, as losing the window's focus does: every
@@ -91,7 +84,7 @@ extension BoardScene {
             release(id, cancelled: true, velocity: stepInput.velocity(of: id))
         }
         typing.textPress = nil
-        if dragDrop.keyCarry != nil { command(.cancel, from: focusDevice) }
+        if dragDrop.keyCarry != nil { keys.command(.cancel, from: keys.device) }
     }
 
     private func press(_ id: Int, _ device: PointerDevice, _ at: Vec2, input: InputState) {

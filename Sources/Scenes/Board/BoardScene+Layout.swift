@@ -25,7 +25,7 @@ extension BoardScene {
         // A key carry's slot stays on its line, now of another width (a hostile tour's slot
         // 24 of a line that had 15 after a shrink).
         if var carry = dragDrop.keyCarry, lineSpaces.indices.contains(carry.zone) {
-            carry.slot = min(carry.slot, slotCount(carry.zone) - 1)
+            carry.slot = min(carry.slot, keys.slotCount(carry.zone) - 1)
             dragDrop.keyCarry = carry
         }
         resolveLegacyChords()

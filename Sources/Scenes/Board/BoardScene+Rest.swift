@@ -15,13 +15,13 @@ extension BoardScene {
     /// next blink (until it turns solid). Else
     /// only input changes anything (`never`).
     public var due: Due {
-        if padHeld || dragDrop.pressCount > 0 { return .now }
+        if keys.padHeld || dragDrop.pressCount > 0 { return .now }
         for c in dragDrop.carries {
             if c.flight != nil || c.carrier.isPointer { return .now }
         }
         if let kc = dragDrop.keyCarry {
             guard let k = dragDrop.index(carriedBy: kc.carrier), kc.zone >= 0, kc.zone < lineSpaces.count else { return .now }
-            let target = slotRootFrame(kc.slot, line: kc.zone), frame = dragDrop.carries[k].frame
+            let target = keys.slotRootFrame(kc.slot, line: kc.zone), frame = dragDrop.carries[k].frame
             let d = target.origin - frame.origin, ds = target.size - frame.size
             if !(max(abs(d.x), abs(d.y), abs(ds.x), abs(ds.y)) <= Self.glideArrived) { return .now }
         }

@@ -104,8 +104,10 @@ public final class BoardScene: Scene {
     public internal(set) var focus = Focus.card(0)
     /// Whether the focus ring shows: after keyboard or gamepad use, until the next press,
     /// and not while a lyric has the caret or the songs panel is open (the keys are theirs).
-    public var focusVisible: Bool { focusRing.isVisible && lyric == nil && songPanel == nil }
-    var focusRing = FocusVisibility()
+    public var focusVisible: Bool { keys.ring.isVisible && lyric == nil && songPanel == nil }
+    /// The keyboard and the pads: the focus steered, carrying with it, the sticks and
+    /// triggers (`BoardKeys`).
+    lazy var keys = BoardKeys(board: self)
     /// The last announcement: what the latest keyboard, gamepad or drop action did.
     public internal(set) var announcement = ""
     /// The bottom bar's lines, kept while their text, width and font stay.
@@ -136,13 +138,6 @@ public final class BoardScene: Scene {
         return b
     }
     var undoRedo = (undo: Button(rect: .zero, label: "Undo"), redo: Button(rect: .zero, label: "Redo"))
-    /// The pads' triggers held past half-way.
-    var pulledTriggers = Set<PulledTrigger>()
-    /// A pad's left or right trigger.
-    struct PulledTrigger: Hashable {
-        var pad: Int
-        var right: Bool
-    }
     /// The song down or up a semitone (`transpose`).
     public internal(set) var transposeButtons = (down: accidental("♭"), up: accidental("♯"))
     /// A transpose button: its sign drawn half as large again, as tall as the letters beside it.
@@ -159,13 +154,6 @@ public final class BoardScene: Scene {
     var lineSpaces: [SpaceTree.SpaceID] = []
     /// The input as of this step's events (a cancel reads the hands' velocities from it).
     var stepInput = InputState()
-    /// Which device moved the focus last, for the hints in announcements.
-    var focusDevice = FocusDevice.keyboard
-    /// The left sticks' steps and repeats.
-    var stickSteps = StickSteps()
-    /// Whether a pad's stick was held in the last step: a left stick past its step threshold
-    /// (it repeats), or a right stick off centre (it scrolls). For `due`.
-    var padHeld = false
     let world = World()
     private var schedule = SceneSchedule<BoardScene>()
     var bounds = Rect(x: 0, y: 40, w: 1280, h: 680)
@@ -195,10 +183,10 @@ public final class BoardScene: Scene {
         committed = document
         schedule.add("gestures") { s, ctx in s.routeInput(ctx) }
         schedule.add("holds") { s, ctx in s.advanceHolds(ctx.dt) }
-        schedule.add("gamepad") { s, ctx in s.gamepad(ctx) }
+        schedule.add("gamepad") { s, ctx in s.keys.gamepad(ctx) }
         schedule.add("autoscroll") { s, ctx in s.dragDrop.autoScroll(ctx.dt) }
         schedule.add("scroll") { s, ctx in s.stepPanels(ctx.dt) }
-        schedule.add("carry") { s, ctx in s.followKeyCarry(ctx.dt) }
+        schedule.add("carry") { s, ctx in s.keys.followKeyCarry(ctx.dt) }
         schedule.add("drag") { s, _ in s.dragDrop.updateTargets() }
         schedule.add("flights") { s, ctx in s.stepFlights(ctx.dt) }
         schedule.add("caret") { s, ctx in if s.lyric != nil { s.typing.caretBlink.step(ctx.dt) } }

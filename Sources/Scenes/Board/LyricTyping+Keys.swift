@@ -13,7 +13,7 @@ extension LyricTyping {
         // The keys are the text's from here: a card they carry goes back, as at F2 (a tour's
         // click typed into a line and left the card carried, and the next Space dropped it
         // on the line it had been over).
-        if board.dragDrop.keyCarry != nil { board.command(.cancel, from: .keyboard) }
+        if board.dragDrop.keyCarry != nil { board.keys.command(.cancel, from: .keyboard) }
         lyric = LyricEdit(line: line, field: TextField(text: board.document.lines[line].text, caret: caret))
         typingRun = nil
         caretBlink.reset()
@@ -49,7 +49,7 @@ extension LyricTyping {
         case "Z" where input.ctrl && !repeated: return input.shift ? board.redo() : board.undo()
         case "Y" where input.ctrl && !repeated: return board.redo()
         // The songs panel, as off the text (it leaves the text first).
-        case "O" where input.ctrl && !repeated: return board.openSongsFromKeys()
+        case "O" where input.ctrl && !repeated: return board.keys.openSongsFromKeys()
         default: break
         }
         let before = edit.field

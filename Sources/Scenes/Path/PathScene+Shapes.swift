@@ -3,28 +3,10 @@ import Entities
 import Geometry
 import Paths
 
-// The shapes, laid out; the sample table the rings ride and the strokes drawn, rebuilt.
+// The sample table the rings ride and the strokes drawn, rebuilt for the shape and bounds.
 extension PathScene {
-    /// The shape's path laid out in `rect`.
-    public func makePath(_ shape: Shape, in rect: Rect) -> Path {
-        let m = min(rect.width, rect.height)
-        switch shape {
-        case .figure8: return .figureEight(in: rect)
-        case .oval: return .ellipse(in: Rect(center: rect.center, size: Vec2(min(rect.width * 0.7, m * 1.4), m * 0.7)))
-        case .roundedRect: return .roundedRect(Rect(center: rect.center, size: Vec2(min(rect.width * 0.7, m * 1.3), m * 0.7)), radius: m * 0.12)
-        case .star: return .star(center: rect.center, outer: m * 0.42, inner: m * 0.18)
-        case .heart: return .heart(in: Rect(center: rect.center, size: Vec2(m * 0.8, m * 0.8)))
-        case .custom: return customPath.map { Self.fitCustom($0, in: rect) } ?? .figureEight(in: rect)
-        }
-    }
-
-    /// A custom path as the scene lays it out in `rect`: scaled to fit with a margin.
-    public static func fitCustom(_ path: Path, in rect: Rect) -> Path {
-        path.fitted(in: rect, margin: customMargin(in: rect))
-    }
-
-    /// The margin a custom path keeps inside `rect`.
-    static func customMargin(in rect: Rect) -> Double { min(rect.width, rect.height) * 0.1 }
+    /// The shape's path laid out in `rect` (`Shape.path`).
+    public func makePath(_ shape: Shape, in rect: Rect) -> Path { shape.path(in: rect, custom: customPath) }
 
     func fractions() -> [Double] {
         guard let t = tables.first, t.length > 0 else { return [] }

@@ -8,32 +8,6 @@ import Paths
 /// Two handles ride the path; each pointer can drag one, so two fingers drag both at once.
 /// The gamepad's left stick and triggers (or the arrow keys) orbit the focused handle.
 public final class PathScene: Scene {
-    /// The shapes the scene cycles through.
-    public enum Shape: String, CaseIterable, Sendable {
-        case oval, figure8 = "figure 8", roundedRect = "rounded rect", star, heart, custom
-    }
-
-    /// How the rings ride the path (`PathPose`): the seeds' plain ring first.
-    public enum Ride: String, CaseIterable, Sendable {
-        /// On the path, not turning.
-        case onPath = "on the path"
-        /// Turned to the tangent where it is: snaps at corners.
-        case tangent = "turns with it"
-        /// Turned toward the tangent a little ahead, critically damped: smooth at corners.
-        case smooth = "turns smoothly"
-        /// 28 pt to the left of the direction of travel, turning smoothly with that offset curve.
-        case beside = "rides beside it"
-
-        var offset: Double { self == .beside ? 28 : 0 }
-        var heading: PathPose.Heading {
-            switch self {
-            case .onPath: .none
-            case .tangent: .tangent
-            case .smooth, .beside: .smoothed(lookAhead: 24, smoothTime: 0.12)
-            }
-        }
-    }
-
     public let name = "path"
     public let title = "Path"
 
