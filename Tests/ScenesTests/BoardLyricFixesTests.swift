@@ -304,7 +304,7 @@ import Testing
         s.beginLyric(line: 1, caret: 0)
         t.keys(shell, ["Backspace"])
         #expect(s.document.lines.map(\.text.count) == [half, half, 1])
-        #expect(s.bannerMessage.text?.contains("at most \(TextField.maxCharacters)") == true)
+        #expect(s.bar.banner.text?.contains("at most \(TextField.maxCharacters)") == true)
         // Lines that fit still join.
         s.beginLyric(line: 2, caret: 0)
         t.keys(shell, ["Backspace"])

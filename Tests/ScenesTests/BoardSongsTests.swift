@@ -225,9 +225,9 @@ final class MemoryShelf: SongShelf {
         let parts = board.announcement.split(separator: " · "), shown = lines.joined(separator: " ")
         #expect((2..<parts.count).contains { parts.prefix($0).joined(separator: " · ") == shown }, "\(lines)")
         // A quoted name is one part, whatever it holds.
-        #expect(BoardScene.announcementParts("“Intro · Outro” moved to the songs' trash · now “A · B”") == ["“Intro · Outro” moved to the songs' trash", "now “A · B”"])
+        #expect(BoardBar.announcementParts("“Intro · Outro” moved to the songs' trash · now “A · B”") == ["“Intro · Outro” moved to the songs' trash", "now “A · B”"])
         // A quote left open keeps nothing whole (a review: the bar cut words again).
-        #expect(BoardScene.announcementParts("Opened “Say “Hi · 4 lines · Space lifts C") == ["Opened “Say “Hi", "4 lines", "Space lifts C"])
+        #expect(BoardBar.announcementParts("Opened “Say “Hi · 4 lines · Space lifts C") == ["Opened “Say “Hi", "4 lines", "Space lifts C"])
     }
 
     @Test func theSongsButtonListsTheSongsAndAClickOpensOne() {

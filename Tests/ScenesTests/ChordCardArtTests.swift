@@ -55,7 +55,7 @@ extension ChordCardArtTests {
 @Suite struct TransposeButtonTests {
     @Test func theSignsAreDrawnHalfAsLargeAgainAsTheLetters() {
         let font = BitmapFont.placeholder
-        var b = BoardScene.accidental("♯")
+        var b = BoardBar.accidental("♯")
         b.rect = Rect(x: 0, y: 0, w: 44, h: 44)
         var list = DrawList()
         b.draw(into: &list, font: font)

@@ -61,15 +61,8 @@ extension BoardScene {
             list.fillRect(Rect(x: bounds.minX, y: bounds.minY, w: bounds.width, h: max(0, barFrame.minY - bounds.minY)), color: Color(0, 0, 0, 120))
             songPanel.draw(into: &list, font: font)
         }
-        drawBar(&list, font: font)
-        if let lines = bannerLines(font: font) {
-            let w = (lines.map { font.width(of: $0) }.max() ?? 0) + 24, h = Double(lines.count) * font.cellHeight + 16
-            let r = Rect(x: bounds.midX - w / 2, y: barFrame.minY - 8 - h, w: w, h: h)
-            list.fillRect(r, color: Color(hex: 0x7a1f2b).withAlpha(235))
-            for (k, line) in lines.enumerated() {
-                list.text(line, at: Vec2(r.minX + 12, r.minY + 8 + Double(k) * font.cellHeight), font: font, color: .white)
-            }
-        }
+        bar.draw(into: &list, font: font, announcement: announcement, withSongs: songShelf != nil, undo: undoButton, redo: redoButton)
+        bar.drawBanner(into: &list, font: font, over: bounds)
     }
 
     /// The ghosts, above the app's chrome: a card carried over the tab bar stays in sight.
@@ -87,91 +80,9 @@ extension BoardScene {
         }
     }
 
-    /// The banner's text as drawn, if one shows: wrapped onto up to three lines, not cut (at
-    /// 480×320 "kept as the song …" lost why the sheet was not saved: a tour).
-    public func bannerLines(font: BitmapFont) -> [String]? {
-        guard let banner else { return nil }
-        let width = max(font.cellWidth * 4, bounds.width - 56)
-        return bannerLinesMemo.value(for: (banner, width, 3, font.cellWidth), same: ==) { font.wrapped(banner, width: width, maxLines: 3) }
-    }
+    /// The banner's text as drawn, if one shows (`BoardBar.bannerLines`).
+    public func bannerLines(font: BitmapFont) -> [String]? { bar.bannerLines(font: font, over: bounds) }
 
-    /// The bottom bar: the last announcement (or a hint), Undo and Redo.
-    private func drawBar(_ list: inout DrawList, font: BitmapFont) {
-        let bar = barFrame
-        list.fillRect(bar, color: Color.panel.withAlpha(235))
-        if songShelf != nil { songsButton.draw(into: &list, font: font) }
-        transposeButtons.down.draw(into: &list, font: font)
-        transposeButtons.up.draw(into: &list, font: font)
-        undoButton.draw(into: &list, font: font)
-        redoButton.draw(into: &list, font: font)
-        let lines = barLines(font: font)
-        var y = bar.midY - Double(lines.count) * font.cellHeight / 2
-        for line in lines {
-            list.text(line, at: Vec2(bar.minX + 12, y), font: font, color: announcement.isEmpty ? .dimText : .text)
-            y += font.cellHeight
-        }
-    }
-
-    /// The bottom bar's text as drawn: the announcement (or a hint), wrapped onto as many
-    /// lines as the bar holds rather than cut mid-word.
-    public func barLines(font: BitmapFont) -> [String] {
-        let hint = "Drag a card onto a line · ← → and Space carry from the keyboard"
-        let lines = max(1, Int(barFrame.height / font.cellHeight))
-        let text = announcement.isEmpty ? hint : announcement
-        let width = (songShelf != nil ? songsButton.rect.minX : transposeButtons.down.rect.minX) - barFrame.minX - 24
-        return barLinesMemo.value(for: (text, width, lines, font.cellWidth), same: ==) {
-            guard text == hint else {
-                // An announcement too long for the bar loses its last parts whole (" · ", a
-                // quoted name kept whole), not its words cut: at 480×320 a tour read
-                // "Songs · 2 · ↑ ↓ and …".
-                var parts = Self.announcementParts(text)
-                while parts.count > 1 {
-                    let shown = parts.joined(separator: " · ")
-                    let wrapped = font.wrapped(shown, width: width, maxLines: lines)
-                    // (Whole when its lines are the text again: a cut line ends in "…".)
-                    if wrapped.joined(separator: " ") == shown { return wrapped }
-                    parts.removeLast()
-                }
-                return font.wrapped(parts.joined(separator: " · "), width: width, maxLines: lines)
-            }
-            // The hint in the first of its forms that is not cut mid-word, or none: a visual
-            // tour read "carry fr…" at 480×320, and a review "card ont…" there beside the
-            // Songs button.
-            for form in [hint, "Drag a card onto a line", "Drag a card"] {
-                let wrapped = font.wrapped(form, width: width, maxLines: lines)
-                if wrapped.last?.hasSuffix("…") != true { return wrapped }
-            }
-            return []
-        }
-    }
-
-    /// `text`'s parts between " · ", a quoted name (“…”) kept whole. A quote left open (a
-    /// song named `Say “Hi`) keeps nothing whole: the parts are then split at every " · ".
-    static func announcementParts(_ text: String) -> [Substring] {
-        let parts = announcementParts(text, quotes: true)
-        return parts.count == 1 && text.contains(" · ") && isLeftOpen(text) ? announcementParts(text, quotes: false) : parts
-    }
-
-    /// Whether a “ in `text` has no ” after it.
-    private static func isLeftOpen(_ text: String) -> Bool {
-        var depth = 0
-        for c in text { if c == "“" { depth += 1 } else if c == "”" { depth = max(0, depth - 1) } }
-        return depth > 0
-    }
-
-    private static func announcementParts(_ text: String, quotes: Bool) -> [Substring] {
-        var parts: [Substring] = [], start = text.startIndex, i = text.startIndex, quoted = 0
-        while i < text.endIndex {
-            if quotes { if text[i] == "“" { quoted += 1 } else if text[i] == "”" { quoted = max(0, quoted - 1) } }
-            if quoted == 0, text[i...].hasPrefix(" · ") {
-                parts.append(text[start..<i])
-                i = text.index(i, offsetBy: 3)
-                start = i
-                continue
-            }
-            i = text.index(after: i)
-        }
-        parts.append(text[start...])
-        return parts
-    }
+    /// The bottom bar's text as drawn (`BoardBar.lines`).
+    public func barLines(font: BitmapFont) -> [String] { bar.lines(announcement, font: font, withSongs: songShelf != nil) }
 }

@@ -93,12 +93,12 @@ extension BoardScene {
             return announce("Caught \(ghosts[k].name) · drop it on a line")
         }
         var panel: SpaceTree.SpaceID?
-        if songShelf != nil, songsButton.hit(at, device: device) {
+        if songShelf != nil, bar.songs.hit(at, device: device) {
             // The panel takes this pointer's release: the board keeps no press of it.
             return openSongPanel()
-        } else if transposeButtons.down.hit(at, device: device) {
+        } else if bar.transpose.down.hit(at, device: device) {
             transpose(by: -1)
-        } else if transposeButtons.up.hit(at, device: device) {
+        } else if bar.transpose.up.hit(at, device: device) {
             transpose(by: 1)
         } else if undoButton.hit(at, device: device) {
             if undoButton.isEnabled { undo() }
@@ -179,7 +179,7 @@ extension BoardScene {
 
     func stepPanels(_ dt: Double) {
         dragDrop.stepPanels(dt)
-        bannerMessage.step(dt)
+        bar.banner.step(dt)
     }
 
     /// The lines carried ghosts would land on, in the order the ghosts were lifted.

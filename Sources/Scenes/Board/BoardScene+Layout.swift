@@ -87,13 +87,7 @@ extension BoardScene {
         dragDrop.panels = [stripSpace, sheetSpace]
         dragDrop.zones = lineSpaces
         dragDrop.zoneClip = sheetSpace
-        let bar = barFrame, w = 72.0
-        undoRedo.redo.rect = Rect(x: bar.maxX - w, y: bar.minY, w: w, h: bar.height)
-        undoRedo.undo.rect = Rect(x: bar.maxX - 2 * w - 8, y: bar.minY, w: w, h: bar.height)
-        let t = 44.0
-        transposeButtons.up.rect = Rect(x: undoRedo.undo.rect.minX - 16 - t, y: bar.minY, w: t, h: bar.height)
-        transposeButtons.down.rect = Rect(x: transposeButtons.up.rect.minX - 4 - t, y: bar.minY, w: t, h: bar.height)
-        songsButton.rect = Rect(x: transposeButtons.down.rect.minX - 16 - w, y: bar.minY, w: w, h: bar.height)
+        bar.layout(barFrame)
         if var panel = songPanel {
             layoutSongPanel(&panel)
             songPanel = panel

@@ -26,7 +26,7 @@ extension BoardScene {
             if !(max(abs(d.x), abs(d.y), abs(ds.x), abs(ds.y)) <= Self.glideArrived) { return .now }
         }
         var answer = SceneRest.panel(strip).soonest(SceneRest.panel(sheet))
-        if let left = bannerMessage.secondsLeft, left > 0 { answer = answer.soonest(.timer(left)) }
+        if let left = bar.banner.secondsLeft, left > 0 { answer = answer.soonest(.timer(left)) }
         // The caret blinks until it turns solid.
         if lyric != nil, let t = typing.caretBlink.secondsToChange { answer = answer.soonest(.timer(t)) }
         if let t = typing.typingSaveDue { answer = answer.soonest(.timer(max(1e-3, t))) }

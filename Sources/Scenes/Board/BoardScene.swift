@@ -64,7 +64,7 @@ public final class BoardScene: Scene {
     /// The songs panel, while it is open.
     public internal(set) var songPanel: SongPanel?
     /// Opens the songs panel (shown with a song shelf only).
-    public internal(set) var songsButton = Button(rect: .zero, label: "Songs")
+    public var songsButton: Button { bar.songs }
     /// Voicings for the cards drawn at run time (the app reads `Resources/chords.txt`).
     public var diagrams = ChordDiagrams()
     /// Whether the app's font has been given (`setFont`): version 1 chords wait for it.
@@ -110,13 +110,10 @@ public final class BoardScene: Scene {
     lazy var keys = BoardKeys(board: self)
     /// The last announcement: what the latest keyboard, gamepad or drop action did.
     public internal(set) var announcement = ""
-    /// The bottom bar's lines, kept while their text, width and font stay.
-    var barLinesMemo = TextMemo<(String, Double, Int, Double), [String]>()
-    /// The banner's lines, kept the same way.
-    var bannerLinesMemo = TextMemo<(String, Double, Int, Double), [String]>()
+    /// The bottom bar, its buttons and the banner over it (`BoardBar`).
+    var bar = BoardBar()
     /// A message shown over the board for a few seconds (e.g. a sheet that could not be read).
-    public var banner: String? { bannerMessage.text }
-    var bannerMessage = TimedMessage()
+    public var banner: String? { bar.banner.text }
     /// Called after every change to the sheet, with the new sheet (the app saves it).
     public var onChange: ((SheetDocument) -> Void)?
     /// Why the sheet shown is not what its file holds (its last save refused), or nil when
@@ -128,24 +125,17 @@ public final class BoardScene: Scene {
     var committed: SheetDocument
     /// Undo and Redo, each enabled while there is something to undo or redo.
     public var undoButton: Button {
-        var b = undoRedo.undo
+        var b = bar.undoRedo.undo
         b.isEnabled = history.undoCount > 0
         return b
     }
     public var redoButton: Button {
-        var b = undoRedo.redo
+        var b = bar.undoRedo.redo
         b.isEnabled = history.redoCount > 0
         return b
     }
-    var undoRedo = (undo: Button(rect: .zero, label: "Undo"), redo: Button(rect: .zero, label: "Redo"))
     /// The song down or up a semitone (`transpose`).
-    public internal(set) var transposeButtons = (down: accidental("♭"), up: accidental("♯"))
-    /// A transpose button: its sign drawn half as large again, as tall as the letters beside it.
-    static func accidental(_ sign: String) -> Button {
-        var b = Button(rect: .zero, label: sign)
-        b.labelScale = 1.5
-        return b
-    }
+    public var transposeButtons: (down: Button, up: Button) { bar.transpose }
 
     var stripSpace = SpaceTree.SpaceID.root
     var stripContent = SpaceTree.SpaceID.root
@@ -208,7 +198,7 @@ public final class BoardScene: Scene {
     public func load(_ doc: SheetDocument) {
         let doc = Self.withALine(doc)
         // (A banner about the sheet before, "not saved" say, is not shown over this one.)
-        bannerMessage = TimedMessage()
+        bar.banner = TimedMessage()
         unsavedBecause = nil
         document = doc
         committed = doc
@@ -230,7 +220,7 @@ public final class BoardScene: Scene {
     }
 
     public func showBanner(_ text: String) {
-        bannerMessage.show(text, for: 8)
+        bar.banner.show(text, for: 8)
     }
 
     public func claims(_ key: Key) -> Bool {
