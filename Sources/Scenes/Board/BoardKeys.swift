@@ -108,7 +108,7 @@ final class BoardKeys {
     func openSongsFromKeys(from device: FocusDevice = .keyboard) {
         if board.dragDrop.keyCarry != nil { command(.cancel, from: device) }
         guard board.songShelf != nil else { return board.announce("No songs' folder in this run: play in a window without --sheet, or with --song NAME") }
-        board.openSongPanel(from: device)
+        board.songs.open(from: device)
     }
 
     /// The left stick steps like the d-pad (`StickSteps`); the right stick scrolls the

@@ -38,12 +38,12 @@ extension BoardScene {
         saveNow()
         // Left for another tab (or the run's end): a Delete armed here is taken back (a review
         // came back to the panel and deleted with one press).
-        songPanel?.armDelete(false)
+        songs.panel?.armDelete(false)
     }
 
     /// The help opened or the graph toggled: "another key or click" takes an armed Delete
     /// back (F1, G and a click on ? did not, and the next Delete deleted).
-    public func pressTakenByTheApp() { songPanel?.armDelete(false) }
+    public func pressTakenByTheApp() { songs.panel?.armDelete(false) }
 
     /// Saves the typing that waits its moment (`LyricTyping.typingSaveDelay`).
     public func saveNow() { typing.saveTyping() }

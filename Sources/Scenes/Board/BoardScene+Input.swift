@@ -18,7 +18,7 @@ extension BoardScene {
                 // A trigger let go under the panel is let go as it goes by: the pad as it stands
                 // at the step's end may have it pulled again after the panel closed (a review).
                 keys.triggerLetGo(e)
-                songPanelInput(e, input: ctx.input)
+                songs.input(e, input: ctx.input)
                 continue
             }
             switch e {

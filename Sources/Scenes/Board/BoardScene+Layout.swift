@@ -88,9 +88,9 @@ extension BoardScene {
         dragDrop.zones = lineSpaces
         dragDrop.zoneClip = sheetSpace
         bar.layout(barFrame)
-        if var panel = songPanel {
-            layoutSongPanel(&panel)
-            songPanel = panel
+        if var panel = songs.panel {
+            songs.layout(&panel)
+            songs.panel = panel
         }
     }
 }

@@ -62,7 +62,11 @@ public final class BoardScene: Scene {
     /// Where the songs are (the app's songs' folder); nil: one sheet, no Songs button.
     public var songShelf: SongShelf?
     /// The songs panel, while it is open.
-    public internal(set) var songPanel: SongPanel?
+    public var songPanel: SongPanel? { songs.panel }
+    /// The songs: the panel and what its requests do (`BoardSongs`).
+    lazy var songs = BoardSongs(board: self)
+    /// Opens the panel on the open song.
+    public func openSongPanel() { songs.open(from: .keyboard) }
     /// Opens the songs panel (shown with a song shelf only).
     public var songsButton: Button { bar.songs }
     /// Voicings for the cards drawn at run time (the app reads `Resources/chords.txt`).
@@ -229,7 +233,7 @@ public final class BoardScene: Scene {
 
     /// While a lyric is being typed in: its caret, where an input method shows its
     /// candidates.
-    public var textInputRect: Rect? { songPanel != nil ? songRenameCaret : typing.lyric.map(typing.caretRootFrame) }
+    public var textInputRect: Rect? { songPanel != nil ? songs.renameCaret : typing.lyric.map(typing.caretRootFrame) }
 
     public func step(_ context: inout StepContext) {
         schedule.run(self, world: world, context: &context)
