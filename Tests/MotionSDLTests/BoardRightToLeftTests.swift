@@ -36,11 +36,11 @@ extension SDLTests {
         #expect(stops[1] < stops[0], "the line runs right to left")
         for (k, at) in [0, 40, 20].enumerated() {
             #expect(abs(xs[k] + w - stops[at]) < 0.001, "chord \(k) ends at \(xs[k] + w), its character starts at \(stops[at])")
-            #expect(s.anchor(forX: xs[k], line: 0) == at)
+            #expect(s.lyricLayout.anchor(forX: xs[k], line: 0) == at)
         }
         // A left-to-right line is as it was: the chord starts at its character.
         #expect(abs(s.chordXs(line: 1)[0] - s.caretStops(line: 1)[3]) < 0.001)
-        #expect(s.anchor(forX: s.caretStops(line: 1)[3], line: 1) == 3)
+        #expect(s.lyricLayout.anchor(forX: s.caretStops(line: 1)[3], line: 1) == 3)
     }
 
     /// A line whose first strong letter is Hebrew reads right to left even when a number
@@ -174,7 +174,7 @@ extension SDLTests {
                 let edge = rtl ? xs[k] + w : xs[k]
                 if k == 0 { #expect(abs(edge - stops[at]) < 0.001, "\(text): chord at \(at) drawn at \(edge), its character at \(stops[at])") }
                 // (A character of no width, the mark, shares its place with the next: either.)
-                let found = s.anchor(forX: rtl ? stops[at] - w : stops[at], line: l)
+                let found = s.lyricLayout.anchor(forX: rtl ? stops[at] - w : stops[at], line: l)
                 #expect(found == at || (found < stops.count && stops[found] == stops[at]), "\(text): a drop on character \(at) found \(found)")
             }
             // No chord past the text's ends where there is ample room over it; none on another
@@ -199,7 +199,7 @@ extension SDLTests {
             let stops = s.caretStops(line: 0), x = s.chordXs(line: 0)[0], w = s.placedBox.x
             // ם, the word's last letter: the chord ends at its right side, like its neighbours'.
             if at == 7 { #expect(abs(x + w - stops[7]) < 0.001, "ם's chord ends at \(x + w), its right side is \(stops[7])") }
-            #expect(s.anchor(forX: x, line: 0) == at, "a drop where the chord on \(at) is drawn (\(x)) found \(s.anchor(forX: x, line: 0))")
+            #expect(s.lyricLayout.anchor(forX: x, line: 0) == at, "a drop where the chord on \(at) is drawn (\(x)) found \(s.lyricLayout.anchor(forX: x, line: 0))")
         }
     }
 
@@ -215,7 +215,7 @@ extension SDLTests {
         #expect(abs(stops[0] - (lineWidth - BoardScene.textInset)) < 0.001, "its first letter's right side at \(stops[0]) of \(lineWidth)")
         for (k, at) in [30, 44].enumerated() {
             #expect(abs(xs[k] + w - stops[at]) < 0.001, "the chord on \(at) ends at \(xs[k] + w), its letter's right side at \(stops[at])")
-            #expect(s.anchor(forX: xs[k], line: 0) == at)
+            #expect(s.lyricLayout.anchor(forX: xs[k], line: 0) == at)
         }
         // A left-to-right lyric starts at the inset, as before.
         #expect(s.caretStops(line: 1)[0] == BoardScene.textInset)

@@ -35,7 +35,7 @@ extension BoardKeys {
     /// left of where its chord then stood; a review, one beside a placed chord 26 pt off).
     func slotRootFrame(_ slot: Int, line: Int) -> Rect {
         let highest = max(0, board.spaces.frame(of: board.lineSpaces[line]).width - board.placedBox.x)
-        let layout = board.chordLine(board.caretStops(line: line), text: board.document.lines[line].text)
+        let layout = board.lyricLayout.chordLine(board.caretStops(line: line), text: board.document.lines[line].text)
         let at = layout.anchor(forX: clamp(slotX(slot, line: line), 0, highest), maxAt: SheetDocument.maxChordAt)
         var moving: Int?
         if let kc = board.dragDrop.keyCarry, let k = board.dragDrop.index(carriedBy: kc.carrier), let r = board.ghosts[k].item.placed, r.line == line { moving = r.index }
@@ -51,7 +51,7 @@ extension BoardKeys {
     /// line's right, where its first letters are); the first slot that way when all are taken.
     func firstFreeSlot(_ line: Int) -> Int {
         let xs = board.chordXs(line: line), count = slotCount(line)
-        let order = board.readsRightToLeft(board.document.lines[line].text, stops: board.caretStops(line: line)) ? Array((0..<count).reversed()) : Array(0..<count)
+        let order = board.lyricLayout.readsRightToLeft(board.document.lines[line].text, stops: board.caretStops(line: line)) ? Array((0..<count).reversed()) : Array(0..<count)
         return order.first { s in
             let x = slotX(s, line: line)
             return !xs.contains { $0 < x + board.placedBox.x && $0 + board.placedBox.x > x }

@@ -33,7 +33,7 @@ extension BoardScene {
             } else {
                 // ChordPro's directives and comments, kept as lines, read as notes, not lyrics.
                 let note = ChordPro.isDirectiveOrComment(line.text)
-                list.text(line.text, at: Vec2(r.minX + Self.textInset + lineLayout(i).indent, r.maxY - Self.lyricBand), font: font,
+                list.text(line.text, at: Vec2(r.minX + Self.textInset + lyricLayout.layout(i).indent, r.maxY - Self.lyricBand), font: font,
                           color: note ? Color(hex: 0x8a8272) : Color(hex: 0x2b2b33))
             }
             let xs = chordXs(line: i)

@@ -43,7 +43,7 @@ extension BoardScene {
     func place(_ k: Int, line: Int, x: Double) {
         let ghost = dragDrop.removeCarry(at: k)
         let width = spaces.frame(of: lineSpaces[line]).width
-        let at = anchor(forX: clamp(x, 0, max(0, width - placedBox.x)), line: line)
+        let at = lyricLayout.anchor(forX: clamp(x, 0, max(0, width - placedBox.x)), line: line)
         let movedFrom = ghost.item.placed
         if let r = movedFrom { removeChord(at: r) }
         document.lines[line].chords.append(SheetDocument.Placed(name: ghost.name, at: at))

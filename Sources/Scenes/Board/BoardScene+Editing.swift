@@ -60,7 +60,7 @@ extension BoardScene {
         for i in doc.lines.indices {
             for j in doc.lines[i].chords.indices {
                 guard let x = doc.lines[i].chords[j].legacyX else { continue }
-                doc.lines[i].chords[j].at = anchor(forX: clamp(x, 0, max(0, lineWidth - placedBox.x)), line: i)
+                doc.lines[i].chords[j].at = lyricLayout.anchor(forX: clamp(x, 0, max(0, lineWidth - placedBox.x)), line: i)
                 doc.lines[i].chords[j].legacyX = nil
             }
         }

@@ -21,7 +21,7 @@ extension BoardScene {
 
     /// Where the caret stands before each character of line `i`'s lyric and after its last,
     /// in the line's space (the shaper's stops, from the lyric's left inset).
-    public func caretStops(line i: Int) -> [Double] { lineLayout(i).stops }
+    public func caretStops(line i: Int) -> [Double] { lyricLayout.layout(i).stops }
 
     /// Each chord's left edge on line `i`, in the order the line keeps them: over the start
     /// of the character it stands on (`at`; past the text, a space's width per step) — its
@@ -31,79 +31,10 @@ extension BoardScene {
     /// right to left); and
     /// every chord stays within the line (0 up to its width less the chord's), so a sheet
     /// saying `at` = 1,000,000 or made in a wider window shows its chord at the line's end.
-    public func chordXs(line i: Int) -> [Double] { lineLayout(i).chordXs }
-
-    /// A line's caret stops and chord positions, worked out once per change of the sheet,
-    /// font or layout.
-    struct LineLayout {
-        var stops: [Double]
-        var chordXs: [Double]
-        /// How far the text as drawn (with a composition in progress) stands in from the
-        /// inset (`lyricIndent`).
-        var indent: Double
-    }
-
-    func lineLayout(_ i: Int) -> LineLayout {
-        if lineLayouts.count != document.lines.count { lineLayouts = [LineLayout?](repeating: nil, count: document.lines.count) }
-        if let l = lineLayouts[i] { return l }
-        let line = document.lines[i]
-        // The line being typed in, scrolled to keep its caret in view, is laid out so.
-        let scroll = lyric?.line == i ? typing.lyricScroll : 0
-        let raw = font.caretStops(of: line.text), indent = lyricIndent(raw, text: line.text)
-        let stops = raw.map { $0 + Self.textInset + indent - scroll }
-        // While an input method composes in this line, its text stands at the caret and the
-        // chords from there on move along with the characters after it, as typing moves them.
-        var chordStops = stops, chordText = line.text, drawnIndent = indent, from = Int.max, by = 0
-        if let edit = lyric, let c = edit.composed, c.line == i {
-            let composed = edit.field.shownText
-            let composedStops = font.caretStops(of: composed)
-            drawnIndent = lyricIndent(composedStops, text: composed)
-            chordStops = composedStops.map { $0 + Self.textInset + drawnIndent - scroll }
-            chordText = composed
-            // (A mark or joiner composed merges with its neighbour: count what the line gains.)
-            (from, by) = (c.at, max(0, composed.count - edit.field.count))
-        }
-        // (Scrolled, a chord over a character left of the view goes out of it to the left.)
-        let xs = chordLine(chordStops, text: chordText).chordXs(line.chords.map(\.at), shiftingFrom: from, by: by,
-                                               lowest: scroll > 0 ? -.infinity : 0, highest: max(0, lineWidth - placedBox.x))
-        let l = LineLayout(stops: stops, chordXs: xs, indent: drawnIndent)
-        lineLayouts[i] = l
-        return l
-    }
+    public func chordXs(line i: Int) -> [Double] { lyricLayout.layout(i).chordXs }
 
     /// The lyric's left inset in its line.
     static let textInset = 8.0
-
-    /// How far a lyric whose caret stops (from its start) are `stops` stands in from the
-    /// inset: a line that reads right to left (Hebrew, Arabic: the shaper lays it out from
-    /// the right, its first stop its right end) is set against the line's right, as a text
-    /// field sets a right-to-left paragraph, so its last letters have room for their chords
-    /// on their left; 0 for a line that reads left to right or is wider than the line.
-    func lyricIndent(_ stops: [Double], text: String) -> Double {
-        guard readsRightToLeft(text, stops: stops), let widest = stops.max() else { return 0 }
-        return max(0, lineWidth - 2 * Self.textInset - widest)
-    }
-
-    /// The stops `stops` of line text `text` as its chords read them (`ChordLineLayout`),
-    /// with its characters' directions from the font, for chords of this board's size and a
-    /// space of its font.
-    func chordLine(_ stops: [Double], text: String) -> ChordLineLayout {
-        ChordLineLayout(stops: stops, chordWidth: placedBox.x, spaceWidth: max(1, font.width(of: " ")), rightToLeft: font.rightToLeft(of: text),
-                        readsRightToLeft: readsRightToLeft(text, stops: stops))
-    }
-
-    /// Whether a lyric reads right to left: as the shaper says (its first strong letter:
-    /// "12 שלום" does, though its first caret stop, the number's, is at its left), else as
-    /// its caret stops show.
-    func readsRightToLeft(_ text: String, stops: [Double]) -> Bool {
-        font.readsRightToLeft(text) ?? ChordLineLayout.readsRightToLeft(stops)
-    }
-
-    /// The character a chord whose left edge is at `x` (line space) stands on
-    /// (`ChordLineLayout.anchor(forX:)`).
-    func anchor(forX x: Double, line i: Int) -> Int {
-        chordLine(caretStops(line: i), text: document.lines[i].text).anchor(forX: x, maxAt: SheetDocument.maxChordAt)
-    }
 
     public func chordRootFrame(_ r: ChordRef) -> Rect {
         spaces.convert(placedFrame(r), from: lineSpaces[r.line], to: .root)

@@ -8,7 +8,7 @@ extension BoardScene {
         let scale = cardScale, laidOut = dragDrop.spaces.isPanel(sheetSpace)
         let offsets = (strip: strip.offset, sheet: sheet.offset)
         cardScale = bounds.height >= 420 ? 1 : 0.6
-        lineLayouts.removeAll()
+        lyricLayout.forget()
         rebuildSpaces()
         if laidOut, cardScale != scale {
             // Lines and cards change size with the board: the panels show what they showed.

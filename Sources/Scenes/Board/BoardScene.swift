@@ -55,7 +55,7 @@ public final class BoardScene: Scene {
     public static let padScrollSpeed = 700.0
 
     public internal(set) var document: SheetDocument {
-        didSet { lineLayouts.removeAll(keepingCapacity: true) }
+        didSet { lyricLayout.forget() }
     }
     /// The song open, by its name in the songs' folder (nil: the sheet file, or none).
     public var songName: String?
@@ -75,9 +75,8 @@ public final class BoardScene: Scene {
     var hasFont = false
     /// The font lyrics are measured with (the app's, from `setFont`).
     var font = BitmapFont.placeholder
-    /// Each line's caret stops and chord positions, as worked out since the last change
-    /// (nil: not yet), by line.
-    var lineLayouts: [LineLayout?] = []
+    /// Each line's caret stops and chord positions (`LyricLayout`).
+    lazy var lyricLayout = LyricLayout(board: self)
     /// Typing lyrics: the line with the caret, its text field and scroll, the caret's blink,
     /// presses on the text, and typing not yet saved (`LyricTyping`).
     lazy var typing = LyricTyping(board: self)
@@ -220,7 +219,7 @@ public final class BoardScene: Scene {
     public func setFont(_ font: BitmapFont) {
         self.font = font
         hasFont = true
-        lineLayouts.removeAll()
+        lyricLayout.forget()
     }
 
     public func showBanner(_ text: String) {

@@ -48,7 +48,7 @@ extension LyricTyping {
         guard let spans = board.font.characterSpans(of: field.text), spans.count == stops.count - 1 else { return [(min(lo, hi), max(lo, hi))] }
         // The shaper's spans are from the text's start; the stops carry the line's inset, its
         // indent and its scroll.
-        let shift = BoardScene.textInset + (lyric.map { board.lineLayout($0.line).indent } ?? 0) - lyricScroll
+        let shift = BoardScene.textInset + (lyric.map { board.lyricLayout.layout($0.line).indent } ?? 0) - lyricScroll
         var out: [(Double, Double)] = []
         for span in field.selection.clamped(to: 0..<spans.count).map({ spans[$0] }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = out.last, span.lowerBound + shift <= last.1 + 0.5 { out[out.count - 1].1 = max(last.1, span.upperBound + shift) } else {
@@ -61,7 +61,7 @@ extension LyricTyping {
     /// The line being typed in: a paper band, the selection, the text with any composition
     /// underlined at the caret, and the caret.
     func drawLyricEdit(_ edit: LyricEdit, in r: Rect, into list: inout DrawList, font: BitmapFont) {
-        let origin = Vec2(r.minX + BoardScene.textInset + board.lineLayout(edit.line).indent - lyricScroll, r.maxY - BoardScene.lyricBand)
+        let origin = Vec2(r.minX + BoardScene.textInset + board.lyricLayout.layout(edit.line).indent - lyricScroll, r.maxY - BoardScene.lyricBand)
         let band = Rect(x: r.minX + 2, y: origin.y - 3, w: r.width - 4, h: font.cellHeight + 6)
         list.fillRect(band, color: Color(255, 255, 255, 200))
         list.strokeRect(band, width: 1, color: Color.accent.withAlpha(160))

@@ -54,7 +54,7 @@ extension LyricTyping {
         }
         let before = edit.field
         let text = edit.field.text
-        switch edit.field.handle(k, input: input, repeated: repeated, readsRightToLeft: board.readsRightToLeft(text, stops: board.caretStops(line: edit.line))) {
+        switch edit.field.handle(k, input: input, repeated: repeated, readsRightToLeft: board.lyricLayout.readsRightToLeft(text, stops: board.caretStops(line: edit.line))) {
         case .ignored: return
         case .moved:
             lyric = edit

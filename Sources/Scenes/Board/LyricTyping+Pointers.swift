@@ -18,7 +18,7 @@ extension LyricTyping {
         let local = board.spaces.convert(p, from: .root, to: board.lineSpaces[line])
         let stops = board.caretStops(line: line), text = board.document.lines[line].text
         if let lo = stops.min(), let hi = stops.max(), hi > lo {
-            let rtl = board.readsRightToLeft(text, stops: stops)
+            let rtl = board.lyricLayout.readsRightToLeft(text, stops: stops)
             if rtl ? local.x < lo : local.x > hi { return stops.count - 1 }
             if rtl ? local.x > hi : local.x < lo { return 0 }
         }

@@ -18,20 +18,20 @@ final class LyricTyping {
     /// The lyric line being typed in, if any: its line and its text field.
     var lyric: LyricEdit? {
         didSet {
-            // A composition moves the chords after the caret (`lineLayout`): laid out again
+            // A composition moves the chords after the caret (`LyricLayout`): laid out again
             // when one begins, changes or ends.
             // (So does a move to another line while one is scrolled.)
             if oldValue?.composed != lyric?.composed || (oldValue?.line != lyric?.line && lyricScroll != 0) {
-                board.lineLayouts.removeAll(keepingCapacity: true)
+                board.lyricLayout.forget()
             }
             followCaret()
         }
     }
     /// How far the line being typed in is scrolled to the left (points), so that its caret
     /// stays in view in a line longer than the sheet is wide (`followCaret`). Its caret
-    /// stops and chords are laid out scrolled (`BoardScene.lineLayout`); 0 for every other line.
+    /// stops and chords are laid out scrolled (`LyricLayout.layout`); 0 for every other line.
     var lyricScroll = 0.0 {
-        didSet { if lyricScroll != oldValue { board.lineLayouts.removeAll(keepingCapacity: true) } }
+        didSet { if lyricScroll != oldValue { board.lyricLayout.forget() } }
     }
     /// The caret's blink (on for `CaretBlink.half` s, off as long; solid while typing).
     var caretBlink = CaretBlink()
