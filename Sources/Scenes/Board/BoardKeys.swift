@@ -61,40 +61,6 @@ final class BoardKeys {
         }
     }
 
-    /// A trigger pulled past half-way transposes once (right up, left down); it must be let
-    /// go under a third before it does again.
-    func trigger(_ pad: Int, right: Bool, value: Double) {
-        let key = PulledTrigger(pad: pad, right: right)
-        if value > 0.5, !pulledTriggers.contains(key) {
-            pulledTriggers.insert(key)
-            board.transpose(by: right ? 1 : -1)
-        } else if value < 1.0 / 3, pulledTriggers.contains(key) {
-            pulledTriggers.remove(key)
-        }
-    }
-
-    /// Triggers let go where the board did not see it (under the songs panel, which takes
-    /// the pad's events, or on another tab) are let go by `input` as it stands.
-    func forgetTriggersLetGo(_ input: InputState) {
-        guard !pulledTriggers.isEmpty else { return }
-        pulledTriggers = pulledTriggers.filter { t in
-            input.pads.first { $0.id == t.pad }.map { $0.axis(t.right ? .righttrigger : .lefttrigger) >= 1.0 / 3 } ?? true
-        }
-    }
-
-    /// A trigger's axis event `e` under the third lets that trigger go.
-    func triggerLetGo(_ e: InputEvent) {
-        if case .gamepadAxis(let pad, let axis, let v) = e, axis == .lefttrigger || axis == .righttrigger, v < 1.0 / 3 {
-            pulledTriggers.remove(PulledTrigger(pad: pad, right: axis == .righttrigger))
-        }
-    }
-
-    /// A pad pulled out: its sticks and triggers are forgotten.
-    func forget(pad: Int) {
-        stickSteps.remove(pad: pad)
-        pulledTriggers = pulledTriggers.filter { $0.pad != pad }
-    }
-
     /// A pad's button press (`event`) off the songs panel.
     func padButton(_ event: InputEvent) {
         guard case .gamepadButton(let pad, let b, _) = event, let action = BoardScene.bindings.action(for: event) else { return }
@@ -109,27 +75,6 @@ final class BoardKeys {
         if board.dragDrop.keyCarry != nil { command(.cancel, from: device) }
         guard board.songShelf != nil else { return board.announce("No songs' folder in this run: play in a window without --sheet, or with --song NAME") }
         board.songs.open(from: device)
-    }
-
-    /// The left stick steps like the d-pad (`StickSteps`); the right stick scrolls the
-    /// strip sideways and the sheet up and down, whatever has the focus (it scrolled only the
-    /// focused panel, so a sheet with no chords yet could not be scrolled from a pad: a tour).
-    func gamepad(_ ctx: StepContext) {
-        padHeld = false
-        for pad in ctx.input.pads {
-            let left = pad.stick(true)
-            // (`StickSteps` steps, and repeats, past half deflection.)
-            if max(abs(left.x), abs(left.y)) > 0.5 { padHeld = true }
-            if let dir = stickSteps.step(pad: pad.id, stick: left, dt: ctx.dt) {
-                command(dir, from: .gamepad, pad: pad.id)
-            }
-            let right = pad.stick(false)
-            if right != .zero {
-                padHeld = true
-                if right.y != 0 { board.dragDrop.spaces[panel: board.sheetSpace].scroll(by: right.y * BoardScene.padScrollSpeed * ctx.dt) }
-                if right.x != 0 { board.dragDrop.spaces[panel: board.stripSpace].scroll(by: right.x * BoardScene.padScrollSpeed * ctx.dt) }
-            }
-        }
     }
 
     /// Carries out one focus command from the keyboard or a pad.
@@ -181,7 +126,7 @@ final class BoardKeys {
         case (.delete, .chord(let r)): board.deleteChord(r)
         case (.delete, .card): board.announce("Only placed chords can be deleted · ↓ focuses them")
         // Escape (or B) with no carry of the keys': what the mouse or fingers carry flies back.
-        case (.cancel, _): if board.dragDrop.pointersCarrying.isEmpty { announceFocus() } else { board.cancelPointerCarries() }
+        case (.cancel, _): if board.dragDrop.pointersCarrying.isEmpty { announceFocus() } else { board.drops.cancelPointerCarries() }
         default: break
         }
     }
@@ -199,7 +144,7 @@ final class BoardKeys {
             board.dragDrop.keyCarry = nil
             let name = board.ghosts[k].name
             let fromCard: Int? = if case .strip(let i, _) = board.ghosts[k].item { i } else { nil }
-            board.place(k, line: carry.zone, x: slotX(carry.slot, line: carry.zone))
+            board.drops.place(k, line: carry.zone, x: slotX(carry.slot, line: carry.zone))
             if let fromCard {
                 board.focus = .card(fromCard)
                 board.revealCard(fromCard)
@@ -211,7 +156,7 @@ final class BoardKeys {
         case .cancel:
             board.dragDrop.keyCarry = nil
             let name = board.ghosts[k].name
-            board.sendBack(k)
+            board.drops.sendBack(k)
             board.announce("Cancelled · \(name) went back")
             return
         case .delete:
@@ -229,7 +174,7 @@ final class BoardKeys {
         guard !board.dragDrop.isTaken(card) else { return board.announce("\(card.name) is in another hand") }
         let carrier: Hand = device == .keyboard ? .keyboard : .pad(pad)
         let slot = clamp(slot ?? firstFreeSlot(line), 0, slotCount(line) - 1)
-        board.dragDrop.keyLift(card, carrier: carrier, frame: board.rootFrame(of: card), size: board.cardBox, zone: line, slot: slot,
+        board.dragDrop.keyLift(card, carrier: carrier, frame: board.drops.rootFrame(of: card), size: board.cardBox, zone: line, slot: slot,
                          removableFrom: card.placed != nil ? board.sheetSpace : nil)
         board.announce("Lifted \(card.name) · line \(line + 1) of \(board.document.lines.count), \(board.quote(line)) · \(hint(.activate)) drops, \(hint(.cancel)) cancels")
     }
@@ -280,6 +225,26 @@ final class BoardKeys {
         case (.delete, .keyboard): "Delete"
         case (.delete, .gamepad): "Y"
         default: ""
+        }
+    }
+
+    /// The keys for the state dump: the focus (`{"card":i}`, `{"line":l,"chord":c}`, or while
+    /// carrying `{"line":l,"slot":s}`), what they carry and from which device, and whether the
+    /// focus ring shows.
+    var stateDump: JSONValue {
+        .object([
+            ("focus", focusDump),
+            ("carrying", board.keyCarry.flatMap { c in board.dragDrop.index(carriedBy: c.carrier).map { .string(board.ghosts[$0].name) } } ?? .null),
+            ("carriedBy", board.keyCarry.map { $0.carrier.json } ?? .null),
+            ("focusVisible", .bool(board.focusVisible)),
+        ])
+    }
+
+    private var focusDump: JSONValue {
+        if let c = board.keyCarry { return .object([("line", JSONValue(c.zone)), ("slot", JSONValue(c.slot))]) }
+        switch board.focus {
+        case .card(let i): return .object([("card", JSONValue(i))])
+        case .chord(let r): return .object([("line", JSONValue(r.line)), ("chord", JSONValue(r.index))])
         }
     }
 }

@@ -73,7 +73,7 @@ extension BoardScene {
         let name = document.lines[r.line].chords[r.index].name
         let order = keys.chordsInReadingOrder()
         let at = order.firstIndex(of: r)
-        removeChord(at: r)
+        drops.removeChord(at: r)
         if case .chord(let f) = focus {
             if f == r, let at {
                 // The next chord in reading order, else the one before, else the strip.

@@ -25,15 +25,15 @@ extension BoardScene {
             case .pointerDown(let id, let device, let at): press(id, device, at, input: ctx.input)
             case .pointerMove(let id, _, let at):
                 typing.lyricMove(id, to: at)
-                move(id, at, velocity: ctx.input.velocity(of: id))
+                drops.move(id, at, velocity: ctx.input.velocity(of: id))
             case .pointerUp(let id, _, let at):
                 typing.lyricMove(id, to: at)
                 if typing.lyricRelease(id, at: at, cancelled: false) { continue }
-                move(id, at, velocity: ctx.input.velocity(of: id))
-                release(id, cancelled: false, velocity: ctx.input.velocity(of: id))
+                drops.move(id, at, velocity: ctx.input.velocity(of: id))
+                drops.release(id, cancelled: false, velocity: ctx.input.velocity(of: id))
             case .pointerCancel(let id, _):
                 if typing.lyricRelease(id, at: .zero, cancelled: true) { continue }
-                release(id, cancelled: true, velocity: ctx.input.velocity(of: id))
+                drops.release(id, cancelled: true, velocity: ctx.input.velocity(of: id))
             case .wheel(let dx, let dy): dragDrop.wheel(dx: dx, dy: dy, at: ctx.input.mousePosition)
             case .key(let k, true) where lyric != nil: typing.lyricKey(k, input: ctx.input, repeated: false)
             case .keyRepeat(let k) where lyric != nil: typing.lyricKey(k, input: ctx.input, repeated: true)
@@ -81,7 +81,7 @@ extension BoardScene {
         // In order, each once (a set's order changes from run to run).
         var seen = Set<Int>()
         for id in dragDrop.pressedPointers + dragDrop.pointersCarrying where seen.insert(id).inserted {
-            release(id, cancelled: true, velocity: stepInput.velocity(of: id))
+            drops.release(id, cancelled: true, velocity: stepInput.velocity(of: id))
         }
         typing.textPress = nil
         if dragDrop.keyCarry != nil { keys.command(.cancel, from: keys.device) }
@@ -89,7 +89,7 @@ extension BoardScene {
 
     private func press(_ id: Int, _ device: PointerDevice, _ at: Vec2, input: InputState) {
         // A card flying home is caught where it is, over whatever it flies.
-        if dragDrop.catchFlight(id, at: at, device: device, isCurrent: isCurrent), let k = dragDrop.index(carriedBy: .pointer(id)) {
+        if dragDrop.catchFlight(id, at: at, device: device, isCurrent: drops.isCurrent), let k = dragDrop.index(carriedBy: .pointer(id)) {
             return announce("Caught \(ghosts[k].name) · drop it on a line")
         }
         var panel: SpaceTree.SpaceID?
@@ -119,62 +119,6 @@ extension BoardScene {
         default: nil
         }
         dragDrop.press(id, at: at, on: panel, item: card, device: device)
-    }
-
-    private func move(_ id: Int, _ at: Vec2, velocity: Vec2) {
-        if let l = dragDrop.move(id, to: at, velocity: velocity) { lift(l) }
-    }
-
-    /// Escape while the mouse or fingers carry cards: each flies back from its hand's motion,
-    /// as a cancelled press sends it (the presses end; those pointers' moves and ups do
-    /// nothing more).
-    func cancelPointerCarries() {
-        let names = dragDrop.pointersCarrying.compactMap { id in dragDrop.index(carriedBy: .pointer(id)).map { ghosts[$0].name } }
-        for id in dragDrop.pointersCarrying { release(id, cancelled: true, velocity: stepInput.velocity(of: id)) }
-        announce("Cancelled · \(names.joined(separator: ", ")) went back")
-    }
-
-    private func release(_ id: Int, cancelled: Bool, velocity: Vec2) {
-        guard let r = dragDrop.release(id, cancelled: cancelled, velocity: velocity) else { return }
-        guard r.cancelled else { return drop(r.index) }
-        // (The help opened, the window lost its focus: the bar said "Lifted C" for good.)
-        let name = ghosts[r.index].name
-        sendBack(r.index)
-        announce("Cancelled · \(name) went back")
-    }
-
-    /// Press and hold: what a press held still lifts, it announces.
-    func advanceHolds(_ dt: Double) {
-        for l in dragDrop.advanceHolds(dt) {
-            lift(l)
-            if let k = dragDrop.index(carriedBy: l.carrier) {
-                let g = ghosts[k]
-                announce("Lifted \(g.name) · drag it anywhere\(g.item.placed != nil ? ", off the sheet to delete" : "")")
-            }
-        }
-    }
-
-    /// Whether `card` still names what it did: a placed chord still at its place with its name
-    /// and character (an undo, a transposition or another hand's drop may have changed it).
-    func isCurrent(_ card: Card) -> Bool {
-        guard case .placed(let r, let name, let at) = card else { return true }
-        guard document.lines.indices.contains(r.line), document.lines[r.line].chords.indices.contains(r.index) else { return false }
-        let c = document.lines[r.line].chords[r.index]
-        return c.name == name && c.at == at
-    }
-
-    /// Lifts what a press decided to: a copy of a strip card, or a placed chord itself.
-    private func lift(_ l: DragDrop<Card>.Lift) {
-        dragDrop.lift(l.item, carrier: l.carrier, frame: rootFrame(of: l.item), at: l.at, pressedAt: l.pressedAt,
-                      removableFrom: l.item.placed != nil ? sheetSpace : nil)
-    }
-
-    /// Where a card or placed chord is now, in root space.
-    func rootFrame(of card: Card) -> Rect {
-        switch card {
-        case .strip(let item, let name): itemRootFrame(stripNames.firstIndex(of: name) ?? min(item, stripNames.count - 1))
-        case .placed(let r, _, _): chordRootFrame(r)
-        }
     }
 
     func stepPanels(_ dt: Double) {

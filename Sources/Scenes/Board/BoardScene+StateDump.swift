@@ -33,15 +33,10 @@ extension BoardScene {
                          ("willDelete", .bool(g.willRemove))])
             })),
             ("highlightedLines", .array(highlightedLines.map { JSONValue($0) })),
-            ("keyboard", .object([
-                ("focus", focusJSON),
-                ("carrying", keyCarry.flatMap { c in dragDrop.index(carriedBy: c.carrier).map { .string(ghosts[$0].name) } } ?? .null),
-                ("carriedBy", keyCarry.map { $0.carrier.json } ?? .null),
-                ("focusVisible", .bool(focusVisible)),
-            ])),
-            ("caret", caretJSON),
+            ("keyboard", keys.stateDump),
+            ("caret", typing.caretDump),
             ("song", songName.map { .string($0) } ?? .null),
-            ("songPanel", songPanelJSON),
+            ("songPanel", songs.panelDump),
             ("announcement", .string(announcement)),
             ("banner", bannerJSON),
             ("history", .object([("undo", JSONValue(history.undoCount)), ("redo", JSONValue(history.redoCount))])),
@@ -50,31 +45,4 @@ extension BoardScene {
 
     /// The banner for the state dump: its text, or null.
     private var bannerJSON: JSONValue { banner.map { .string($0) } ?? .null }
-
-    /// The focus for the state dump: `{"card":i}`, `{"line":l,"chord":c}`, or while carrying
-    /// `{"line":l,"slot":s}`.
-    private var focusJSON: JSONValue {
-        if let c = keyCarry { return .object([("line", JSONValue(c.zone)), ("slot", JSONValue(c.slot))]) }
-        switch focus {
-        case .card(let i): return .object([("card", JSONValue(i))])
-        case .chord(let r): return .object([("line", JSONValue(r.line)), ("chord", JSONValue(r.index))])
-        }
-    }
-
-    /// The songs panel for the state dump: null, or its `names`, the `selected` row and the
-    /// new name being typed (`renaming`, else null).
-    private var songPanelJSON: JSONValue {
-        guard let p = songPanel else { return .null }
-        return .object([("names", .array(p.names.map { .string($0) })), ("selected", JSONValue(p.selected)),
-                        ("renaming", p.renaming.map { .string($0.text) } ?? .null)])
-    }
-
-    /// The caret for the state dump: `{"line":l,"index":i}` (with `"anchor"` when a
-    /// selection is made), or null when no lyric is being typed in.
-    private var caretJSON: JSONValue {
-        guard let e = lyric else { return .null }
-        var fields: [(String, JSONValue)] = [("line", JSONValue(e.line)), ("index", JSONValue(e.field.caret))]
-        if e.field.hasSelection { fields.append(("anchor", JSONValue(e.field.anchor))) }
-        return .object(fields)
-    }
 }

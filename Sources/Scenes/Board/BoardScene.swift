@@ -99,6 +99,9 @@ public final class BoardScene: Scene {
     public var sheet: ScrollPanel { dragDrop.spaces[panel: sheetSpace] }
     /// Every ghost, carried or flying back, in the order lifted.
     public var ghosts: [Ghost] { dragDrop.carries }
+    /// What lifts and drops mean on the board: a chord placed, moved, deleted or flown back
+    /// (`BoardDrops`).
+    lazy var drops = BoardDrops(board: self)
     /// The carry made with keys or a pad, if any: its zone is a line.
     public var keyCarry: KeyCarry? { dragDrop.keyCarry }
     /// The strip card the focus is on, or returns to from the sheet.
@@ -175,13 +178,13 @@ public final class BoardScene: Scene {
         self.document = document
         committed = document
         schedule.add("gestures") { s, ctx in s.routeInput(ctx) }
-        schedule.add("holds") { s, ctx in s.advanceHolds(ctx.dt) }
+        schedule.add("holds") { s, ctx in s.drops.advanceHolds(ctx.dt) }
         schedule.add("gamepad") { s, ctx in s.keys.gamepad(ctx) }
         schedule.add("autoscroll") { s, ctx in s.dragDrop.autoScroll(ctx.dt) }
         schedule.add("scroll") { s, ctx in s.stepPanels(ctx.dt) }
         schedule.add("carry") { s, ctx in s.keys.followKeyCarry(ctx.dt) }
         schedule.add("drag") { s, _ in s.dragDrop.updateTargets() }
-        schedule.add("flights") { s, ctx in s.stepFlights(ctx.dt) }
+        schedule.add("flights") { s, ctx in s.drops.stepFlights(ctx.dt) }
         schedule.add("caret") { s, ctx in if s.lyric != nil { s.typing.caretBlink.step(ctx.dt) } }
         schedule.add("typing save") { s, ctx in s.typing.stepTypingSave(ctx.dt) }
         rebuildSpaces()

@@ -146,4 +146,12 @@ final class BoardSongs {
 
     /// The rename field's caret, for text input.
     var renameCaret: Rect? { self.panel?.renameCaret(font: board.font) }
+
+    /// The songs panel for the state dump: null, or its `names`, the `selected` row and the
+    /// new name being typed (`renaming`, else null).
+    var panelDump: JSONValue {
+        guard let p = panel else { return .null }
+        return .object([("names", .array(p.names.map { .string($0) })), ("selected", JSONValue(p.selected)),
+                        ("renaming", p.renaming.map { .string($0.text) } ?? .null)])
+    }
 }

@@ -95,3 +95,13 @@ struct TextPress {
     var moved = false
 }
 
+extension LyricTyping {
+    /// The caret for the state dump: `{"line":l,"index":i}` (with `"anchor"` when a
+    /// selection is made), or null when no lyric is being typed in.
+    var caretDump: JSONValue {
+        guard let e = lyric else { return .null }
+        var fields: [(String, JSONValue)] = [("line", JSONValue(e.line)), ("index", JSONValue(e.field.caret))]
+        if e.field.hasSelection { fields.append(("anchor", JSONValue(e.field.anchor))) }
+        return .object(fields)
+    }
+}
