@@ -87,7 +87,7 @@ final class BoardDrops {
         guard let line = board.dragDrop.dropZone(pointer: pointer, body: body) else {
             if let r = ghost.item.placed, ghost.willRemove {
                 board.dragDrop.removeCarry(at: k)
-                board.deleteChord(r)
+                board.edits.deleteChord(r)
             } else {
                 sendBack(k)
             }
@@ -117,7 +117,7 @@ final class BoardDrops {
         let landing = board.chordRootFrame(placed)
         board.dragDrop.fly(ghost, to: landing, kind: .settling, item: .placed(placed, name: ghost.name, at: at))
         if case .chord(let f) = board.focus, let r = movedFrom, f == r { board.focus = .chord(placed) }
-        board.changed()
+        board.edits.commit()
         board.announce("\(movedFrom == nil ? "Dropped" : "Moved") \(ghost.name) on line \(line + 1), \(board.quote(line))")
     }
 

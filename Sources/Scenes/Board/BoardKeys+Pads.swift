@@ -31,7 +31,7 @@ extension BoardKeys {
         let key = PulledTrigger(pad: pad, right: right)
         if value > 0.5, !pulledTriggers.contains(key) {
             pulledTriggers.insert(key)
-            board.transpose(by: right ? 1 : -1)
+            board.edits.transpose(by: right ? 1 : -1)
         } else if value < 1.0 / 3, pulledTriggers.contains(key) {
             pulledTriggers.remove(key)
         }

@@ -37,8 +37,8 @@ final class BoardKeys {
     func key(_ event: InputEvent, input: InputState) {
         guard let action = BoardScene.bindings.action(for: event, ctrl: input.ctrl) else { return }
         switch action {
-        case .transposeUp: board.transpose(by: 1)
-        case .transposeDown: board.transpose(by: -1)
+        case .transposeUp: board.edits.transpose(by: 1)
+        case .transposeDown: board.edits.transpose(by: -1)
         case .edit: beginLyricFromFocus()
         case .songs: openSongsFromKeys()
         case .move: if case .key(let k, _) = event, let cmd = FocusCommand(key: k, input: input) { command(cmd, from: .keyboard) }
@@ -81,8 +81,8 @@ final class BoardKeys {
     func command(_ cmd: FocusCommand, from device: FocusDevice, pad: Int = 0) {
         self.device = device
         switch cmd {
-        case .undo: return board.undo()
-        case .redo: return board.redo()
+        case .undo: return board.edits.undo()
+        case .redo: return board.edits.redo()
         default: break
         }
         if let carry = board.dragDrop.keyCarry, let k = board.dragDrop.index(carriedBy: carry.carrier) {
@@ -123,7 +123,7 @@ final class BoardKeys {
             let slot = Int((board.chordXs(line: r.line)[r.index] / board.slotStep).rounded())
             let c = board.document.lines[r.line].chords[r.index]
             keyLift(.placed(r, name: c.name, at: c.at), line: r.line, slot: slot, device: device, pad: pad)
-        case (.delete, .chord(let r)): board.deleteChord(r)
+        case (.delete, .chord(let r)): board.edits.deleteChord(r)
         case (.delete, .card): board.announce("Only placed chords can be deleted · ↓ focuses them")
         // Escape (or B) with no carry of the keys': what the mouse or fingers carry flies back.
         case (.cancel, _): if board.dragDrop.pointersCarrying.isEmpty { announceFocus() } else { board.drops.cancelPointerCarries() }

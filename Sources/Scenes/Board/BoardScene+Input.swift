@@ -97,13 +97,13 @@ extension BoardScene {
             // The panel takes this pointer's release: the board keeps no press of it.
             return openSongPanel()
         } else if bar.transpose.down.hit(at, device: device) {
-            transpose(by: -1)
+            edits.transpose(by: -1)
         } else if bar.transpose.up.hit(at, device: device) {
-            transpose(by: 1)
+            edits.transpose(by: 1)
         } else if undoButton.hit(at, device: device) {
-            if undoButton.isEnabled { undo() }
+            if undoButton.isEnabled { edits.undo() }
         } else if redoButton.hit(at, device: device) {
-            if redoButton.isEnabled { redo() }
+            if redoButton.isEnabled { edits.redo() }
         } else {
             panel = dragDrop.panel(at: at)
         }

@@ -28,7 +28,7 @@ extension BoardScene {
             carry.slot = min(carry.slot, keys.slotCount(carry.zone) - 1)
             dragDrop.keyCarry = carry
         }
-        resolveLegacyChords()
+        edits.resolveLegacyChords()
     }
 
     public var stripFrame: Rect { Rect(x: bounds.minX + 16, y: bounds.minY + 12, w: max(100, bounds.width - 32), h: 114 * cardScale) }

@@ -126,9 +126,9 @@ public final class BoardScene: Scene {
     /// it is: the app keeps such a sheet before another is opened over it.
     public var unsavedBecause: String?
     /// Sheet changes that can be undone (at least 50 are kept).
-    public internal(set) var history = UndoHistory<SheetDocument>(limit: 100)
-    /// The sheet as of the last change (what `history` records as "before" on the next).
-    var committed: SheetDocument
+    public var history: UndoHistory<SheetDocument> { edits.history }
+    /// The sheet's changes: committed, undone and redone (`SheetEdits`).
+    lazy var edits = SheetEdits(board: self)
     /// Undo and Redo, each enabled while there is something to undo or redo.
     public var undoButton: Button {
         var b = bar.undoRedo.undo
@@ -176,7 +176,6 @@ public final class BoardScene: Scene {
     public init(document: SheetDocument = .empty) {
         let document = Self.withALine(document)
         self.document = document
-        committed = document
         schedule.add("gestures") { s, ctx in s.routeInput(ctx) }
         schedule.add("holds") { s, ctx in s.drops.advanceHolds(ctx.dt) }
         schedule.add("gamepad") { s, ctx in s.keys.gamepad(ctx) }
@@ -187,6 +186,7 @@ public final class BoardScene: Scene {
         schedule.add("flights") { s, ctx in s.drops.stepFlights(ctx.dt) }
         schedule.add("caret") { s, ctx in if s.lyric != nil { s.typing.caretBlink.step(ctx.dt) } }
         schedule.add("typing save") { s, ctx in s.typing.stepTypingSave(ctx.dt) }
+        edits.begin(with: document)
         rebuildSpaces()
         refreshStrip()
     }
@@ -207,8 +207,7 @@ public final class BoardScene: Scene {
         bar.banner = TimedMessage()
         unsavedBecause = nil
         document = doc
-        committed = doc
-        history.removeAll()
+        edits.begin(with: doc)
         dragDrop.reset()
         refreshStrip()
         focus = .card(focusIndex)
@@ -216,7 +215,7 @@ public final class BoardScene: Scene {
         typing.typingRun = nil
         typing.unsavedTyping = nil
         rebuildSpaces()
-        resolveLegacyChords()
+        edits.resolveLegacyChords()
     }
 
     public func setFont(_ font: BitmapFont) {

@@ -46,8 +46,8 @@ extension LyricTyping {
         case "Escape": return endLyric()
         case "Return", "Keypad Enter": return insertLyric("\n")
         case "Up", "Down": return moveLyricLine(by: k.name == "Up" ? -1 : 1)
-        case "Z" where input.ctrl && !repeated: return input.shift ? board.redo() : board.undo()
-        case "Y" where input.ctrl && !repeated: return board.redo()
+        case "Z" where input.ctrl && !repeated: return input.shift ? board.edits.redo() : board.edits.undo()
+        case "Y" where input.ctrl && !repeated: return board.edits.redo()
         // The songs panel, as off the text (it leaves the text first).
         case "O" where input.ctrl && !repeated: return board.keys.openSongsFromKeys()
         default: break
@@ -65,7 +65,7 @@ extension LyricTyping {
             // The bar's word on what came before ("Undone · …", "Transposed …") is old once
             // the text changes (a tour's bar said "Undone" after three pastes).
             announceTyping()
-            board.changed()
+            board.edits.commit()
             board.revealLine(edit.line)
         case .paste(let text): insertLyric(text, pasted: true)
         case .backspaceAtStart: joinLine(edit.line)
@@ -149,9 +149,9 @@ extension LyricTyping {
         // said (a review: a paste's later pieces said the line over its first one's cut).
         if !said && (after.line != startLine || edited) { announceTyping() }
         if merging {
-            if board.document != board.committed { mergeChange() }
-        } else if board.document != board.committed {
-            board.changed()
+            if board.document != board.edits.committed { mergeChange() }
+        } else if board.document != board.edits.committed {
+            board.edits.commit()
         }
         typingRun = pieces.count == 1 && !pasted ? (after.line, after.field.caret) : nil
         // Typing shows where it lands, as a text editor scrolls back to its caret (the sheet
@@ -168,7 +168,7 @@ extension LyricTyping {
     }
 
     /// Writes field `field` (edited from `old`) into line `line`, its chords kept on their
-    /// characters (`SheetDocument.replaceText`). Not yet a change (`changed`).
+    /// characters (`SheetDocument.replaceText`). Not yet a change (`SheetEdits.commit`).
     private func applyLyric(_ field: TextField, from old: TextField, line: Int) {
         // The edit began at the selection's start, or for a deletion before the caret
         // (Backspace) where the caret went.
@@ -226,7 +226,7 @@ extension LyricTyping {
         }
         board.rebuildSpaces()
         lyric = LyricEdit(line: prev, field: TextField(text: board.document.lines[prev].text, caret: offset))
-        board.changed()
+        board.edits.commit()
         board.revealLine(prev)
         announceTyping()
     }

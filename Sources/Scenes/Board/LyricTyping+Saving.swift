@@ -7,7 +7,7 @@ extension LyricTyping {
     /// not a new step, and saved `typingSaveDelay` after the last keystroke (a run of typing
     /// is one save, not one a character), or sooner by any other change or `settle`.
     func mergeChange() {
-        board.committed = board.document
+        board.edits.committed = board.document
         board.refit()
         unsavedTyping = (sinceLast: 0, sinceFirst: unsavedTyping?.sinceFirst ?? 0)
     }

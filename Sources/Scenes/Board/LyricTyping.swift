@@ -7,7 +7,7 @@ import Songs
 /// delayed save. The board holds one (`BoardScene.typing`) and hands it, while a line has the
 /// caret, its keys, text and compositions (`LyricTyping+Keys.swift`); presses on lyrics
 /// (`+Pointers.swift`); and the line typed in to draw (`+Drawing.swift`). Every edit goes into
-/// the board's sheet and is committed there (`BoardScene.changed`), one undo step for a run of
+/// the board's sheet and is committed there (`SheetEdits.commit`), one undo step for a run of
 /// typing (`+Saving.swift`).
 final class LyricTyping {
     /// The board whose sheet is typed in.
