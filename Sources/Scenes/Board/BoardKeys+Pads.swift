@@ -53,8 +53,11 @@ extension BoardKeys {
         }
     }
 
-    /// A pad pulled out: its sticks and triggers are forgotten.
-    func forget(pad: Int) {
+    /// A pad pulled out, whatever is open: what it carried flies back, and its sticks and
+    /// triggers are forgotten (a trigger held as it went was still "pulled" when it came back,
+    /// and its first pull did not transpose: a hostile tour).
+    func padRemoved(_ pad: Int) {
+        if board.dragDrop.keyCarry?.carrier == .pad(pad) { command(.cancel, from: .gamepad) }
         stickSteps.remove(pad: pad)
         pulledTriggers = pulledTriggers.filter { $0.pad != pad }
     }

@@ -13,7 +13,7 @@ extension BoardScene {
         keys.forgetTriggersLetGo(ctx.input)
         for e in ctx.events {
             keys.ring.note(e)
-            if case .gamepadRemoved(let pad) = e { padRemoved(pad) }
+            if case .gamepadRemoved(let pad) = e { keys.padRemoved(pad) }
             if songPanel != nil {
                 // A trigger let go under the panel is let go as it goes by: the pad as it stands
                 // at the step's end may have it pulled again after the panel closed (a review).
@@ -38,12 +38,7 @@ extension BoardScene {
             case .key(let k, true) where lyric != nil: typing.lyricKey(k, input: ctx.input, repeated: false)
             case .keyRepeat(let k) where lyric != nil: typing.lyricKey(k, input: ctx.input, repeated: true)
             case .text(let t): typing.insertLyric(t)
-            case .fileDropped(let path):
-                // A ChordPro file dropped on the window becomes a song, opened.
-                guard let shelf = songShelf else { announce("A dropped song needs the songs' folder: play in a window without --sheet, or with --song NAME"); continue }
-                if lyric != nil { endLyric() }
-                typing.saveTyping()
-                announce(shelf.importFile(path))
+            case .fileDropped(let path): songs.importDropped(path)
             case .composition(let t, let cursor): typing.composeLyric(t, cursor: cursor)
             case .key(_, true): keys.key(e, input: ctx.input)
             case .keyRepeat(let k) where [Key.left, .right, .up, .down].contains(k):
@@ -61,14 +56,6 @@ extension BoardScene {
         // Not kept past the step: the shell changes its input before the next one, and a copy
         // held here would make it copy its arrays.
         stepInput = InputState()
-    }
-
-    /// A pad pulled out, whatever is open: what it carried flies back, and its sticks and
-    /// triggers are forgotten (a trigger held as it went was still "pulled" when it came back,
-    /// and its first pull did not transpose: a hostile tour).
-    private func padRemoved(_ pad: Int) {
-        if dragDrop.keyCarry?.carrier == .pad(pad) { keys.command(.cancel, from: .gamepad) }
-        keys.forget(pad: pad)
     }
 
     /// Ends what the hands are doing on the board, as losing the window's focus does: every

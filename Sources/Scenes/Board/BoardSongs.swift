@@ -69,6 +69,14 @@ final class BoardSongs {
         }
     }
 
+    /// A ChordPro file dropped on the window becomes a song, opened (with the songs' folder).
+    func importDropped(_ path: String) {
+        guard let shelf = board.songShelf else { return board.announce("A dropped song needs the songs' folder: play in a window without --sheet, or with --song NAME") }
+        if board.lyric != nil { board.endLyric() }
+        board.typing.saveTyping()
+        board.announce(shelf.importFile(path))
+    }
+
     /// New, Rename, Delete, Export, Close.
     private func button(_ i: Int) {
         guard let shelf = board.songShelf, var panel = self.panel else { return }
