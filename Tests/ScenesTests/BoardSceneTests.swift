@@ -395,6 +395,27 @@ import Testing
         #expect(lines.joined(separator: " ") == text, "\(lines)")
     }
 
+    /// The banner lies over the sheet's lower lines: a click or a tap on it puts it away and
+    /// is its own (a tour's click on it put the caret in the line under it), and a press
+    /// beside it is the sheet's as before.
+    @Test func aPressOnTheBannerPutsItAwayAndTypesInNoLineUnderIt() {
+        let doc = SheetDocument(lines: (0..<8).map { SheetDocument.Line(text: "Line \($0) of the song") })
+        for device in [PointerDevice.mouse, .touch] {
+            let (shell, s) = makeBoard(doc)
+            s.showBanner("kept as the song “ro (unsaved)”: the edits to “ro”, not saved there")
+            guard let banner = s.bar.bannerFrame(font: testFont(), over: s.bounds) else { Issue.record("no banner"); return }
+            let under = s.document.lines.indices.first { s.lineRootFrame($0).contains(banner.center) }
+            #expect(under != nil, "the banner covers a line")
+            runShell(shell, frames: 2, events: [1: [.pointerDown(pointer: 1, device: device, at: banner.center)],
+                                                2: [.pointerUp(pointer: 1, device: device, at: banner.center)]])
+            #expect(s.banner == nil && s.lyric == nil, "\(device): \(String(describing: s.lyric))")
+            // The next press there is the line's.
+            runShell(shell, frames: 2, events: [1: [.pointerDown(pointer: 1, device: device, at: banner.center)],
+                                                2: [.pointerUp(pointer: 1, device: device, at: banner.center)]])
+            #expect(s.lyric?.line == under, "\(device)")
+        }
+    }
+
     @Test func atTheSmallestWindowTheAnnouncementWrapsInsteadOfBeingCut() {
         let s = BoardScene()
         let shell = Shell(scenes: [s], size: Vec2(480, 320), font: testFont())

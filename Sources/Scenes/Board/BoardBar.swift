@@ -57,13 +57,29 @@ struct BoardBar {
 
     /// The banner, if one shows, centred over the bar in a board of `bounds`, growing upward.
     mutating func drawBanner(into list: inout DrawList, font: BitmapFont, over bounds: Rect) {
-        guard let lines = bannerLines(font: font, over: bounds) else { return }
-        let w = (lines.map { font.width(of: $0) }.max() ?? 0) + 24, h = Double(lines.count) * font.cellHeight + 16
-        let r = Rect(x: bounds.midX - w / 2, y: frame.minY - 8 - h, w: w, h: h)
+        guard let lines = bannerLines(font: font, over: bounds), let r = bannerFrame(font: font, over: bounds) else { return }
         list.fillRect(r, color: Color(hex: 0x7a1f2b).withAlpha(235))
         for (k, line) in lines.enumerated() {
             list.text(line, at: Vec2(r.minX + 12, r.minY + 8 + Double(k) * font.cellHeight), font: font, color: .white)
         }
+    }
+
+    /// Where the banner shows in a board of `bounds`, if one does: as wide as its widest
+    /// line, centred, just over the bar.
+    mutating func bannerFrame(font: BitmapFont, over bounds: Rect) -> Rect? {
+        guard let lines = bannerLines(font: font, over: bounds) else { return nil }
+        var widest = 0.0
+        for line in lines { widest = max(widest, font.width(of: line)) }
+        let w = widest + 24, h = Double(lines.count) * font.cellHeight + 16
+        return Rect(x: bounds.midX - w / 2, y: frame.minY - 8 - h, w: w, h: h)
+    }
+
+    /// A press at `p` on the banner puts it away, and is the banner's: what is under it
+    /// (a lyric line, a chord) is not pressed. Whether it was on the banner.
+    mutating func pressBanner(at p: Vec2, font: BitmapFont, over bounds: Rect) -> Bool {
+        guard let r = bannerFrame(font: font, over: bounds), r.contains(p) else { return false }
+        banner = TimedMessage()
+        return true
     }
 
     /// The banner's text as drawn in a board of `bounds`, if one shows: wrapped onto up to

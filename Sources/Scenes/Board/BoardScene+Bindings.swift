@@ -8,7 +8,7 @@ import Songs
 extension BoardScene {
     /// An action of the board, of typing (mode "Typing") or of the songs panel (mode "Songs panel").
     enum Action: Sendable, Equatable {
-        case drag, hold, catchCard, scroll, edgeScroll, dropOff, undoButtons, transposeButtons, type, songs
+        case drag, hold, catchCard, scroll, edgeScroll, dropOff, undoButtons, transposeButtons, type, songs, dismissBanner
         case move, activate, cancel, delete, undo, redo, transposeDown, transposeUp, padScroll
         case caret, split, edit, leaveText
         case chooseSong, openSong, renameSong, deleteSong, newSong, exportSong, closeSongs
@@ -51,6 +51,8 @@ extension BoardScene {
         Binding(.type, "type in it there; drag to select, double-click a word", mouse: "Click or drag along a line (off its chords)",
                 touch: "Tap a line (off its chords)", brief: "types in it"),
         Binding(.edit, "type in the focused chord's line (else the first in view)", keys: [Key("F2")], brief: "types in a line"),
+        Binding(.dismissBanner, "put away a message over the sheet (it goes by itself after 8 s)", mouse: "Click the message",
+                touch: "Tap the message"),
         Binding(.caret, "move the caret", mode: typingMode, keyLabel: "← → Home End (Shift selects, Ctrl by word)",
                 brief: "moves the caret"),
         Binding(.split, "split the line / join it to the one before", mode: typingMode,

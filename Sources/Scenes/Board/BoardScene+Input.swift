@@ -79,6 +79,9 @@ extension BoardScene {
         if dragDrop.catchFlight(id, at: at, device: device, isCurrent: drops.isCurrent), let k = dragDrop.index(carriedBy: .pointer(id)) {
             return announce("Caught \(ghosts[k].name) · drop it on a line")
         }
+        // A press on the banner puts it away (it covers the sheet's lines, and a click on it
+        // put the caret in the line under it: a tour).
+        if bar.pressBanner(at: at, font: font, over: bounds) { return }
         var panel: SpaceTree.SpaceID?
         if songShelf != nil, bar.songs.hit(at, device: device) {
             // The panel takes this pointer's release: the board keeps no press of it.
