@@ -306,6 +306,30 @@ import Testing
         #expect(s.document.lines[2].text == "I once was lost, but now am found;lost")
     }
 
+    /// A triple click or tap selects the whole line, as in a text field; a fourth press after
+    /// it is a first press again and puts the caret.
+    @Test func aTripleClickSelectsTheLineAndAFourthPutsTheCaret() {
+        for device in [PointerDevice.mouse, .touch] {
+            let (shell, s) = makeBoard()
+            let w = stop(s, line: 2, 12)
+            var clicks: [Int: [InputEvent]] = [:]
+            for k in 0..<3 {
+                clicks[1 + 2 * k] = [.pointerDown(pointer: 0, device: device, at: w)]
+                clicks[2 + 2 * k] = [.pointerUp(pointer: 0, device: device, at: w)]
+            }
+            runShell(shell, frames: 6, events: clicks)
+            let line = s.document.lines[2].text
+            #expect(s.lyric?.line == 2 && s.lyric?.field.selectedText == line, "\(device): \(String(describing: s.lyric?.field.selectedText))")
+            runShell(shell, frames: 2, events: [1: [.pointerDown(pointer: 0, device: device, at: w)], 2: [.pointerUp(pointer: 0, device: device, at: w)]])
+            #expect(s.lyric?.field.selectedText.isEmpty == true && s.lyric?.field.caret == 12, "\(device)")
+            // Typed over, the selected line is replaced whole, its chords kept in the line.
+            runShell(shell, frames: 60)
+            runShell(shell, frames: 6, events: clicks)
+            keys(shell, ["X"], ctrl: true)
+            #expect(s.document.lines[2].text.isEmpty, "\(device)")
+        }
+    }
+
     /// A mouse's drag across a line not typed in selects what it crosses, as in any text field
     /// (a tour's selected nothing: only a first click made the line typable); a finger's drag
     /// there still scrolls the sheet and types nothing.

@@ -5,7 +5,7 @@ import Geometry
 public struct DoubleTap<Target: Equatable & Sendable>: Sendable {
     /// Seconds a second press may follow the first.
     public var interval: Double
-    private var last: (time: Double, target: Target, at: Vec2)?
+    private var last: (time: Double, target: Target, at: Vec2, count: Int)?
 
     /// A recogniser for presses at most `interval` seconds apart.
     public init(interval: Double) { self.interval = interval }
@@ -14,12 +14,21 @@ public struct DoubleTap<Target: Equatable & Sendable>: Sendable {
     /// tap — the same target, at most `interval` after the first and within `reach` points of
     /// it — and the recogniser starts afresh; else it is remembered as a first press.
     public mutating func press(_ target: Target, at: Vec2, time: Double, reach: Double) -> Bool {
+        count(target, at: at, time: time, reach: reach, most: 2) == 2
+    }
+
+    /// A press on `target` at `at` (`time` in seconds): how many it makes in a row — 1 a first
+    /// press, 2 a double, 3 a triple —, each on the same target, at most `interval` after the
+    /// one before and within `reach` points of the first. At `most` the recogniser starts
+    /// afresh, so the press after a triple click (`most` 3) is a first again.
+    public mutating func count(_ target: Target, at: Vec2, time: Double, reach: Double, most: Int = 3) -> Int {
+        var n = 1, first = at
         if let last, last.target == target, time - last.time <= interval, last.at.distance(to: at) <= reach {
-            self.last = nil
-            return true
+            n = last.count + 1
+            first = last.at
         }
-        last = (time, target, at)
-        return false
+        last = n >= most ? nil : (time, target, first, n)
+        return n
     }
 
     /// Forgets the first press (its target changed or went).

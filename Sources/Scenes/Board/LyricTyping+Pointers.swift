@@ -2,7 +2,7 @@ import Engine
 import Geometry
 
 // Typing lyrics, the pointers' part: a tap puts the caret, a drag selects, a double click
-// selects a word.
+// selects a word and a triple click the line.
 extension LyricTyping {
     /// The line whose row is under `p` (root space), if the sheet shows it there.
     func lyricLine(at p: Vec2) -> Int? {
@@ -36,18 +36,18 @@ extension LyricTyping {
         // (Not on a sheet still scrolling: the press catches it there, as a finger's does, and
         // types only at its release; a tour's click let a fling run on under the caret.)
         if device == .mouse, lyric?.line != line, !board.sheet.isMoving {
-            // Counted toward a double click: the second press selects the word.
-            _ = lyricTaps.press(line, at: p, time: input.time, reach: 8)
+            // Counted toward a double click: the second press selects the word, a third the line.
+            _ = lyricTaps.count(line, at: p, time: input.time, reach: 8)
             beginLyric(line: line, caret: lyricCaret(at: p, line: line))
             textPress = TextPress(pointer: id, line: line, start: p, selecting: true)
             return true
         }
         if var edit = lyric, edit.line == line {
             let caret = lyricCaret(at: p, line: line)
-            if lyricTaps.press(line, at: p, time: input.time, reach: 8) {
-                edit.field.selectWord(at: caret)
-            } else {
-                edit.field.setCaret(caret, extend: input.shift)
+            switch lyricTaps.count(line, at: p, time: input.time, reach: 8) {
+            case 2: edit.field.selectWord(at: caret)
+            case 3: edit.field.selectAll()
+            default: edit.field.setCaret(caret, extend: input.shift)
             }
             lyric = edit
             typingRun = nil
@@ -57,7 +57,7 @@ extension LyricTyping {
         }
         // Counted toward a double click even so: its first click starts the typing (at the
         // release), and the second, in the line now typed in, selects the word.
-        _ = lyricTaps.press(line, at: p, time: input.time, reach: 8)
+        _ = lyricTaps.count(line, at: p, time: input.time, reach: 8)
         textPress = TextPress(pointer: id, line: line, start: p, selecting: false)
         return false
     }
