@@ -306,6 +306,35 @@ import Testing
         #expect(s.document.lines[2].text == "I once was lost, but now am found;lost")
     }
 
+    /// A finger in the line being typed in: a swipe up scrolls the sheet as on any other line
+    /// (a tour's selected the line instead), a swipe along it selects from where it went down,
+    /// and a tap puts the caret.
+    @Test func aFingerSwipingUpOverTheLineTypedInScrollsAndAlongItSelects() {
+        let (shell, s) = longBoard()
+        tap(shell, stop(s, line: 2, 3), device: .touch)
+        #expect(s.lyric?.line == 2 && s.lyric?.field.caret == 3)
+        runShell(shell, frames: 60)
+        // Along the line: it selects, and the sheet stays.
+        let a = stop(s, line: 2, 2), b = stop(s, line: 2, 9)
+        var swipe: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 1, device: .touch, at: a)]]
+        for k in 1...4 { swipe[1 + k] = [.pointerMove(pointer: 1, device: .touch, at: a + (b - a) * (Double(k) / 4))] }
+        swipe[6] = [.pointerUp(pointer: 1, device: .touch, at: b)]
+        runShell(shell, frames: 8, events: swipe)
+        let text = Array(s.document.lines[2].text)
+        #expect(s.lyric?.field.selectedText == String(text[2..<9]), "\(String(describing: s.lyric?.field.selectedText))")
+        #expect(s.sheet.offset == 0)
+        // A tap puts the caret where it lands.
+        runShell(shell, frames: 60)
+        tap(shell, stop(s, line: 2, 5), device: .touch)
+        #expect(s.lyric?.field.caret == 5 && s.lyric?.field.selectedText == "")
+        // Up: the sheet scrolls, and the caret stays.
+        runShell(shell, frames: 60)
+        fingerDragUp(shell, from: stop(s, line: 2, 8), moves: 6, by: 20)
+        runShell(shell, frames: 240)
+        #expect(s.sheet.offset > 60, "the sheet scrolled: \(s.sheet.offset)")
+        #expect(s.lyric?.line == 2 && s.lyric?.field.caret == 5 && s.lyric?.field.selectedText == "", "\(String(describing: s.lyric))")
+    }
+
     /// A triple click or tap selects the whole line, as in a text field; a fourth press after
     /// it is a first press again and puts the caret.
     @Test func aTripleClickSelectsTheLineAndAFourthPutsTheCaret() {

@@ -42,16 +42,16 @@ extension LyricTyping {
             textPress = TextPress(pointer: id, line: line, start: p, selecting: true)
             return true
         }
+        if lyric?.line == line, device == .touch {
+            // (Decided at its release or past the slop: the sheet has it meanwhile, as a
+            // finger's press on any other line; a tour's swipe up over the line being typed
+            // in selected it instead of scrolling.)
+            textPress = TextPress(pointer: id, line: line, start: p, selecting: false, fingerInTypedLine: true)
+            return false
+        }
         if var edit = lyric, edit.line == line {
             let caret = lyricCaret(at: p, line: line)
-            switch lyricTaps.count(line, at: p, time: input.time, reach: 8) {
-            case 2: edit.field.selectWord(at: caret)
-            case 3: edit.field.selectAll()
-            default: edit.field.setCaret(caret, extend: input.shift)
-            }
-            lyric = edit
-            typingRun = nil
-            caretBlink.reset()
+            place(&edit, caret, taps: lyricTaps.count(line, at: p, time: input.time, reach: 8), extend: input.shift)
             textPress = TextPress(pointer: id, line: line, start: p, selecting: true)
             return true
         }
@@ -62,9 +62,35 @@ extension LyricTyping {
         return false
     }
 
+    /// The caret put at `caret` in `edit` by a press that is the `taps`th in a row: a double
+    /// selects the word, a triple the line; a single puts the caret (`extend`: with Shift,
+    /// the selection grows to it).
+    private func place(_ edit: inout LyricEdit, _ caret: Int, taps: Int, extend: Bool) {
+        switch taps {
+        case 2: edit.field.selectWord(at: caret)
+        case 3: edit.field.selectAll()
+        default: edit.field.setCaret(caret, extend: extend)
+        }
+        lyric = edit
+        typingRun = nil
+        caretBlink.reset()
+    }
+
     /// A pointer moved: a selecting drag moves the caret; a drag past the slop is not a tap.
+    /// A finger's in the line being typed in decides there: along the line it selects from
+    /// where it went down (the sheet lets go of it), else it is the sheet's and scrolls.
     func lyricMove(_ id: Int, to p: Vec2) {
         guard var press = textPress, press.pointer == id else { return }
+        if press.fingerInTypedLine, !press.selecting, press.start.distance(to: p) > BoardScene.slop {
+            let d = p - press.start
+            guard abs(d.x) > abs(d.y), var edit = lyric, edit.line == press.line else { textPress = nil; return }
+            // (Still pending there, below its own slop: let go, it never scrolls.)
+            _ = board.dragDrop.release(id, cancelled: true)
+            press.selecting = true
+            textPress = press
+            edit.field.setCaret(lyricCaret(at: press.start, line: press.line), extend: false)
+            lyric = edit
+        }
         if !press.moved, press.start.distance(to: p) > 2 {
             press.moved = true
             textPress = press
@@ -84,6 +110,13 @@ extension LyricTyping {
         guard let press = textPress, press.pointer == id else { return false }
         textPress = nil
         if press.selecting { return true }
+        if press.fingerInTypedLine {
+            // A tap: the caret goes there, or the word or the line for a double or triple tap.
+            guard !cancelled, var edit = lyric, edit.line == press.line else { return false }
+            let taps = lyricTaps.count(press.line, at: p, time: board.stepInput.time, reach: 8)
+            place(&edit, lyricCaret(at: p, line: press.line), taps: taps, extend: false)
+            return false
+        }
         if !cancelled, board.document.lines.indices.contains(press.line) {
             beginLyric(line: press.line, caret: lyricCaret(at: p, line: press.line))
         }

@@ -91,6 +91,9 @@ struct TextPress {
     var line: Int
     var start: Vec2
     var selecting: Bool
+    /// A finger's press in the line being typed in, not yet decided: a tap there puts the
+    /// caret, a swipe along the line selects, one up or down scrolls the sheet.
+    var fingerInTypedLine = false
     /// Whether it has moved past a hand's tremor (2 pt): only then does a drag select.
     var moved = false
 }
