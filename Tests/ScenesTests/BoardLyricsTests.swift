@@ -335,6 +335,37 @@ import Testing
         #expect(s.lyric?.line == 2 && s.lyric?.field.caret == 5 && s.lyric?.field.selectedText == "", "\(String(describing: s.lyric))")
     }
 
+    /// A drag selecting held past the edge of a long line scrolls it on, as a text field
+    /// does, and the selection grows with it (a tour's stopped some 18 characters on); back
+    /// inside, it stops, and the board rests once the drag ends.
+    @Test func aSelectingDragHeldPastALongLinesEdgeScrollsItOn() {
+        var doc = SheetDocument.empty
+        let long = (0..<60).map { "word\($0)" }.joined(separator: " ")
+        doc.lines = [.init(text: "short"), .init(text: long)]
+        let (shell, s) = makeBoard(doc)
+        let r = s.lineRootFrame(1)
+        let start = stop(s, line: 1, 2), out = Vec2(r.maxX + 30, start.y)
+        runShell(shell, frames: 3, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: start)],
+                                            2: [.pointerMove(pointer: 0, device: .mouse, at: out)]])
+        let early = s.lyric?.field.selectedText.count ?? 0
+        #expect(s.due == .now, "held past the edge, it goes on")
+        runShell(shell, frames: 60)
+        let held = s.lyric?.field.selectedText.count ?? 0
+        #expect(held > early + 40 && s.typing.lyricScroll > 200, "\(early) → \(held), scrolled \(s.typing.lyricScroll)")
+        // Back inside the line: it stops.
+        runShell(shell, frames: 2, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: Vec2(r.midX, start.y))]])
+        let scroll = s.typing.lyricScroll
+        runShell(shell, frames: 30)
+        #expect(s.typing.lyricScroll == scroll)
+        // Held at the far end, it stops at the text's end, with the caret there.
+        runShell(shell, frames: 600, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: out)]])
+        #expect(s.lyric?.field.caret == long.count, "\(String(describing: s.lyric?.field.caret)) of \(long.count)")
+        #expect(s.typing.selectionScroll == nil && s.due != .now, "held still at the end, it rests")
+        runShell(shell, frames: 2, events: [1: [.pointerUp(pointer: 0, device: .mouse, at: out)]])
+        #expect(s.lyric?.field.selectedText == String(long.dropFirst(2)))
+        #expect(s.typing.selectionScroll == nil)
+    }
+
     /// A triple click or tap selects the whole line, as in a text field; a fourth press after
     /// it is a first press again and puts the caret.
     @Test func aTripleClickSelectsTheLineAndAFourthPutsTheCaret() {

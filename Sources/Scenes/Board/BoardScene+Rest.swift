@@ -10,12 +10,13 @@ extension BoardScene {
     /// lifting — its ring fills —, a panel held, a ghost carried, which auto-scrolls at a
     /// panel's edge); a ghost flying home or settling into its line; the key carry's ghost
     /// still gliding to its slot; a panel coasting or springing back, or its indicator fading;
-    /// a pad's stick held (the left one repeats its step, the right one scrolls). Timed
+    /// a pad's stick held (the left one repeats its step, the right one scrolls); a drag
+    /// selecting past the edge of a line that scrolls on (`LyricTyping.selectionScroll`). Timed
     /// (`after`): the banner until it goes, a panel's indicator until it starts to fade, the caret's
     /// next blink (until it turns solid). Else
     /// only input changes anything (`never`).
     public var due: Due {
-        if keys.padHeld || dragDrop.pressCount > 0 { return .now }
+        if keys.padHeld || dragDrop.pressCount > 0 || typing.selectionScroll != nil { return .now }
         for c in dragDrop.carries {
             if c.flight != nil || c.carrier.isPointer { return .now }
         }

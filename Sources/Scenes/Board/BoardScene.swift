@@ -184,7 +184,10 @@ public final class BoardScene: Scene {
         schedule.add("carry") { s, ctx in s.keys.followKeyCarry(ctx.dt) }
         schedule.add("drag") { s, _ in s.dragDrop.updateTargets() }
         schedule.add("flights") { s, ctx in s.drops.stepFlights(ctx.dt) }
-        schedule.add("caret") { s, ctx in if s.lyric != nil { s.typing.caretBlink.step(ctx.dt) } }
+        schedule.add("caret") { s, ctx in
+            if s.lyric != nil { s.typing.caretBlink.step(ctx.dt) }
+            s.typing.stepSelectionScroll(ctx.dt)
+        }
         schedule.add("typing save") { s, ctx in s.typing.stepTypingSave(ctx.dt) }
         edits.begin(with: document)
         rebuildSpaces()

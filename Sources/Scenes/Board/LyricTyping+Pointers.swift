@@ -39,26 +39,26 @@ extension LyricTyping {
             // Counted toward a double click: the second press selects the word, a third the line.
             _ = lyricTaps.count(line, at: p, time: input.time, reach: 8)
             beginLyric(line: line, caret: lyricCaret(at: p, line: line))
-            textPress = TextPress(pointer: id, line: line, start: p, selecting: true)
+            textPress = TextPress(pointer: id, line: line, start: p, at: p, selecting: true)
             return true
         }
         if lyric?.line == line, device == .touch {
             // (Decided at its release or past the slop: the sheet has it meanwhile, as a
             // finger's press on any other line; a tour's swipe up over the line being typed
             // in selected it instead of scrolling.)
-            textPress = TextPress(pointer: id, line: line, start: p, selecting: false, fingerInTypedLine: true)
+            textPress = TextPress(pointer: id, line: line, start: p, at: p, selecting: false, fingerInTypedLine: true)
             return false
         }
         if var edit = lyric, edit.line == line {
             let caret = lyricCaret(at: p, line: line)
             place(&edit, caret, taps: lyricTaps.count(line, at: p, time: input.time, reach: 8), extend: input.shift)
-            textPress = TextPress(pointer: id, line: line, start: p, selecting: true)
+            textPress = TextPress(pointer: id, line: line, start: p, at: p, selecting: true)
             return true
         }
         // Counted toward a double click even so: its first click starts the typing (at the
         // release), and the second, in the line now typed in, selects the word.
         _ = lyricTaps.count(line, at: p, time: input.time, reach: 8)
-        textPress = TextPress(pointer: id, line: line, start: p, selecting: false)
+        textPress = TextPress(pointer: id, line: line, start: p, at: p, selecting: false)
         return false
     }
 
@@ -81,6 +81,8 @@ extension LyricTyping {
     /// where it went down (the sheet lets go of it), else it is the sheet's and scrolls.
     func lyricMove(_ id: Int, to p: Vec2) {
         guard var press = textPress, press.pointer == id else { return }
+        press.at = p
+        textPress = press
         if press.fingerInTypedLine, !press.selecting, press.start.distance(to: p) > BoardScene.slop {
             let d = p - press.start
             guard abs(d.x) > abs(d.y), var edit = lyric, edit.line == press.line else { textPress = nil; return }
@@ -121,5 +123,37 @@ extension LyricTyping {
             beginLyric(line: press.line, caret: lyricCaret(at: p, line: press.line))
         }
         return false
+    }
+
+    /// A drag selecting past the edge of the line being typed in, held there or moving on,
+    /// scrolls the line on, as a text field does: the further past, the faster (300 to 1,500
+    /// points a second), the selection growing with it (a tour's drag past a long line's
+    /// edge stopped some 18 characters on).
+    func stepSelectionScroll(_ dt: Double) {
+        guard let s = selectionScroll, var edit = lyric else { return }
+        let by = min(s.hidden, min(1500, 300 + 8 * abs(s.past)) * dt)
+        lyricScroll += s.past > 0 ? by : -by
+        // The caret at the view's edge (a margin in), so the scroll is this step's alone.
+        edit.field.setCaret(lyricCaret(at: s.edge, line: edit.line), extend: true)
+        lyric = edit
+        caretBlink.reset()
+    }
+
+    /// While a selecting drag is past the view of the line being typed in (a margin in) with
+    /// text hidden that way: how far past (negative: to the left), how much text is hidden
+    /// there, and the view's edge in root space; nil otherwise. The board is not at rest then.
+    var selectionScroll: (past: Double, hidden: Double, edge: Vec2)? {
+        guard let press = textPress, press.selecting, press.moved, let edit = lyric, edit.line == press.line,
+              board.lineSpaces.indices.contains(press.line) else { return nil }
+        let space = board.lineSpaces[press.line]
+        let local = board.spaces.convert(press.at, from: .root, to: space)
+        let view = board.lineWidth - 2 * BoardScene.textInset, margin = min(48, view / 4)
+        let left = BoardScene.textInset + margin, right = BoardScene.textInset + view - margin
+        let past = local.x > right ? local.x - right : local.x < left ? local.x - left : 0
+        // (The line's stops are as scrolled now.)
+        let stops = board.caretStops(line: press.line)
+        let hidden = past > 0 ? (stops.max() ?? right) - right : left - (stops.min() ?? left)
+        guard past.isFinite, view > 0, past != 0, hidden > 0.5 else { return nil }
+        return (past, hidden, board.spaces.convert(Vec2(past > 0 ? right : left, local.y), from: space, to: .root))
     }
 }

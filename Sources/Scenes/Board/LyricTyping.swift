@@ -90,6 +90,8 @@ struct TextPress {
     var pointer: Int
     var line: Int
     var start: Vec2
+    /// Where the pointer is now.
+    var at: Vec2
     var selecting: Bool
     /// A finger's press in the line being typed in, not yet decided: a tap there puts the
     /// caret, a swipe along the line selects, one up or down scrolls the sheet.
