@@ -21,7 +21,7 @@ extension Shell {
                 keyLabel: "F1 or ?", buttons: [.back], brief: "help"),
         Binding(.fullscreen, "fullscreen on and off (a window's own key)", keyLabel: "F11", brief: "fullscreen"),
         Binding(.graph, "frame-time graph at the bottom (lines at 8.3, 16.7, 33.3 ms)", keys: [Key("G")], brief: "frame-time graph"),
-        Binding(.quit, "close help, cancel a carry or a drag, or quit (not while anything is held)", keys: [.escape], brief: "closes, cancels or quits"),
+        Binding(.quit, "close help, cancel a carry or a drag, or quit (not while anything is held; twice over edits saved nowhere)", keys: [.escape], brief: "closes, cancels or quits"),
         Binding(.scrollHelp, "scroll it", mode: helpMode, mouse: "Wheel or drag", touch: "Drag"),
         Binding(.closeHelp, "close it", mode: helpMode, mouse: "Click", touch: "Tap", keys: [.escape, .enter],
                 keyLabel: "Escape or Return", buttons: [.b, .a], padLabel: "B or A"),
@@ -98,4 +98,30 @@ extension Shell {
     }
 
     static let modifierKeys = Set(["Left Ctrl", "Right Ctrl", "Left Shift", "Right Shift", "Left Alt", "Right Alt"].map(Key.init))
+}
+
+extension Shell {
+    /// Escape with nothing held: the app quits, unless a scene would lose what it holds (the
+    /// board's edits saved nowhere: Escape, pressed once to leave the text and once more by
+    /// habit, quit with them); that scene is shown, saying so, and a second Escape within
+    /// `quitConfirmTime` quits all the same.
+    func quitUnlessAsked() {
+        if let asked = quitAskedAt, simulatedTime - asked <= Self.quitConfirmTime { return wantsQuit = true }
+        quitAskedAt = nil
+        guard let i = scenes.firstIndex(where: { $0.asksBeforeQuitting() }) else { return wantsQuit = true }
+        quitAskedAt = simulatedTime
+        if i != activeIndex { activate(i) }
+    }
+
+    /// Seconds after a scene asked in which a second Escape quits.
+    public static let quitConfirmTime = 4.0
+
+    /// Escape while the mouse or fingers hold something in the scene (a ring, the picture, a
+    /// ball, the arrow's scrub): the gestures are cancelled, as a press the system takes
+    /// away is, rather than the app quitting from under the hand. Returns whether there were any.
+    func cancelHeldPointers() -> Bool {
+        let cancels = sceneHeldPointerCancels()
+        sceneEvents += cancels
+        return !cancels.isEmpty
+    }
 }

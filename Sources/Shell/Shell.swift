@@ -15,7 +15,9 @@ public final class Shell: FrameContent {
     public private(set) var size: Vec2
     public internal(set) var helpVisible = false
     public internal(set) var graphVisible = false
-    public private(set) var wantsQuit = false
+    public internal(set) var wantsQuit = false
+    /// When a scene last asked before quitting (`asksBeforeQuitting`), in simulated seconds.
+    var quitAskedAt: Double?
     public let font: BitmapFont
     public private(set) var input = InputState()
     /// Simulated seconds stepped so far (steps × their duration).
@@ -178,7 +180,7 @@ public final class Shell: FrameContent {
         default:
             switch Self.bindings.action(for: event) {
             case .help: toggleHelp()
-            case .quit: if !cancelHeldPointers() { wantsQuit = true }
+            case .quit: if !cancelHeldPointers() { quitUnlessAsked() }
             case .graph: toggleGraph()
             case .nextScene:
                 var back = false
@@ -192,17 +194,8 @@ public final class Shell: FrameContent {
         }
     }
 
-    /// Escape while the mouse or fingers hold something in the scene (a ring, the picture, a
-    /// ball, the arrow's scrub): the gestures are cancelled, as a press the system takes
-    /// away is, rather than the app quitting from under the hand. Returns whether there were any.
-    private func cancelHeldPointers() -> Bool {
-        let cancels = sceneHeldPointerCancels()
-        sceneEvents += cancels
-        return !cancels.isEmpty
-    }
-
     /// A cancel for each pointer down in the scene; the rest of each gesture then belongs to nobody.
-    private func sceneHeldPointerCancels() -> [InputEvent] {
+    func sceneHeldPointerCancels() -> [InputEvent] {
         let cancels = scenePointers.map { InputEvent.pointerCancel(pointer: $0.id, device: $0.device) }
         chromePointers += scenePointers.map(\.id)
         scenePointers.removeAll()
@@ -229,7 +222,7 @@ public final class Shell: FrameContent {
     }
 
     /// Switches scene; the old scene first sees every pointer it held cancelled.
-    private func activate(_ i: Int) {
+    func activate(_ i: Int) {
         guard i != activeIndex else { return }
         cancelScenePointers()
         activeScene.settle()

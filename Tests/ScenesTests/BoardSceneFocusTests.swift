@@ -129,6 +129,31 @@ import Testing
         #expect(copy > move && move > 0)
     }
 
+    /// Edits saved nowhere (the sheet's save refused, no copy made): Escape — once to leave
+    /// the text, once more by habit — does not quit with them. The board says so, and a
+    /// second Escape within a few seconds quits; one later asks again. From another tab, the
+    /// board is shown. With nothing to lose, Escape quits at once.
+    @Test func escapeAsksOnceBeforeQuittingWithEditsSavedNowhere() {
+        let board = BoardScene(), path = PathScene()
+        let shell = Shell(scenes: [board, path], size: Vec2(1280, 720), font: testFont())
+        func escape() { runShell(shell, frames: 1, events: [1: [.key(.escape, down: true), .key(.escape, down: false)]]) }
+        escape()
+        #expect(shell.wantsQuit, "nothing to lose: it quits")
+        let kept = Shell(scenes: [board, path], size: Vec2(1280, 720), font: testFont())
+        board.unsavedBecause = "sheet.json: is read-only (mode 444); not saved over"
+        runShell(kept, frames: 1, events: [1: [.key(Key("2"), down: true), .key(Key("2"), down: false)]])
+        #expect(kept.activeIndex == 1)
+        func escapeKept() { runShell(kept, frames: 1, events: [1: [.key(.escape, down: true), .key(.escape, down: false)]]) }
+        escapeKept()
+        #expect(!kept.wantsQuit && kept.activeIndex == 0 && board.banner?.contains("Escape again quits") == true)
+        runShell(kept, frames: 5 * 60)
+        escapeKept()
+        #expect(!kept.wantsQuit, "asked again after the pause")
+        runShell(kept, frames: 60)
+        escapeKept()
+        #expect(kept.wantsQuit)
+    }
+
     @Test func escapeCancelsACarryItFliesBackAndTheAppDoesNotQuit() {
         let (shell, s) = makeBoard()
         press(shell, ["Space", "Down"], settle: 10)

@@ -31,6 +31,16 @@ extension BoardScene {
         songs.panel?.armDelete(false)
     }
 
+    /// Escape would quit with edits saved nowhere (the sheet's save refused and no copy
+    /// could be made: `unsavedBecause`): the banner says so, and the app asks for a second
+    /// Escape. Typing not yet saved is saved first, which may keep them after all.
+    public func asksBeforeQuitting() -> Bool {
+        saveNow()
+        guard unsavedBecause != nil else { return false }
+        showBanner("These edits are not saved anywhere · Escape again quits and loses them")
+        return true
+    }
+
     /// The help opened or the graph toggled: "another key or click" takes an armed Delete
     /// back (F1, G and a click on ? did not, and the next Delete deleted).
     public func pressTakenByTheApp() { songs.panel?.armDelete(false) }
