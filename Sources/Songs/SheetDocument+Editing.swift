@@ -84,6 +84,15 @@ extension SheetDocument {
     /// start of the next (a hostile tour's next keystroke landed there). Nil when `new` has no
     /// line.
     public static func placeOfChange(from old: SheetDocument, to new: SheetDocument) -> (line: Int, caret: Int)? {
+        changedText(from: old, to: new).map { ($0.line, $0.end) }
+    }
+
+    /// What changed in `new`'s text from `old`'s (`placeOfChange`): the line of its end and
+    /// where it ends there, and where it starts when that is in the same line (nil when it
+    /// starts in a line before). An undone typing over a selection, `new` holds the
+    /// selection's text again from `start` to `end`, as editors select it. Nil when `new` has
+    /// no line.
+    public static func changedText(from old: SheetDocument, to new: SheetDocument) -> (line: Int, start: Int?, end: Int)? {
         guard !new.lines.isEmpty else { return nil }
         let a = Array(old.lines.map(\.text).joined(separator: "\n")), b = Array(new.lines.map(\.text).joined(separator: "\n"))
         var prefix = 0
@@ -104,6 +113,7 @@ extension SheetDocument {
             at -= new.lines[line].text.count + 1
             line += 1
         }
-        return (line, min(at, new.lines[line].text.count))
+        let end = min(at, new.lines[line].text.count), start = end - (b.count - suffix - prefix)
+        return (line, start >= 0 ? start : nil, end)
     }
 }

@@ -138,6 +138,12 @@ import Testing
         let gone = try #require(SheetDocument.placeOfChange(from: doc(["a", "b", "c"]), to: doc(["a", "c"])))
         #expect(gone.line <= 1)
         #expect(SheetDocument.placeOfChange(from: doc(["a"]), to: SheetDocument(lines: [])) == nil)
+        // What changed, whole: a replacement undone is "lost" again, in its line; a change
+        // reaching back over a line break has no start in the line of its end.
+        let back = try #require(SheetDocument.changedText(from: doc(["was X, but"]), to: doc(["was lost, but"])))
+        #expect(back.line == 0 && back.start == 4 && back.end == 8)
+        let over = try #require(SheetDocument.changedText(from: doc(["ab"]), to: doc(["aX", "Yb"])))
+        #expect(over.line == 1 && over.start == nil && over.end == 1)
     }
 
     @Test func aDoubleClickOnALineNotYetTypedInSelectsTheWord() {

@@ -2,7 +2,8 @@ import Engine
 import Songs
 
 // The caret after the sheet changed under the line being typed in: an undo or redo puts it
-// where the text changed; a transposition leaves it where it is.
+// where the text changed (an undo selecting what it brought back); a transposition leaves it
+// where it is.
 extension LyricTyping {
     /// The line being typed in is read again after the sheet changed under it; the caret
     /// stays at its place in the line (or its end).
@@ -14,13 +15,20 @@ extension LyricTyping {
     }
 
     /// After an undo or redo while typing, the caret goes where the text changed
-    /// (`SheetDocument.placeOfChange`), so the next keystroke lands there and not in a line the undo moved.
-    func placeLyricAfterHistory(before: SheetDocument) {
+    /// (`SheetDocument.changedText`), so the next keystroke lands there and not in a line the undo moved.
+    /// An undo selects the text it brought back (typing over a selection undone selects the
+    /// selection again, as editors do); a redo puts the caret after what it did again.
+    func placeLyricAfterHistory(before: SheetDocument, undone: Bool) {
         guard lyric != nil else { return }
         // A change to the chords alone (♯, a drop) leaves the caret where it is.
         if before.lines.map(\.text) == board.document.lines.map(\.text) { return keepLyricInPlace() }
         typingRun = nil
-        guard let (line, caret) = SheetDocument.placeOfChange(from: before, to: board.document) else { return lyric = nil }
-        lyric = LyricEdit(line: line, field: TextField(text: board.document.lines[line].text, caret: caret))
+        guard let change = SheetDocument.changedText(from: before, to: board.document) else { return lyric = nil }
+        var field = TextField(text: board.document.lines[change.line].text, caret: change.end)
+        if undone, let start = change.start, start < change.end {
+            field.setCaret(start, extend: false)
+            field.setCaret(change.end, extend: true)
+        }
+        lyric = LyricEdit(line: change.line, field: field)
     }
 }

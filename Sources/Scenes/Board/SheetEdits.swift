@@ -99,7 +99,7 @@ final class SheetEdits {
         }
         let before = board.document
         replaceDocument(with: doc)
-        board.typing.placeLyricAfterHistory(before: before)
+        board.typing.placeLyricAfterHistory(before: before, undone: back)
         board.announce("\(back ? "Undone" : "Redone") · \(history.undoCount) to undo, \(history.redoCount) to redo")
     }
 
