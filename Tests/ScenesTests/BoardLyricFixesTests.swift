@@ -80,6 +80,13 @@ import Testing
         #expect(s.document.lines.suffix(3).map(\.text) == ["xa", "b", "c"])
         #expect(s.banner == "the sheet holds 10000 lines, the most it takes: 2 lines of the text were left out")
         #expect(boardDump(shell)["banner"]?.stringValue == s.banner)
+        // A text ending in a line break: its empty last piece is no line left out.
+        var full = SheetDocument.empty
+        full.lines = Array(repeating: SheetDocument.Line(text: "x"), count: SheetDocument.maxLines - 1)
+        let (shell2, s2) = makeBoard(full)
+        s2.beginLyric(line: SheetDocument.maxLines - 2, caret: 1)
+        t.type(shell2, "a\nb\nc\n")
+        #expect(s2.banner == "the sheet holds 10000 lines, the most it takes: 1 line of the text was left out")
     }
 
     /// Return at a line's end, Backspace joining the empty line it made, then Ctrl+Z: the

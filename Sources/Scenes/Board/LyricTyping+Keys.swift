@@ -115,9 +115,12 @@ extension LyricTyping {
                 edit = lyric!
             } else if n > 0 {
                 guard splitLyricLine() else {
-                    // Said with what was left out, not dropped unseen.
-                    let left = pieces.count - n
-                    board.showBanner("the sheet holds \(SheetDocument.maxLines) lines, the most it takes: \(left) line\(left == 1 ? "" : "s") of the text were left out")
+                    // Said with what was left out, not dropped unseen. (A text ending in a
+                    // line break leaves out no line of its own after it.)
+                    let left = pieces.count - n - (pieces.last?.isEmpty == true ? 1 : 0)
+                    if left > 0 {
+                        board.showBanner("the sheet holds \(SheetDocument.maxLines) lines, the most it takes: \(left) line\(left == 1 ? " of the text was" : "s of the text were") left out")
+                    }
                     break
                 }
                 edit = lyric!
