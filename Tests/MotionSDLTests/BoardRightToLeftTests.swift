@@ -254,3 +254,26 @@ extension SDLTests {
     }
 }
 
+
+/// A banner wrapped from an English message reads left to right on every line, a line that
+/// begins with Hebrew words too (it was laid out as a right-to-left paragraph of its own,
+/// its words in the other order: a tour).
+extension SDLTests {
+    @Test func aWrappedBannerReadsInItsMessagesDirectionOnEveryLine() throws {
+        let s = try shapedBoard(.empty)
+        let text = "Saved as " + Array(repeating: "שלום עולם", count: 24).joined(separator: " ")
+        s.showBanner(text)
+        let lines = s.bannerLines(font: s.font) ?? []
+        #expect(lines.count >= 2)
+        for line in lines { #expect(s.font.readsRightToLeft(line) == false, "\(line)") }
+        // The mark that sets a line's direction takes no room.
+        for line in lines where line.first == "\u{200E}" {
+            #expect(abs(s.font.width(of: line) - s.font.width(of: String(line.dropFirst()))) < 0.01)
+        }
+        #expect(lines.dropFirst().contains { $0.first == "\u{200E}" })
+        // An Arabic message keeps its own direction the same way.
+        let arabic = "تم الحفظ " + Array(repeating: "song", count: 60).joined(separator: " ")
+        s.showBanner(arabic)
+        for line in s.bannerLines(font: s.font) ?? [] { #expect(s.font.readsRightToLeft(line) == true, "\(line)") }
+    }
+}

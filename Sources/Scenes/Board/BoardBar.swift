@@ -88,7 +88,21 @@ struct BoardBar {
     mutating func bannerLines(font: BitmapFont, over bounds: Rect) -> [String]? {
         guard let text = banner.text else { return nil }
         let width = max(font.cellWidth * 4, bounds.width - 56)
-        return bannerMemo.value(for: (text, width, 3, font.cellWidth), same: ==) { font.wrapped(text, width: width, maxLines: 3) }
+        return bannerMemo.value(for: (text, width, 3, font.cellWidth), same: ==) {
+            Self.directed(font.wrapped(text, width: width, maxLines: 3), like: text, font: font)
+        }
+    }
+
+    /// `lines`, wrapped from `text`, each set to read in `text`'s direction: a line after the
+    /// first that begins with a word of the other direction (a Hebrew song's name in an
+    /// English message) was laid out as a paragraph of its own, its words in the other order
+    /// (a tour). A mark of the paragraph's direction (U+200E or U+200F, drawn as nothing)
+    /// goes before such a line.
+    static func directed(_ lines: [String], like text: String, font: BitmapFont) -> [String] {
+        guard lines.count > 1, let rtl = font.readsRightToLeft(text) else { return lines }
+        return lines.enumerated().map { i, line in
+            i == 0 || font.readsRightToLeft(line).map({ $0 == rtl }) != false ? line : (rtl ? "\u{200F}" : "\u{200E}") + line
+        }
     }
 
     /// The bar's text as drawn: `announcement` (or a hint), wrapped onto as many lines as the
@@ -99,29 +113,35 @@ struct BoardBar {
         let text = announcement.isEmpty ? hint : announcement
         let width = (withSongs ? songs.rect.minX : transpose.down.rect.minX) - frame.minX - 24
         return linesMemo.value(for: (text, width, lines, font.cellWidth), same: ==) {
-            guard text == hint else {
-                // An announcement too long for the bar loses its last parts whole (" · ", a
-                // quoted name kept whole), not its words cut: at 480×320 a tour read
-                // "Songs · 2 · ↑ ↓ and …".
-                var parts = Self.announcementParts(text)
-                while parts.count > 1 {
-                    let shown = parts.joined(separator: " · ")
-                    let wrapped = font.wrapped(shown, width: width, maxLines: lines)
-                    // (Whole when its lines are the text again: a cut line ends in "…".)
-                    if wrapped.joined(separator: " ") == shown { return wrapped }
-                    parts.removeLast()
-                }
-                return font.wrapped(parts.joined(separator: " · "), width: width, maxLines: lines)
-            }
-            // The hint in the first of its forms that is not cut mid-word, or none: a visual
-            // tour read "carry fr…" at 480×320, and a review "card ont…" there beside the
-            // Songs button.
-            for form in [hint, "Drag a card onto a line", "Drag a card"] {
-                let wrapped = font.wrapped(form, width: width, maxLines: lines)
-                if wrapped.last?.hasSuffix("…") != true { return wrapped }
-            }
-            return []
+            Self.directed(Self.wrap(text, hint: hint, width: width, lines: lines, font: font), like: text, font: font)
         }
+    }
+
+    /// The bar's text wrapped (`lines`): an announcement its last parts left out whole, the
+    /// hint in the first of its forms that fits.
+    private static func wrap(_ text: String, hint: String, width: Double, lines: Int, font: BitmapFont) -> [String] {
+        guard text == hint else {
+            // An announcement too long for the bar loses its last parts whole (" · ", a
+            // quoted name kept whole), not its words cut: at 480×320 a tour read
+            // "Songs · 2 · ↑ ↓ and …".
+            var parts = Self.announcementParts(text)
+            while parts.count > 1 {
+                let shown = parts.joined(separator: " · ")
+                let wrapped = font.wrapped(shown, width: width, maxLines: lines)
+                // (Whole when its lines are the text again: a cut line ends in "…".)
+                if wrapped.joined(separator: " ") == shown { return wrapped }
+                parts.removeLast()
+            }
+            return font.wrapped(parts.joined(separator: " · "), width: width, maxLines: lines)
+        }
+        // The hint in the first of its forms that is not cut mid-word, or none: a visual
+        // tour read "carry fr…" at 480×320, and a review "card ont…" there beside the
+        // Songs button.
+        for form in [hint, "Drag a card onto a line", "Drag a card"] {
+            let wrapped = font.wrapped(form, width: width, maxLines: lines)
+            if wrapped.last?.hasSuffix("…") != true { return wrapped }
+        }
+        return []
     }
 
     /// `text`'s parts between " · ", a quoted name (“…”) kept whole. A quote left open (a
