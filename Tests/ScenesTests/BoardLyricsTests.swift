@@ -390,6 +390,47 @@ import Testing
         #expect(s.lyric?.field.selectedText == "" && s.lyric?.field.caret == s.document.lines[2].text.count)
     }
 
+    /// A finger's double tap in the line typed in selects the word when its taps last as a
+    /// finger's do: the row is counted between the downs, not from the first down to the
+    /// last lift (a review: taps 300 ms apart, held 130 ms, put a caret).
+    @Test func aFingersDoubleTapWithRealContactTimesSelectsAWord() {
+        let (shell, s) = makeBoard()
+        tap(shell, stop(s, line: 2, 3), device: .touch)
+        runShell(shell, frames: 60)
+        let w = stop(s, line: 2, 12)
+        runShell(shell, frames: 30, events: [1: [.pointerDown(pointer: 0, device: .touch, at: w)], 9: [.pointerUp(pointer: 0, device: .touch, at: w)],
+                                             19: [.pointerDown(pointer: 0, device: .touch, at: w)], 27: [.pointerUp(pointer: 0, device: .touch, at: w)]])
+        #expect(s.lyric?.field.selectedText == "lost")
+    }
+
+    /// A double click on the right half of a word's last letter selects that word, not the
+    /// space after it (the stop nearest the click is after the letter: a tour).
+    @Test func aDoubleClickOnAWordsLastLetterSelectsTheWord() {
+        let (shell, s) = makeBoard()
+        tap(shell, stop(s, line: 2, 3))
+        runShell(shell, frames: 60)
+        // "I once was lost," — the "s" of "was" is character 9, between stops 9 and 10.
+        let a = stop(s, line: 2, 9), b = stop(s, line: 2, 10)
+        doubleClick(shell, at: Vec2(a.x + (b.x - a.x) * 0.8, a.y))
+        #expect(s.lyric?.field.selectedText == "was")
+        runShell(shell, frames: 60)
+        doubleClick(shell, at: Vec2(a.x + (b.x - a.x) * 0.2, a.y))
+        #expect(s.lyric?.field.selectedText == "was")
+    }
+
+    /// A pad's left stick, while a line has the caret, leaves the text and only that, as its
+    /// buttons do (it moved the card focus under the caret: a tour).
+    @Test func aPadsStickLeavesTheTextAndMovesNothingElse() {
+        let (shell, s) = makeBoard()
+        tap(shell, stop(s, line: 2, 3))
+        #expect(s.lyric != nil)
+        runShell(shell, frames: 10, events: [1: [.gamepadAdded(pad: 0), .gamepadAxis(pad: 0, axis: .leftx, value: 1)],
+                                             8: [.gamepadAxis(pad: 0, axis: .leftx, value: 0)]])
+        #expect(s.lyric == nil && s.focus == .card(0), "\(s.focus)")
+        runShell(shell, frames: 10, events: [1: [.gamepadAxis(pad: 0, axis: .leftx, value: 1)], 8: [.gamepadAxis(pad: 0, axis: .leftx, value: 0)]])
+        #expect(s.focus == .card(1), "with no caret, it steps")
+    }
+
     /// A triple click or tap selects the whole line, as in a text field; a fourth press after
     /// it is a first press again and puts the caret.
     @Test func aTripleClickSelectsTheLineAndAFourthPutsTheCaret() {

@@ -70,6 +70,31 @@ final class MemoryShelf: SongShelf {
         runShell(shell, frames: names.count + 1, events: events)
     }
 
+    /// The banner lies over a tall songs panel's buttons (Delete under its middle): a click
+    /// on it puts it away there too, and neither arms Delete nor, clicked twice, trashes the
+    /// open song (a review).
+    @Test func aClickOnTheBannerOverTheSongsPanelPutsItAwayAndDeletesNothing() {
+        let names = (0..<20).map { "Song \($0)" }
+        let shelf = MemoryShelf(Dictionary(uniqueKeysWithValues: names.map { ($0, SheetDocument.newSong) }))
+        let (shell, board) = makeBoard()
+        shelf.board = board
+        board.songShelf = shelf
+        _ = shelf.open("Song 0")
+        click(shell, board.songsButton.rect.center)
+        #expect(board.songPanel != nil)
+        board.showBanner("song “Song 3” not opened: it could not be read")
+        guard let b = board.bar.bannerFrame(font: testFont(), over: board.bounds) else { Issue.record("no banner"); return }
+        #expect(board.songPanel!.buttons.contains { $0.rect.contains(b.center) }, "the banner lies over the panel's buttons")
+        click(shell, b.center)
+        #expect(board.banner == nil && board.songPanel?.deleteArmed == false)
+        // Armed by its own button, Delete is taken back by a click on a banner.
+        click(shell, board.songPanel!.buttons[2].rect.center)
+        #expect(board.songPanel?.deleteArmed == true)
+        board.showBanner("another message")
+        click(shell, b.center)
+        #expect(board.banner == nil && board.songPanel?.deleteArmed == false && shelf.trash.isEmpty)
+    }
+
     @Test func thePanelIsAsTallAsItsSongsNeedAndSaysWhenThereAreMore() {
         // Four songs on a 4K board: the panel fits them and its buttons, not the board's height.
         var few = SongPanel(names: ["a", "b", "c", "d"], selected: 0)

@@ -1,7 +1,8 @@
 import Geometry
 
-/// A double click or double tap: a second press on the same target within `interval`
-/// seconds of the first, and near where the first was. Keeps the last first press.
+/// A double or triple click or tap: presses in a row on the same target, each within
+/// `interval` seconds of the one before, and near where the first was (`count`; `press` for
+/// a double alone). Keeps the row's first press.
 public struct DoubleTap<Target: Equatable & Sendable>: Sendable {
     /// Seconds a second press may follow the first.
     public var interval: Double

@@ -58,7 +58,8 @@ struct BoardBar {
     /// The banner, if one shows, centred over the bar in a board of `bounds`, growing upward.
     mutating func drawBanner(into list: inout DrawList, font: BitmapFont, over bounds: Rect) {
         guard let lines = bannerLines(font: font, over: bounds), let r = bannerFrame(font: font, over: bounds) else { return }
-        list.fillRect(r, color: Color(hex: 0x7a1f2b).withAlpha(235))
+        // Opaque: lyrics showed through its words (a tour, at 480×320).
+        list.fillRect(r, color: Color(hex: 0x7a1f2b))
         for (k, line) in lines.enumerated() {
             list.text(line, at: Vec2(r.minX + 12, r.minY + 8 + Double(k) * font.cellHeight), font: font, color: .white)
         }

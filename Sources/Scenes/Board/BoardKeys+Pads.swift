@@ -14,7 +14,10 @@ extension BoardKeys {
             // (`StickSteps` steps, and repeats, past half deflection.)
             if max(abs(left.x), abs(left.y)) > 0.5 { padHeld = true }
             if let dir = stickSteps.step(pad: pad.id, stick: left, dt: ctx.dt) {
-                command(dir, from: .gamepad, pad: pad.id)
+                // While a line has the caret, a step leaves the text, and only that, as a
+                // button does (it moved the card focus under the caret, the bar offering
+                // "A lifts a copy" where A would leave the text: a tour).
+                if board.lyric != nil { board.endLyric() } else { command(dir, from: .gamepad, pad: pad.id) }
             }
             let right = pad.stick(false)
             if right != .zero {

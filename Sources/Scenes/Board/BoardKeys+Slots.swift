@@ -29,7 +29,7 @@ extension BoardKeys {
     }
 
     /// Where a chord dropped in `slot` of `line` would be, in root space: on the character
-    /// nearest the slot, where `place` puts it, beside the line's other chords as they would
+    /// nearest the slot, where `BoardDrops.place` puts it, beside the line's other chords as they would
     /// set it (the one carried from this line left out: the drop moves it), so the mark and
     /// the carried chord show the landing, not the slot (a visual tour saw slot 0's mark 8 pt
     /// left of where its chord then stood; a review, one beside a placed chord 26 pt off).

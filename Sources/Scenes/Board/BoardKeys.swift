@@ -190,7 +190,7 @@ final class BoardKeys {
     }
 
     /// Moves the focus to strip card `i` (clamped) and scrolls it into view.
-    public func focusCard(_ i: Int) {
+    func focusCard(_ i: Int) {
         board.focusIndex = clamp(i, 0, board.stripNames.count - 1)
         board.focus = .card(board.focusIndex)
         board.revealCard(board.focusIndex)

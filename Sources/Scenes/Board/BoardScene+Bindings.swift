@@ -48,7 +48,7 @@ extension BoardScene {
         Binding(.transposeUp, "transpose the song up a semitone", keys: [Key("="), Key("+"), Key("Keypad +")], keyLabel: "+",
                 brief: "up"),
         Binding(.padScroll, "scroll the strip (sideways) and the sheet (up and down)", padLabel: "Right stick", brief: "scrolls"),
-        Binding(.type, "type in it there; drag along it to select, double-click a word, triple-click the line", mouse: "Click or drag along a line (off its chords)",
+        Binding(.type, "type in it there; in the line typed in, drag along it to select, double-click a word, triple-click the line", mouse: "Click or drag along a line (off its chords)",
                 touch: "Tap a line (off its chords)", brief: "types in it"),
         Binding(.edit, "type in the focused chord's line (else the first in view)", keys: [Key("F2")], brief: "types in a line"),
         Binding(.dismissBanner, "put away a message over the sheet (it goes by itself after 8 s)", mouse: "Click the message",

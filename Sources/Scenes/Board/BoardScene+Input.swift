@@ -15,6 +15,13 @@ extension BoardScene {
             keys.ring.note(e)
             if case .gamepadRemoved(let pad) = e { keys.padRemoved(pad) }
             if songPanel != nil {
+                // A press on the banner puts it away over the songs panel too, and takes an
+                // armed Delete back as any other press (the panel's Delete button lies under
+                // the banner's middle: a review's click there armed it).
+                if case .pointerDown(_, _, let at) = e, bar.pressBanner(at: at, font: font, over: bounds) {
+                    songs.panel?.armDelete(false)
+                    continue
+                }
                 // A trigger let go under the panel is let go as it goes by: the pad as it stands
                 // at the step's end may have it pulled again after the panel closed (a review).
                 keys.triggerLetGo(e)

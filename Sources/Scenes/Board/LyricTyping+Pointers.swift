@@ -25,6 +25,16 @@ extension LyricTyping {
         return BitmapFont.nearestStop(local.x, in: stops)
     }
 
+    /// The character under `p` in line `line`, for the word a double click selects: the one
+    /// whose caret stops `p` lies between, on either side of the stop nearest it (a click on
+    /// the right half of a word's last letter selected the space after it: a tour).
+    func lyricCharacter(at p: Vec2, line: Int) -> Int {
+        let caret = lyricCaret(at: p, line: line), stops = board.caretStops(line: line)
+        let x = board.spaces.convert(p, from: .root, to: board.lineSpaces[line]).x
+        guard caret > 0, caret < stops.count else { return caret }
+        return min(stops[caret - 1], stops[caret]) <= x && x <= max(stops[caret - 1], stops[caret]) ? caret - 1 : caret
+    }
+
     /// A press on a line, off its chords: in the line being typed in it moves the caret (Shift
     /// extends the selection) and a drag selects; a mouse's press on another line starts
     /// typing there at once, so that its drag selects too (a tour's drag across a line not
@@ -46,12 +56,15 @@ extension LyricTyping {
             // (Decided at its release or past the slop: the sheet has it meanwhile, as a
             // finger's press on any other line; a tour's swipe up over the line being typed
             // in selected it instead of scrolling.)
-            textPress = TextPress(pointer: id, line: line, start: p, at: p, selecting: false, fingerInTypedLine: true)
+            // (Counted at the press, as every other press is: a double tap's window is between
+            // its downs, not from the first down to the last lift.)
+            let taps = lyricTaps.count(line, at: p, time: input.time, reach: 8)
+            textPress = TextPress(pointer: id, line: line, start: p, at: p, selecting: false, fingerInTypedLine: true, taps: taps)
             return false
         }
         if var edit = lyric, edit.line == line {
             let caret = lyricCaret(at: p, line: line)
-            place(&edit, caret, taps: lyricTaps.count(line, at: p, time: input.time, reach: 8), extend: input.shift)
+            place(&edit, caret, word: lyricCharacter(at: p, line: line), taps: lyricTaps.count(line, at: p, time: input.time, reach: 8), extend: input.shift)
             textPress = TextPress(pointer: id, line: line, start: p, at: p, selecting: true)
             return true
         }
@@ -63,11 +76,11 @@ extension LyricTyping {
     }
 
     /// The caret put at `caret` in `edit` by a press that is the `taps`th in a row: a double
-    /// selects the word, a triple the line; a single puts the caret (`extend`: with Shift,
-    /// the selection grows to it).
-    private func place(_ edit: inout LyricEdit, _ caret: Int, taps: Int, extend: Bool) {
+    /// selects the word of character `word`, a triple the line; a single puts the caret
+    /// (`extend`: with Shift, the selection grows to it).
+    private func place(_ edit: inout LyricEdit, _ caret: Int, word: Int, taps: Int, extend: Bool) {
         switch taps {
-        case 2: edit.field.selectWord(at: caret)
+        case 2: edit.field.selectWord(at: word)
         case 3: edit.field.selectAll()
         default: edit.field.setCaret(caret, extend: extend)
         }
@@ -115,8 +128,7 @@ extension LyricTyping {
         if press.fingerInTypedLine {
             // A tap: the caret goes there, or the word or the line for a double or triple tap.
             guard !cancelled, var edit = lyric, edit.line == press.line else { return false }
-            let taps = lyricTaps.count(press.line, at: p, time: board.stepInput.time, reach: 8)
-            place(&edit, lyricCaret(at: p, line: press.line), taps: taps, extend: false)
+            place(&edit, lyricCaret(at: p, line: press.line), word: lyricCharacter(at: p, line: press.line), taps: press.taps, extend: false)
             return false
         }
         if !cancelled, board.document.lines.indices.contains(press.line) {

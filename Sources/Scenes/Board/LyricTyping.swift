@@ -38,7 +38,7 @@ final class LyricTyping {
     /// A press on a lyric: a tap there puts the caret in it, a drag in the line being typed
     /// in selects.
     var textPress: TextPress?
-    /// A second click or tap on the line being typed in selects a word.
+    /// A second click or tap on the line being typed in selects a word, a third the line.
     var lyricTaps = DoubleTap<Int>(interval: 0.4)
     /// The typing the last change was, while it may still take more typing into the same
     /// undo step: its line and where its caret ended.
@@ -96,6 +96,8 @@ struct TextPress {
     /// A finger's press in the line being typed in, not yet decided: a tap there puts the
     /// caret, a swipe along the line selects, one up or down scrolls the sheet.
     var fingerInTypedLine = false
+    /// How many presses in a row this one makes (`DoubleTap.count`), counted at the press.
+    var taps = 1
     /// Whether it has moved past a hand's tremor (2 pt): only then does a drag select.
     var moved = false
 }
