@@ -28,8 +28,9 @@ extension LyricTyping {
     /// The character under `p` in line `line`, for the word a double click selects: the one
     /// whose caret stops `p` lies between, on either side of the stop nearest it (a click on
     /// the right half of a word's last letter selected the space after it: a tour).
-    func lyricCharacter(at p: Vec2, line: Int) -> Int {
-        let caret = lyricCaret(at: p, line: line), stops = board.caretStops(line: line)
+    /// `caret` is the stop nearest `p` (`lyricCaret`).
+    func lyricCharacter(at p: Vec2, line: Int, caret: Int) -> Int {
+        let stops = board.caretStops(line: line)
         let x = board.spaces.convert(p, from: .root, to: board.lineSpaces[line]).x
         guard caret > 0, caret < stops.count else { return caret }
         return min(stops[caret - 1], stops[caret]) <= x && x <= max(stops[caret - 1], stops[caret]) ? caret - 1 : caret
@@ -64,7 +65,7 @@ extension LyricTyping {
         }
         if var edit = lyric, edit.line == line {
             let caret = lyricCaret(at: p, line: line)
-            place(&edit, caret, word: lyricCharacter(at: p, line: line), taps: lyricTaps.count(line, at: p, time: input.time, reach: 8), extend: input.shift)
+            place(&edit, caret, word: lyricCharacter(at: p, line: line, caret: caret), taps: lyricTaps.count(line, at: p, time: input.time, reach: 8), extend: input.shift)
             textPress = TextPress(pointer: id, line: line, start: p, at: p, selecting: true)
             return true
         }
@@ -128,7 +129,8 @@ extension LyricTyping {
         if press.fingerInTypedLine {
             // A tap: the caret goes there, or the word or the line for a double or triple tap.
             guard !cancelled, var edit = lyric, edit.line == press.line else { return false }
-            place(&edit, lyricCaret(at: p, line: press.line), word: lyricCharacter(at: p, line: press.line), taps: press.taps, extend: false)
+            let caret = lyricCaret(at: p, line: press.line)
+            place(&edit, caret, word: lyricCharacter(at: p, line: press.line, caret: caret), taps: press.taps, extend: false)
             return false
         }
         if !cancelled, board.document.lines.indices.contains(press.line) {
