@@ -155,6 +155,9 @@ struct EventTranslator {
             case SDLConstants.windowFocusGained:
                 watchForSwallowedPress()
                 out.append(.focusGained)
+            case SDLConstants.windowClose:
+                // (SDL is told not to make this a quit: `SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE`.)
+                out.append(.closeRequested)
             case SDLConstants.windowMinimized, SDLConstants.windowHidden:
                 return .pause
             case SDLConstants.windowRestored, SDLConstants.windowShown:

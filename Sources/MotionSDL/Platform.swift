@@ -81,6 +81,9 @@ public final class Platform: FramePlatform {
         // Our own pointers come from touch events; do not also fake touches from the mouse.
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
+        // The window's close button is a request the app may answer with a question (edits
+        // saved nowhere: `InputEvent.closeRequested`), not SDL's quit; a signal still quits.
+        SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0")
         if options.headless {
             SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
         }

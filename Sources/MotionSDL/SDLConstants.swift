@@ -35,6 +35,7 @@ enum SDLConstants {
     static let windowResized = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
     static let windowDisplayChanged = UInt8(SDL_WINDOWEVENT_DISPLAY_CHANGED.rawValue)
     static let windowMinimized = UInt8(SDL_WINDOWEVENT_MINIMIZED.rawValue)
+    static let windowClose = UInt8(SDL_WINDOWEVENT_CLOSE.rawValue)
     static let windowHidden = UInt8(SDL_WINDOWEVENT_HIDDEN.rawValue)
     static let windowRestored = UInt8(SDL_WINDOWEVENT_RESTORED.rawValue)
     static let windowShown = UInt8(SDL_WINDOWEVENT_SHOWN.rawValue)

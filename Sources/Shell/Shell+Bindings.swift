@@ -103,8 +103,9 @@ extension Shell {
 extension Shell {
     /// Escape with nothing held: the app quits, unless a scene would lose what it holds (the
     /// board's edits saved nowhere: Escape, pressed once to leave the text and once more by
-    /// habit, quit with them); that scene is shown, saying so, and a second Escape within
-    /// `quitConfirmTime` quits all the same.
+    /// habit, quit with them); that scene is shown, saying so, and a second Escape (or a
+    /// close: the window's close button asks the same way) within `quitConfirmTime` quits
+    /// all the same.
     func quitUnlessAsked() {
         if let asked = quitAskedAt, simulatedTime - asked <= Self.quitConfirmTime { return wantsQuit = true }
         quitAskedAt = nil

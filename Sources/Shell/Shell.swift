@@ -144,6 +144,9 @@ public final class Shell: FrameContent {
             // Every scene hears of a resize, even when its area came out the same.
             relayout(layingOutScenes: true)
             sceneEvents.append(event)
+        case .closeRequested:
+            // (Unlike Escape, nothing held is cancelled first: the window goes either way.)
+            quitUnlessAsked()
         case .pointerDown(let id, let device, let at):
             if at.y < chrome.barHeight {
                 chromePointers.append(id)

@@ -155,6 +155,25 @@ private final class InlineWorker: FrameWorker {
         #expect(content.pauses == 2)
     }
 
+    /// Input that comes while the window is hidden (a close from the taskbar) is stepped in
+    /// steps of no time, not left until the window is shown again.
+    @Test func inputWhileHiddenIsSteppedWithoutTime() throws {
+        let content = LogContent(size: Vec2(100, 100))
+        let platform = NullPlatform(size: content.size)
+        let driver = FrameDriver(platform: platform, content: content, hz: 120, virtualFrameTime: 1.0 / 60)
+        try driver.runFrame()
+        platform.isPaused = true
+        try driver.runFrame()
+        let steps = content.steps.count
+        platform.pending = [.closeRequested]
+        content.waiting = 1
+        try driver.runFrame()
+        #expect(content.enqueued.last == .closeRequested)
+        #expect(content.steps.count == steps + 1 && content.waiting == 0 && content.pauses == 1)
+        try driver.runFrame()
+        #expect(content.steps.count == steps + 1, "nothing waiting: no step")
+    }
+
     /// Input left waiting by a step (the shell's, behind a modifier change) is stepped, in
     /// steps of no time, as the window goes away and in the run's last frame.
     @Test func inputLeftWaitingIsSteppedAtAPauseAndAtTheEnd() throws {

@@ -17,7 +17,7 @@ import Testing
             .gamepadAdded(pad: 0), .gamepadRemoved(pad: 0),
             .gamepadAxis(pad: 1, axis: .righttrigger, value: 0.5),
             .gamepadButton(pad: 1, button: .dpup, down: false),
-            .resize(w: 800, h: 600), .focusLost, .focusGained,
+            .resize(w: 800, h: 600), .focusLost, .focusGained, .closeRequested,
         ]
         for (i, e) in events.enumerated() {
             let line = InputScript.line(for: ScriptedEvent(frame: i + 1, event: e))

@@ -131,14 +131,21 @@ extension SDLTests {
             let app = try HeadlessApp(scenes: [BounceScene(initialBalls: 0)])
             app.push(fingerEvent(SDL_FINGERDOWN, finger: 5, x: 0.5, y: 0.5))
             app.frame()
-            var e = SDL_Event()
-            e.type = SDL_WINDOWEVENT.rawValue
-            e.window.windowID = SDL_GetWindowID(app.platform.window)
-            e.window.event = UInt8(SDL_WINDOWEVENT_FOCUS_LOST.rawValue)
-            app.push(e)
+            app.push(windowEvent(SDL_WINDOWEVENT_FOCUS_LOST, of: app.platform))
             app.frame()
             #expect(app.log.suffix(2) == [.pointerCancel(pointer: 1, device: .touch), .focusLost])
             #expect(app.shell.input.pointers.isEmpty)
+        }
+
+        /// The window's close button is a request the shell answers (with nothing to lose, it
+        /// quits), not SDL's quit, which a signal makes and which ends the run at once.
+        @Test func theWindowsCloseButtonIsARequestTheShellAnswers() throws {
+            let app = try HeadlessApp(scenes: [BounceScene(initialBalls: 0)])
+            app.frame()
+            app.push(windowEvent(SDL_WINDOWEVENT_CLOSE, of: app.platform))
+            app.frame()
+            #expect(app.log.last == .closeRequested)
+            #expect(!app.platform.quitRequested && app.shell.wantsQuit)
         }
 
         @Test func aVirtualGamepadIsAddedReportsAxesAndButtonsAndItsRemovalIsSeen() throws {

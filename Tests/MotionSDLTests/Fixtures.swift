@@ -92,6 +92,15 @@ func fingerEvent(_ type: SDL_EventType, finger: Int64, x: Float, y: Float, touch
     return e
 }
 
+/// A window event of `platform`'s window, as SDL would queue it (`event`: focus lost, close, …).
+func windowEvent(_ event: SDL_WindowEventID, of platform: Platform) -> SDL_Event {
+    var e = SDL_Event()
+    e.type = SDL_WINDOWEVENT.rawValue
+    e.window.windowID = SDL_GetWindowID(platform.window)
+    e.window.event = UInt8(event.rawValue)
+    return e
+}
+
 func mouseButtonEvent(_ type: SDL_EventType, x: Int32, y: Int32, which: UInt32 = 0, window: UInt32) -> SDL_Event {
     var e = SDL_Event()
     e.type = type.rawValue

@@ -118,9 +118,7 @@ extension SDLTests {
             platform.render(list(rectAt: 80, background: .white))
             #expect(platform.lastRegion == .everything)
             // A window event: the next frame is drawn whole.
-            var e = SDL_Event()
-            e.type = SDL_WINDOWEVENT.rawValue
-            e.window.event = UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue)
+            var e = windowEvent(SDL_WINDOWEVENT_EXPOSED, of: platform)
             #expect(SDL_PushEvent(&e) == 1)
             var events: [InputEvent] = []
             platform.poll(into: &events)

@@ -145,12 +145,32 @@ import Testing
         #expect(kept.activeIndex == 1)
         func escapeKept() { runShell(kept, frames: 1, events: [1: [.key(.escape, down: true), .key(.escape, down: false)]]) }
         escapeKept()
-        #expect(!kept.wantsQuit && kept.activeIndex == 0 && board.banner?.contains("Escape again quits") == true)
+        #expect(!kept.wantsQuit && kept.activeIndex == 0 && board.banner?.contains("Escape or close again to quit") == true)
         runShell(kept, frames: 5 * 60)
         escapeKept()
         #expect(!kept.wantsQuit, "asked again after the pause")
         runShell(kept, frames: 60)
         escapeKept()
+        #expect(kept.wantsQuit)
+    }
+
+    /// The window's close button asks as Escape does (a close, then Escape, quits), and
+    /// cancels nothing held; with nothing to lose it closes at once.
+    @Test func theCloseButtonAsksOnceBeforeQuittingWithEditsSavedNowhere() {
+        let board = BoardScene()
+        let shell = Shell(scenes: [board, PathScene()], size: Vec2(1280, 720), font: testFont())
+        runShell(shell, frames: 1, events: [1: [.closeRequested]])
+        #expect(shell.wantsQuit, "nothing to lose: it closes")
+        let kept = Shell(scenes: [board, PathScene()], size: Vec2(1280, 720), font: testFont())
+        board.unsavedBecause = "sheet.json: is read-only (mode 444); not saved over"
+        let line = board.lineRootFrame(0).center
+        runShell(kept, frames: 1, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: line), .closeRequested]])
+        #expect(!kept.wantsQuit && board.banner?.contains("close again") == true)
+        runShell(kept, frames: 1, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: line + Vec2(0, 40))]])
+        #expect(kept.scenePointers.map(\.id) == [0], "the press is still the scene's")
+        runShell(kept, frames: 30, events: [1: [.key(.escape, down: true), .key(.escape, down: false)]])
+        #expect(!kept.wantsQuit, "Escape with a press held cancels it first")
+        runShell(kept, frames: 1, events: [1: [.closeRequested]])
         #expect(kept.wantsQuit)
     }
 

@@ -152,6 +152,11 @@ public enum InputEvent: Hashable, Sendable {
     case focusLost
     /// The window has the keyboard focus again.
     case focusGained
+    /// The window's close button, or the desktop asking the window to close (a logout): the
+    /// app quits as Escape with nothing held does, asking once first where a scene would
+    /// lose what it holds (`Scene.asksBeforeQuitting`). A signal (SIGINT, SIGTERM) is not
+    /// this: it quits at once.
+    case closeRequested
     /// The app stalls for this many seconds before the frame (a script's way to test what a
     /// hitch does; the frame driver adds it to the frame's time and hands it to no one).
     case hitch(seconds: Double)

@@ -179,7 +179,7 @@ public struct InputState: Sendable {
         case .focusGained:
             hasFocus = true
             out.append(event)
-        case .wheel, .resize, .text, .composition, .fileDropped:
+        case .wheel, .resize, .text, .composition, .fileDropped, .closeRequested:
             out.append(event)
         case .hitch:
             break  // the frame driver's, not the scenes'

@@ -181,13 +181,12 @@ public final class FrameDriver {
         frame += 1
         takeInput()
         if platform.isPaused {
-            if !loop.isPaused {
-                // What came in with the hide (a last keystroke, the focus loss) is stepped
-                // first, in steps of no time, so that what is saved holds it (a review: it
-                // waited, unstepped, until the window came back).
-                stepQueuedInput(atLeastOnce: true)
-                content.didPause()
-            }
+            // What came in with the hide (a last keystroke, the focus loss) is stepped first,
+            // in steps of no time, so that what is saved holds it (a review: it waited,
+            // unstepped, until the window came back); so is what comes while hidden (a close
+            // from the taskbar, which would otherwise wait for the window to be shown).
+            stepQueuedInput(atLeastOnce: !loop.isPaused)
+            if !loop.isPaused { content.didPause() }
             loop.pause()
         } else if loop.isPaused {
             loop.resume()

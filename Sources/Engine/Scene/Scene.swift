@@ -29,9 +29,10 @@ public protocol Scene: AnyObject {
     /// hand does: the window went away, and no step runs until it is back. The default does
     /// nothing (a scene that saves each change as it is made, or has none).
     func saveNow()
-    /// Escape asks the app to quit: true when quitting now would lose what the scene holds
-    /// (the board's edits that could be saved nowhere), having said so where it shows it; the
-    /// app then quits only on a second Escape soon after. The default, false.
+    /// Escape or the window's close button asks the app to quit: true when quitting now
+    /// would lose what the scene holds (the board's edits that could be saved nowhere),
+    /// having said so where it shows it; the app then quits only on a second Escape or
+    /// close soon after. The default, false.
     func asksBeforeQuitting() -> Bool
     /// The app took a press for itself (the help opened, the frame-time graph toggled or
     /// clicked): the scene never sees it, but what waits for the user's next press, such as

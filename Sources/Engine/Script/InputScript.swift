@@ -201,6 +201,7 @@ public enum InputScript {
             event = .fileDropped(path: p)
         case "focusLost": event = .focusLost
         case "focusGained": event = .focusGained
+        case "close": event = .closeRequested
         case "hitch":
             let seconds = try number("seconds")
             guard seconds >= 0, seconds <= InputLimits.maxHitch else {
@@ -245,6 +246,7 @@ public enum InputScript {
         case .fileDropped(let p): kv += [("type", "fileDropped"), ("path", .string(p))]
         case .focusLost: kv.append(("type", "focusLost"))
         case .focusGained: kv.append(("type", "focusGained"))
+        case .closeRequested: kv.append(("type", "close"))
         case .hitch(let s): kv += [("type", "hitch"), ("seconds", JSONValue(s))]
         }
         return JSONValue.object(kv).serialized()

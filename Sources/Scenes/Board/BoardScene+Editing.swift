@@ -37,7 +37,7 @@ extension BoardScene {
     public func asksBeforeQuitting() -> Bool {
         saveNow()
         guard unsavedBecause != nil else { return false }
-        showBanner("These edits are not saved anywhere · Escape again quits and loses them")
+        showBanner("These edits are not saved anywhere · Escape or close again to quit and lose them")
         return true
     }
 
