@@ -387,12 +387,17 @@ import Testing
     @Test func atTheSmallestWindowALongBannerWrapsInsteadOfBeingCut() {
         let s = BoardScene()
         _ = Shell(scenes: [s], size: Vec2(480, 320), font: testFont())
-        let text = "kept as the song “ro (unsaved)”: the edits to “ro”, not saved there (/tmp/s1/ro.json: is read-only (mode 444); not saved over)"
         #expect(s.bannerLines(font: testFont()) == nil)
-        s.showBanner(text)
-        let lines = s.bannerLines(font: testFont()) ?? []
-        #expect(lines.count >= 2 && lines.count <= 3)
-        #expect(lines.joined(separator: " ") == text, "\(lines)")
+        let name = "a-rather-long-sheet-name-for-a-song"
+        for text in ["kept as the song “ro (unsaved)”: the edits to “ro”, not saved there (/tmp/s1/ro.json: is read-only (mode 444); not saved over)",
+                     "kept as the song “\(name) (unsaved)”: the edits to “\(name)”, not saved there (/tmp/bn/\(name).json: is read-only (mode 444); not saved over)"] {
+            s.showBanner(text)
+            let lines = s.bannerLines(font: testFont()) ?? []
+            #expect(lines.count >= 2 && lines.count <= 6)
+            #expect(lines.joined(separator: " ") == text, "\(lines)")
+            // It stays over the sheet: the chords' strip still shows.
+            if let r = s.bar.bannerFrame(font: testFont(), over: s.bounds) { #expect(r.minY >= s.sheetFrame.minY, "\(r) over \(s.sheetFrame)") }
+        }
     }
 
     /// The banner lies over the sheet's lower lines: a click or a tap on it puts it away and

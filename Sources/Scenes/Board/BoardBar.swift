@@ -83,14 +83,17 @@ struct BoardBar {
         return true
     }
 
-    /// The banner's text as drawn in a board of `bounds`, if one shows: wrapped onto up to
-    /// three lines, not cut (at 480×320 "kept as the song …" lost why the sheet was not
-    /// saved: a tour).
+    /// The banner's text as drawn in a board of `bounds`, if one shows: wrapped, not cut (at
+    /// 480×320 "kept as the song …" lost why the sheet was not saved: a tour), onto as many
+    /// lines as fill half the board over the bar, 3 at least and 6 at most (3 still cut a
+    /// long file name's reason at 480×320: a tour).
     mutating func bannerLines(font: BitmapFont, over bounds: Rect) -> [String]? {
         guard let text = banner.text else { return nil }
         let width = max(font.cellWidth * 4, bounds.width - 56)
-        return bannerMemo.value(for: (text, width, 3, font.cellWidth), same: ==) {
-            Self.directed(font.wrapped(text, width: width, maxLines: 3), like: text, font: font)
+        let room = (frame.minY - 24 - bounds.minY) / 2 / font.cellHeight
+        let most = room.isFinite ? Int(clamp(room, 3, 6)) : 3
+        return bannerMemo.value(for: (text, width, most, font.cellWidth), same: ==) {
+            Self.directed(font.wrapped(text, width: width, maxLines: most), like: text, font: font)
         }
     }
 
