@@ -403,6 +403,34 @@ import Testing
         #expect(s.lyric?.field.selectedText == "lost")
     }
 
+    /// A finger's swipe that scrolls the sheet is no tap: the two taps after it, where it went
+    /// down, are a double tap that selects the word, not a triple that selects the line (a
+    /// review). On a line not typed in and on the one typed in alike.
+    @Test func aSwipeThatScrollsIsNotCountedTowardADoubleTap() {
+        for typedIn in [false, true] {
+            let (shell, s) = longBoard()
+            if typedIn {
+                tap(shell, stop(s, line: 2, 3), device: .touch)
+                runShell(shell, frames: 60)
+            }
+            // High in the row, so that line 2 is still under it once scrolled.
+            let row = s.lineRootFrame(2), w = Vec2(stop(s, line: 2, 14).x, row.minY + row.height * 0.3)
+            // Down, up 24 pt in three moves, held still, lifted: the sheet scrolls 24 pt.
+            var swipe: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 0, device: .touch, at: w)]]
+            for k in 1...3 { swipe[1 + k] = [.pointerMove(pointer: 0, device: .touch, at: w - Vec2(0, 8 * Double(k)))] }
+            swipe[9] = [.pointerUp(pointer: 0, device: .touch, at: w - Vec2(0, 24))]
+            runShell(shell, frames: 9, events: swipe)
+            #expect(s.sheet.offset > 20 && !s.sheet.isMoving, "it scrolled and stopped: \(s.sheet.offset)")
+            // Two taps on the same word, where it now is, within the double tap's time of the swipe.
+            #expect(s.lineRootFrame(2).minY < row.minY - 20)
+            let near = w - Vec2(0, 4)
+            #expect(s.typing.lyricLine(at: near) == 2)
+            runShell(shell, frames: 12, events: [1: [.pointerDown(pointer: 0, device: .touch, at: near)], 3: [.pointerUp(pointer: 0, device: .touch, at: near)],
+                                                 8: [.pointerDown(pointer: 0, device: .touch, at: near)], 10: [.pointerUp(pointer: 0, device: .touch, at: near)]])
+            #expect(s.lyric?.line == 2 && s.lyric?.field.selectedText == "long", "typed in: \(typedIn), \(String(describing: s.lyric))")
+        }
+    }
+
     /// A double click on the right half of a word's last letter selects that word, not the
     /// space after it (the stop nearest the click is after the letter: a tour).
     @Test func aDoubleClickOnAWordsLastLetterSelectsTheWord() {

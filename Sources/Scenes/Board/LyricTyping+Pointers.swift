@@ -99,7 +99,7 @@ extension LyricTyping {
         textPress = press
         if press.fingerInTypedLine, !press.selecting, press.start.distance(to: p) > BoardScene.slop {
             let d = p - press.start
-            guard abs(d.x) > abs(d.y), var edit = lyric, edit.line == press.line else { textPress = nil; return }
+            guard abs(d.x) > abs(d.y), var edit = lyric, edit.line == press.line else { return scrolls() }
             // (Still pending there, below its own slop: let go, it never scrolls.)
             _ = board.dragDrop.release(id, cancelled: true)
             press.selecting = true
@@ -116,8 +116,16 @@ extension LyricTyping {
             lyric = edit
             caretBlink.reset()
         } else if !press.selecting, press.start.distance(to: p) > BoardScene.slop {
-            textPress = nil
+            scrolls()
         }
+    }
+
+    /// The press under way is the sheet's, a scroll: it was counted toward a double tap at
+    /// its down, and is taken back, so the tap after it is a first (a swipe, a tap and a tap
+    /// selected the line, as a triple tap: a review).
+    private func scrolls() {
+        textPress = nil
+        lyricTaps.forget()
     }
 
     /// A pointer lifted: a tap starts typing where it landed. Returns true when the press was
