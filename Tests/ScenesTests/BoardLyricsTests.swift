@@ -403,6 +403,23 @@ import Testing
         #expect(s.lyric?.field.selectedText == "lost")
     }
 
+    /// With Shift held, every click in the line typed in extends the selection, as a text
+    /// field's does: two Shift-clicks at one place are not a double click that selects a word.
+    @Test func shiftClicksExtendAndMakeNoDoubleClick() {
+        let (shell, s) = makeBoard()
+        tap(shell, stop(s, line: 2, 3))
+        runShell(shell, frames: 60)
+        let shift = Key("Left Shift"), at = stop(s, line: 2, 13)
+        runShell(shell, frames: 6, events: [1: [.key(shift, down: true), .pointerDown(pointer: 0, device: .mouse, at: at)], 2: [.pointerUp(pointer: 0, device: .mouse, at: at)],
+                                            3: [.pointerDown(pointer: 0, device: .mouse, at: at)], 4: [.pointerUp(pointer: 0, device: .mouse, at: at)],
+                                            5: [.key(shift, down: false)]])
+        #expect(s.lyric?.field.selection == 3..<13, "\(String(describing: s.lyric))")
+        // Without Shift, a double click there still selects the word.
+        runShell(shell, frames: 60)
+        doubleClick(shell, at: at)
+        #expect(s.lyric?.field.selectedText == "lost")
+    }
+
     /// A finger's swipe that scrolls the sheet is no tap: the two taps after it, where it went
     /// down, are a double tap that selects the word, not a triple that selects the line (a
     /// review). On a line not typed in and on the one typed in alike.

@@ -65,7 +65,11 @@ extension LyricTyping {
         }
         if var edit = lyric, edit.line == line {
             let caret = lyricCaret(at: p, line: line)
-            place(&edit, caret, word: lyricCharacter(at: p, line: line, caret: caret), taps: lyricTaps.count(line, at: p, time: input.time, reach: 8), extend: input.shift)
+            // With Shift every click extends, as a text field's does: none makes a double (a
+            // second Shift-click at the same place selected a word: a review).
+            if input.shift { lyricTaps.forget() }
+            let taps = input.shift ? 1 : lyricTaps.count(line, at: p, time: input.time, reach: 8)
+            place(&edit, caret, word: lyricCharacter(at: p, line: line, caret: caret), taps: taps, extend: input.shift)
             textPress = TextPress(pointer: id, line: line, start: p, at: p, selecting: true)
             return true
         }
