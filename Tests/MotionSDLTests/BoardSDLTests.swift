@@ -40,6 +40,27 @@ extension SDLTests {
             #expect(c != Color(hex: 0xf4f1ea).withAlpha(255))
         }
 
+        /// The banner is hit where it is drawn, to the pixel: a click on any of its pixels puts
+        /// it away, and one beside it does not (a tour found clicks taken 2 px right of it, at
+        /// some widths, where the fill's edges fell on fractions of a pixel).
+        @Test func theBannerIsHitExactlyWhereItIsDrawn() throws {
+            let board = BoardScene()
+            for width in [1280.0, 1001, 777] {
+                let app = try HeadlessApp(scenes: [board], size: Vec2(width, 720))
+                for text in ["short", "a banner of middling length, with punctuation", "kept as the song “ro (unsaved)”: wide"] {
+                    board.showBanner(text)
+                    app.frame()
+                    guard let r = board.bar.bannerFrame(font: board.font, over: board.bounds) else { Issue.record("no banner"); continue }
+                    let y = Int32(r.minY + 3), banner = Color(hex: 0x7a1f2b).withAlpha(255)
+                    let row = app.platform.readPixels(SDL_Rect(x: 0, y: y, w: Int32(width), h: 1))
+                    let drawn = row.indices.filter { row[$0] == banner }
+                    // (SDL gives a click on a pixel the pixel's corner, in whole window units.)
+                    let hit = row.indices.filter { r.contains(Vec2(Double($0), Double(y))) }
+                    #expect(!drawn.isEmpty && drawn == hit, "at \(width): drawn \(drawn.first ?? -1)…\(drawn.last ?? -1), hit \(hit.first ?? -1)…\(hit.last ?? -1), \(r)")
+                }
+            }
+        }
+
         func key(_ sym: SDL_KeyCode, down: Bool, window: UInt32) -> SDL_Event {
             var e = SDL_Event()
             e.type = (down ? SDL_KEYDOWN : SDL_KEYUP).rawValue

@@ -66,13 +66,15 @@ struct BoardBar {
     }
 
     /// Where the banner shows in a board of `bounds`, if one does: as wide as its widest
-    /// line, centred, just over the bar.
+    /// line, centred, just over the bar. Its sides are on whole points, so that a click is
+    /// taken on exactly the pixels drawn (with fractional sides, clicks were taken up to 2 px
+    /// right of it: a tour).
     mutating func bannerFrame(font: BitmapFont, over bounds: Rect) -> Rect? {
         guard let lines = bannerLines(font: font, over: bounds) else { return nil }
         var widest = 0.0
         for line in lines { widest = max(widest, font.width(of: line)) }
-        let w = widest + 24, h = Double(lines.count) * font.cellHeight + 16
-        return Rect(x: bounds.midX - w / 2, y: frame.minY - 8 - h, w: w, h: h)
+        let w = (widest + 24).rounded(.up), h = Double(lines.count) * font.cellHeight + 16
+        return Rect(x: (bounds.midX - w / 2).rounded(.down), y: frame.minY - 8 - h, w: w, h: h)
     }
 
     /// A press at `p` on the banner puts it away, and is the banner's: what is under it
