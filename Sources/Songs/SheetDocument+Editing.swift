@@ -75,6 +75,33 @@ extension SheetDocument {
         return offset
     }
 
+    /// Deletes the text from character `start.index` of line `start.line` to character
+    /// `end.index` of a later line `end.line` (a selection across lines): the two ends meet
+    /// on the first line, and the lines between go. The chords on the characters deleted go
+    /// with them (returned, counted); those before the start stay, those from the end on keep
+    /// their characters, and a chord past the first line's end stays where the two meet,
+    /// before them (as a join keeps it). Refused, changing nothing, past `maxCharacters`
+    /// characters or `maxChordsPerLine` chords on the line they make.
+    public mutating func deleteText(from start: (line: Int, index: Int), to end: (line: Int, index: Int),
+                                    maxCharacters: Int) throws(JoinRefusal) -> Int {
+        precondition(start.line < end.line && start.line >= 0 && end.line < lines.count, "deleteText lines \(start.line)…\(end.line) of \(lines.count)")
+        let first = Array(lines[start.line].text), last = Array(lines[end.line].text)
+        let a = clamp(start.index, 0, first.count), b = clamp(end.index, 0, last.count)
+        let joined = String(first[..<a]) + String(last[b...])
+        guard joined.count <= maxCharacters else { throw .tooLong(characters: joined.count) }
+        // (A chord past the first line's end, with the selection starting at that end, stood
+        // on no character deleted.)
+        var kept = lines[start.line].chords.filter { $0.at < a || (a == first.count && $0.at >= a) }
+        for j in kept.indices where kept[j].at > a { kept[j].at = a }
+        let moving = lines[end.line].chords.filter { $0.at >= b }.map { var m = $0; m.at = min(Self.maxChordAt, $0.at - b + a); return m }
+        guard kept.count + moving.count <= Self.maxChordsPerLine else { throw .tooManyChords }
+        let total = lines[start.line...end.line].reduce(0) { $0 + $1.chords.count }
+        lines[start.line].text = joined
+        lines[start.line].chords = kept + moving
+        lines.removeSubrange(start.line + 1...end.line)
+        return total - kept.count - moving.count
+    }
+
     /// Where a caret goes after an undo or redo changed `old` into `new`: the end of what
     /// changed in `new`'s text (an undone insertion, where it was; a redone one, after it; an
     /// undone line break, where the break was), as editors put it. The lines are compared as

@@ -120,6 +120,41 @@ extension SDLTests {
             #expect(!app.shell.wantsQuit)
         }
 
+        /// A selection across lines, cut with Ctrl+X, is on SDL's clipboard as its lines joined
+        /// by line breaks; Ctrl+V at the same place puts every line back as it was.
+        @Test func aSelectionAcrossLinesCutsToTheClipboardAndPastesBack() throws {
+            let board = BoardScene()
+            let app = try HeadlessApp(scenes: [board], size: Vec2(1280, 720))
+            app.frame()
+            let win = SDL_GetWindowID(app.platform.window)
+            let texts = board.document.lines.map(\.text)
+            let p = board.lineRootFrame(1).center
+            app.push(mouseButtonEvent(SDL_MOUSEBUTTONDOWN, x: Int32(p.x), y: Int32(p.y), window: win))
+            app.push(mouseButtonEvent(SDL_MOUSEBUTTONUP, x: Int32(p.x), y: Int32(p.y), window: win))
+            app.frame()
+            let start = board.lyric?.field.caret ?? -1
+            func press(_ sym: SDL_KeyCode) {
+                app.push(key(sym, down: true, window: win))
+                app.frame()
+                app.push(key(sym, down: false, window: win))
+            }
+            app.push(key(SDLK_LSHIFT, down: true, window: win))
+            press(SDLK_DOWN)
+            press(SDLK_DOWN)
+            app.push(key(SDLK_LSHIFT, down: false, window: win))
+            app.push(key(SDLK_LCTRL, down: true, window: win))
+            press(SDLK_x)
+            app.frame()
+            let clip = SDL_GetClipboardText().map { p in defer { SDL_free(p) }; return String(cString: p) }
+            let end = texts[3].count - (board.document.lines[1].text.count - start)
+            #expect(clip == ([String(texts[1].dropFirst(start)), texts[2], String(texts[3].prefix(end))]).joined(separator: "\n"))
+            #expect(board.document.lines.count == texts.count - 2)
+            press(SDLK_v)
+            app.push(key(SDLK_LCTRL, down: false, window: win))
+            app.frame()
+            #expect(board.document.lines.map(\.text) == texts)
+        }
+
         /// A file dropped on the window arrives as its path (SDL's copy freed).
         @Test func aDroppedFileArrivesAsItsPath() throws {
             let board = BoardScene()

@@ -274,6 +274,18 @@ import Testing
         ])
     }
 
+    /// `count` clicks at `p` with Shift held, one a frame.
+    func shiftClicks(_ shell: Shell, at p: Vec2, count: Int) {
+        let shift = Key("Left Shift")
+        var events: [Int: [InputEvent]] = [1: [.key(shift, down: true)]]
+        for k in 0..<count {
+            events[2 * k + 1, default: []].append(.pointerDown(pointer: 0, device: .mouse, at: p))
+            events[2 * k + 2] = [.pointerUp(pointer: 0, device: .mouse, at: p)]
+        }
+        events[2 * count + 1] = [.key(shift, down: false)]
+        runShell(shell, frames: 2 * count + 1, events: events)
+    }
+
     /// A board of 40 lines, far taller than its sheet.
     func longBoard() -> (Shell, BoardScene) {
         var long = SheetDocument.empty
@@ -403,16 +415,74 @@ import Testing
         #expect(s.lyric?.field.selectedText == "lost")
     }
 
+    /// Shift+↓ selects across lines, as a text editor does: the dump says both ends, the
+    /// lines between show selected, Backspace deletes it in one undo step with the chords on
+    /// it (the bar says so), and Ctrl+Z brings all of it back.
+    @Test func shiftDownSelectsAcrossLinesAndBackspaceDeletesItInOneStep() {
+        var doc = SheetDocument.empty
+        doc.lines[1].chords = [.init(name: "G", at: 10)]
+        doc.lines[3].chords = [.init(name: "D", at: 2), .init(name: "C", at: 20)]
+        let (shell, s) = makeBoard(doc)
+        tap(shell, stop(s, line: 1, 5))
+        runShell(shell, frames: 60)
+        keys(shell, ["Down", "Down"], shift: true)
+        #expect(caret(shell) == .object([("line", 3), ("index", JSONValue(s.lyric!.field.caret)), ("anchorLine", 1), ("anchor", 5)]))
+        let end = s.lyric!.field.caret
+        #expect(end > 0 && s.typing.lineSelectionSpan(line: 2) != nil && s.typing.lineSelectionSpan(line: 0) == nil)
+        keys(shell, ["Backspace"])
+        #expect(s.document.lines.count == doc.lines.count - 2)
+        #expect(s.document.lines[1].text == "That " + String(doc.lines[3].text.dropFirst(end)))
+        #expect(s.document.lines[1].chords.map(\.name) == ["C"] && s.document.lines[1].chords[0].at == 5 + 20 - end)
+        #expect(s.lyric?.line == 1 && s.lyric?.field.caret == 5 && caret(shell)?["anchorLine"] == nil)
+        #expect(s.announcement.contains("2 chords"), "\(s.announcement)")
+        keys(shell, ["Z"], ctrl: true)
+        #expect(s.document == doc)
+    }
+
+    /// A mouse's drag from one line into another selects across them; typing replaces the
+    /// selection, and one Ctrl+Z undoes both; dragged back into the line it began in, the
+    /// selection is that line's own again.
+    @Test func aDragAcrossLinesSelectsThemAndTypingReplacesTheSelection() {
+        let (shell, s) = makeBoard()
+        let a = stop(s, line: 0, 8), b = stop(s, line: 2, 6)
+        var drag: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 0, device: .mouse, at: a)]]
+        for k in 1...6 { drag[1 + k] = [.pointerMove(pointer: 0, device: .mouse, at: a + (b - a) * (Double(k) / 6))] }
+        runShell(shell, frames: 8, events: drag)
+        #expect(caret(shell)?["anchorLine"] == 0 && caret(shell)?["line"] == 2)
+        // Back in its own line, it is that line's selection.
+        let c = stop(s, line: 0, 14)
+        runShell(shell, frames: 2, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: c)]])
+        #expect(caret(shell)?["anchorLine"] == nil && s.lyric?.line == 0 && s.lyric?.field.selection == 8..<14)
+        runShell(shell, frames: 3, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: b)], 2: [.pointerUp(pointer: 0, device: .mouse, at: b)]])
+        #expect(caret(shell)?["anchorLine"] == 0)
+        type(shell, "X")
+        #expect(s.document.lines.count == SheetDocument.empty.lines.count - 2)
+        #expect(s.document.lines[0].text == "Amazing X" + String(SheetDocument.empty.lines[2].text.dropFirst(6)))
+        keys(shell, ["Z"], ctrl: true)
+        #expect(s.document == .empty)
+    }
+
+    /// A Shift-click on another line selects from the caret to it; a plain key lets the
+    /// selection go and does what it does.
+    @Test func aShiftClickOnAnotherLineSelectsToItAndAPlainKeyLetsItGo() {
+        let (shell, s) = makeBoard()
+        tap(shell, stop(s, line: 3, 4))
+        runShell(shell, frames: 60)
+        shiftClicks(shell, at: stop(s, line: 1, 2), count: 1)
+        #expect(caret(shell) == .object([("line", 1), ("index", 2), ("anchorLine", 3), ("anchor", 4)]))
+        keys(shell, ["Right"])
+        #expect(caret(shell) == .object([("line", 1), ("index", 3)]))
+        #expect(s.document == .empty)
+    }
+
     /// With Shift held, every click in the line typed in extends the selection, as a text
     /// field's does: two Shift-clicks at one place are not a double click that selects a word.
     @Test func shiftClicksExtendAndMakeNoDoubleClick() {
         let (shell, s) = makeBoard()
         tap(shell, stop(s, line: 2, 3))
         runShell(shell, frames: 60)
-        let shift = Key("Left Shift"), at = stop(s, line: 2, 13)
-        runShell(shell, frames: 6, events: [1: [.key(shift, down: true), .pointerDown(pointer: 0, device: .mouse, at: at)], 2: [.pointerUp(pointer: 0, device: .mouse, at: at)],
-                                            3: [.pointerDown(pointer: 0, device: .mouse, at: at)], 4: [.pointerUp(pointer: 0, device: .mouse, at: at)],
-                                            5: [.key(shift, down: false)]])
+        let at = stop(s, line: 2, 13)
+        shiftClicks(shell, at: at, count: 2)
         #expect(s.lyric?.field.selection == 3..<13, "\(String(describing: s.lyric))")
         // Without Shift, a double click there still selects the word.
         runShell(shell, frames: 60)

@@ -37,6 +37,32 @@ import Testing
         #expect(doc.lines[1].chords.map(\.name) == ["G"] && doc.lines[1].chords[0].at == 4)
     }
 
+    /// A selection across lines deleted: its ends meet, the lines between go, and the chords
+    /// on what was deleted go with it; refused whole past the limits.
+    @Test func textDeletedAcrossLinesTakesItsChordsAndJoinsItsEnds() throws {
+        var doc = SheetDocument(lines: [.init(text: "Amazing grace", chords: [.init(name: "C", at: 0), .init(name: "G", at: 8)]),
+                                        .init(text: "how sweet", chords: [.init(name: "D", at: 4)]),
+                                        .init(text: "the sound", chords: [.init(name: "E", at: 1), .init(name: "F", at: 4)]),
+                                        .init(text: "that saved")])
+        // From "grace" (8) to "sound" (4): "Amazing " + "sound".
+        let removed = try doc.deleteText(from: (0, 8), to: (2, 4), maxCharacters: 100)
+        #expect(doc.lines.map(\.text) == ["Amazing sound", "that saved"])
+        #expect(doc.lines[0].chords.map(\.name) == ["C", "F"] && doc.lines[0].chords.map(\.at) == [0, 8])
+        #expect(removed == 3)
+        // From the end of a line with a chord past its end: that chord stays, where they meet.
+        var past = SheetDocument(lines: [.init(text: "ab", chords: [.init(name: "G", at: 5)]), .init(text: "x"), .init(text: "cd", chords: [.init(name: "C", at: 1)])])
+        #expect(try past.deleteText(from: (0, 2), to: (2, 1), maxCharacters: 100) == 0)
+        #expect(past.lines.map(\.text) == ["abd"] && past.lines[0].chords.map(\.at) == [2, 2])
+        // Past the limits: nothing changes.
+        var long = SheetDocument(lines: [.init(text: "abcd"), .init(text: "efgh")])
+        #expect(throws: SheetDocument.JoinRefusal.tooLong(characters: 5)) { _ = try long.deleteText(from: (0, 3), to: (1, 2), maxCharacters: 4) }
+        #expect(long.lines.count == 2)
+        var crowded = SheetDocument(lines: [.init(text: "ab", chords: Array(repeating: .init(name: "C", at: 0), count: SheetDocument.maxChordsPerLine)),
+                                            .init(text: "cd", chords: [.init(name: "G", at: 1)])])
+        #expect(throws: SheetDocument.JoinRefusal.tooManyChords) { _ = try crowded.deleteText(from: (0, 1), to: (1, 1), maxCharacters: 100) }
+        #expect(crowded.lines.count == 2)
+    }
+
     @Test func aJoinKeepsEachChordOnItsCharacterOrIsRefusedWhole() throws {
         var doc = sheet("How sweet ", chords: [("C", 0)])
         doc.lines[1].chords = [SheetDocument.Placed(name: "G", at: 1)]

@@ -31,6 +31,7 @@ extension BoardScene {
             if let lyric, lyric.line == i {
                 typing.drawLyricEdit(lyric, in: r, into: &list, font: font)
             } else {
+                typing.drawLineSelection(line: i, in: r, into: &list)
                 // ChordPro's directives and comments, kept as lines, read as notes, not lyrics.
                 let note = ChordPro.isDirectiveOrComment(line.text)
                 list.text(line.text, at: Vec2(r.minX + Self.textInset + lyricLayout.layout(i).indent, r.maxY - Self.lyricBand), font: font,

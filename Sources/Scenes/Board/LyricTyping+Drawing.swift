@@ -86,11 +86,20 @@ extension LyricTyping {
             for (lo, hi) in selectionSpans(field, stops: stops) {
                 list.fillRect(Rect(x: left + lo, y: origin.y - 1, w: hi - lo, h: font.cellHeight + 2), color: Color.accent.withAlpha(90))
             }
+        } else {
+            drawLineSelection(line: edit.line, in: r, into: &list)
         }
         list.text(text, at: origin, font: font, color: Color(hex: 0x2b2b33))
         if caretBlink.isVisible {
             let x = (left + stops[min(caret, stops.count - 1)]).rounded()
             list.fillRect(Rect(x: x - 1, y: origin.y - 1, w: 2, h: font.cellHeight + 2), color: Color(hex: 0x2b2b33))
         }
+    }
+
+    /// The part of line `line` (drawn in `r`) a selection across lines holds, if any.
+    func drawLineSelection(line: Int, in r: Rect, into list: inout DrawList) {
+        guard let (lo, hi) = lineSelectionSpan(line: line) else { return }
+        let y = r.maxY - BoardScene.lyricBand
+        list.fillRect(Rect(x: r.minX + lo, y: y - 1, w: hi - lo, h: board.font.cellHeight + 2), color: Color.accent.withAlpha(90))
     }
 }

@@ -10,6 +10,7 @@ extension LyricTyping {
     func keepLyricInPlace() {
         guard let edit = lyric else { return }
         typingRun = nil
+        lineAnchor = nil
         guard board.document.lines.indices.contains(edit.line) else { return lyric = nil }
         lyric = LyricEdit(line: edit.line, field: TextField(text: board.document.lines[edit.line].text, caret: edit.field.caret))
     }
@@ -20,6 +21,7 @@ extension LyricTyping {
     /// selection again, as editors do); a redo puts the caret after what it did again.
     func placeLyricAfterHistory(before: SheetDocument, undone: Bool) {
         guard lyric != nil else { return }
+        lineAnchor = nil
         // A change to the chords alone (♯, a drop) leaves the caret where it is.
         if before.lines.map(\.text) == board.document.lines.map(\.text) { return keepLyricInPlace() }
         typingRun = nil

@@ -14,6 +14,7 @@ extension LyricTyping {
         // click typed into a line and left the card carried, and the next Space dropped it
         // on the line it had been over).
         if board.dragDrop.keyCarry != nil { board.keys.command(.cancel, from: .keyboard) }
+        lineAnchor = nil
         lyric = LyricEdit(line: line, field: TextField(text: board.document.lines[line].text, caret: caret))
         typingRun = nil
         caretBlink.reset()
@@ -42,9 +43,11 @@ extension LyricTyping {
     func lyricKey(_ k: Key, input: InputState, repeated: Bool) {
         guard var edit = lyric else { return }
         caretBlink.reset()
+        if lineSelectionKey(k, input: input, repeated: repeated) { return }
         switch k.name {
         case "Escape": return endLyric()
         case "Return", "Keypad Enter": return insertLyric("\n")
+        case "Up", "Down" where input.shift: return extendSelectionByLine(k.name == "Up" ? -1 : 1)
         case "Up", "Down": return moveLyricLine(by: k.name == "Up" ? -1 : 1)
         case "Z" where input.ctrl && !repeated: return input.shift ? board.edits.redo() : board.edits.undo()
         case "Y" where input.ctrl && !repeated: return board.edits.redo()
@@ -84,6 +87,8 @@ extension LyricTyping {
     /// the split, the first was cut to what the line's tail left of the limit, though the
     /// tail then moved on: a hostile tour's paste lost thousands of characters.)
     func insertLyric(_ text: String, pasted: Bool = false) {
+        // Over a selection across lines: it goes first, in the same undo step.
+        if lineSelection != nil, !deleteLineSelection(commit: false) { return }
         guard var edit = lyric else { return }
         caretBlink.reset()
         let pieces = text.split(omittingEmptySubsequences: false, whereSeparator: TextField.isLineBreak)
@@ -164,6 +169,8 @@ extension LyricTyping {
 
     /// An input method's text in progress, shown at the caret.
     func composeLyric(_ text: String, cursor: Int) {
+        // A composition begun over a selection across lines replaces it, as typing does.
+        if !text.isEmpty, lineSelection != nil, !deleteLineSelection(commit: true) { return }
         guard lyric != nil else { return }
         lyric!.field.composition = text.isEmpty ? nil : TextField.Composition(text: text, cursor: cursor)
         caretBlink.reset()
@@ -246,12 +253,5 @@ extension LyricTyping {
         typingRun = nil
         board.revealLine(target)
         announceTyping()
-    }
-
-    /// Lines move under the chords lifted from them: those carried are let go (they fly
-    /// back), and a focus on a placed chord returns to the strip.
-    private func letGoOfPlacedChords() {
-        board.dragDrop.forget { $0.placed != nil }
-        if case .chord = board.focus { board.focus = .card(board.focusIndex) }
     }
 }

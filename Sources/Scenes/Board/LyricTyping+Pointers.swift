@@ -46,6 +46,13 @@ extension LyricTyping {
         guard textPress == nil, let line = lyricLine(at: p) else { return false }
         // (Not on a sheet still scrolling: the press catches it there, as a finger's does, and
         // types only at its release; a tour's click let a fling run on under the caret.)
+        if device == .mouse, lyric?.line != line, !board.sheet.isMoving, input.shift, let anchor = selectionAnchor {
+            // Shift-click on another line: the selection runs across to it.
+            lyricTaps.forget()
+            extendSelection(from: anchor, to: TextPlace(line: line, index: lyricCaret(at: p, line: line)))
+            textPress = TextPress(pointer: id, line: line, start: p, at: p, selecting: true)
+            return true
+        }
         if device == .mouse, lyric?.line != line, !board.sheet.isMoving {
             // Counted toward a double click: the second press selects the word, a third the line.
             _ = lyricTaps.count(line, at: p, time: input.time, reach: 8)
@@ -69,7 +76,12 @@ extension LyricTyping {
             // second Shift-click at the same place selected a word: a review).
             if input.shift { lyricTaps.forget() }
             let taps = input.shift ? 1 : lyricTaps.count(line, at: p, time: input.time, reach: 8)
-            place(&edit, caret, word: lyricCharacter(at: p, line: line, caret: caret), taps: taps, extend: input.shift)
+            if input.shift, lineSelection != nil, let anchor = lineAnchor {
+                extendSelection(from: anchor, to: TextPlace(line: line, index: caret))
+            } else {
+                lineAnchor = nil
+                place(&edit, caret, word: lyricCharacter(at: p, line: line, caret: caret), taps: taps, extend: input.shift)
+            }
             textPress = TextPress(pointer: id, line: line, start: p, at: p, selecting: true)
             return true
         }
@@ -115,7 +127,12 @@ extension LyricTyping {
             press.moved = true
             textPress = press
         }
-        if press.selecting, press.moved, var edit = lyric, edit.line == press.line {
+        if press.selecting, press.moved, !press.fingerInTypedLine, let over = lyricLine(at: p), let edit = lyric,
+           over != edit.line || lineAnchor != nil, let anchor = selectionAnchor {
+            // A mouse's drag into another line: the selection runs across lines (and back in
+            // the line it started in, is that line's again).
+            extendSelection(from: anchor, to: TextPlace(line: over, index: lyricCaret(at: p, line: over)))
+        } else if press.selecting, press.moved, var edit = lyric, edit.line == press.line {
             edit.field.setCaret(lyricCaret(at: p, line: press.line), extend: true)
             lyric = edit
             caretBlink.reset()
@@ -169,7 +186,7 @@ extension LyricTyping {
     /// text hidden that way: how far past (negative: to the left), how much text is hidden
     /// there, and the view's edge in root space; nil otherwise. The board is not at rest then.
     var selectionScroll: (past: Double, hidden: Double, edge: Vec2)? {
-        guard let press = textPress, press.selecting, press.moved, let edit = lyric, edit.line == press.line,
+        guard let press = textPress, press.selecting, press.moved, let edit = lyric, edit.line == press.line, lineAnchor == nil,
               board.lineSpaces.indices.contains(press.line) else { return nil }
         let space = board.lineSpaces[press.line]
         let local = board.spaces.convert(press.at, from: .root, to: space)

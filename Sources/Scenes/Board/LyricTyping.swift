@@ -18,6 +18,7 @@ final class LyricTyping {
     /// The lyric line being typed in, if any: its line and its text field.
     var lyric: LyricEdit? {
         didSet {
+            if lyric == nil { lineAnchor = nil }
             // A composition moves the chords after the caret (`LyricLayout`): laid out again
             // when one begins, changes or ends.
             // (So does a move to another line while one is scrolled.)
@@ -27,6 +28,9 @@ final class LyricTyping {
             followCaret()
         }
     }
+    /// The other end of a selection across lines (`LyricTyping+Lines.swift`), in another line
+    /// than the caret's; nil when the selection, if any, is the line's own.
+    var lineAnchor: TextPlace?
     /// How far the line being typed in is scrolled to the left (points), so that its caret
     /// stays in view in a line longer than the sheet is wide (`followCaret`). Its caret
     /// stops and chords are laid out scrolled (`LyricLayout.layout`); 0 for every other line.
@@ -104,11 +108,16 @@ struct TextPress {
 
 extension LyricTyping {
     /// The caret for the state dump: `{"line":l,"index":i}` (with `"anchor"` when a
-    /// selection is made), or null when no lyric is being typed in.
+    /// selection is made, and `"anchorLine"` when it is in another line), or null when no
+    /// lyric is being typed in.
     var caretDump: JSONValue {
         guard let e = lyric else { return .null }
         var fields: [(String, JSONValue)] = [("line", JSONValue(e.line)), ("index", JSONValue(e.field.caret))]
-        if e.field.hasSelection { fields.append(("anchor", JSONValue(e.field.anchor))) }
+        if lineSelection != nil, let a = lineAnchor {
+            fields += [("anchorLine", JSONValue(a.line)), ("anchor", JSONValue(a.index))]
+        } else if e.field.hasSelection {
+            fields.append(("anchor", JSONValue(e.field.anchor)))
+        }
         return .object(fields)
     }
 }
