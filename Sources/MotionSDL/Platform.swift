@@ -56,8 +56,8 @@ public final class Platform: FramePlatform {
     var textInputCaret: Rect?
     /// The system clipboard, touched on this (the main) thread only.
     let clipboard = ClipboardBridge()
-    /// Whether SDL has reported a quit: the user closed the window, or the process was asked
-    /// to end (Ctrl-C).
+    /// Whether SDL has reported a quit: the process was asked to end (Ctrl-C, SIGTERM). The
+    /// window's close button is not one: it comes as `InputEvent.closeRequested`.
     public internal(set) var quitRequested = false
     /// The window is minimised or hidden: the loop should pause.
     public internal(set) var isPaused = false
@@ -83,7 +83,8 @@ public final class Platform: FramePlatform {
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
         // The window's close button is a request the app may answer with a question (edits
         // saved nowhere: `InputEvent.closeRequested`), not SDL's quit; a signal still quits.
-        SDL_SetHint(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0")
+        // (Over the environment's SDL_QUIT_ON_LAST_WINDOW_CLOSE too: a close quit unasked.)
+        SDL_SetHintWithPriority(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, "0", SDL_HINT_OVERRIDE)
         if options.headless {
             SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1")
         }

@@ -5,7 +5,7 @@ import Engine
 extension Shell {
     /// An action of the shell, or (mode "In the help") of the help overlay.
     enum Action: Sendable, Equatable {
-        case tab, sceneNumber, nextScene, previousScene, help, fullscreen, graph, quit
+        case tab, sceneNumber, nextScene, previousScene, help, fullscreen, graph, quit, closeWindow
         case scrollHelp, lineUp, lineDown, pageUp, pageDown, top, bottom, closeHelp
     }
 
@@ -22,6 +22,8 @@ extension Shell {
         Binding(.fullscreen, "fullscreen on and off (a window's own key)", keyLabel: "F11", brief: "fullscreen"),
         Binding(.graph, "frame-time graph at the bottom (lines at 8.3, 16.7, 33.3 ms)", keys: [Key("G")], brief: "frame-time graph"),
         Binding(.quit, "close help, cancel a carry or a drag, or quit (not while anything is held; twice over edits saved nowhere)", keys: [.escape], brief: "closes, cancels or quits"),
+        Binding(.closeWindow, "quit (twice over edits saved nowhere: the app asks first, and shows the window)",
+                mouse: "The window's close button", touch: "The window's close button"),
         Binding(.scrollHelp, "scroll it", mode: helpMode, mouse: "Wheel or drag", touch: "Drag"),
         Binding(.closeHelp, "close it", mode: helpMode, mouse: "Click", touch: "Tap", keys: [.escape, .enter],
                 keyLabel: "Escape or Return", buttons: [.b, .a], padLabel: "B or A"),
@@ -106,16 +108,31 @@ extension Shell {
     /// habit, quit with them); that scene is shown, saying so, and a second Escape (or a
     /// close: the window's close button asks the same way) within `quitConfirmTime` quits
     /// all the same.
+    ///
+    /// The question is made to be seen: the help put away, the window shown and raised (a
+    /// close from the taskbar of a minimised window asked where nobody could see it: a
+    /// tour), and what waited for the user's next press (an armed Delete) taken back. An
+    /// answer sooner than `quitConfirmDelay` after it is no answer (two closes in one frame
+    /// quit before the question was drawn: a tour); time does not pass while the window is
+    /// hidden.
     func quitUnlessAsked() {
-        if let asked = quitAskedAt, simulatedTime - asked <= Self.quitConfirmTime { return wantsQuit = true }
+        if let asked = quitAskedAt, simulatedTime - asked <= Self.quitConfirmTime {
+            if simulatedTime - asked >= Self.quitConfirmDelay { wantsQuit = true }
+            return
+        }
         quitAskedAt = nil
         guard let i = scenes.firstIndex(where: { $0.asksBeforeQuitting() }) else { return wantsQuit = true }
         quitAskedAt = simulatedTime
         if i != activeIndex { activate(i) }
+        if helpVisible { toggleHelp() }
+        scenes[i].pressTakenByTheApp()
+        attentionRequested = true
     }
 
     /// Seconds after a scene asked in which a second Escape quits.
     public static let quitConfirmTime = 4.0
+    /// Seconds after a scene asked before a second Escape or close counts as the answer.
+    public static let quitConfirmDelay = 0.5
 
     /// Escape while the mouse or fingers hold something in the scene (a ring, the picture, a
     /// ball, the arrow's scrub): the gestures are cancelled, as a press the system takes

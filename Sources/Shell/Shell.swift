@@ -18,6 +18,13 @@ public final class Shell: FrameContent {
     public internal(set) var wantsQuit = false
     /// When a scene last asked before quitting (`asksBeforeQuitting`), in simulated seconds.
     var quitAskedAt: Double?
+    /// A quit asked for in this step (Escape with nothing held, the window's close button),
+    /// answered after the scene's step, so that what came before it in the step (typing) is
+    /// the scene's first (a close in the step of the first unsaved keystroke quit without
+    /// asking: a tour).
+    var quitRequested = false
+    /// A question the user must see was asked (`takeAttentionRequest`).
+    var attentionRequested = false
     public let font: BitmapFont
     public private(set) var input = InputState()
     /// Simulated seconds stepped so far (steps × their duration).
@@ -134,6 +141,15 @@ public final class Shell: FrameContent {
         }
         var context = StepContext(dt: dt, step: step, events: sceneEvents, input: input)
         activeScene.step(&context)
+        if quitRequested {
+            quitRequested = false
+            quitUnlessAsked()
+        }
+    }
+
+    public func takeAttentionRequest() -> Bool {
+        defer { attentionRequested = false }
+        return attentionRequested
     }
 
     private func route(_ event: InputEvent) {
@@ -146,7 +162,7 @@ public final class Shell: FrameContent {
             sceneEvents.append(event)
         case .closeRequested:
             // (Unlike Escape, nothing held is cancelled first: the window goes either way.)
-            quitUnlessAsked()
+            quitRequested = true
         case .pointerDown(let id, let device, let at):
             if at.y < chrome.barHeight {
                 chromePointers.append(id)
@@ -183,7 +199,7 @@ public final class Shell: FrameContent {
         default:
             switch Self.bindings.action(for: event) {
             case .help: toggleHelp()
-            case .quit: if !cancelHeldPointers() { quitUnlessAsked() }
+            case .quit: if !cancelHeldPointers() { quitRequested = true }
             case .graph: toggleGraph()
             case .nextScene:
                 var back = false

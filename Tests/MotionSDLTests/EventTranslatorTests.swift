@@ -146,6 +146,12 @@ extension SDLTests {
             app.frame()
             #expect(app.log.last == .closeRequested)
             #expect(!app.platform.quitRequested && app.shell.wantsQuit)
+            // SDL is told not to make the close a quit of its own (a pushed event skips that).
+            #expect(SDL_GetHintBoolean(SDL_HINT_QUIT_ON_LAST_WINDOW_CLOSE, SDL_TRUE) == SDL_FALSE)
+            // One scene without the shell (the examples, bench --window) ends at a close too.
+            let host = SceneHost(scene: BounceScene(initialBalls: 0), size: Vec2(320, 240), font: .placeholder)
+            host.enqueue(.closeRequested)
+            #expect(host.wantsQuit)
         }
 
         @Test func aVirtualGamepadIsAddedReportsAxesAndButtonsAndItsRemovalIsSeen() throws {

@@ -128,16 +128,23 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         #expect(try FileManager.default.contentsOfDirectory(atPath: copy.deletingLastPathComponent().path).sorted() == ["sheet (unsaved).json"])
     }
 
-    /// Where no copy can be made (the songs' folder is a file here; a read-only one for a
-    /// user), the board says at once that what is typed is only on screen, not only standard
-    /// error at the end (two tours).
-    @Test func aReadOnlySheetWhoseEditsCannotBeKeptSaysSoOnTheBoard() throws {
-        let url = tempURL(), dir = url.deletingLastPathComponent()
-        let data = Motionlab.tempDir()
+    /// A read-only sheet, "Hello", and a data folder where its edits cannot be kept as a song
+    /// either (the songs' folder is a file): edits saved nowhere.
+    func sheetSavedNowhere() throws -> (sheet: URL, data: URL) {
+        let url = tempURL(), data = Motionlab.tempDir()
         try FileManager.default.createDirectory(at: data.appendingPathComponent("motionlab"), withIntermediateDirectories: true)
         try "not a folder".write(to: data.appendingPathComponent("motionlab/songs"), atomically: true, encoding: .utf8)
         try #"{"version":2,"lines":[{"text":"Hello"}]}"#.write(to: url, atomically: true, encoding: .utf8)
         chmod(url.path, 0o444)
+        return (url, data)
+    }
+
+    /// Where no copy can be made (the songs' folder is a file here; a read-only one for a
+    /// user), the board says at once that what is typed is only on screen, not only standard
+    /// error at the end (two tours).
+    @Test func aReadOnlySheetWhoseEditsCannotBeKeptSaysSoOnTheBoard() throws {
+        let (url, data) = try sheetSavedNowhere()
+        let dir = url.deletingLastPathComponent()
         let script = try typingScript(in: dir, typing: ["!"])
         let state = dir.appendingPathComponent("state.json")
         let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "10", "--script", script.path, "--sheet", url.path, "--state", state.path])
@@ -147,6 +154,35 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         #expect(r.stderr.contains("the edits are lost"), "\(r.stderr)")
         let banner = try JSONParser.parse(String(contentsOf: state, encoding: .utf8))["scenes"]?["board"]?["banner"]?.stringValue ?? ""
         #expect(banner.contains("could not be kept as a song") && banner.hasSuffix("what is typed is only on screen"), "\(banner)")
+    }
+
+    /// The window's close button with edits saved nowhere asks, even in the frame of the
+    /// first keystroke (it was answered before the typing, and quit: a tour); two closes in one
+    /// frame are not an answer (the question was never drawn: a tour); a close a second later is.
+    @Test func aCloseWithEditsSavedNowhereAsksEvenInTheFrameOfTheFirstKeystroke() throws {
+        let (url, data) = try sheetSavedNowhere()
+        let dir = url.deletingLastPathComponent()
+        let script = try typingScript(in: dir, typing: [])
+        let closes = [#"{"frame":4,"type":"text","text":"!"}"#, #"{"frame":4,"type":"close"}"#,
+                      #"{"frame":20,"type":"close"}"#, #"{"frame":20,"type":"close"}"#]
+        try (String(contentsOf: script, encoding: .utf8) + "\n" + closes.joined(separator: "\n")).write(to: script, atomically: true, encoding: .utf8)
+        let state = dir.appendingPathComponent("state.json")
+        func run(closingAt last: Int?) throws -> JSONValue {
+            var lines = try String(contentsOf: script, encoding: .utf8)
+            if let last { lines += "\n" + #"{"frame":\#(last),"type":"close"}"# }
+            let s = dir.appendingPathComponent("closes.jsonl")
+            try lines.write(to: s, atomically: true, encoding: .utf8)
+            let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "90", "--script", s.path, "--sheet", url.path, "--state", state.path])
+            p.environment?["XDG_DATA_HOME"] = data.path
+            let r = try Motionlab.run(p)
+            #expect(r.status == 2 && r.stderr.contains("the edits are lost"), "\(r.stderr)")
+            return try JSONParser.parse(String(contentsOf: state, encoding: .utf8))
+        }
+        let asked = try run(closingAt: nil)
+        #expect(asked["frame"] == 90, "it asked and ran on")
+        #expect(asked["scenes"]?["board"]?["banner"]?.stringValue?.contains("close again to quit") == true)
+        let answered = try run(closingAt: 70)
+        #expect(answered["frame"] == 70, "a close a second after the question quits")
     }
 
     @Test func aMissingFileStartsTheEmptySheetAndASavedOneLoadsBack() throws {

@@ -168,10 +168,36 @@ import Testing
         #expect(!kept.wantsQuit && board.banner?.contains("close again") == true)
         runShell(kept, frames: 1, events: [1: [.pointerMove(pointer: 0, device: .mouse, at: line + Vec2(0, 40))]])
         #expect(kept.scenePointers.map(\.id) == [0], "the press is still the scene's")
-        runShell(kept, frames: 30, events: [1: [.key(.escape, down: true), .key(.escape, down: false)]])
+        runShell(kept, frames: 40, events: [1: [.key(.escape, down: true), .key(.escape, down: false)]])
         #expect(!kept.wantsQuit, "Escape with a press held cancels it first")
         runShell(kept, frames: 1, events: [1: [.closeRequested]])
         #expect(kept.wantsQuit)
+    }
+
+    /// The question is made to be seen: a close with the help open puts the help away, the
+    /// window is asked to be shown and raised, and the text typed in is left (so the next
+    /// Escape is the answer); a second close at once is no answer.
+    @Test func theQuestionBeforeQuittingIsShownOverTheHelpAndRaisesTheWindow() {
+        let board = BoardScene()
+        let shell = Shell(scenes: [board, PathScene()], size: Vec2(1280, 720), font: testFont())
+        board.unsavedBecause = "sheet.json: is read-only (mode 444); not saved over"
+        let line = board.lineRootFrame(1).center
+        runShell(shell, frames: 3, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: line)], 2: [.pointerUp(pointer: 0, device: .mouse, at: line)]])
+        #expect(board.lyric != nil)
+        runShell(shell, frames: 2, events: [1: [.key(.f1, down: true), .key(.f1, down: false)]])
+        #expect(shell.helpVisible)
+        // Through the app's frame driver, on a platform that counts the raises.
+        let platform = NullPlatform(size: shell.size)
+        let driver = FrameDriver(platform: platform, content: shell, hz: 120, virtualFrameTime: 1.0 / 60, startTime: shell.simulatedTime)
+        platform.pending = [.closeRequested, .closeRequested]
+        driver.prepareFrame()
+        driver.presentFrame()
+        #expect(!shell.wantsQuit, "two closes at once are not an answer")
+        #expect(!shell.helpVisible && board.lyric == nil && board.banner?.contains("close again") == true)
+        #expect(platform.raised == 1)
+        runShell(shell, frames: 40)
+        runShell(shell, frames: 1, events: [1: [.key(.escape, down: true), .key(.escape, down: false)]])
+        #expect(shell.wantsQuit)
     }
 
     @Test func escapeCancelsACarryItFliesBackAndTheAppDoesNotQuit() {

@@ -210,6 +210,7 @@ public final class FrameDriver {
         // Read while the worker is idle: the content as of its latest step.
         isDone = lastFrame || platform.quitRequested || content.wantsQuit
         platform.setTextInput(content.textInputRect)
+        if content.takeAttentionRequest() { platform.showAndRaise() }
         pipelineWorker?.start()
         let t2 = MonotonicClock.nanoseconds(), a2 = phaseAllocations()
         platform.render(lists[shown].list)

@@ -7,7 +7,8 @@ public protocol FramePlatform: AnyObject {
     var windowSize: Vec2 { get }
     /// The window is minimised or hidden: nothing to show, the loop pauses.
     var isPaused: Bool { get }
-    /// The user closed the window.
+    /// The process was asked to end (a signal): the run ends at once. (The window's close
+    /// button is an input event, `closeRequested`, that the content answers.)
     var quitRequested: Bool { get }
     /// Appends every input event since the last call, in order.
     func poll(into events: inout [InputEvent])
@@ -37,6 +38,9 @@ public protocol FramePlatform: AnyObject {
     /// caret: an input method puts its candidates by it), or off (nil): key presses then
     /// send no `text` events, and on-screen keyboards close. Called after every frame.
     func setTextInput(_ rect: Rect?)
+    /// Shows the window if it is minimised or hidden, and raises it: the content asks
+    /// something the user must see (`FrameContent.takeAttentionRequest`).
+    func showAndRaise()
 }
 
 extension FramePlatform {
@@ -52,6 +56,7 @@ extension FramePlatform {
     /// Returns at once: a platform without events to wait for never rests.
     public func waitForInput(timeout: Double?) {}
     public func setTextInput(_ rect: Rect?) {}
+    public func showAndRaise() {}
 }
 
 /// What the frame driver steps and draws: the shell with its scenes, or a single scene
@@ -80,13 +85,19 @@ public protocol FrameContent: AnyObject {
     var due: Due { get }
     /// Where a text field takes typing now (its caret, in window points), or nil.
     var textInputRect: Rect? { get }
-    /// The window was minimised or hidden: nothing is stepped until it is shown again, so
-    /// what waits on a timer to be saved is saved now. (The input that came with the hide has
-    /// just been stepped, with `dt` 0.)
+    /// The window was minimised or hidden: no time passes until it is shown again (input that
+    /// comes meanwhile, such as a close from the taskbar, is stepped with `dt` 0), so what
+    /// waits on a timer to be saved is saved now. (The input that came with the hide has just
+    /// been stepped, with `dt` 0.)
     func didPause()
+    /// Whether the content asks, since it was last asked, for the window to be shown and
+    /// raised (a question the user must see before the app quits, even from a minimised
+    /// window). Read once a frame; the default, never.
+    func takeAttentionRequest() -> Bool
 }
 
 extension FrameContent {
+    public func takeAttentionRequest() -> Bool { false }
     public func frameDidEnd(_ report: FrameReport) {}
     public var due: Due { .now }
     public var textInputRect: Rect? { nil }
@@ -121,6 +132,9 @@ public final class NullPlatform: FramePlatform {
     }
     public func render(_ list: DrawList) {}
     public func present() {}
+    /// How many times the content asked for the (absent) window to be shown and raised.
+    public private(set) var raised = 0
+    public func showAndRaise() { raised += 1 }
 }
 
 /// A platform that hands every call on to another, `base`: subclass it and override the
@@ -159,4 +173,6 @@ open class ForwardingPlatform: FramePlatform {
     open func waitForInput(timeout: Double?) { base.waitForInput(timeout: timeout) }
     /// Text input on `base`.
     open func setTextInput(_ rect: Rect?) { base.setTextInput(rect) }
+    /// Shows and raises `base`'s window.
+    open func showAndRaise() { base.showAndRaise() }
 }

@@ -26,7 +26,7 @@ public protocol Scene: AnyObject {
     /// scene is switched away from and when the run ends, so an edit shown is an edit saved.
     func settle()
     /// Saves now what waits on a timer to be saved (the board's typing), touching nothing a
-    /// hand does: the window went away, and no step runs until it is back. The default does
+    /// hand does: the window went away, and no time passes until it is back. The default does
     /// nothing (a scene that saves each change as it is made, or has none).
     func saveNow()
     /// Escape or the window's close button asks the app to quit: true when quitting now

@@ -8,7 +8,9 @@ public final class SceneHost: FrameContent {
     public private(set) var size: Vec2
     /// The font the scene draws its text with.
     public let font: BitmapFont
-    public var wantsQuit: Bool { false }
+    /// The window's close button was pressed: the run ends (a hosted scene has nothing to
+    /// ask first).
+    public private(set) var wantsQuit = false
     private var input = InputState()
     private var pending: [InputEvent] = []
 
@@ -25,6 +27,7 @@ public final class SceneHost: FrameContent {
     public var bounds: Rect { Rect(origin: .zero, size: size) }
 
     public func enqueue(_ event: InputEvent, at time: Double?) {
+        if case .closeRequested = event { wantsQuit = true }
         input.process(event, at: time, into: &pending)
     }
 

@@ -8,6 +8,8 @@ import Geometry
 struct BoardBar {
     /// Where the bar is (`BoardScene.barFrame`), as last laid out.
     private(set) var frame = Rect.zero
+    /// Where the sheet begins: the banner grows up to it, not over the chords' strip.
+    private(set) var sheetTop = 0.0
     /// Opens the songs panel (shown with a song shelf only).
     var songs = Button(rect: .zero, label: "Songs")
     /// The song down or up a semitone (`BoardScene.transpose`).
@@ -29,8 +31,9 @@ struct BoardBar {
 
     /// Lays the buttons out along the bar's right end, in `bar`: Redo at the end, then Undo,
     /// the transpose pair and Songs.
-    mutating func layout(_ bar: Rect) {
+    mutating func layout(_ bar: Rect, sheetTop: Double) {
         frame = bar
+        self.sheetTop = sheetTop
         let w = 72.0, t = 44.0
         undoRedo.redo.rect = Rect(x: bar.maxX - w, y: bar.minY, w: w, h: bar.height)
         undoRedo.undo.rect = Rect(x: bar.maxX - 2 * w - 8, y: bar.minY, w: w, h: bar.height)
@@ -87,12 +90,12 @@ struct BoardBar {
 
     /// The banner's text as drawn in a board of `bounds`, if one shows: wrapped, not cut (at
     /// 480×320 "kept as the song …" lost why the sheet was not saved: a tour), onto as many
-    /// lines as fill half the board over the bar, 3 at least and 6 at most (3 still cut a
-    /// long file name's reason at 480×320: a tour).
+    /// lines as the sheet holds over the bar, 3 at least and 6 at most (3 still cut a long
+    /// file name's reason at 480×320: a tour).
     mutating func bannerLines(font: BitmapFont, over bounds: Rect) -> [String]? {
         guard let text = banner.text else { return nil }
         let width = max(font.cellWidth * 4, bounds.width - 56)
-        let room = (frame.minY - 24 - bounds.minY) / 2 / font.cellHeight
+        let room = (frame.minY - 24 - sheetTop) / font.cellHeight
         let most = room.isFinite ? Int(clamp(room, 3, 6)) : 3
         return bannerMemo.value(for: (text, width, most, font.cellWidth), same: ==) {
             Self.directed(font.wrapped(text, width: width, maxLines: most), like: text, font: font)

@@ -32,11 +32,14 @@ extension BoardScene {
     }
 
     /// Escape would quit with edits saved nowhere (the sheet's save refused and no copy
-    /// could be made: `unsavedBecause`): the banner says so, and the app asks for a second
-    /// Escape. Typing not yet saved is saved first, which may keep them after all.
+    /// could be made: `unsavedBecause`): the banner says so, the text is left, and the app
+    /// asks for a second Escape. Typing not yet saved is saved first, which may keep them
+    /// after all.
     public func asksBeforeQuitting() -> Bool {
         saveNow()
         guard unsavedBecause != nil else { return false }
+        // Out of the text, so that the next Escape is the answer and not the text's.
+        typing.endLyric()
         showBanner("These edits are not saved anywhere · Escape or close again to quit and lose them")
         return true
     }

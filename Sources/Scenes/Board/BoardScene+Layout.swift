@@ -87,7 +87,7 @@ extension BoardScene {
         dragDrop.panels = [stripSpace, sheetSpace]
         dragDrop.zones = lineSpaces
         dragDrop.zoneClip = sheetSpace
-        bar.layout(barFrame)
+        bar.layout(barFrame, sheetTop: tf.minY)
         if var panel = songs.panel {
             songs.layout(&panel)
             songs.panel = panel
