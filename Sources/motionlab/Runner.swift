@@ -44,6 +44,9 @@ final class Runner {
         shell = Shell(scenes: scenes, size: platform.windowSize, font: font)
         let diagrams = Resources.chordDiagrams(in: options.resources)
         for case let board as BoardScene in scenes { board.diagrams = diagrams }
+        if let folder = settings.keepsPathsIn {
+            for case let path as PathScene in scenes { path.keepUnkeptNow = { Self.keep($0, $1, in: folder) } }
+        }
         if let name = settings.startScene { shell.select(sceneNamed: name) }
         shell.uiScale = platform.uiScale
         self.settings = settings
@@ -118,15 +121,23 @@ final class Runner {
         guard let folder = settings.keepsPathsIn else { return }
         for case let scene as PathScene in shell.scenes {
             for (shape, d) in scene.unkeptEdits {
-                do {
-                    let file = try PathExporter.writeNew(PathExporter.svgDocument(d), in: folder)
-                    StandardStream.error.write("motionlab: the edited \(shape.rawValue) was not exported; it is kept in \(echo(file, limit: 200)) (--path-file opens it)\n")
-                } catch {
-                    let why = (error as? FilePolicy.Refusal)?.description ?? "\(error)"
+                if let why = Self.keep(shape, d, in: folder) {
                     StandardStream.error.write("motionlab: the edited \(shape.rawValue) could not be kept (\(why)); its edits are lost\n")
                     settings.failures.note()
                 }
             }
+        }
+    }
+
+    /// Writes path data `d` of `shape` as a new export in `folder`, saying where on standard
+    /// error; returns why it could not, or nil.
+    static func keep(_ shape: PathScene.Shape, _ d: String, in folder: URL) -> String? {
+        do {
+            let file = try PathExporter.writeNew(PathExporter.svgDocument(d), in: folder)
+            StandardStream.error.write("motionlab: the edited \(shape.rawValue) was not exported; it is kept in \(echo(file, limit: 200)) (--path-file opens it)\n")
+            return nil
+        } catch {
+            return (error as? FilePolicy.Refusal)?.description ?? "\(error)"
         }
     }
 

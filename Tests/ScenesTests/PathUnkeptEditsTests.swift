@@ -37,6 +37,28 @@ import Testing
         #expect(s.scene.unkeptEdits.map(\.shape) == [.star])
     }
 
+    /// Escape or the window's close would quit with edits kept nowhere: they are kept then
+    /// (an export); where they cannot be, the status line says why, edit mode is left, and the
+    /// app asks, as the board does (a tour's figure 8 was lost at one close).
+    @Test func aQuitAsksWhereTheEditsCannotBeKeptAndKeepsThemWhereTheyCan() {
+        let s = Self.session(.figure8)
+        s.key("E")
+        s.drag(s.anchor(0), s.anchor(0) + Vec2(20, 20))
+        #expect(s.scene.unkeptEdits.count == 1)
+        var kept: [String] = []
+        s.scene.keepUnkeptNow = { _, _ in "exports: cannot make the folder" }
+        #expect(s.scene.asksBeforeQuitting())
+        #expect(!s.scene.editing && s.scene.editStatus(s.scene.tables[0])?.0.contains("could not be kept (exports: cannot make the folder)") == true)
+        s.scene.keepUnkeptNow = { (_: PathScene.Shape, d: String) -> String? in kept.append(d); return nil }
+        #expect(!s.scene.asksBeforeQuitting())
+        #expect(kept.count == 1 && s.scene.unkeptEdits.isEmpty)
+        // Without a way to keep them before the run ends (a scripted run), nothing asks.
+        s.scene.keepUnkeptNow = nil
+        s.key("E")
+        s.drag(s.anchor(1), s.anchor(1) + Vec2(-20, 10))
+        #expect(!s.scene.unkeptEdits.isEmpty && !s.scene.asksBeforeQuitting())
+    }
+
     @Test func editsUndoneBackToTheShapeAreNothingToKeep() {
         let s = Self.session(.heart)
         s.key("E")

@@ -57,6 +57,24 @@ extension PathScene {
     /// is switched away from, or the run ends): what was shown is what is on disk.
     public func settle() { session.settle() }
 
+    /// Escape or the window's close would quit: edits kept nowhere are kept now
+    /// (`keepUnkeptNow`); where one cannot be, the status line says why, edit mode is left
+    /// (so the next Escape is the answer), and the app asks again, as the board does (a
+    /// tour's edited figure 8 was lost at one close with its exports' folder unmade).
+    public func asksBeforeQuitting() -> Bool {
+        guard let keep = keepUnkeptNow, !unkeptEdits.isEmpty else { return false }
+        // (A drag under way ends first, as at the run's end: what is kept is what shows.)
+        settle()
+        var lost: (shape: Shape, why: String)?
+        for (s, d) in unkeptEdits {
+            if let why = keep(s, d) { lost = lost ?? (s, why) } else { session.exported.insert(d) }
+        }
+        guard let lost else { return false }
+        setEditing(false)
+        session.editMessage.show("The edited \(lost.shape.rawValue) could not be kept (\(lost.why)) · Escape or close again to quit and lose it", for: 6)
+        return true
+    }
+
     /// The edited paths whose edits are kept nowhere, by shape, as SVG data in their own
     /// coordinates: changed from the shape as it was, not written back to a `--path-file`
     /// (there is none, or the shape edited is a built-in one) and not written by an Export.

@@ -74,6 +74,11 @@ public final class PathScene: Scene {
     /// Called with the path's SVG data by Export; returns what to show (where it went) and
     /// whether a file now holds it.
     public var onExport: ((String) -> PathExport)?
+    /// Keeps now, as the run's end would, path edits kept nowhere else (`unkeptEdits`): called
+    /// with the shape and its SVG data when Escape or the window's close would quit;
+    /// returns why they could not be kept, or nil when they were (a window's run: an export
+    /// in the app's folder). Nil: nothing is kept before the run ends.
+    public var keepUnkeptNow: ((Shape, String) -> String?)?
     /// The path data the last Export produced.
     public internal(set) var lastExport: String?
     /// Each ring's colour, by handle.
