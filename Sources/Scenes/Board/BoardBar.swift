@@ -59,8 +59,8 @@ struct BoardBar {
     }
 
     /// The banner, if one shows, centred over the bar in a board of `bounds`, growing upward.
-    mutating func drawBanner(into list: inout DrawList, font: BitmapFont, over bounds: Rect) {
-        guard let lines = bannerLines(font: font, over: bounds), let r = bannerFrame(font: font, over: bounds) else { return }
+    mutating func drawBanner(into list: inout DrawList, font: BitmapFont, over bounds: Rect, avoiding clear: Rect? = nil) {
+        guard let lines = bannerLines(font: font, over: bounds), let r = bannerFrame(font: font, over: bounds, avoiding: clear) else { return }
         // Opaque: lyrics showed through its words (a tour, at 480×320).
         list.fillRect(r, color: Color(hex: 0x7a1f2b))
         for (k, line) in lines.enumerated() {
@@ -71,19 +71,24 @@ struct BoardBar {
     /// Where the banner shows in a board of `bounds`, if one does: as wide as its widest
     /// line, centred, just over the bar. Its sides are on whole points, so that a click is
     /// taken on exactly the pixels drawn (with fractional sides, clicks were taken up to 2 px
-    /// right of it: a tour).
-    mutating func bannerFrame(font: BitmapFont, over bounds: Rect) -> Rect? {
+    /// right of it: a tour). Where it would cover `clear` (the line typed in) it shows at the
+    /// sheet's top instead, if it is clear there (at 480×320 a long one hid the typing: a tour).
+    mutating func bannerFrame(font: BitmapFont, over bounds: Rect, avoiding clear: Rect? = nil) -> Rect? {
         guard let lines = bannerLines(font: font, over: bounds) else { return nil }
         var widest = 0.0
         for line in lines { widest = max(widest, font.width(of: line)) }
         let w = (widest + 24).rounded(.up), h = Double(lines.count) * font.cellHeight + 16
-        return Rect(x: (bounds.midX - w / 2).rounded(.down), y: frame.minY - 8 - h, w: w, h: h)
+        let x = (bounds.midX - w / 2).rounded(.down)
+        let low = Rect(x: x, y: frame.minY - 8 - h, w: w, h: h), high = Rect(x: x, y: sheetTop + 8, w: w, h: h)
+        func covers(_ r: Rect, _ c: Rect) -> Bool { r.maxY > c.minY && r.minY < c.maxY && r.maxX > c.minX && r.minX < c.maxX }
+        guard let clear, covers(low, clear), !covers(high, clear), high.maxY <= frame.minY else { return low }
+        return high
     }
 
     /// A press at `p` on the banner puts it away, and is the banner's: what is under it
     /// (a lyric line, a chord) is not pressed. Whether it was on the banner.
-    mutating func pressBanner(at p: Vec2, font: BitmapFont, over bounds: Rect) -> Bool {
-        guard let r = bannerFrame(font: font, over: bounds), r.contains(p) else { return false }
+    mutating func pressBanner(at p: Vec2, font: BitmapFont, over bounds: Rect, avoiding clear: Rect? = nil) -> Bool {
+        guard let r = bannerFrame(font: font, over: bounds, avoiding: clear), r.contains(p) else { return false }
         banner = TimedMessage()
         return true
     }

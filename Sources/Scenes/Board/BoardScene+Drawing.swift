@@ -63,7 +63,7 @@ extension BoardScene {
             songPanel.draw(into: &list, font: font)
         }
         bar.draw(into: &list, font: font, announcement: announcement, withSongs: songShelf != nil, undo: undoButton, redo: redoButton)
-        bar.drawBanner(into: &list, font: font, over: bounds)
+        bar.drawBanner(into: &list, font: font, over: bounds, avoiding: bannerClearance)
     }
 
     /// The ghosts, above the app's chrome: a card carried over the tab bar stays in sight.
@@ -79,6 +79,14 @@ extension BoardScene {
             list.fillCircle(center: badge, radius: 10, color: g.willRemove ? .red : .accent)
             list.text(g.willRemove ? "×" : "+", at: badge - Vec2(font.cellWidth / 2, font.cellHeight / 2), font: font, color: .white)
         }
+    }
+
+    /// What the banner keeps clear of: the band of the line typed in (its text and caret), in
+    /// root space.
+    var bannerClearance: Rect? {
+        guard let line = typing.lyric?.line, lineSpaces.indices.contains(line) else { return nil }
+        let r = lineRootFrame(line)
+        return Rect(x: r.minX, y: r.maxY - Self.lyricBand - 3, w: r.width, h: font.cellHeight + 6)
     }
 
     /// The banner's text as drawn, if one shows (`BoardBar.bannerLines`).

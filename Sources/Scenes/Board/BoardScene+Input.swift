@@ -18,7 +18,7 @@ extension BoardScene {
                 // A press on the banner puts it away over the songs panel too, and takes an
                 // armed Delete back as any other press (the panel's Delete button lies under
                 // the banner's middle: a review's click there armed it).
-                if case .pointerDown(_, _, let at) = e, bar.pressBanner(at: at, font: font, over: bounds) {
+                if case .pointerDown(_, _, let at) = e, bar.pressBanner(at: at, font: font, over: bounds, avoiding: bannerClearance) {
                     songs.panel?.armDelete(false)
                     continue
                 }
@@ -88,7 +88,7 @@ extension BoardScene {
         }
         // A press on the banner puts it away (it covers the sheet's lines, and a click on it
         // put the caret in the line under it: a tour).
-        if bar.pressBanner(at: at, font: font, over: bounds) { return }
+        if bar.pressBanner(at: at, font: font, over: bounds, avoiding: bannerClearance) { return }
         var panel: SpaceTree.SpaceID?
         if songShelf != nil, bar.songs.hit(at, device: device) {
             // The panel takes this pointer's release: the board keeps no press of it.
