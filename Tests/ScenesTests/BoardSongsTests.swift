@@ -387,6 +387,12 @@ final class MemoryShelf: SongShelf {
         keys(shell, ["Q"])
         #expect(board.songPanel?.deleteArmed == false, "a key the panel has no use for takes it back too")
         #expect(shelf.trash.isEmpty && board.songName == "Amazing Grace")
+        // The bar says so, rather than still asking for Delete again (a tour); a modifier
+        // alone, pressed for the key after it, takes nothing back.
+        #expect(board.announcement == "Kept “Amazing Grace” · Delete asks again")
+        keys(shell, ["Delete"])
+        keys(shell, ["Left Alt", "Left Shift"])
+        #expect(board.songPanel?.deleteArmed == true && board.announcement.hasPrefix("Delete again"))
     }
 
     /// The keys and clicks the app takes for itself are "another key or click" too: F1 (the

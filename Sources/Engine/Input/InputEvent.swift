@@ -19,6 +19,9 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     public init(_ name: String) { self.name = name }
     /// The key's name.
     public var description: String { name }
+    /// Whether it is a modifier (Shift, Ctrl, Alt, the GUI key, either side): pressed for the
+    /// key after it, not for itself.
+    public var isModifier: Bool { ["Shift", "Ctrl", "Alt", "GUI"].contains(where: name.hasSuffix) }
 
     /// The left arrow.
     public static let left = Key("Left")

@@ -28,7 +28,7 @@ extension BoardScene {
         saveNow()
         // Left for another tab (or the run's end): a Delete armed here is taken back (a review
         // came back to the panel and deleted with one press).
-        songs.panel?.armDelete(false)
+        songs.takeBackDelete()
     }
 
     /// Escape would quit with edits saved nowhere (the sheet's save refused and no copy
@@ -46,7 +46,7 @@ extension BoardScene {
 
     /// The help opened or the graph toggled: "another key or click" takes an armed Delete
     /// back (F1, G and a click on ? did not, and the next Delete deleted).
-    public func pressTakenByTheApp() { songs.panel?.armDelete(false) }
+    public func pressTakenByTheApp() { songs.takeBackDelete() }
 
     /// Saves the typing that waits its moment (`LyricTyping.typingSaveDelay`).
     public func saveNow() { typing.saveTyping() }

@@ -19,7 +19,7 @@ extension BoardScene {
                 // armed Delete back as any other press (the panel's Delete button lies under
                 // the banner's middle: a review's click there armed it).
                 if case .pointerDown(_, _, let at) = e, bar.pressBanner(at: at, font: font, over: bounds, avoiding: bannerClearance) {
-                    songs.panel?.armDelete(false)
+                    songs.takeBackDelete()
                     continue
                 }
                 // A trigger let go under the panel is let go as it goes by: the pad as it stands

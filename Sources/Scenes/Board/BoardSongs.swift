@@ -38,6 +38,14 @@ final class BoardSongs {
         board.announce("")
     }
 
+    /// An armed Delete is taken back (another key or click, the help opened, the tab left),
+    /// and the bar says the song stays, rather than still asking for Delete again.
+    func takeBackDelete() {
+        guard panel?.deleteArmed == true else { return }
+        panel?.armDelete(false)
+        if let name = board.songName { board.announce("Kept “\(name)” · Delete asks again") }
+    }
+
     func layout(_ panel: inout SongPanel) {
         panel.layout(strip: board.stripFrame, sheet: board.sheetFrame, open: board.songName)
     }
@@ -48,13 +56,18 @@ final class BoardSongs {
         let request = panel.handle(e, input: input)
         // Any other press, click, scroll or typing takes an armed Delete back (a key's repeat
         // is its press going on; a move of the mouse to the button is not another thing).
+        // (Not a modifier alone, pressed for the key after it: Alt took it back, and the bar
+        // still asked for Delete again: a tour.)
+        var takesBack = false
         if panel.deleteArmed, request != .button(2) {
             switch e {
-            case .key(_, true), .gamepadButton(_, _, true), .pointerDown, .wheel, .text, .fileDropped: panel.armDelete(false)
+            case .key(let k, true): takesBack = !k.isModifier
+            case .gamepadButton(_, _, true), .pointerDown, .wheel, .text, .fileDropped: takesBack = true
             default: break
             }
         }
         self.panel = panel
+        if takesBack { takeBackDelete() }
         switch request {
         case .none: break
         case .close: close()

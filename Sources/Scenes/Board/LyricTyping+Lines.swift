@@ -140,8 +140,8 @@ extension LyricTyping {
             lyric = LyricEdit(line: edit.line, field: TextField(text: field.text, caret: field.caret))
             caretBlink.reset()
             return true
-        case let name where ["Shift", "Ctrl", "Alt", "GUI"].contains(where: name.hasSuffix):
-            return true  // a modifier, pressed for the next key
+        case _ where k.isModifier:
+            return true  // pressed for the next key
         default:
             lineAnchor = nil
             return false
