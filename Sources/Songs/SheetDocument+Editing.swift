@@ -89,9 +89,8 @@ extension SheetDocument {
         let a = clamp(start.index, 0, first.count), b = clamp(end.index, 0, last.count)
         let joined = String(first[..<a]) + String(last[b...])
         guard joined.count <= maxCharacters else { throw .tooLong(characters: joined.count) }
-        // (A chord past the first line's end, with the selection starting at that end, stood
-        // on no character deleted.)
-        var kept = lines[start.line].chords.filter { $0.at < a || (a == first.count && $0.at >= a) }
+        // (A chord at or past the first line's end stood on no character deleted: a tour's was.)
+        var kept = lines[start.line].chords.filter { $0.at < a || $0.at >= first.count }
         for j in kept.indices where kept[j].at > a { kept[j].at = a }
         let moving = lines[end.line].chords.filter { $0.at >= b }.map { var m = $0; m.at = min(Self.maxChordAt, $0.at - b + a); return m }
         guard kept.count + moving.count <= Self.maxChordsPerLine else { throw .tooManyChords }

@@ -462,6 +462,49 @@ import Testing
         #expect(s.document == .empty)
     }
 
+    /// As a keyboard sends them: a letter's key goes down before its text, Return's and
+    /// Ctrl+V's before their line break and paste; each replaces a selection across lines
+    /// (they let it go first and typed at the caret: a tour). A plain ↑ moves the caret and
+    /// selects nothing (a `where` on "Down" alone selected: a tour).
+    @Test func keysAsAKeyboardSendsThemReplaceASelectionAcrossLines() {
+        let l0 = SheetDocument.empty.lines[0].text, l1 = SheetDocument.empty.lines[1].text
+        for (name, expect) in [("X", "Amx" + l1.dropFirst(4)), ("Return", "Am"), ("V", "Amclip" + l1.dropFirst(4))] {
+            let (shell, s) = makeBoard()
+            tap(shell, stop(s, line: 1, 4))
+            runShell(shell, frames: 60)
+            keys(shell, ["Up"])
+            #expect(caret(shell) == .object([("line", 0), ("index", JSONValue(s.lyric!.field.caret))]), "a plain ↑ selects nothing")
+            s.typing.extendSelection(from: TextPlace(line: 0, index: 2), to: TextPlace(line: 1, index: 4))
+            #expect(s.typing.lineSelection != nil)
+            switch name {
+            case "X": runShell(shell, frames: 2, events: [1: [.key(Key("X"), down: true), .text("x"), .key(Key("X"), down: false)]])
+            case "Return": keys(shell, ["Return"])
+            default:
+                // (The paste's own path, where Ctrl+V's key leads: the clipboard is shared by
+                // the parallel tests, and not touched here.)
+                s.typing.insertLyric("clip", pasted: true)
+            }
+            #expect(s.document.lines[0].text == expect, "\(name): \(s.document.lines.prefix(2).map(\.text))")
+            #expect(s.document.lines.count == SheetDocument.empty.lines.count - (name == "Return" ? 0 : 1))
+            if name == "Return" { #expect(s.document.lines[1].text == String(l1.dropFirst(4))) }
+            keys(shell, ["Z"], ctrl: true)
+            #expect(s.document.lines[0].text == l0 && s.document == .empty, "\(name): one undo")
+        }
+    }
+
+    /// A finger's tap in the line typed in puts the caret there and lets a selection across
+    /// lines go (it stood, drawn in part, and Delete took what was not drawn: a tour).
+    @Test func aFingersTapLetsASelectionAcrossLinesGo() {
+        let (shell, s) = makeBoard()
+        tap(shell, stop(s, line: 1, 4))
+        runShell(shell, frames: 60)
+        keys(shell, ["Up"], shift: true)
+        #expect(s.typing.lineSelection != nil)
+        runShell(shell, frames: 30)
+        tap(shell, stop(s, line: 0, 6), device: .touch)
+        #expect(s.typing.lineSelection == nil && caret(shell) == .object([("line", 0), ("index", 6)]))
+    }
+
     /// A Shift-click on another line selects from the caret to it; a plain key lets the
     /// selection go and does what it does.
     @Test func aShiftClickOnAnotherLineSelectsToItAndAPlainKeyLetsItGo() {

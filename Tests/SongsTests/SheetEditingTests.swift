@@ -53,6 +53,11 @@ import Testing
         var past = SheetDocument(lines: [.init(text: "ab", chords: [.init(name: "G", at: 5)]), .init(text: "x"), .init(text: "cd", chords: [.init(name: "C", at: 1)])])
         #expect(try past.deleteText(from: (0, 2), to: (2, 1), maxCharacters: 100) == 0)
         #expect(past.lines.map(\.text) == ["abd"] && past.lines[0].chords.map(\.at) == [2, 2])
+        // A chord past the first line's end, the selection starting before it: it stood on no
+        // character deleted, and stays where the two meet (a tour's was deleted).
+        var beyond = SheetDocument(lines: [.init(text: "abcdef", chords: [.init(name: "G", at: 20)]), .init(text: "second")])
+        #expect(try beyond.deleteText(from: (0, 1), to: (1, 1), maxCharacters: 100) == 0)
+        #expect(beyond.lines[0].text == "aecond" && beyond.lines[0].chords.map(\.at) == [1])
         // Past the limits: nothing changes.
         var long = SheetDocument(lines: [.init(text: "abcd"), .init(text: "efgh")])
         #expect(throws: SheetDocument.JoinRefusal.tooLong(characters: 5)) { _ = try long.deleteText(from: (0, 3), to: (1, 2), maxCharacters: 4) }

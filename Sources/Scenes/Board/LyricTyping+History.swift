@@ -32,5 +32,7 @@ extension LyricTyping {
             field.setCaret(change.end, extend: true)
         }
         lyric = LyricEdit(line: change.line, field: field)
+        // Shown where it is (an undone deletion of 10,000 lines left it far out of view: a tour).
+        board.revealLine(change.line)
     }
 }

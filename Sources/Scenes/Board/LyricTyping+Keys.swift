@@ -47,8 +47,11 @@ extension LyricTyping {
         switch k.name {
         case "Escape": return endLyric()
         case "Return", "Keypad Enter": return insertLyric("\n")
-        case "Up", "Down" where input.shift: return extendSelectionByLine(k.name == "Up" ? -1 : 1)
-        case "Up", "Down": return moveLyricLine(by: k.name == "Up" ? -1 : 1)
+        // (Not `case "Up", "Down" where input.shift`: the `where` holds for "Down" alone, and
+        // a plain ↑ selected: a tour.)
+        case "Up", "Down":
+            let d = k.name == "Up" ? -1 : 1
+            return input.shift ? extendSelectionByLine(d) : moveLyricLine(by: d)
         case "Z" where input.ctrl && !repeated: return input.shift ? board.edits.redo() : board.edits.undo()
         case "Y" where input.ctrl && !repeated: return board.edits.redo()
         // The songs panel, as off the text (it leaves the text first).
@@ -169,9 +172,11 @@ extension LyricTyping {
 
     /// An input method's text in progress, shown at the caret.
     func composeLyric(_ text: String, cursor: Int) {
-        // A composition begun over a selection across lines replaces it, as typing does.
-        if !text.isEmpty, lineSelection != nil, !deleteLineSelection(commit: true) { return }
+        // A composition begun over a selection across lines replaces it, as typing does, in
+        // the undo step of the text it commits (a cancelled one's step is the deletion's).
+        if !text.isEmpty, lineSelection != nil, !deleteLineSelection(commit: false) { return }
         guard lyric != nil else { return }
+        if text.isEmpty, board.document != board.edits.committed { board.edits.commit() }
         lyric!.field.composition = text.isEmpty ? nil : TextField.Composition(text: text, cursor: cursor)
         caretBlink.reset()
         board.revealLine(lyric!.line)

@@ -37,6 +37,7 @@ extension LyricTyping {
     /// The caret goes to `place`, the selection's other end staying at `anchor`: in one line,
     /// the line's own selection; across lines, `lineAnchor` holds the other end.
     func extendSelection(from anchor: TextPlace, to place: TextPlace) {
+        let wasAcross = lineSelection != nil
         let lines = board.document.lines
         guard lines.indices.contains(place.line), lines.indices.contains(anchor.line) else { return }
         let text = lines[place.line].text, index = clamp(place.index, 0, text.count)
@@ -45,6 +46,8 @@ extension LyricTyping {
             var field = TextField(text: text, caret: anchor.index)
             field.setCaret(index, extend: true)
             lyric = LyricEdit(line: place.line, field: field)
+            // (The bar said "Selected from line …", no longer so.)
+            if wasAcross { announceTyping() }
         } else {
             let moved = lyric?.line != place.line
             lineAnchor = anchor
@@ -130,7 +133,7 @@ extension LyricTyping {
         case "X" where input.ctrl && !repeated:
             if let text = lineSelectionText, deleteLineSelection(commit: true) { Clipboard.shared.set(text) }
             return true
-        case "Up", "Down" where input.shift:
+        case let name where input.shift && (name == "Up" || name == "Down"):
             return false  // grows it (`extendSelectionByLine`)
         case let name where input.shift && ["Left", "Right", "Home", "End"].contains(name):
             // Along the caret's line, the other end staying.
@@ -142,8 +145,15 @@ extension LyricTyping {
             return true
         case _ where k.isModifier:
             return true  // pressed for the next key
-        default:
+        case "Left", "Right", "Home", "End", "Up", "Down", "PageUp", "PageDown", "A":
+            // A move, or Ctrl+A (the line's own select-all), lets it go first. (Every other key
+            // keeps it: a letter's or Return's key goes down before its text, which replaces
+            // the selection, as Ctrl+V's paste does; they let it go before: a tour.)
+            guard k.name != "A" || input.ctrl else { return false }
             lineAnchor = nil
+            announceTyping()
+            return false
+        default:
             return false
         }
     }

@@ -96,6 +96,8 @@ extension LyricTyping {
     /// selects the word of character `word`, a triple the line; a single puts the caret
     /// (`extend`: with Shift, the selection grows to it).
     private func place(_ edit: inout LyricEdit, _ caret: Int, word: Int, taps: Int, extend: Bool) {
+        // (A finger's tap let a selection across lines stand, no longer drawn as it was: a tour.)
+        lineAnchor = nil
         switch taps {
         case 2: edit.field.selectWord(at: word)
         case 3: edit.field.selectAll()
@@ -120,6 +122,7 @@ extension LyricTyping {
             _ = board.dragDrop.release(id, cancelled: true)
             press.selecting = true
             textPress = press
+            lineAnchor = nil
             edit.field.setCaret(lyricCaret(at: press.start, line: press.line), extend: false)
             lyric = edit
         }
