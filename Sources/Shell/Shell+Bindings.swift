@@ -134,6 +134,20 @@ extension Shell {
     /// Seconds after a scene asked before a second Escape or close counts as the answer.
     public static let quitConfirmDelay = 0.5
 
+    /// Whether a question the user must see was asked since the frame driver last looked.
+    public func takeAttentionRequest() -> Bool {
+        defer { attentionRequested = false }
+        return attentionRequested
+    }
+
+    /// A cancel for each pointer down in the scene; the rest of each gesture then belongs to nobody.
+    func sceneHeldPointerCancels() -> [InputEvent] {
+        let cancels = scenePointers.map { InputEvent.pointerCancel(pointer: $0.id, device: $0.device) }
+        chromePointers += scenePointers.map(\.id)
+        scenePointers.removeAll()
+        return cancels
+    }
+
     /// Escape while the mouse or fingers hold something in the scene (a ring, the picture, a
     /// ball, the arrow's scrub): the gestures are cancelled, as a press the system takes
     /// away is, rather than the app quitting from under the hand. Returns whether there were any.

@@ -147,11 +147,6 @@ public final class Shell: FrameContent {
         }
     }
 
-    public func takeAttentionRequest() -> Bool {
-        defer { attentionRequested = false }
-        return attentionRequested
-    }
-
     private func route(_ event: InputEvent) {
         if helpVisible, routeHelp(event) || helpCoversText(event) { return }
         switch event {
@@ -211,14 +206,6 @@ public final class Shell: FrameContent {
             default: sceneEvents.append(event)
             }
         }
-    }
-
-    /// A cancel for each pointer down in the scene; the rest of each gesture then belongs to nobody.
-    func sceneHeldPointerCancels() -> [InputEvent] {
-        let cancels = scenePointers.map { InputEvent.pointerCancel(pointer: $0.id, device: $0.device) }
-        chromePointers += scenePointers.map(\.id)
-        scenePointers.removeAll()
-        return cancels
     }
 
     /// The scene sees every pointer it holds cancelled, at once (a scene switch, the help
