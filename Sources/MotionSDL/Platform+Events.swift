@@ -135,6 +135,13 @@ extension Platform {
     /// Whether the window is fullscreen.
     public var isFullscreen: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN.rawValue != 0 }
 
+    /// Shows the window (restored if minimised) and raises it above the others.
+    public func showAndRaise() {
+        if SDL_GetWindowFlags(window) & SDL_WINDOW_MINIMIZED.rawValue != 0 { SDL_RestoreWindow(window) }
+        SDL_ShowWindow(window)
+        SDL_RaiseWindow(window)
+    }
+
     /// Number of open game controllers.
     var controllerCount: Int { controllers.count }
 }

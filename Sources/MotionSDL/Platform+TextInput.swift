@@ -22,13 +22,6 @@ extension Platform {
         textInputCaret = rect
     }
 
-    /// Shows the window (restored if minimised) and raises it above the others.
-    public func showAndRaise() {
-        if SDL_GetWindowFlags(window) & SDL_WINDOW_MINIMIZED.rawValue != 0 { SDL_RestoreWindow(window) }
-        SDL_ShowWindow(window)
-        SDL_RaiseWindow(window)
-    }
-
     /// Whether SDL has text input on (for tests).
     public var isTextInputActive: Bool { SDL_IsTextInputActive() == SDL_TRUE }
 }

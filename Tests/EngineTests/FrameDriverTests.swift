@@ -131,12 +131,18 @@ private final class InlineWorker: FrameWorker {
         #expect(piped.steps == Array(1...6))
     }
 
-    @Test func aPausedWindowRunsNoStepsAndThePausedTimeIsNotSimulated() throws {
+    /// A driver on the virtual clock that ran one frame, its window then hidden.
+    private func hiddenAfterAFrame() throws -> (LogContent, NullPlatform, FrameDriver) {
         let content = LogContent(size: Vec2(100, 100))
         let platform = NullPlatform(size: content.size)
         let driver = FrameDriver(platform: platform, content: content, hz: 120, virtualFrameTime: 1.0 / 60)
         try driver.runFrame()
         platform.isPaused = true
+        return (content, platform, driver)
+    }
+
+    @Test func aPausedWindowRunsNoStepsAndThePausedTimeIsNotSimulated() throws {
+        let (content, platform, driver) = try hiddenAfterAFrame()
         // A keystroke in the same poll as the hide.
         platform.pending = [.key(Key("K"), down: true)]
         for _ in 0..<3 { try driver.runFrame() }
@@ -158,11 +164,7 @@ private final class InlineWorker: FrameWorker {
     /// Input that comes while the window is hidden (a close from the taskbar) is stepped in
     /// steps of no time, not left until the window is shown again.
     @Test func inputWhileHiddenIsSteppedWithoutTime() throws {
-        let content = LogContent(size: Vec2(100, 100))
-        let platform = NullPlatform(size: content.size)
-        let driver = FrameDriver(platform: platform, content: content, hz: 120, virtualFrameTime: 1.0 / 60)
-        try driver.runFrame()
-        platform.isPaused = true
+        let (content, platform, driver) = try hiddenAfterAFrame()
         try driver.runFrame()
         let steps = content.steps.count
         platform.pending = [.closeRequested]

@@ -80,8 +80,7 @@ struct BoardBar {
         let w = (widest + 24).rounded(.up), h = Double(lines.count) * font.cellHeight + 16
         let x = (bounds.midX - w / 2).rounded(.down)
         let low = Rect(x: x, y: frame.minY - 8 - h, w: w, h: h), high = Rect(x: x, y: sheetTop + 8, w: w, h: h)
-        func covers(_ r: Rect, _ c: Rect) -> Bool { r.maxY > c.minY && r.minY < c.maxY && r.maxX > c.minX && r.minX < c.maxX }
-        guard let clear, covers(low, clear), !covers(high, clear), high.maxY <= frame.minY else { return low }
+        guard let clear, !low.intersection(clear).isEmpty, high.intersection(clear).isEmpty, high.maxY <= frame.minY else { return low }
         return high
     }
 

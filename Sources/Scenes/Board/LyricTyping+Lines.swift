@@ -145,11 +145,11 @@ extension LyricTyping {
             return true
         case _ where k.isModifier:
             return true  // pressed for the next key
-        case "Left", "Right", "Home", "End", "Up", "Down", "PageUp", "PageDown", "A":
-            // A move, or Ctrl+A (the line's own select-all), lets it go first. (Every other key
-            // keeps it: a letter's or Return's key goes down before its text, which replaces
-            // the selection, as Ctrl+V's paste does; they let it go before: a tour.)
-            guard k.name != "A" || input.ctrl else { return false }
+        case "Left", "Right", "Home", "End", "Up", "Down", "PageUp", "PageDown", "A" where input.ctrl:
+            // A move, or Ctrl+A (the line's own select-all; the `where` is the last pattern's
+            // alone), lets it go first. (Every other key keeps it: a letter's or Return's key
+            // goes down before its text, which replaces the selection, as Ctrl+V's paste does;
+            // they let it go before: a tour.)
             lineAnchor = nil
             announceTyping()
             return false
