@@ -276,4 +276,24 @@ extension SDLTests {
         s.showBanner(arabic)
         for line in s.bannerLines(font: s.font) ?? [] { #expect(s.font.readsRightToLeft(line) == true, "\(line)") }
     }
+
+    /// A selection across lines is drawn over the letters it holds on each line, as one within
+    /// a line is: ending before a right-to-left line's last word, a Latin one shown at its
+    /// left end, it left that word unselected and drew it selected (a review, at 3840×2160).
+    @Test func aSelectionAcrossLinesIsDrawnOverItsLettersOnARightToLeftLine() throws {
+        let text = "שלום עולם third"
+        let s = try shapedBoard(SheetDocument(lines: [SheetDocument.Line(text: "first line"), SheetDocument.Line(text: text)]))
+        s.beginLyric(line: 1, caret: 10)
+        s.typing.extendSelection(from: TextPlace(line: 1, index: 10), to: TextPlace(line: 0, index: 3))
+        #expect(s.typing.lineSelection != nil)
+        let drawn = s.typing.lineSelectionSpans(line: 1)
+        let spans = try #require(s.font.characterSpans(of: text))
+        let shift = s.caretStops(line: 1)[0] - s.font.caretStops(of: text)[0]
+        func shown(_ i: Int) -> Bool {
+            let mid = (spans[i].lowerBound + spans[i].upperBound) / 2 + shift
+            return drawn.contains { $0.0 <= mid && mid <= $0.1 }
+        }
+        #expect((0..<10).allSatisfy(shown), "the Hebrew words and the space: \(drawn)")
+        #expect(!(10..<15).contains(where: shown), "third is not selected: \(drawn)")
+    }
 }

@@ -428,7 +428,7 @@ import Testing
         keys(shell, ["Down", "Down"], shift: true)
         #expect(caret(shell) == .object([("line", 3), ("index", JSONValue(s.lyric!.field.caret)), ("anchorLine", 1), ("anchor", 5)]))
         let end = s.lyric!.field.caret
-        #expect(end > 0 && s.typing.lineSelectionSpan(line: 2) != nil && s.typing.lineSelectionSpan(line: 0) == nil)
+        #expect(end > 0 && !s.typing.lineSelectionSpans(line: 2).isEmpty && s.typing.lineSelectionSpans(line: 0).isEmpty)
         keys(shell, ["Backspace"])
         #expect(s.document.lines.count == doc.lines.count - 2)
         #expect(s.document.lines[1].text == "That " + String(doc.lines[3].text.dropFirst(end)))

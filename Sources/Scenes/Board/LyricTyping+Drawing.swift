@@ -43,12 +43,15 @@ extension LyricTyping {
     /// joined where they meet — across a change of direction they are not all between the
     /// selection's two caret stops (a hostile tour found "c ם ו" highlighted where Delete took
     /// "c ש ל"). Without the shaper's spans, between the two stops.
-    func selectionSpans(_ field: TextField, stops: [Double]) -> [(Double, Double)] {
+    /// `line` is the line the field's text is (the one typed in unless said).
+    func selectionSpans(_ field: TextField, stops: [Double], line: Int? = nil) -> [(Double, Double)] {
         let lo = stops[min(field.selection.lowerBound, stops.count - 1)], hi = stops[min(field.selection.upperBound, stops.count - 1)]
         guard let spans = board.font.characterSpans(of: field.text), spans.count == stops.count - 1 else { return [(min(lo, hi), max(lo, hi))] }
         // The shaper's spans are from the text's start; the stops carry the line's inset, its
         // indent and its scroll.
-        let shift = BoardScene.textInset + (lyric.map { board.lyricLayout.layout($0.line).indent } ?? 0) - lyricScroll
+        // (Only the line typed in is scrolled.)
+        let l = line ?? lyric?.line
+        let shift = BoardScene.textInset + (l.map { board.lyricLayout.layout($0).indent } ?? 0) - (l == lyric?.line ? lyricScroll : 0)
         var out: [(Double, Double)] = []
         for span in field.selection.clamped(to: 0..<spans.count).map({ spans[$0] }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = out.last, span.lowerBound + shift <= last.1 + 0.5 { out[out.count - 1].1 = max(last.1, span.upperBound + shift) } else {
@@ -98,8 +101,9 @@ extension LyricTyping {
 
     /// The part of line `line` (drawn in `r`) a selection across lines holds, if any.
     func drawLineSelection(line: Int, in r: Rect, into list: inout DrawList) {
-        guard let (lo, hi) = lineSelectionSpan(line: line) else { return }
         let y = r.maxY - BoardScene.lyricBand
-        list.fillRect(Rect(x: r.minX + lo, y: y - 1, w: hi - lo, h: board.font.cellHeight + 2), color: Color.accent.withAlpha(90))
+        for (lo, hi) in lineSelectionSpans(line: line) {
+            list.fillRect(Rect(x: r.minX + lo, y: y - 1, w: hi - lo, h: board.font.cellHeight + 2), color: Color.accent.withAlpha(90))
+        }
     }
 }

@@ -159,19 +159,23 @@ extension LyricTyping {
     }
 
     /// Where line `line` is selected by a selection across lines, from the line's left edge
-    /// (as its caret stops are), or nil where it is not: the first line from the start on, the
-    /// lines between whole (an empty one a little, so it shows), the last up to the end.
-    func lineSelectionSpan(line: Int) -> (Double, Double)? {
-        guard let (s, e) = lineSelection, line >= s.line, line <= e.line, board.lineSpaces.indices.contains(line) else { return nil }
-        let stops = board.caretStops(line: line)
-        guard !stops.isEmpty else { return nil }
-        let from = line == s.line ? min(s.index, stops.count - 1) : 0
-        let to = line == e.line ? min(e.index, stops.count - 1) : stops.count - 1
-        let part = stops[from...max(from, to)]
-        guard let lo = part.min(), let hi = part.max() else { return nil }
-        // A line break selected shows as a little room past the text, as editors show it.
-        let room = line < e.line ? board.font.cellWidth / 2 : 0
-        return (lo, hi + room)
+    /// (as its caret stops are), empty where it is not: the first line from the start on, the
+    /// lines between whole, the last up to the end — the letters selected as the shaper placed
+    /// them, as within a line (`selectionSpans`: between the two ends' stops, a right-to-left
+    /// line's Latin word at its end showed selected with the rest).
+    func lineSelectionSpans(line: Int) -> [(Double, Double)] {
+        guard let (s, e) = lineSelection, line >= s.line, line <= e.line, board.lineSpaces.indices.contains(line) else { return [] }
+        let stops = board.caretStops(line: line), text = board.document.lines[line].text
+        guard !stops.isEmpty else { return [] }
+        var field = TextField(text: text, caret: line == s.line ? min(s.index, stops.count - 1) : 0)
+        field.setCaret(line == e.line ? min(e.index, stops.count - 1) : stops.count - 1, extend: true)
+        var spans = field.hasSelection ? selectionSpans(field, stops: stops, line: line) : []
+        // A line break selected shows as a little room past the text's end, as editors show it.
+        if line < e.line, let lo = stops.min(), let hi = stops.max() {
+            let room = board.font.cellWidth / 2
+            spans.append(board.lyricLayout.readsRightToLeft(text, stops: stops) ? (lo - room, lo) : (hi, hi + room))
+        }
+        return spans
     }
 
     /// Lines move under the chords lifted from them: those carried are let go (they fly
