@@ -115,14 +115,18 @@ extension Shell {
     /// answer sooner than `quitConfirmDelay` after it is no answer (two closes in one frame
     /// quit before the question was drawn: a tour); time does not pass while the window is
     /// hidden.
+    /// The question is answered only while it shows: a message put over it, or another tab
+    /// shown, and the next Escape or close asks again.
     func quitUnlessAsked() {
-        if let asked = quitAskedAt, simulatedTime - asked <= Self.quitConfirmTime {
+        if let asked = quitAskedAt, simulatedTime - asked <= Self.quitConfirmTime,
+           quitAsker == activeIndex, activeScene.showsQuitQuestion {
             if simulatedTime - asked >= Self.quitConfirmDelay { wantsQuit = true }
             return
         }
         quitAskedAt = nil
         guard let i = scenes.firstIndex(where: { $0.asksBeforeQuitting() }) else { return wantsQuit = true }
         quitAskedAt = simulatedTime
+        quitAsker = i
         if i != activeIndex { activate(i) }
         if helpVisible { toggleHelp() }
         scenes[i].pressTakenByTheApp()

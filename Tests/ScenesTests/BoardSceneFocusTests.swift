@@ -200,6 +200,34 @@ import Testing
         #expect(shell.wantsQuit)
     }
 
+    /// The question is answered only while it shows: clicked away, or another tab shown, and
+    /// the next Escape asks again instead of quitting with nothing on screen saying so (a
+    /// tour's carry dropped after the question put its own message over it).
+    @Test func aQuestionThatNoLongerShowsIsAskedAgainBeforeQuitting() {
+        let board = BoardScene()
+        let shell = Shell(scenes: [board, PathScene()], size: Vec2(1280, 720), font: testFont())
+        board.unsavedBecause = "sheet.json: is read-only (mode 444); not saved over"
+        let escape: [Int: [InputEvent]] = [1: [.key(.escape, down: true), .key(.escape, down: false)]]
+        runShell(shell, frames: 1, events: escape)
+        #expect(!shell.wantsQuit && board.showsQuitQuestion)
+        guard let banner = board.bar.bannerFrame(font: testFont(), over: board.bounds, avoiding: board.bannerClearance) else {
+            Issue.record("no question"); return
+        }
+        runShell(shell, frames: 40, events: [1: [.pointerDown(pointer: 0, device: .mouse, at: banner.center)],
+                                             2: [.pointerUp(pointer: 0, device: .mouse, at: banner.center)]])
+        #expect(board.banner == nil, "clicked away")
+        runShell(shell, frames: 40, events: escape)
+        #expect(!shell.wantsQuit, "the question clicked away is asked again")
+        #expect(board.showsQuitQuestion)
+        // Another tab shown: the board comes back with its question.
+        shell.activate(1)
+        runShell(shell, frames: 1, events: escape)
+        #expect(!shell.wantsQuit && shell.activeIndex == 0 && board.showsQuitQuestion)
+        runShell(shell, frames: 40)
+        runShell(shell, frames: 1, events: escape)
+        #expect(shell.wantsQuit, "asked where it shows, the second Escape quits")
+    }
+
     @Test func escapeCancelsACarryItFliesBackAndTheAppDoesNotQuit() {
         let (shell, s) = makeBoard()
         press(shell, ["Space", "Down"], settle: 10)

@@ -34,6 +34,10 @@ public protocol Scene: AnyObject {
     /// having said so where it shows it; the app then quits only on a second Escape or
     /// close soon after. The default, false.
     func asksBeforeQuitting() -> Bool
+    /// Whether the question `asksBeforeQuitting` put up still shows. Another message put
+    /// over it, or the question clicked away, and the next Escape or close asks again rather
+    /// than answering a question nobody can see. The default, true.
+    var showsQuitQuestion: Bool { get }
     /// The app took a press for itself (the help opened, the frame-time graph toggled or
     /// clicked): the scene never sees it, but what waits for the user's next press, such as
     /// the board's armed Delete, is taken back. The default does nothing.
@@ -58,6 +62,7 @@ extension Scene {
     public func drawOverlay(into list: inout DrawList, context: DrawContext) {}
     public func claims(_ key: Key) -> Bool { false }
     public func pressTakenByTheApp() {}
+    public var showsQuitQuestion: Bool { true }
     public func asksBeforeQuitting() -> Bool { false }
     public func settle() {}
     public func saveNow() {}

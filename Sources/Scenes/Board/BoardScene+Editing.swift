@@ -40,9 +40,11 @@ extension BoardScene {
         guard unsavedBecause != nil else { return false }
         // Out of the text, so that the next Escape is the answer and not the text's.
         typing.endLyric()
-        showBanner("These edits are not saved anywhere · Escape or close again to quit and lose them")
+        showBanner(Self.quitQuestion)
         return true
     }
+    static let quitQuestion = "These edits are not saved anywhere · Escape or close again to quit and lose them"
+    public var showsQuitQuestion: Bool { bar.banner.text == Self.quitQuestion }
 
     /// The help opened or the graph toggled: "another key or click" takes an armed Delete
     /// back (F1, G and a click on ? did not, and the next Delete deleted).

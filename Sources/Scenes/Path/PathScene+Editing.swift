@@ -71,9 +71,11 @@ extension PathScene {
         }
         guard let lost else { return false }
         setEditing(false)
-        session.editMessage.show("The edited \(lost.shape.rawValue) could not be kept (\(lost.why)) · Escape or close again to quit and lose it", for: 6)
+        session.editMessage.show("The edited \(lost.shape.rawValue) could not be kept (\(lost.why)) · \(Self.quitAnswer)", for: 6)
         return true
     }
+    private static let quitAnswer = "Escape or close again to quit and lose it"
+    public var showsQuitQuestion: Bool { session.editMessage.text?.hasSuffix(Self.quitAnswer) == true }
 
     /// The edited paths whose edits are kept nowhere, by shape, as SVG data in their own
     /// coordinates: changed from the shape as it was, not written back to a `--path-file`
