@@ -439,6 +439,29 @@ import Testing
         #expect(s.document == doc)
     }
 
+    /// ♯ and ♭ move the chords and leave what is selected as it was, across lines and within
+    /// one (they let it go, unsaid: a tour), so the next Backspace deletes what shows selected.
+    @Test func transposingKeepsTheSelection() {
+        var doc = SheetDocument.empty
+        doc.lines[1].chords = [.init(name: "G", at: 10)]
+        let (shell, s) = makeBoard(doc)
+        tap(shell, stop(s, line: 1, 5))
+        runShell(shell, frames: 60)
+        keys(shell, ["Down"], shift: true)
+        let across = caret(shell)
+        #expect(across?["anchorLine"] == 1)
+        tap(shell, s.bar.transpose.up.rect.center)
+        #expect(s.document.lines[1].chords.map(\.name) == ["Ab"])
+        #expect(caret(shell) == across, "the selection across lines stays")
+        keys(shell, ["Backspace"])
+        #expect(s.document.lines.count == doc.lines.count - 1)
+        keys(shell, ["Right", "Right"], shift: true)
+        let within = s.lyric!.field.selection
+        #expect(within.count == 2)
+        tap(shell, s.bar.transpose.down.rect.center)
+        #expect(s.lyric?.field.selection == within, "the selection within the line stays")
+    }
+
     /// A mouse's drag from one line into another selects across them; typing replaces the
     /// selection, and one Ctrl+Z undoes both; dragged back into the line it began in, the
     /// selection is that line's own again.

@@ -5,14 +5,17 @@ import Songs
 // where the text changed (an undo selecting what it brought back); a transposition leaves it
 // where it is.
 extension LyricTyping {
-    /// The line being typed in is read again after the sheet changed under it; the caret
-    /// stays at its place in the line (or its end).
+    /// The line being typed in is read again after its chords changed (♯ or ♭, or an undo of
+    /// a chord's change): the caret and what is selected stay, in the line and across lines
+    /// (`lineSelection` reads its other end against the sheet as it is). Only a `{key: …}`
+    /// line's text changes, and each end is kept within it.
     func keepLyricInPlace() {
         guard let edit = lyric else { return }
         typingRun = nil
-        lineAnchor = nil
-        guard board.document.lines.indices.contains(edit.line) else { return lyric = nil }
-        lyric = LyricEdit(line: edit.line, field: TextField(text: board.document.lines[edit.line].text, caret: edit.field.caret))
+        guard board.document.lines.indices.contains(edit.line) else { lineAnchor = nil; return lyric = nil }
+        var field = TextField(text: board.document.lines[edit.line].text, caret: edit.field.anchor)
+        field.setCaret(edit.field.caret, extend: true)
+        lyric = LyricEdit(line: edit.line, field: field)
     }
 
     /// After an undo or redo while typing, the caret goes where the text changed
