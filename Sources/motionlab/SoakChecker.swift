@@ -16,7 +16,9 @@ final class CheckedContent: FrameContent {
     }
 
     var size: Vec2 { shell.size }
-    var wantsQuit: Bool { checker.violation != nil }
+    /// A violation ends the run, and so does a quit the shell was asked for (a replayed close
+    /// or Escape: the random input sends neither), where play's run of the script ends.
+    var wantsQuit: Bool { checker.violation != nil || shell.wantsQuit }
     var textInputRect: Rect? { shell.textInputRect }
     /// Input still waiting (as `play`'s run has it stepped at the end: a soak's dump and its
     /// recording's replay then match, as docs/command-line.md says).

@@ -22,6 +22,30 @@ extension SDLTests {
             #expect(try Data(contentsOf: playState) == Data(contentsOf: soakState))
         }
 
+        /// A replay ends where play's run of the same script ends: at a close (or an Escape)
+        /// that quits. It had run on past it to the script's last line.
+        @Test func aReplayEndsWherePlayQuits() throws {
+            let dir = Motionlab.tempDir()
+            let script = dir.appendingPathComponent("quit.jsonl")
+            try """
+            {"frame":3,"type":"key","key":"Tab","down":true}
+            {"frame":4,"type":"key","key":"Tab","down":false}
+            {"frame":10,"type":"close"}
+            {"frame":200,"type":"key","key":"Tab","down":true}
+            {"frame":201,"type":"key","key":"Tab","down":false}
+
+            """.write(to: script, atomically: false, encoding: .utf8)
+            let summary = dir.appendingPathComponent("summary.json")
+            let soakState = dir.appendingPathComponent("soak.json"), playState = dir.appendingPathComponent("play.json")
+            let r = try Motionlab.run(["soak", "--replay", script.path, "--json", summary.path, "--state", soakState.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            let s = try JSONSerialization.jsonObject(with: Data(contentsOf: summary)) as? [String: Any]
+            #expect(s?["frames"] as? Int == 10, "\(s ?? [:])")
+            let p = try Motionlab.run(["--headless", "--script", script.path, "--state", playState.path])
+            #expect(p.status == 0, "\(p.stderr)")
+            #expect(try Data(contentsOf: playState) == Data(contentsOf: soakState))
+        }
+
         /// Run from a folder it cannot write in, a soak that records elsewhere runs: the
         /// failure script it would not write was checked there, and the option blamed was not
         /// one given (a tour).
