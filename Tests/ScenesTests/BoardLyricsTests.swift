@@ -528,6 +528,22 @@ import Testing
         #expect(s.typing.lineSelection == nil && caret(shell) == .object([("line", 0), ("index", 6)]))
     }
 
+    /// A finger's drag along the line typed in selects, and carried on into another line
+    /// selects across lines, as a mouse's drag does (it stopped at the line's edge).
+    @Test func aFingersSelectingDragCarriesOnAcrossLines() {
+        let (shell, s) = makeBoard()
+        tap(shell, stop(s, line: 1, 2))
+        runShell(shell, frames: 60)
+        let a = stop(s, line: 1, 3), along = stop(s, line: 1, 9), b = stop(s, line: 3, 5)
+        var drag: [Int: [InputEvent]] = [1: [.pointerDown(pointer: 1, device: .touch, at: a)],
+                                         2: [.pointerMove(pointer: 1, device: .touch, at: along)]]
+        for k in 1...6 { drag[2 + k] = [.pointerMove(pointer: 1, device: .touch, at: along + (b - along) * (Double(k) / 6))] }
+        drag[9] = [.pointerUp(pointer: 1, device: .touch, at: b)]
+        runShell(shell, frames: 12, events: drag)
+        #expect(caret(shell) == .object([("line", 3), ("index", 5), ("anchorLine", 1), ("anchor", 3)]))
+        #expect(s.sheet.offset == 0, "the sheet did not scroll")
+    }
+
     /// A Shift-click on another line selects from the caret to it; a plain key lets the
     /// selection go and does what it does.
     @Test func aShiftClickOnAnotherLineSelectsToItAndAPlainKeyLetsItGo() {

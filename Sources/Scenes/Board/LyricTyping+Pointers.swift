@@ -130,10 +130,11 @@ extension LyricTyping {
             press.moved = true
             textPress = press
         }
-        if press.selecting, press.moved, !press.fingerInTypedLine, let over = lyricLine(at: p), let edit = lyric,
+        if press.selecting, press.moved, let over = lyricLine(at: p), let edit = lyric,
            over != edit.line || lineAnchor != nil, let anchor = selectionAnchor {
-            // A mouse's drag into another line: the selection runs across lines (and back in
-            // the line it started in, is that line's again).
+            // A selecting drag into another line, a mouse's or a finger's decided along the
+            // line: the selection runs across lines (and back in the line it started in, is
+            // that line's again).
             extendSelection(from: anchor, to: TextPlace(line: over, index: lyricCaret(at: p, line: over)))
         } else if press.selecting, press.moved, var edit = lyric, edit.line == press.line {
             edit.field.setCaret(lyricCaret(at: p, line: press.line), extend: true)
