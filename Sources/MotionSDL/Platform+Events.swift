@@ -54,7 +54,10 @@ extension Platform {
             case .none: break
             }
             // Shown, exposed, resized, restored: whatever the surface held, the next frame is drawn whole.
-            if e.type == SDLConstants.windowEvent { damage.invalidate() }
+            if e.type == SDLConstants.windowEvent {
+                damage.invalidate()
+                fitOnceFramed()
+            }
             if e.type == SDLConstants.windowEvent && e.window.event == SDLConstants.windowResized {
                 windowSizeChanged()
             }
@@ -98,30 +101,41 @@ extension Platform {
     /// A window a person resizes keeps at least the 480×320 points the layout is made for,
     /// in window units at the UI scale (at 2×, 960×640), or the display's usable area where
     /// that is smaller. Headless runs set none: scripts resize down to 1×1 on purpose.
-    func keepMinimumSize() {
+    /// `fit`: a window larger than the usable area, frame included, is also made to fit it
+    /// (`fitOnceFramed`).
+    func keepMinimumSize(fit: Bool = false) {
         guard !options.headless else { return }
-        var w = (PlatformOptions.minimumPoints.x * uiScale).rounded(.up), h = (PlatformOptions.minimumPoints.y * uiScale).rounded(.up)
-        var usable = SDL_Rect()
-        var top: Int32 = 0, left: Int32 = 0, bottom: Int32 = 0, right: Int32 = 0
-        _ = SDL_GetWindowBordersSize(window, &top, &left, &bottom, &right)
+        var usable = SDL_Rect(), frame = WindowPlacement.Frame()
+        _ = SDL_GetWindowBordersSize(window, &frame.top, &frame.left, &frame.bottom, &frame.right)
         let display = SDL_GetWindowDisplayIndex(window)
-        if display >= 0, SDL_GetDisplayUsableBounds(display, &usable) == 0, usable.w > 0, usable.h > 0 {
-            // (Less the window manager's frame where it is known yet, so the whole window fits.)
-            w = min(w, Double(max(1, usable.w - left - right)))
-            h = min(h, Double(max(1, usable.h - top - bottom)))
-        }
-        SDL_SetWindowMinimumSize(window, Int32(w), Int32(h))
-        guard usable.w > 0, SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN.rawValue == 0 else { return }
+        let known = display >= 0 && SDL_GetDisplayUsableBounds(display, &usable) == 0 && usable.w > 0 && usable.h > 0
+        // (Less the window manager's frame where it is known yet, so the whole window fits.)
+        let minimum = WindowPlacement.minimumSize(points: (PlatformOptions.minimumPoints.x, PlatformOptions.minimumPoints.y),
+                                                  uiScale: uiScale, usable: known ? usable : nil, frame: frame)
+        SDL_SetWindowMinimumSize(window, minimum.w, minimum.h)
+        guard known, SDL_GetWindowFlags(window) & (SDL_WINDOW_FULLSCREEN.rawValue | SDL_WINDOW_MAXIMIZED.rawValue) == 0 else { return }
         // SDL grows a window under its minimum where it stands: moved back inside the usable
         // area, title bar included (at --ui-scale 4 on a 1600×1000 screen, the bottom bar and
-        // the help button were off the screen: a tour). A window larger than the area keeps
-        // its top left corner, its tabs, on the screen.
-        var x: Int32 = 0, y: Int32 = 0, cw: Int32 = 0, ch: Int32 = 0
-        SDL_GetWindowPosition(window, &x, &y)
-        SDL_GetWindowSize(window, &cw, &ch)
-        let nx = max(usable.x + left, min(x, usable.x + usable.w - right - cw))
-        let ny = max(usable.y + top, min(y, usable.y + usable.h - bottom - ch))
-        if nx != x || ny != y { SDL_SetWindowPosition(window, nx, ny) }
+        // the help button were off the screen: a tour).
+        var now = WindowPlacement(x: 0, y: 0, w: 0, h: 0)
+        SDL_GetWindowPosition(window, &now.x, &now.y)
+        SDL_GetWindowSize(window, &now.w, &now.h)
+        let kept = now.kept(in: usable, frame: frame, minimum: minimum, fit: fit)
+        if kept.w != now.w || kept.h != now.h { SDL_SetWindowSize(window, kept.w, kept.h) }
+        if kept.x != now.x || kept.y != now.y { SDL_SetWindowPosition(window, kept.x, kept.y) }
+    }
+
+    /// Once, when the window manager's frame is first known (it is not yet when the window
+    /// opens), the window is fitted into the usable area with its frame: a `--size` as large
+    /// as the screen, or a minimum grown at a large UI scale, had its bottom 22 px, the bar's
+    /// margin, under the screen's edge below the title bar (a tour). Later moves are the
+    /// user's: a window dragged partly off the screen stays there.
+    func fitOnceFramed() {
+        guard !fittedToFrame, !options.headless else { return }
+        var top: Int32 = 0, left: Int32 = 0, bottom: Int32 = 0, right: Int32 = 0
+        guard SDL_GetWindowBordersSize(window, &top, &left, &bottom, &right) == 0, top + left + bottom + right > 0 else { return }
+        fittedToFrame = true
+        keepMinimumSize(fit: true)
     }
 
     /// Fullscreen at the desktop's resolution on, or back to the window it was.

@@ -49,6 +49,8 @@ public final class Platform: FramePlatform {
     /// Whether the UI scale follows the display's DPI (no one named one): it is read again
     /// when the window moves to another display.
     var scaleFollowsDisplay = false
+    /// Whether the window was fitted to the screen with its frame (`fitOnceFramed`).
+    var fittedToFrame = false
     var controllers: [Int32: OpaquePointer] = [:]
     /// Events waiting for `poll`, such as gamepads opened at start.
     var queued: [InputEvent] = []
@@ -120,7 +122,8 @@ public final class Platform: FramePlatform {
         let scale = options.uiScale ?? min(Self.displayScale(of: w), cap)
         scaleFollowsDisplay = options.uiScale == nil
         translator.uiScale = DesktopSettings.clampedUIScale(scale)
-        keepMinimumSize()
+        // (Fitted to the screen now, and again once the window manager's frame is known.)
+        keepMinimumSize(fit: true)
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
         // SDL starts with text input on; it is on only while a text field has the keyboard.
         SDL_StopTextInput()
