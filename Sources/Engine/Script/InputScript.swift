@@ -105,9 +105,15 @@ public enum InputScript {
             guard let d = v.doubleValue, d.isFinite else { throw fail("field \"\(k)\" must be a number, got \(v.echoed)") }
             return d
         }
-        func integer(_ k: String) throws(ScriptError) -> Int {
-            let d = try number(k)
-            guard d == d.rounded(), abs(d) <= 9e15 else { throw fail("field \"\(k)\" must be an integer (up to 9e15)") }
+        /// A whole number within `range` (the limit's name said where it has one: a frame of
+        /// Int64.max was told to be "an integer (up to 9e15)", not past the frames' limit).
+        func integer(_ k: String, in range: ClosedRange<Int> = -9_000_000_000_000_000...9_000_000_000_000_000,
+                     limit: String? = nil) throws(ScriptError) -> Int {
+            let d = try number(k), given = json[k]?.echoed ?? ""
+            guard d == d.rounded() else { throw fail("field \"\(k)\" must be an integer, got \(given)") }
+            guard d >= Double(range.lowerBound), d <= Double(range.upperBound) else {
+                throw fail("field \"\(k)\" must be \(range.lowerBound)…\(range.upperBound)\(limit.map { " (\($0))" } ?? ""), got \(given)")
+            }
             return Int(d)
         }
         func string(_ k: String) throws(ScriptError) -> String {
@@ -120,9 +126,7 @@ public enum InputScript {
             guard let b = v.boolValue else { throw fail("field \"\(k)\" must be true or false, got \(v.echoed)") }
             return b
         }
-        let frame = try integer("frame")
-        guard frame >= 1 else { throw fail("frame must be 1 or more (frames count from 1), got \(frame)") }
-        guard frame <= maxFrame else { throw fail("frame \(frame) is past the limit of \(maxFrame) (InputScript.maxFrame)") }
+        let frame = try integer("frame", in: 1...maxFrame, limit: "frames count from 1; InputScript.maxFrame")
         func at() throws(ScriptError) -> Vec2 {
             let x = try number("x"), y = try number("y"), m = InputLimits.maxPointerCoordinate
             guard abs(x) <= m, abs(y) <= m else {
