@@ -22,6 +22,15 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
         StandardStream.error.write("motionlab: sheet \(problem)\n")
         board.showBanner(problem)
     }
+    // A refusal is said on standard error once until it changes or a save goes through:
+    // every pause in the typing tries again (a read-only song said the same line seven times
+    // in 6 s of typing: a tour). The banner says it each time, where the user looks.
+    var lastSaid: String?
+    func sayRefused(_ line: String) {
+        guard line != lastSaid else { return }
+        lastSaid = line
+        StandardStream.error.write(line)
+    }
     // A save refused: the board says why on its banner and keeps the reason (`unsavedBecause`:
     // its sheet is kept as a song before another is opened over it).
     func notSaved(_ reason: String, banner: String) {
@@ -52,7 +61,7 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
         if let old = olderVersion {
             // Nothing kept beside a sheet no save may replace (read-only): it would fill the folder.
             if let refusal = file.saveRefusal() {
-                StandardStream.error.write("motionlab: could not save the sheet: \(refusal); the previous version is kept\n")
+                sayRefused("motionlab: could not save the sheet: \(refusal); the previous version is kept\n")
                 return notSaved("\(refusal)", banner: "sheet not saved: \(refusal)")
             }
             do {
@@ -60,15 +69,16 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
                 olderVersion = nil
                 StandardStream.error.write("motionlab: the sheet was version \(loaded.document.readVersion); kept as \(kept) before saving it as version \(SheetDocument.currentVersion)\n")
             } catch {
-                StandardStream.error.write("motionlab: could not keep the version \(loaded.document.readVersion) sheet before saving it as version \(SheetDocument.currentVersion): \(describe(error)); not saved\n")
+                sayRefused("motionlab: could not keep the version \(loaded.document.readVersion) sheet before saving it as version \(SheetDocument.currentVersion): \(describe(error)); not saved\n")
                 return notSaved(describe(error), banner: "sheet not saved: \(describe(error))")
             }
         }
         do {
             onDisk = try file.save(doc.serialized(), over: onDisk, newFileMode: loaded.newFileMode)
             board.unsavedBecause = nil
+            lastSaid = nil
         } catch {
-            StandardStream.error.write("motionlab: could not save the sheet: \(describe(error)); \(onDisk == .nothing ? "nothing was written" : "the previous version is kept")\n")
+            sayRefused("motionlab: could not save the sheet: \(describe(error)); \(onDisk == .nothing ? "nothing was written" : "the previous version is kept")\n")
             notSaved(describe(error), banner: "sheet not saved: \(describe(error))")
         }
     }

@@ -139,6 +139,23 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         return (url, data)
     }
 
+    /// A save refused again and again (each pause in the typing tries) is said on standard
+    /// error once, not at every pause: a read-only sheet said the same line seven times in
+    /// 6 s of typing (a tour). The banner still says it each time.
+    @Test func aRefusalRepeatedAtEveryPauseIsSaidOnce() throws {
+        let (url, data) = try sheetSavedNowhere()
+        let dir = url.deletingLastPathComponent()
+        let script = try typingScript(in: dir, typing: ["!"])
+        // Three more words, each after a pause that saves (`typingSaveDelay`, 0.5 s).
+        let more = [100, 200, 300].map { #"{"frame":\#($0),"type":"text","text":"x"}"# }.joined(separator: "\n")
+        try (String(contentsOf: script, encoding: .utf8) + "\n" + more + "\n").write(to: script, atomically: true, encoding: .utf8)
+        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "400", "--script", script.path, "--sheet", url.path])
+        p.environment?["XDG_DATA_HOME"] = data.path
+        let r = try Motionlab.run(p)
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.components(separatedBy: "could not save the sheet: ").count == 2, "\(r.stderr)")
+    }
+
     /// Where no copy can be made (the songs' folder is a file here; a read-only one for a
     /// user), the board says at once that what is typed is only on screen, not only standard
     /// error at the end (two tours).
