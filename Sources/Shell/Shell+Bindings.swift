@@ -115,18 +115,19 @@ extension Shell {
     /// answer sooner than `quitConfirmDelay` after it is no answer (two closes in one frame
     /// quit before the question was drawn: a tour); time does not pass while the window is
     /// hidden.
-    /// The question is answered only while it shows: a message put over it, or another tab
-    /// shown, and the next Escape or close asks again.
+    ///
+    /// The question is answered only while it shows: a message put over it, the help over
+    /// it, or another tab shown, and the next Escape or close asks again. (The bounds are
+    /// the steps' sums, forgiven their rounding: 60 steps of 1/120 s fall short of 0.5 s.)
     func quitUnlessAsked() {
-        if let asked = quitAskedAt, simulatedTime - asked <= Self.quitConfirmTime,
-           quitAsker == activeIndex, activeScene.showsQuitQuestion {
-            if simulatedTime - asked >= Self.quitConfirmDelay { wantsQuit = true }
+        if let asked = quitAsked, simulatedTime - asked.at <= Self.quitConfirmTime + 1e-9,
+           asked.scene == activeIndex, !helpVisible, activeScene.showsQuitQuestion {
+            if simulatedTime - asked.at >= Self.quitConfirmDelay - 1e-9 { wantsQuit = true }
             return
         }
-        quitAskedAt = nil
+        quitAsked = nil
         guard let i = scenes.firstIndex(where: { $0.asksBeforeQuitting() }) else { return wantsQuit = true }
-        quitAskedAt = simulatedTime
-        quitAsker = i
+        quitAsked = (simulatedTime, i)
         if i != activeIndex { activate(i) }
         if helpVisible { toggleHelp() }
         scenes[i].pressTakenByTheApp()

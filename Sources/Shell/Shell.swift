@@ -16,10 +16,9 @@ public final class Shell: FrameContent {
     public internal(set) var helpVisible = false
     public internal(set) var graphVisible = false
     public internal(set) var wantsQuit = false
-    /// When a scene last asked before quitting (`asksBeforeQuitting`), in simulated seconds.
-    var quitAskedAt: Double?
-    /// Which scene asked.
-    var quitAsker: Int?
+    /// When a scene last asked before quitting (`asksBeforeQuitting`), in simulated seconds,
+    /// and which.
+    var quitAsked: (at: Double, scene: Int)?
     /// A quit asked for in this step (Escape with nothing held, the window's close button),
     /// answered after the scene's step, so that what came before it in the step (typing) is
     /// the scene's first (a close in the step of the first unsaved keystroke quit without

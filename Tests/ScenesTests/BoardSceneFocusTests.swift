@@ -219,11 +219,22 @@ import Testing
         runShell(shell, frames: 40, events: escape)
         #expect(!shell.wantsQuit, "the question clicked away is asked again")
         #expect(board.showsQuitQuestion)
+        // Another message put over it (the app's "sheet not saved" after an undo, a full line).
+        board.showBanner("line 1 holds 1000 chords, the most a line takes")
+        runShell(shell, frames: 40)
+        runShell(shell, frames: 1, events: escape)
+        #expect(!shell.wantsQuit && board.showsQuitQuestion, "the question a message covered is asked again")
         // Another tab shown: the board comes back with its question.
         shell.activate(1)
         runShell(shell, frames: 1, events: escape)
         #expect(!shell.wantsQuit && shell.activeIndex == 0 && board.showsQuitQuestion)
-        runShell(shell, frames: 40)
+        // The help opened over it: a close asks again (it puts the help away).
+        runShell(shell, frames: 40, events: [1: [.key(.f1, down: true), .key(.f1, down: false)]])
+        #expect(shell.helpVisible)
+        runShell(shell, frames: 1, events: [1: [.closeRequested]])
+        #expect(!shell.wantsQuit && !shell.helpVisible && board.showsQuitQuestion, "the question under the help is asked again")
+        // Answered where it shows, 0.5 s after (30 frames: the steps' sum falls a little short).
+        runShell(shell, frames: 29)
         runShell(shell, frames: 1, events: escape)
         #expect(shell.wantsQuit, "asked where it shows, the second Escape quits")
     }

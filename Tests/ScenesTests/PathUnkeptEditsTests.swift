@@ -49,6 +49,10 @@ import Testing
         s.scene.keepUnkeptNow = { _, _ in "exports: cannot make the folder" }
         #expect(s.scene.asksBeforeQuitting())
         #expect(!s.scene.editing && s.scene.editStatus(s.scene.tables[0])?.0.contains("could not be kept (exports: cannot make the folder)") == true)
+        // The question shows until another message takes its place (the app then asks again).
+        #expect(s.scene.showsQuitQuestion)
+        s.scene.session.tell("Exported")
+        #expect(!s.scene.showsQuitQuestion)
         s.scene.keepUnkeptNow = { (_: PathScene.Shape, d: String) -> String? in kept.append(d); return nil }
         #expect(!s.scene.asksBeforeQuitting())
         #expect(kept.count == 1 && s.scene.unkeptEdits.isEmpty)
