@@ -453,6 +453,11 @@ import Testing
         tap(shell, s.bar.transpose.up.rect.center)
         #expect(s.document.lines[1].chords.map(\.name) == ["Ab"])
         #expect(caret(shell) == across, "the selection across lines stays")
+        // And through an undo and a redo of the transposition.
+        keys(shell, ["Z"], ctrl: true)
+        #expect(s.document.lines[1].chords.map(\.name) == ["G"] && caret(shell) == across)
+        keys(shell, ["Y"], ctrl: true)
+        #expect(s.document.lines[1].chords.map(\.name) == ["Ab"] && caret(shell) == across)
         keys(shell, ["Backspace"])
         #expect(s.document.lines.count == doc.lines.count - 1)
         keys(shell, ["Right", "Right"], shift: true)
@@ -542,6 +547,22 @@ import Testing
         runShell(shell, frames: 12, events: drag)
         #expect(caret(shell) == .object([("line", 3), ("index", 5), ("anchorLine", 1), ("anchor", 3)]))
         #expect(s.sheet.offset == 0, "the sheet did not scroll")
+    }
+
+    /// A `{key: …}` line that ♯ makes shorter keeps the selection's end in it, as the dump
+    /// shows it (it said the end stood past the line's last character).
+    @Test func aKeyLineShortenedByTransposingKeepsTheSelectionsEndInIt() {
+        var doc = SheetDocument.empty
+        doc.lines[0].text = "{key: Bb}"
+        doc.lines[1].chords = [.init(name: "Bb", at: 2)]
+        let (shell, s) = makeBoard(doc)
+        tap(shell, stop(s, line: 0, 9))
+        runShell(shell, frames: 60)
+        keys(shell, ["Down"], shift: true)
+        #expect(caret(shell)?["anchor"] == 9)
+        tap(shell, s.bar.transpose.up.rect.center)
+        #expect(s.document.lines[0].text == "{key: B}")
+        #expect(caret(shell)?["anchorLine"] == 0 && caret(shell)?["anchor"] == 8, "\(caret(shell) ?? .null)")
     }
 
     /// A Shift-click on another line selects from the caret to it; a plain key lets the

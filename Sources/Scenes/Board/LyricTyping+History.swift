@@ -16,6 +16,9 @@ extension LyricTyping {
         var field = TextField(text: board.document.lines[edit.line].text, caret: edit.field.anchor)
         field.setCaret(edit.field.caret, extend: true)
         lyric = LyricEdit(line: edit.line, field: field)
+        if let a = lineAnchor, board.document.lines.indices.contains(a.line) {
+            lineAnchor = TextPlace(line: a.line, index: min(a.index, board.document.lines[a.line].text.count))
+        }
     }
 
     /// After an undo or redo while typing, the caret goes where the text changed
@@ -24,9 +27,10 @@ extension LyricTyping {
     /// selection again, as editors do); a redo puts the caret after what it did again.
     func placeLyricAfterHistory(before: SheetDocument, undone: Bool) {
         guard lyric != nil else { return }
-        lineAnchor = nil
-        // A change to the chords alone (♯, a drop) leaves the caret where it is.
+        // A change to the chords alone (♯, a drop) leaves the caret and the selection where
+        // they are.
         if before.lines.map(\.text) == board.document.lines.map(\.text) { return keepLyricInPlace() }
+        lineAnchor = nil
         typingRun = nil
         guard let change = SheetDocument.changedText(from: before, to: board.document) else { return lyric = nil }
         var field = TextField(text: board.document.lines[change.line].text, caret: change.end)
