@@ -56,7 +56,7 @@ extension Platform {
             // Shown, exposed, resized, restored: whatever the surface held, the next frame is drawn whole.
             if e.type == SDLConstants.windowEvent {
                 damage.invalidate()
-                fitOnceFramed()
+                fitWhenFramed()
             }
             if e.type == SDLConstants.windowEvent && e.window.event == SDLConstants.windowResized {
                 windowSizeChanged()
@@ -101,19 +101,25 @@ extension Platform {
     /// A window a person resizes keeps at least the 480×320 points the layout is made for,
     /// in window units at the UI scale (at 2×, 960×640), or the display's usable area where
     /// that is smaller. Headless runs set none: scripts resize down to 1×1 on purpose.
-    /// `fit`: a window larger than the usable area, frame included, is also made to fit it
-    /// (`fitOnceFramed`).
-    func keepMinimumSize(fit: Bool = false) {
-        guard !options.headless else { return }
-        var usable = SDL_Rect(), frame = WindowPlacement.Frame()
-        _ = SDL_GetWindowBordersSize(window, &frame.top, &frame.left, &frame.bottom, &frame.right)
+    /// `place`: the window is also kept inside the usable area, frame included, and with
+    /// `fit` made no larger than it (`fitWhenFramed`). Returns whether it could be placed
+    /// (the area known, the window neither fullscreen nor maximised).
+    @discardableResult
+    func keepMinimumSize(place: Bool = true, fit: Bool = false) -> Bool {
+        guard !options.headless else { return false }
+        var usable = SDL_Rect(), frame = windowFrame()
+        // The frame as last known while the window manager shows none: just out of fullscreen
+        // it says 0 for a while, and a window kept by that was put 27 px too low (a tour).
+        if frame == WindowPlacement.Frame() { frame = knownFrame ?? frame } else { knownFrame = frame }
         let display = SDL_GetWindowDisplayIndex(window)
         let known = display >= 0 && SDL_GetDisplayUsableBounds(display, &usable) == 0 && usable.w > 0 && usable.h > 0
         // (Less the window manager's frame where it is known yet, so the whole window fits.)
         let minimum = WindowPlacement.minimumSize(points: (PlatformOptions.minimumPoints.x, PlatformOptions.minimumPoints.y),
                                                   uiScale: uiScale, usable: known ? usable : nil, frame: frame)
         SDL_SetWindowMinimumSize(window, minimum.w, minimum.h)
-        guard known, SDL_GetWindowFlags(window) & (SDL_WINDOW_FULLSCREEN.rawValue | SDL_WINDOW_MAXIMIZED.rawValue) == 0 else { return }
+        guard place, known, SDL_GetWindowFlags(window) & (SDL_WINDOW_FULLSCREEN.rawValue | SDL_WINDOW_MAXIMIZED.rawValue) == 0 else {
+            return false
+        }
         // SDL grows a window under its minimum where it stands: moved back inside the usable
         // area, title bar included (at --ui-scale 4 on a 1600×1000 screen, the bottom bar and
         // the help button were off the screen: a tour).
@@ -123,27 +129,44 @@ extension Platform {
         let kept = now.kept(in: usable, frame: frame, minimum: minimum, fit: fit)
         if kept.w != now.w || kept.h != now.h { SDL_SetWindowSize(window, kept.w, kept.h) }
         if kept.x != now.x || kept.y != now.y { SDL_SetWindowPosition(window, kept.x, kept.y) }
+        return true
     }
 
-    /// Once, when the window manager's frame is first known (it is not yet when the window
-    /// opens), the window is fitted into the usable area with its frame: a `--size` as large
-    /// as the screen, or a minimum grown at a large UI scale, had its bottom 22 px, the bar's
-    /// margin, under the screen's edge below the title bar (a tour). Later moves are the
-    /// user's: a window dragged partly off the screen stays there.
-    func fitOnceFramed() {
-        guard !fittedToFrame, !options.headless else { return }
+    /// The window manager's frame as SDL has it (0 while unknown), each side within 0…4,096
+    /// (any X client may set `_NET_FRAME_EXTENTS`, and sums of its extremes overflowed).
+    func windowFrame() -> WindowPlacement.Frame {
         var top: Int32 = 0, left: Int32 = 0, bottom: Int32 = 0, right: Int32 = 0
-        guard SDL_GetWindowBordersSize(window, &top, &left, &bottom, &right) == 0, top + left + bottom + right > 0 else { return }
-        fittedToFrame = true
-        keepMinimumSize(fit: true)
+        guard SDL_GetWindowBordersSize(window, &top, &left, &bottom, &right) == 0 else { return WindowPlacement.Frame() }
+        let side = { (v: Int32) in min(max(v, 0), 4096) }
+        return WindowPlacement.Frame(top: side(top), left: side(left), bottom: side(bottom), right: side(right))
     }
+
+    /// When the window opens and when it leaves fullscreen, the window manager's frame is
+    /// not known yet: once it is (within `fitWait` seconds, not at a later move, which is the
+    /// user's), the window is fitted into the usable area with its frame. A `--size` as large
+    /// as the screen, or a minimum grown at a large UI scale, had its bottom 27 px, the bar's
+    /// margin and the frame's, under the screen's edge (a tour); out of fullscreen, a window
+    /// moved first came back 27 px too low. A window maximised then waits for its restore.
+    func fitWhenFramed() {
+        guard let until = fitUntil, !options.headless else { return }
+        guard SDL_GetTicks64() <= until else { return fitUntil = nil }
+        guard windowFrame() != WindowPlacement.Frame() else { return }
+        if keepMinimumSize(fit: true) { fitUntil = nil }
+    }
+
+    /// How long after the window opens or leaves fullscreen a fit waits for the frame.
+    static let fitWait: UInt64 = 3000
 
     /// Fullscreen at the desktop's resolution on, or back to the window it was.
     public func toggleFullscreen() {
         let on = SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN.rawValue != 0
         SDL_SetWindowFullscreen(window, on ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
-        // (SDL 2.26 keeps a minimum set while fullscreen from the window manager: set again.)
-        if on { keepMinimumSize() }
+        // (SDL 2.26 keeps a minimum set while fullscreen from the window manager: set again.
+        // Where the window goes is left until its frame is back: `fitWhenFramed`.)
+        if on {
+            keepMinimumSize(place: false)
+            fitUntil = SDL_GetTicks64() + Self.fitWait
+        }
     }
 
     /// Whether the window is fullscreen.

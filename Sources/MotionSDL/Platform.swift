@@ -49,8 +49,11 @@ public final class Platform: FramePlatform {
     /// Whether the UI scale follows the display's DPI (no one named one): it is read again
     /// when the window moves to another display.
     var scaleFollowsDisplay = false
-    /// Whether the window was fitted to the screen with its frame (`fitOnceFramed`).
-    var fittedToFrame = false
+    /// Until when (`SDL_GetTicks64`) a fit to the screen waits for the window manager's
+    /// frame (`fitWhenFramed`); nil when none waits.
+    var fitUntil: UInt64?
+    /// The window manager's frame as last known (none is while fullscreen).
+    var knownFrame: WindowPlacement.Frame?
     var controllers: [Int32: OpaquePointer] = [:]
     /// Events waiting for `poll`, such as gamepads opened at start.
     var queued: [InputEvent] = []
@@ -124,6 +127,7 @@ public final class Platform: FramePlatform {
         translator.uiScale = DesktopSettings.clampedUIScale(scale)
         // (Fitted to the screen now, and again once the window manager's frame is known.)
         keepMinimumSize(fit: true)
+        fitUntil = SDL_GetTicks64() + Self.fitWait
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND)
         // SDL starts with text input on; it is on only while a text field has the keyboard.
         SDL_StopTextInput()
