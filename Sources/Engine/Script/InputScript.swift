@@ -109,12 +109,13 @@ public enum InputScript {
         /// Int64.max was told to be "an integer (up to 9e15)", not past the frames' limit).
         func integer(_ k: String, in range: ClosedRange<Int> = -9_000_000_000_000_000...9_000_000_000_000_000,
                      limit: String? = nil) throws(ScriptError) -> Int {
-            let d = try number(k), given = json[k]?.echoed ?? ""
-            guard d == d.rounded() else { throw fail("field \"\(k)\" must be an integer, got \(given)") }
-            guard d >= Double(range.lowerBound), d <= Double(range.upperBound) else {
-                throw fail("field \"\(k)\" must be \(range.lowerBound)…\(range.upperBound)\(limit.map { " (\($0))" } ?? ""), got \(given)")
+            let d = try number(k)
+            // (`Int(exactly:)`: a double past Int's range is refused here, never converted.)
+            guard d == d.rounded() else { throw fail("field \"\(k)\" must be an integer, got \(json[k]?.echoed ?? "")") }
+            guard let i = Int(exactly: d), range.contains(i) else {
+                throw fail("field \"\(k)\" must be \(range.lowerBound)…\(range.upperBound)\(limit.map { " (\($0))" } ?? ""), got \(json[k]?.echoed ?? "")")
             }
-            return Int(d)
+            return i
         }
         func string(_ k: String) throws(ScriptError) -> String {
             guard let v = json[k] else { throw fail("missing field \"\(k)\"") }
