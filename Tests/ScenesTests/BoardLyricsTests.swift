@@ -563,6 +563,10 @@ import Testing
         tap(shell, s.bar.transpose.up.rect.center)
         #expect(s.document.lines[0].text == "{key: B}")
         #expect(caret(shell)?["anchorLine"] == 0 && caret(shell)?["anchor"] == 8, "\(caret(shell) ?? .null)")
+        // Undone, the key is back and the selection stays (a change to the chords and the key alone).
+        keys(shell, ["Z"], ctrl: true)
+        #expect(s.document.lines[0].text == "{key: Bb}")
+        #expect(caret(shell)?["anchorLine"] == 0 && caret(shell)?["line"] == 1, "\(caret(shell) ?? .null)")
     }
 
     /// A Shift-click on another line selects from the caret to it; a plain key lets the

@@ -27,9 +27,14 @@ extension LyricTyping {
     /// selection again, as editors do); a redo puts the caret after what it did again.
     func placeLyricAfterHistory(before: SheetDocument, undone: Bool) {
         guard lyric != nil else { return }
-        // A change to the chords alone (♯, a drop) leaves the caret and the selection where
-        // they are.
-        if before.lines.map(\.text) == board.document.lines.map(\.text) { return keepLyricInPlace() }
+        // A change to the chords alone (a drop, ♯ with a `{key: …}` line's key) leaves the
+        // caret and the selection where they are.
+        let after = board.document.lines
+        if before.lines.count == after.count, zip(before.lines, after).allSatisfy({ a, b in
+            a.text == b.text || (ChordPro.keyDirective(a.text) != nil && ChordPro.keyDirective(b.text) != nil)
+        }) {
+            return keepLyricInPlace()
+        }
         lineAnchor = nil
         typingRun = nil
         guard let change = SheetDocument.changedText(from: before, to: board.document) else { return lyric = nil }
