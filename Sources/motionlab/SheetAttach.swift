@@ -58,6 +58,14 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
     // it as version 2, so an older build still finds its sheet.
     var olderVersion: String? = if loaded.document.readVersion < SheetDocument.currentVersion, case .text(let t) = loaded.found { t } else { nil }
     board.onChange = { doc in
+        let text = doc.serialized()
+        // Edits undone back to what the file holds, byte for byte: nothing to save, and none
+        // lost (a refused save's quit question had asked over a sheet the file held whole).
+        if case .text(let held) = onDisk, held == text {
+            board.unsavedBecause = nil
+            lastSaid = nil
+            return
+        }
         if let old = olderVersion {
             // Nothing kept beside a sheet no save may replace (read-only): it would fill the folder.
             if let refusal = file.saveRefusal() {
@@ -74,7 +82,7 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
             }
         }
         do {
-            onDisk = try file.save(doc.serialized(), over: onDisk, newFileMode: loaded.newFileMode)
+            onDisk = try file.save(text, over: onDisk, newFileMode: loaded.newFileMode)
             board.unsavedBecause = nil
             lastSaid = nil
         } catch {

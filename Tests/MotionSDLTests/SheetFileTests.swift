@@ -173,6 +173,31 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         #expect(banner.contains("could not be kept as a song") && banner.hasSuffix("what is typed is only on screen"), "\(banner)")
     }
 
+    /// Edits saved nowhere and then undone, back to what the file holds byte for byte, are
+    /// none to lose: Escape quits without asking and the run ends well (it asked, and said
+    /// at the end that the edits were lost).
+    @Test func editsUndoneBackToTheFileAreNoneToLose() throws {
+        let (url, data) = try sheetSavedNowhere()
+        chmod(url.path, 0o644)
+        try SheetDocument.parse(String(contentsOf: url, encoding: .utf8)).serialized().write(to: url, atomically: true, encoding: .utf8)
+        chmod(url.path, 0o444)
+        let dir = url.deletingLastPathComponent()
+        let script = try typingScript(in: dir, typing: ["!"])
+        let more = [#"{"frame":60,"type":"key","key":"Left Ctrl","down":true}"#, #"{"frame":60,"type":"key","key":"Z","down":true}"#,
+                    #"{"frame":61,"type":"key","key":"Z","down":false}"#, #"{"frame":61,"type":"key","key":"Left Ctrl","down":false}"#,
+                    #"{"frame":100,"type":"key","key":"Escape","down":true}"#, #"{"frame":101,"type":"key","key":"Escape","down":false}"#,
+                    #"{"frame":140,"type":"key","key":"Escape","down":true}"#, #"{"frame":141,"type":"key","key":"Escape","down":false}"#]
+        try (String(contentsOf: script, encoding: .utf8) + "\n" + more.joined(separator: "\n") + "\n").write(to: script, atomically: true, encoding: .utf8)
+        let state = dir.appendingPathComponent("state.json")
+        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "400", "--script", script.path, "--sheet", url.path, "--state", state.path])
+        p.environment?["XDG_DATA_HOME"] = data.path
+        let r = try Motionlab.run(p)
+        #expect(r.status == 0 && !r.stderr.contains("the edits are lost"), "\(r.stderr)")
+        #expect(r.stderr.contains("could not save the sheet"), "the typing's save was refused: \(r.stderr)")
+        let frame = try JSONParser.parse(String(contentsOf: state, encoding: .utf8))["frame"]?.doubleValue
+        #expect(frame == 140, "the second Escape quit at once: frame \(frame ?? -1)")
+    }
+
     /// The window's close button with edits saved nowhere asks, even in the frame of the
     /// first keystroke (it was answered before the typing, and quit: a tour); two closes in one
     /// frame are not an answer (the question was never drawn: a tour); a close a second later is.
