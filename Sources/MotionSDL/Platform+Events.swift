@@ -56,7 +56,7 @@ extension Platform {
             // Shown, exposed, resized, restored: whatever the surface held, the next frame is drawn whole.
             if e.type == SDLConstants.windowEvent {
                 damage.invalidate()
-                fitWhenFramed()
+                fitWhenFramed(into: &out)
             }
             if e.type == SDLConstants.windowEvent && e.window.event == SDLConstants.windowResized {
                 windowSizeChanged()
@@ -147,11 +147,23 @@ extension Platform {
     /// as the screen, or a minimum grown at a large UI scale, had its bottom 27 px, the bar's
     /// margin and the frame's, under the screen's edge (a tour); out of fullscreen, a window
     /// moved first came back 27 px too low. A window maximised then waits for its restore.
-    func fitWhenFramed() {
+    /// A UI scale that follows the display's is capped anew for the window as fitted (made
+    /// for `--size`, it laid the fitted window out under 320 points).
+    func fitWhenFramed(into out: inout [InputEvent]) {
         guard let until = fitUntil, !options.headless else { return }
         guard SDL_GetTicks64() <= until else { return fitUntil = nil }
-        guard windowFrame() != WindowPlacement.Frame() else { return }
-        if keepMinimumSize(fit: true) { fitUntil = nil }
+        guard windowFrame() != WindowPlacement.Frame(), keepMinimumSize(fit: true) else { return }
+        fitUntil = nil
+        guard scaleFollowsDisplay else { return }
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        setUIScale(min(Self.displayScale(of: window), Self.scaleCap(w: Double(w), h: Double(h))), into: &out)
+    }
+
+    /// The largest UI scale, in quarters, at which a window of `w`×`h` lays the app out in
+    /// at least 480×320 points, the smallest size its layout is made for (at least 1).
+    static func scaleCap(w: Double, h: Double) -> Double {
+        max(1, (min(w / PlatformOptions.minimumPoints.x, h / PlatformOptions.minimumPoints.y) * 4).rounded(.down) / 4)
     }
 
     /// How long after the window opens or leaves fullscreen a fit waits for the frame.

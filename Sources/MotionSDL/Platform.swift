@@ -121,8 +121,7 @@ public final class Platform: FramePlatform {
         // The display's own scale never lays the app out under 480×320 points (the smallest
         // size its layout is made for); a scale the user named is theirs.
         // (That cap in quarters too, as the display's scale is: 960×540 at 192 dpi is 1.5.)
-        let cap = max(1, (min(Double(size.w) / 480, Double(size.h) / 320) * 4).rounded(.down) / 4)
-        let scale = options.uiScale ?? min(Self.displayScale(of: w), cap)
+        let scale = options.uiScale ?? min(Self.displayScale(of: w), Self.scaleCap(w: Double(size.w), h: Double(size.h)))
         scaleFollowsDisplay = options.uiScale == nil
         translator.uiScale = DesktopSettings.clampedUIScale(scale)
         // (Fitted to the screen now, and again once the window manager's frame is known.)

@@ -42,4 +42,15 @@ import Testing
         #expect(WindowPlacement(x: 0, y: 0, w: 800, h: 600).kept(in: belowPanel, frame: openbox, minimum: minimum, fit: true)
                 == WindowPlacement(x: 1, y: 54, w: 800, h: 600))
     }
+
+    /// A scale that follows the display's is capped, in quarters, so that the window as fitted
+    /// still lays the app out in 480×320 points: at 3.25 the fitted 1918×981 window (a 1,040 px
+    /// screen under openbox's frame at 312 dpi) showed 301 points and cut the board's second line.
+    @Test func theDisplaysScaleIsCappedForTheWindowAsFitted() {
+        #expect(Platform.scaleCap(w: 1920, h: 1040) == 3.25)
+        #expect(Platform.scaleCap(w: 1918, h: 981) == 3)
+        #expect(Platform.scaleCap(w: 960, h: 540) == 1.5)
+        #expect(Platform.scaleCap(w: 400, h: 300) == 1)
+        #expect(981 / Platform.scaleCap(w: 1918, h: 981) >= 320)
+    }
 }
