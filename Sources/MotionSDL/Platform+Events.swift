@@ -82,7 +82,16 @@ extension Platform {
     /// read again, and a new scale is a new size in points (a `.resize`).
     func displayChanged(into out: inout [InputEvent]) {
         guard scaleFollowsDisplay else { return }
-        setUIScale(Self.displayScale(of: window), into: &out)
+        setUIScale(cappedDisplayScale(), into: &out)
+    }
+
+    /// The display's scale, capped for the window as it is (`scaleCap`): as it opens, once it
+    /// is fitted, and on another display (a denser one had laid a small window out under
+    /// 480×320 points).
+    func cappedDisplayScale() -> Double {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return min(Self.displayScale(of: window), Self.scaleCap(w: Double(w), h: Double(h)))
     }
 
     /// Draws at `scale` window units per point from now on (within
@@ -154,10 +163,7 @@ extension Platform {
         guard SDL_GetTicks64() <= until else { return fitUntil = nil }
         guard windowFrame() != WindowPlacement.Frame(), keepMinimumSize(fit: true) else { return }
         fitUntil = nil
-        guard scaleFollowsDisplay else { return }
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_GetWindowSize(window, &w, &h)
-        setUIScale(min(Self.displayScale(of: window), Self.scaleCap(w: Double(w), h: Double(h))), into: &out)
+        if scaleFollowsDisplay { setUIScale(cappedDisplayScale(), into: &out) }
     }
 
     /// The largest UI scale, in quarters, at which a window of `w`×`h` lays the app out in

@@ -121,7 +121,7 @@ public final class Platform: FramePlatform {
         // The display's own scale never lays the app out under 480×320 points (the smallest
         // size its layout is made for); a scale the user named is theirs.
         // (That cap in quarters too, as the display's scale is: 960×540 at 192 dpi is 1.5.)
-        let scale = options.uiScale ?? min(Self.displayScale(of: w), Self.scaleCap(w: Double(size.w), h: Double(size.h)))
+        let scale = options.uiScale ?? cappedDisplayScale()
         scaleFollowsDisplay = options.uiScale == nil
         translator.uiScale = DesktopSettings.clampedUIScale(scale)
         // (Fitted to the screen now, and again once the window manager's frame is known.)
