@@ -81,13 +81,14 @@ extension Platform {
     /// The window moved to another display: a UI scale that follows the display's DPI is
     /// read again, and a new scale is a new size in points (a `.resize`).
     func displayChanged(into out: inout [InputEvent]) {
+        // (Not capped: the window grows to its minimum at the new scale, where the display
+        // has room, so that the text keeps its size on the denser display.)
         guard scaleFollowsDisplay else { return }
-        setUIScale(cappedDisplayScale(), into: &out)
+        setUIScale(Self.displayScale(of: window), into: &out)
     }
 
-    /// The display's scale, capped for the window as it is (`scaleCap`): as it opens, once it
-    /// is fitted, and on another display (a denser one had laid a small window out under
-    /// 480×320 points).
+    /// The display's scale, capped for the window as it is (`scaleCap`): as it opens at the
+    /// size asked for, and once it is fitted to the screen.
     func cappedDisplayScale() -> Double {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
