@@ -569,6 +569,21 @@ import Testing
         #expect(caret(shell)?["anchorLine"] == 0 && caret(shell)?["line"] == 1, "\(caret(shell) ?? .null)")
     }
 
+    /// A mouse's click on a line while a finger rests on the line typed in puts the caret
+    /// where it clicked (it took the finger's way and put none).
+    @Test func aMouseClickWhileAFingerRestsStillPutsTheCaret() {
+        let (shell, s) = makeBoard()
+        tap(shell, stop(s, line: 1, 2))
+        runShell(shell, frames: 60)
+        let finger = stop(s, line: 1, 6), click = stop(s, line: 3, 4)
+        runShell(shell, frames: 6, events: [1: [.pointerDown(pointer: 5, device: .touch, at: finger)],
+                                            2: [.pointerDown(pointer: 0, device: .mouse, at: click)],
+                                            3: [.pointerUp(pointer: 0, device: .mouse, at: click)],
+                                            5: [.pointerUp(pointer: 5, device: .touch, at: finger)]])
+        #expect(caret(shell) == .object([("line", 3), ("index", 4)]), "\(caret(shell) ?? .null)")
+        #expect(s.document == .empty)
+    }
+
     /// A Shift-click on another line selects from the caret to it; a plain key lets the
     /// selection go and does what it does.
     @Test func aShiftClickOnAnotherLineSelectsToItAndAPlainKeyLetsItGo() {
