@@ -43,6 +43,7 @@ extension BoardScene {
         showBanner(Self.quitQuestion)
         return true
     }
+    /// The banner that asks before quitting; while it shows, a second Escape or close quits.
     static let quitQuestion = "These edits are not saved anywhere · Escape or close again to quit and lose them"
     public var showsQuitQuestion: Bool { bar.banner.text == Self.quitQuestion }
 

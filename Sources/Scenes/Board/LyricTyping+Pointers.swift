@@ -43,11 +43,12 @@ extension LyricTyping {
     /// drag that scrolls the sheet. Returns true when the press is the text's alone (no
     /// scrolling).
     func lyricPress(_ id: Int, _ device: PointerDevice, at p: Vec2, input: InputState) -> Bool {
+        guard let line = lyricLine(at: p) else { return false }
         // A mouse's press is the text's though a finger rests on it: the finger's press lets
         // the text go (the sheet keeps whatever of it is the sheet's). It had taken the
         // finger's way, and the click put no caret.
-        if device == .mouse, let held = textPress, held.pointer != id, lyricLine(at: p) != nil { textPress = nil }
-        guard textPress == nil, let line = lyricLine(at: p) else { return false }
+        if device == .mouse, let held = textPress, held.pointer != id { textPress = nil }
+        guard textPress == nil else { return false }
         // (Not on a sheet still scrolling: the press catches it there, as a finger's does, and
         // types only at its release; a tour's click let a fling run on under the caret.)
         if device == .mouse, lyric?.line != line, !board.sheet.isMoving, input.shift, let anchor = selectionAnchor {

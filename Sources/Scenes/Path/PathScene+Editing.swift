@@ -74,6 +74,8 @@ extension PathScene {
         session.editMessage.show("The edited \(lost.shape.rawValue) could not be kept (\(lost.why)) · \(Self.quitAnswer)", for: 6)
         return true
     }
+    /// How the status line's question before quitting ends; while it shows, a second Escape
+    /// or close quits.
     private static let quitAnswer = "Escape or close again to quit and lose it"
     public var showsQuitQuestion: Bool { session.editMessage.text?.hasSuffix(Self.quitAnswer) == true }
 
