@@ -160,7 +160,7 @@ struct Play: ParsableCommand {
             let area = Rect(x: 0, y: bar, w: Double(window.size.w), h: Double(window.size.h) - bar)
             do {
                 let length = try SampleTable.check(PathScene.fitCustom(custom, in: area), spacing: spacing)
-                try PathScene.checkDrawnLength(length, in: area)
+                try DrawnPath.checkLength(length, in: area)
             } catch {
                 throw CommandError.usage("\(pathFile.map { echo($0, limit: 200) } ?? "--path"): laid out in the \(window.size.w)x\(window.size.h) window, the \(error)")
             }

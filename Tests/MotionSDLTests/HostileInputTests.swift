@@ -91,7 +91,7 @@ extension SDLTests {
             let scribble = Motionlab.tempDir().appendingPathComponent("scribble.svg")
             try Data(random.utf8).write(to: scribble)
             try expectBadInput(["--headless", "--frames", "1", "--path-file", scribble.path, "--spacing", "3"],
-                               saying: ["times the diagonal of the area it is shown in", "PathScene.maxLengthInDiagonals"])
+                               saying: ["times the diagonal of the area it is shown in", "DrawnPath.maxLengthInDiagonals"])
         }
 
         @Test func scriptValuesPastTheLimitsAreRefusedWithTheirLine() throws {

@@ -53,14 +53,14 @@ extension PathEditSession {
         let places = ringPlaces(), motions = scene.ringMotions()
         let oldLength = scene.tables.first?.length ?? 0
         scene.tables = []
-        scene.strokes = []
+        scene.drawn = DrawnPath()
         let table: SampleTable
         do {
             table = try SampleTable(checking: path, spacing: scene.spacing, measurements: &measurements)
             // Only an edit that lengthens the path is held to the drawing limit: one the run
             // started with (measured at start over the window less the tabs, a larger area
             // than the shape's) was refused every edit, a deletion too (a tour).
-            if table.length > oldLength { try PathScene.checkDrawnLength(table.length, in: scene.shapeBounds) }
+            if table.length > oldLength { try DrawnPath.checkLength(table.length, in: scene.shapeBounds) }
         } catch {
             tell("refused: \(error)")
             editor = saved

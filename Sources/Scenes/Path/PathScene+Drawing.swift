@@ -4,7 +4,7 @@ import Geometry
 extension PathScene {
     public func draw(into list: inout DrawList, context: DrawContext) {
         if editing { session.drawGrid(into: &list, over: shapeBounds) }
-        for s in strokes { list.polyline(s.points, width: 2, color: Color(hex: 0xdfe6ee), closed: s.closed) }
+        for s in drawn.strokes { list.polyline(s.points, width: 2, color: Color(hex: 0xdfe6ee), closed: s.closed) }
         if debug, let t = tables.first {
             for p in t.points { list.fillRect(Rect(center: p, size: Vec2(1.5, 1.5)), color: Color(hex: 0xffd166)) }
         }

@@ -25,7 +25,7 @@ extension PathScene {
         // The old table and strokes go before the new one is built, so a path near the
         // limits never has two tables alive at once.
         tables = []
-        strokes = []
+        drawn = DrawnPath()
         setTable(SampleTable(path: path, spacing: spacing), drawing: path)
         shapeButton.label = "Shape: \(shape.rawValue) ▸"
         let t = tables[0]
@@ -49,13 +49,13 @@ extension PathScene {
         var along: [Double]
     }
 
-    /// `t` becomes the table the rings ride and `path` what is drawn (thinned to
-    /// `maxDrawnPoints`); the old table and strokes are let go first.
+    /// `t` becomes the table the rings ride and `path` what is drawn (`DrawnPath`); the old
+    /// table and strokes are let go first.
     func setTable(_ t: SampleTable, drawing path: Path) {
         tables = []
-        strokes = []
+        drawn = DrawnPath()
         tables = [t]
-        strokes = Path.cut(Path.thinned(path.flattened(tolerance: 0.05), toAtMost: Self.maxDrawnPoints), maxEdge: Self.maxDrawnEdge)
+        drawn = DrawnPath(path)
     }
 
     /// Puts every ring at its arc length on table `t` (the new table), exactly on the curve,

@@ -25,29 +25,10 @@ public final class PathScene: Scene {
     public internal(set) var focusRing = FocusVisibility()
     let customPath: Path?
     let spacing: Double
-    var strokes: [(points: [Vec2], closed: Bool)] = []
+    /// The path as drawn: thinned and cut for the renderer (`DrawnPath`).
+    var drawn = DrawnPath()
     /// The info line, kept while the table and the laps stay.
     var infoMemo = TextMemo<(Double, Int, Int, Int, Int), String>()
-    /// The most points the path is drawn with. The software renderer strokes a segment in
-    /// about 3.5 µs here: a million-segment path took 3.8 s a frame, 50,000 points 0.17 s,
-    /// this many about 0.03 s. Past this the drawing is thinned (`Path.thinned`); the rings
-    /// still ride the exact table.
-    static let maxDrawnPoints = 20_000
-    /// The longest edge drawn: longer ones are cut (`Path.cut`), as a software rasteriser
-    /// pays for a triangle's bounding box.
-    static let maxDrawnEdge = 16.0
-    /// The longest path shown, in diagonals of the area it is fitted to (so the same at any
-    /// window size): drawing costs its length. 400 diagonals, cut into 16-pt pieces, is about
-    /// 37,000 pieces at 1280×720, at most 80 M pixel tests (about 56 ms a frame on the
-    /// software renderer when every piece is diagonal; a zigzag of 4,000 300-pt lines, 260
-    /// diagonals, is 11 ms). Longer is refused at start and by the editor.
-    public static let maxLengthInDiagonals = 400.0
-
-    /// Throws when a path of `length` points, fitted to `area`, is past `maxLengthInDiagonals`.
-    public static func checkDrawnLength(_ length: Double, in area: Rect) throws(PathLengthError) {
-        let diagonal = max(1, (area.width * area.width + area.height * area.height).squareRoot())
-        guard length / diagonal <= maxLengthInDiagonals else { throw PathLengthError(diagonals: length / diagonal) }
-    }
     var sceneBounds = Rect(x: 0, y: 40, w: 1280, h: 680)
     var handles: [Entity] = []
     private var schedule = SceneSchedule<PathScene>()
@@ -179,16 +160,6 @@ public final class PathScene: Scene {
 
     public func step(_ context: inout StepContext) {
         schedule.run(self, world: world, context: &context)
-    }
-}
-
-/// A path too long to draw each frame: its length in diagonals of the area it is shown in.
-public struct PathLengthError: Error, CustomStringConvertible {
-    /// The path's length over the diagonal of the area it is fitted to.
-    public let diagonals: Double
-    /// The error as a sentence for the user.
-    public var description: String {
-        "path is \(Int(diagonals.rounded())) times the diagonal of the area it is shown in, more than \(Int(PathScene.maxLengthInDiagonals)) (PathScene.maxLengthInDiagonals): each frame draws all of it; simplify the path"
     }
 }
 
