@@ -25,14 +25,14 @@ import Testing
         expectNoPressListedTwice(PathScene.bindings, "path")
         expectNoPressListedTwice(TapScene.bindings, "tap")
         expectNoPressListedTwice(ArrowScene.bindings, "arrow")
-        expectNoPressListedTwice(BoardScene.bindings, "board")
+        expectNoPressListedTwice(BoardControls.bindings, "board")
         expectNoPressListedTwice(BounceScene.bindings, "bounce")
         expectNoPressListedTwice(Shell.bindings, "shell")
     }
 
     @Test func theHelpIsTheTable() {
         #expect(PathScene().controls == PathScene.bindings.controls)
-        #expect(BoardScene().controls == BoardScene.bindings.controls)
+        #expect(BoardScene().controls == BoardControls.bindings.controls)
         #expect(Shell.globalControls == Shell.bindings.controls)
     }
 
@@ -62,6 +62,6 @@ import Testing
         check(TapScene.bindings) { TapScene() }
         check(ArrowScene.bindings) { ArrowScene() }
         check(BounceScene.bindings) { BounceScene(seed: 3) }
-        check(BoardScene.bindings) { BoardScene() }
+        check(BoardControls.bindings) { BoardScene() }
     }
 }

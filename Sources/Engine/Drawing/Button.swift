@@ -15,6 +15,13 @@ public struct Button: Sendable {
     /// small beside letters (♭ and ♯ stand about two thirds of a capital's height).
     public var labelScale = 1.0
 
+    /// This button, enabled or disabled.
+    public func enabled(_ on: Bool) -> Button {
+        var b = self
+        b.isEnabled = on
+        return b
+    }
+
     /// A shown, enabled button.
     public init(rect: Rect, label: String) {
         self.rect = rect

@@ -4,7 +4,8 @@ import Geometry
 /// The board's bottom bar and the banner over it: the last announcement (or a hint) wrapped
 /// to the bar; the Songs, ♭ ♯, Undo and Redo buttons; and a message shown over the board for
 /// a few seconds (a sheet that could not be read or saved). A value the board keeps, laid
-/// out with it (`layout`) and handed what to say as it draws.
+/// out with it (`layout`) and handed what to say as it draws. How an announcement quotes a
+/// lyric line (`quoted`) is here too, beside how the bar wraps it.
 struct BoardBar {
     /// Where the bar is (`BoardScene.barFrame`), as last laid out.
     private(set) var frame = Rect.zero
@@ -155,6 +156,21 @@ struct BoardBar {
             if wrapped.last?.hasSuffix("…") != true { return wrapped }
         }
         return []
+    }
+
+    /// The start of a lyric in quotes, as announcements name a line: its first words, up to
+    /// about 16 characters, and "…" where it was cut.
+    static func quoted(_ text: String) -> String {
+        var out = ""
+        for word in text.split(separator: " ") {
+            if !out.isEmpty && out.count + word.count + 1 > 16 { break }
+            out += (out.isEmpty ? "" : " ") + word
+            if out.count >= 16 { break }
+        }
+        let cut = out.count < text.count
+        while let last = out.last, cut, ",;:.!?".contains(last) { out.removeLast() }
+        if out.count > 24 { out = String(out.prefix(23)) }
+        return "'\(out)\(cut || out.count < text.count ? "…" : "")'"
     }
 
     /// `text`'s parts between " · ", a quoted name (“…”) kept whole. A quote left open (a

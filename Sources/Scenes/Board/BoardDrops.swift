@@ -7,6 +7,7 @@ import Songs
 /// strip card or a placed chord itself (`DragDrop` carries it); let go, it is placed on the
 /// line under it, moved, deleted off the sheet, or flown back home; flights follow what they
 /// fly to as the panels scroll. The keys' carry drops through `place` and `sendBack` too.
+/// The ghosts' part of the state dump is written here, in the words of these drops.
 final class BoardDrops {
     typealias Card = BoardScene.Card
     typealias ChordRef = BoardScene.ChordRef
@@ -24,7 +25,7 @@ final class BoardDrops {
     /// nothing more).
     func cancelPointerCarries() {
         let names = board.dragDrop.pointersCarrying.compactMap { id in board.dragDrop.index(carriedBy: .pointer(id)).map { board.ghosts[$0].name } }
-        for id in board.dragDrop.pointersCarrying { release(id, cancelled: true, velocity: board.stepInput.velocity(of: id)) }
+        for id in board.dragDrop.pointersCarrying { release(id, cancelled: true, velocity: board.input.stepInput.velocity(of: id)) }
         board.announce("Cancelled · \(names.joined(separator: ", ")) went back")
     }
 
@@ -155,5 +156,17 @@ final class BoardDrops {
             board.dragDrop[carry: k].flight?.target = target
         }
         board.dragDrop.stepFlights(dt)
+    }
+
+    /// The ghosts for the state dump: each one's name, hand, frame, velocity, flight, the line
+    /// it would land on and whether its drop deletes it.
+    var ghostsDump: JSONValue {
+        .array(board.ghosts.map { g in
+            .object([("name", .string(g.name)), ("carriedBy", g.carrier.json), ("frame", JSONValue(g.frame)),
+                     ("velocity", JSONValue(g.velocity)),
+                     ("flight", g.flight.map { .string($0.kind == .returning ? "returning" : "settling") } ?? .null),
+                     ("targetLine", g.target.map { JSONValue($0) } ?? .null),
+                     ("willDelete", .bool(g.willRemove))])
+        })
     }
 }

@@ -18,6 +18,20 @@ extension BoardKeys {
         board.dragDrop.glideKeyCarry(toward: slotRootFrame(carry.slot, line: carry.zone), dt: dt)
     }
 
+    /// The key carry's glide counts as arrived within this many points of its slot (what is
+    /// left of its exponential approach is then far below a pixel).
+    static let glideArrived = 1e-3
+
+    /// Whether a key carry's ghost is still on its way to its slot (or has lost its line or
+    /// ghost, which the next step settles): the board is then not at rest.
+    var keyCarryGliding: Bool {
+        guard let kc = board.dragDrop.keyCarry else { return false }
+        guard let k = board.dragDrop.index(carriedBy: kc.carrier), kc.zone >= 0, kc.zone < board.lineSpaces.count else { return true }
+        let target = slotRootFrame(kc.slot, line: kc.zone), frame = board.dragDrop.carries[k].frame
+        let d = target.origin - frame.origin, ds = target.size - frame.size
+        return !(max(abs(d.x), abs(d.y), abs(ds.x), abs(ds.y)) <= Self.glideArrived)
+    }
+
     /// Chord slots along line `i`: one every `slotWidth`, the last flush with the line's end.
     func slotCount(_ line: Int) -> Int {
         let width = board.spaces.frame(of: board.lineSpaces[line]).width

@@ -35,7 +35,7 @@ final class BoardKeys {
 
     /// A key press (`event`, or a held arrow's repeat as its press) off the text and the songs panel.
     func key(_ event: InputEvent, input: InputState) {
-        guard let action = BoardScene.bindings.action(for: event, ctrl: input.ctrl) else { return }
+        guard let action = BoardControls.bindings.action(for: event, ctrl: input.ctrl) else { return }
         switch action {
         case .transposeUp: board.edits.transpose(by: 1)
         case .transposeDown: board.edits.transpose(by: -1)
@@ -43,7 +43,7 @@ final class BoardKeys {
         case .songs: openSongsFromKeys()
         case .move: if case .key(let k, _) = event, let cmd = FocusCommand(key: k, input: input) { command(cmd, from: .keyboard) }
         case .undo where input.shift: command(.redo, from: .keyboard)
-        default: if let cmd = BoardScene.focusCommand(action) { command(cmd, from: .keyboard) }
+        default: if let cmd = BoardControls.focusCommand(action) { command(cmd, from: .keyboard) }
         }
     }
 
@@ -63,10 +63,10 @@ final class BoardKeys {
 
     /// A pad's button press (`event`) off the songs panel.
     func padButton(_ event: InputEvent) {
-        guard case .gamepadButton(let pad, let b, _) = event, let action = BoardScene.bindings.action(for: event) else { return }
+        guard case .gamepadButton(let pad, let b, _) = event, let action = BoardControls.bindings.action(for: event) else { return }
         if action == .songs { return openSongsFromKeys(from: .gamepad) }
         if action == .move, let cmd = FocusCommand(padButton: b) { return command(cmd, from: .gamepad, pad: pad) }
-        if let cmd = BoardScene.focusCommand(action) { command(cmd, from: .gamepad, pad: pad) }
+        if let cmd = BoardControls.focusCommand(action) { command(cmd, from: .gamepad, pad: pad) }
     }
 
     /// Ctrl+O or the left stick's press: the songs panel, where the songs' folder is (a run

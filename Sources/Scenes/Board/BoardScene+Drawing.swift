@@ -68,17 +68,7 @@ extension BoardScene {
 
     /// The ghosts, above the app's chrome: a card carried over the tab bar stays in sight.
     public func drawOverlay(into list: inout DrawList, context: DrawContext) {
-        let font = context.font
-        for g in ghosts {
-            let tint = g.willRemove ? Color(255, 150, 150) : Color(200, 240, 255)
-            ChordCardArt.draw(g.name, in: g.frame, tint: tint.withAlpha(235), diagrams: diagrams, into: &list, font: font)
-            list.strokeOutline(ChordCardArt.cardOutline, in: g.frame, width: 3, color: g.willRemove ? .red : .accent)
-            // A badge says what a drop does: + a copy, × a delete; a placed chord moved has none.
-            guard g.willRemove || g.removableFrom == nil else { continue }
-            let badge = Vec2(g.frame.maxX - 4, g.frame.minY + 4)
-            list.fillCircle(center: badge, radius: 10, color: g.willRemove ? .red : .accent)
-            list.text(g.willRemove ? "×" : "+", at: badge - Vec2(font.cellWidth / 2, font.cellHeight / 2), font: font, color: .white)
-        }
+        for g in ghosts { ChordCardArt.drawGhost(g, diagrams: diagrams, into: &list, font: context.font) }
     }
 
     /// What the banner keeps clear of: the band of the line typed in (its text and caret), in

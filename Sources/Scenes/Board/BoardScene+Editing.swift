@@ -7,14 +7,7 @@ import Songs
 extension BoardScene {
     /// Puts the song's own chords at the strip's start (`stripNames`), when they changed.
     func refreshStrip() {
-        var own: [String] = []
-        outer: for line in document.lines {
-            for c in line.chords.sorted(by: { $0.at < $1.at }) where !Self.chordNames.contains(c.name) && !own.contains(c.name) {
-                own.append(c.name)
-                if own.count == Self.maxSongCards { break outer }
-            }
-        }
-        let names = own + Self.chordNames
+        let names = document.chordsInOrderOfUse(besides: Self.chordNames, atMost: Self.maxSongCards) + Self.chordNames
         guard names != stripNames else { return }
         let focused = stripNames.indices.contains(focusIndex) ? stripNames[focusIndex] : nil
         stripNames = names
@@ -66,18 +59,6 @@ extension BoardScene {
 
     func announce(_ text: String) { announcement = text }
 
-    /// The start of line `i`'s lyric in quotes: its first words, up to about 16 characters.
-    func quote(_ i: Int) -> String {
-        let text = document.lines.indices.contains(i) ? document.lines[i].text : ""
-        var out = ""
-        for word in text.split(separator: " ") {
-            if !out.isEmpty && out.count + word.count + 1 > 16 { break }
-            out += (out.isEmpty ? "" : " ") + word
-            if out.count >= 16 { break }
-        }
-        let cut = out.count < text.count
-        while let last = out.last, cut, ",;:.!?".contains(last) { out.removeLast() }
-        if out.count > 24 { out = String(out.prefix(23)) }
-        return "'\(out)\(cut || out.count < text.count ? "…" : "")'"
-    }
+    /// The start of line `i`'s lyric in quotes, for an announcement (`BoardBar.quoted`).
+    func quote(_ i: Int) -> String { BoardBar.quoted(document.lines.indices.contains(i) ? document.lines[i].text : "") }
 }

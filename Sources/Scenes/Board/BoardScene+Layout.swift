@@ -1,7 +1,8 @@
 import Engine
 import Geometry
 
-// Where the board's panels, bar and lines are for the window, and the spaces they make.
+// Where the board's panels, bar and lines are for the window, the spaces they make, and
+// what scrolls a card or a line into view.
 extension BoardScene {
     public func layout(bounds: Rect) {
         self.bounds = bounds
@@ -59,6 +60,27 @@ extension BoardScene {
         guard top.isFinite, bottom.isFinite else { return 0..<n }
         let first = max(0, min(n, Int(top.rounded(.down)) - 1)), last = max(first, min(n, Int(bottom.rounded(.up)) + 1))
         return first..<last
+    }
+
+    /// Scrolls the strip so card `i` shows whole, with a margin.
+    func revealCard(_ i: Int) {
+        let f = itemFrame(i)
+        dragDrop.spaces[panel: stripSpace].reveal(f.minX - 12, f.maxX + 12)
+    }
+
+    /// Scrolls the sheet so line `i` shows whole (or its top, when the sheet is shorter).
+    func revealLine(_ i: Int) {
+        dragDrop.spaces[panel: sheetSpace].reveal(lineContentY(i) - 8, lineContentY(i) + lineHeight + 8)
+    }
+
+    /// The first line whose top is in view (else the first one partly in view).
+    var firstVisibleLine: Int {
+        let top = sheet.offset
+        if let i = document.lines.indices.first(where: { lineContentY($0) >= top - 0.5 }),
+           lineContentY(i) < top + sheet.viewport {
+            return i
+        }
+        return document.lines.indices.first { lineContentY($0) + lineHeight > top } ?? 0
     }
 
     /// Lays out the spaces again (the window or the sheet's length changed); the panels keep

@@ -2,10 +2,6 @@ import Engine
 import Geometry
 
 extension BoardScene {
-    /// The key carry's glide counts as arrived within this many points of its slot (what is
-    /// left of its exponential approach is then far below a pixel).
-    static let glideArrived = 1e-3
-
     /// Moving (`now`): any pointer pressed on the board (a press deciding, or held toward
     /// lifting — its ring fills —, a panel held, a ghost carried, which auto-scrolls at a
     /// panel's edge); a ghost flying home or settling into its line; the key carry's ghost
@@ -20,12 +16,7 @@ extension BoardScene {
         for c in dragDrop.carries {
             if c.flight != nil || c.carrier.isPointer { return .now }
         }
-        if let kc = dragDrop.keyCarry {
-            guard let k = dragDrop.index(carriedBy: kc.carrier), kc.zone >= 0, kc.zone < lineSpaces.count else { return .now }
-            let target = keys.slotRootFrame(kc.slot, line: kc.zone), frame = dragDrop.carries[k].frame
-            let d = target.origin - frame.origin, ds = target.size - frame.size
-            if !(max(abs(d.x), abs(d.y), abs(ds.x), abs(ds.y)) <= Self.glideArrived) { return .now }
-        }
+        if keys.keyCarryGliding { return .now }
         var answer = SceneRest.panel(strip).soonest(SceneRest.panel(sheet))
         if let left = bar.banner.secondsLeft, left > 0 { answer = answer.soonest(.timer(left)) }
         // The caret blinks until it turns solid.

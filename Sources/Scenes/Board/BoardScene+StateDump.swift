@@ -25,13 +25,7 @@ extension BoardScene {
                     ])
                 })),
             ])),
-            ("ghosts", .array(ghosts.map { g in
-                .object([("name", .string(g.name)), ("carriedBy", g.carrier.json), ("frame", JSONValue(g.frame)),
-                         ("velocity", JSONValue(g.velocity)),
-                         ("flight", g.flight.map { .string($0.kind == .returning ? "returning" : "settling") } ?? .null),
-                         ("targetLine", g.target.map { JSONValue($0) } ?? .null),
-                         ("willDelete", .bool(g.willRemove))])
-            })),
+            ("ghosts", drops.ghostsDump),
             ("highlightedLines", .array(highlightedLines.map { JSONValue($0) })),
             ("keyboard", keys.stateDump),
             ("caret", typing.caretDump),

@@ -99,6 +99,8 @@ public final class BoardScene: Scene {
     public var sheet: ScrollPanel { dragDrop.spaces[panel: sheetSpace] }
     /// Every ghost, carried or flying back, in the order lifted.
     public var ghosts: [Ghost] { dragDrop.carries }
+    /// The lines carried ghosts would land on, in the order the ghosts were lifted.
+    public var highlightedLines: [Int] { dragDrop.targets }
     /// What lifts and drops mean on the board: a chord placed, moved, deleted or flown back
     /// (`BoardDrops`).
     lazy var drops = BoardDrops(board: self)
@@ -111,6 +113,8 @@ public final class BoardScene: Scene {
     /// Whether the focus ring shows: after keyboard or gamepad use, until the next press,
     /// and not while a lyric has the caret or the songs panel is open (the keys are theirs).
     public var focusVisible: Bool { keys.ring.isVisible && lyric == nil && songPanel == nil }
+    /// Where each event goes (`BoardInput`).
+    lazy var input = BoardInput(board: self)
     /// The keyboard and the pads: the focus steered, carrying with it, the sticks and
     /// triggers (`BoardKeys`).
     lazy var keys = BoardKeys(board: self)
@@ -130,16 +134,8 @@ public final class BoardScene: Scene {
     /// The sheet's changes: committed, undone and redone (`SheetEdits`).
     lazy var edits = SheetEdits(board: self)
     /// Undo and Redo, each enabled while there is something to undo or redo.
-    public var undoButton: Button {
-        var b = bar.undoRedo.undo
-        b.isEnabled = history.undoCount > 0
-        return b
-    }
-    public var redoButton: Button {
-        var b = bar.undoRedo.redo
-        b.isEnabled = history.redoCount > 0
-        return b
-    }
+    public var undoButton: Button { bar.undoRedo.undo.enabled(history.undoCount > 0) }
+    public var redoButton: Button { bar.undoRedo.redo.enabled(history.redoCount > 0) }
     /// The song down or up a semitone (`transpose`).
     public var transposeButtons: (down: Button, up: Button) { bar.transpose }
 
@@ -148,8 +144,6 @@ public final class BoardScene: Scene {
     var sheetSpace = SpaceTree.SpaceID.root
     var sheetContent = SpaceTree.SpaceID.root
     var lineSpaces: [SpaceTree.SpaceID] = []
-    /// The input as of this step's events (a cancel reads the hands' velocities from it).
-    var stepInput = InputState()
     let world = World()
     private var schedule = SceneSchedule<BoardScene>()
     var bounds = Rect(x: 0, y: 40, w: 1280, h: 680)
@@ -176,11 +170,14 @@ public final class BoardScene: Scene {
     public init(document: SheetDocument = .empty) {
         let document = Self.withALine(document)
         self.document = document
-        schedule.add("gestures") { s, ctx in s.routeInput(ctx) }
+        schedule.add("gestures") { s, ctx in s.input.route(ctx) }
         schedule.add("holds") { s, ctx in s.drops.advanceHolds(ctx.dt) }
         schedule.add("gamepad") { s, ctx in s.keys.gamepad(ctx) }
         schedule.add("autoscroll") { s, ctx in s.dragDrop.autoScroll(ctx.dt) }
-        schedule.add("scroll") { s, ctx in s.stepPanels(ctx.dt) }
+        schedule.add("scroll") { s, ctx in
+            s.dragDrop.stepPanels(ctx.dt)
+            s.bar.banner.step(ctx.dt)
+        }
         schedule.add("carry") { s, ctx in s.keys.followKeyCarry(ctx.dt) }
         schedule.add("drag") { s, _ in s.dragDrop.updateTargets() }
         schedule.add("flights") { s, ctx in s.drops.stepFlights(ctx.dt) }
@@ -230,6 +227,9 @@ public final class BoardScene: Scene {
     public func showBanner(_ text: String) {
         bar.banner.show(text, for: 8)
     }
+
+    /// The controls table's rows (`BoardControls`), for the help overlay and docs/controls.md.
+    public var controls: [Control] { BoardControls.bindings.controls }
 
     public func claims(_ key: Key) -> Bool {
         key == .escape && (dragDrop.keyCarry != nil || songPanel != nil || !dragDrop.pointersCarrying.isEmpty)

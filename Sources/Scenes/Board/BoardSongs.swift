@@ -20,7 +20,7 @@ final class BoardSongs {
     /// opened it (a tour's pad user was told of ↑ ↓, Return and F2).
     func open(from device: FocusDevice) {
         guard let shelf = board.songShelf else { return board.announce("Songs need the songs' folder: play in a window without --sheet, or with --song NAME") }
-        board.cancelHands()
+        board.input.cancelHands()
         if board.lyric != nil { board.endLyric() }
         board.typing.saveTyping()
         let names = shelf.names()

@@ -6,6 +6,19 @@ import Songs
 /// A chord's card as the board draws it, in the strip, on the sheet and carried: the atlas's
 /// card for a common chord, else paper, an outline, the name and its diagram drawn here.
 enum ChordCardArt {
+    /// A card carried or flying (a ghost): tinted and outlined in the accent, or in red where
+    /// its drop deletes it, with a badge saying what a drop does: + a copy, × a delete (a
+    /// placed chord moved has none).
+    static func drawGhost(_ g: BoardScene.Ghost, diagrams: ChordDiagrams, into list: inout DrawList, font: BitmapFont) {
+        let tint = g.willRemove ? Color(255, 150, 150) : Color(200, 240, 255)
+        draw(g.name, in: g.frame, tint: tint.withAlpha(235), diagrams: diagrams, into: &list, font: font)
+        list.strokeOutline(cardOutline, in: g.frame, width: 3, color: g.willRemove ? .red : .accent)
+        guard g.willRemove || g.removableFrom == nil else { return }
+        let badge = Vec2(g.frame.maxX - 4, g.frame.minY + 4)
+        list.fillCircle(center: badge, radius: 10, color: g.willRemove ? .red : .accent)
+        list.text(g.willRemove ? "×" : "+", at: badge - Vec2(font.cellWidth / 2, font.cellHeight / 2), font: font, color: .white)
+    }
+
     /// A chord's card in `frame`, tinted: the atlas's card where it has one for the name (with
     /// its diagram), else one drawn here — paper, an outline and the name as written, as large
     /// as fits (any name the chord grammar reads: C♯m7, B♭, H7, G/B).

@@ -131,7 +131,7 @@ public struct SongPanel: Sendable {
         case .key(_, true), .keyRepeat, .gamepadButton(_, _, true):
             // (A held key's repeat does what its press does.)
             let press = if case .keyRepeat(let k) = e { InputEvent.key(k, down: true) } else { e }
-            switch BoardScene.bindings.action(for: press, mode: BoardScene.songsMode, ctrl: input.ctrl) {
+            switch BoardControls.bindings.action(for: press, mode: BoardControls.songsMode, ctrl: input.ctrl) {
             case .chooseSong:
                 var up = false
                 if case .key(.up, _) = press { up = true }

@@ -1,11 +1,11 @@
 import Engine
 import Songs
 
-// What a hand can do on the board: presses are looked up here (the focus's keys and pad
-// buttons, transposing, the songs panel's keys), and the help, docs/controls.md and the
-// README's short table are written from it. Typing's keys belong to the text field
-// (`TextField+Keys`); their rows only describe them.
-extension BoardScene {
+/// What a hand can do on the board, declared once: presses are looked up here (the focus's
+/// keys and pad buttons, transposing, the songs panel's keys), and the help, docs/controls.md
+/// and the README's short table are written from it. Typing's keys belong to the text field
+/// (`TextField+Keys`); their rows only describe them.
+enum BoardControls {
     /// An action of the board, of typing (mode "Typing") or of the songs panel (mode "Songs panel").
     enum Action: Sendable, Equatable {
         case drag, hold, catchCard, scroll, edgeScroll, dropOff, undoButtons, transposeButtons, type, songs, dismissBanner
@@ -76,9 +76,6 @@ extension BoardScene {
                 keyLabel: "Ctrl+E", buttons: [.y]),
         Binding(.closeSongs, "close the panel", mode: songsMode, keys: [.escape], buttons: [.b]),
     ])
-
-    /// The table's rows, for the help overlay and docs/controls.md.
-    public var controls: [Control] { Self.bindings.controls }
 
     /// The focus command a binding's action stands for.
     static func focusCommand(_ action: Action) -> FocusCommand? {
