@@ -19,6 +19,15 @@ import Testing
         #expect { try JSONParser.parse(text) } throws: { ($0 as? JSONParseError)?.column == column }
     }
 
+    @Test(arguments: [
+        (#"{"a":1 "b":2}"#, 8, "expected ',' or '}'"), (#"{"a":1"#, 7, "expected ',' or '}', found the end"),
+        ("[1 2]", 4, "expected ',' or ']'"), ("[1, 2 ", 7, "expected ',' or ']', found the end"),
+        (#"[{"a":[1}]"#, 9, "expected ',' or ']'"), (#"{"a":{"b":2]}"#, 12, "expected ',' or '}'"),
+    ])
+    func aMemberOrElementNotFollowedByACommaOrTheCloseSaysWhichCloseItWanted(text: String, column: Int, message: String) {
+        #expect(throws: JSONParseError(line: 1, column: column, message: message)) { try JSONParser.parse(text) }
+    }
+
     @Test func aKeyGivenTwiceInOneObjectIsRefusedAtItsSecondOccurrenceWithItsName() {
         #expect(throws: JSONParseError(line: 2, column: 13,
                                        message: #"duplicate key "c" (first at line 2, column 7): an object names each key once"#)) {

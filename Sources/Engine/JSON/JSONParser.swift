@@ -99,11 +99,7 @@ public struct JSONParser {
                 let valueStart = i
                 let v = try value(depth: depth + 1)
                 kv.append((k, keepingSource ? .sourced(v, text: slice(valueStart, i)) : v))
-                skipSpace()
-                guard i < bytes.count else { throw error("expected ',' or '}', found the end") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(kv) }
-                throw error("expected ',' or '}'")
+                if try closes("}") { return .object(kv) }
             }
         case UInt8(ascii: "["):
             i += 1
@@ -113,11 +109,7 @@ public struct JSONParser {
             while true {
                 skipSpace()
                 a.append(try value(depth: depth + 1))
-                skipSpace()
-                guard i < bytes.count else { throw error("expected ',' or ']', found the end") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(a) }
-                throw error("expected ',' or ']'")
+                if try closes("]") { return .array(a) }
             }
         case UInt8(ascii: "\""):
             return .string(try string())
@@ -129,6 +121,16 @@ public struct JSONParser {
         default:
             throw error("expected a value")
         }
+    }
+
+    /// After an object's member or an array's element: past a ',' (false: another follows)
+    /// or past `close` (true: the object or array ends here).
+    private mutating func closes(_ close: Unicode.Scalar) throws(JSONParseError) -> Bool {
+        skipSpace()
+        guard i < bytes.count else { throw error("expected ',' or '\(close)', found the end") }
+        if bytes[i] == UInt8(ascii: ",") { i += 1; return false }
+        if bytes[i] == UInt8(ascii: close) { i += 1; return true }
+        throw error("expected ',' or '\(close)'")
     }
 
     private mutating func literal(_ word: String) throws(JSONParseError) {
