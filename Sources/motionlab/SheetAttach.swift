@@ -57,11 +57,21 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
     // A version 1 sheet is kept beside itself (NAME.v1.json) before the first save writes
     // it as version 2, so an older build still finds its sheet.
     var olderVersion: String? = if loaded.document.readVersion < SheetDocument.currentVersion, case .text(let t) = loaded.found { t } else { nil }
+    // The sheet the file holds, read once per text it holds (nil: not one this build reads).
+    var heldSheet: (text: String, document: SheetDocument?)?
+    // Whether the file holds `doc` (`text` as saved): byte for byte, or a sheet that reads as
+    // the same (a file another program wrote, in its own layout, that no save has replaced).
+    func fileHolds(_ doc: SheetDocument, _ text: String) -> Bool {
+        guard case .text(let held) = onDisk else { return false }
+        if held == text { return true }
+        if heldSheet?.text != held { heldSheet = (held, try? SheetDocument.parse(held)) }
+        return heldSheet?.document.map { BoardScene.withALine($0) == doc } ?? false
+    }
     board.onChange = { doc in
         let text = doc.serialized()
-        // Edits undone back to what the file holds, byte for byte: nothing to save, and none
-        // lost (a refused save's quit question had asked over a sheet the file held whole).
-        if case .text(let held) = onDisk, held == text {
+        // Edits undone back to what the file holds: nothing to save, and none lost (a refused
+        // save's quit question had asked over a sheet the file held whole).
+        if fileHolds(doc, text) {
             board.unsavedBecause = nil
             lastSaid = nil
             return

@@ -176,10 +176,20 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
     /// Edits saved nowhere and then undone, back to what the file holds byte for byte, are
     /// none to lose: Escape quits without asking and the run ends well (it asked, and said
     /// at the end that the edits were lost).
-    @Test func editsUndoneBackToTheFileAreNoneToLose() throws {
+    /// So are edits undone back to a file in another program's layout, which is never byte for
+    /// byte ours: undoing back to it still asked (a review), and the file stays as it was.
+    @Test(arguments: ["ours", "as written", "another layout"])
+    func editsUndoneBackToTheFileAreNoneToLose(layout: String) throws {
         let (url, data) = try sheetSavedNowhere()
         chmod(url.path, 0o644)
-        try SheetDocument.parse(String(contentsOf: url, encoding: .utf8)).serialized().write(to: url, atomically: true, encoding: .utf8)
+        let sheet = try SheetDocument.parse(String(contentsOf: url, encoding: .utf8))
+        switch layout {
+        case "ours": try sheet.serialized().write(to: url, atomically: true, encoding: .utf8)
+        case "another layout": try "{\n  \"lines\": [\n    {\"chords\": [], \"text\": \"Hello\"}\n  ],\n  \"version\": 2\n}\n".write(to: url, atomically: true, encoding: .utf8)
+        default: break
+        }
+        let written = try Data(contentsOf: url)
+        #expect(layout == "ours" ? written == Data(sheet.serialized().utf8) : written != Data(sheet.serialized().utf8))
         chmod(url.path, 0o444)
         let dir = url.deletingLastPathComponent()
         let script = try typingScript(in: dir, typing: ["!"])
@@ -196,6 +206,7 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         #expect(r.stderr.contains("could not save the sheet"), "the typing's save was refused: \(r.stderr)")
         let frame = try JSONParser.parse(String(contentsOf: state, encoding: .utf8))["frame"]?.doubleValue
         #expect(frame == 140, "the second Escape quit at once: frame \(frame ?? -1)")
+        #expect(try Data(contentsOf: url) == written, "the file is as it was")
     }
 
     /// The window's close button with edits saved nowhere asks, even in the frame of the
