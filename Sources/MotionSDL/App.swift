@@ -113,10 +113,10 @@ public enum App {
     /// atlas and the scene's own).
     public static func run(_ scene: any Scene, title: String, images: TextureCatalog = .withFont, options: Options) throws {
         let folder = try ResourceFolder.locate(explicit: options.resources)
-        var script: [ScriptedEvent] = []
+        var script = ScriptRun()
         if let path = options.script {
             let text = try FilePolicy.readText(path, limit: InputScript.maxBytes, limitName: "InputScript.maxBytes")
-            do { script = try InputScript.parse(text, keyName: KeyNames.sdlName) } catch { throw AppError("\(path):\(error.line): \(error.message)") }
+            do { script = try InputScript.parseRun(text, keyName: KeyNames.sdlName) } catch { throw AppError("\(path):\(error.line): \(error.message)") }
         }
         var platformOptions = PlatformOptions(resources: folder, textures: images)
         platformOptions.size = options.size
@@ -127,8 +127,9 @@ public enum App {
                              font: try ResourceFolder.font(in: folder, on: platform) { StandardStream.error.write("\($0)\n") })
         let virtual = options.headless || options.script != nil
         let driver = FrameDriver(platform: platform, content: host, hz: options.hz,
-                                 virtualFrameTime: virtual ? 1.0 / 60 : nil, script: script)
-        driver.frameLimit = options.frames
+                                 virtualFrameTime: virtual ? 1.0 / 60 : nil, script: script.events)
+        // A recording stops where it was recorded (its end line), unless told otherwise.
+        driver.frameLimit = options.frames ?? script.end
         if let path = options.screenshot { driver.beforeLastPresent = { try platform.saveScreenshot(to: path) } }
         try driver.run()
         if let path = options.state { try FilePolicy.write(scene.stateDump().serialized() + "\n", to: path) }

@@ -141,10 +141,10 @@ struct Play: ParsableCommand {
 
     private func play() throws {
         let windowed = !(headless || script != nil)
-        var scriptEvents: [ScriptedEvent] = []
+        var scriptRun = ScriptRun()
         if let script {
             let text = try readTextFile(script, limit: InputScript.maxBytes, limitName: "InputScript.maxBytes")
-            do { scriptEvents = try InputScript.parse(text, keyName: KeyNames.sdlName) } catch {
+            do { scriptRun = try InputScript.parseRun(text, keyName: KeyNames.sdlName) } catch {
                 throw CommandError.usage("\(echo(script, limit: 200)):\(error.line): \(error.message)")
             }
         }
@@ -221,7 +221,7 @@ struct Play: ParsableCommand {
         let runner = try Runner(
             options: options, scenes: scenes,
             settings: RunSettings(hz: window.hz, frameDt: frameDt, virtualClock: headless || script != nil,
-                                  frames: frames, startScene: scene, script: scriptEvents,
+                                  frames: frames ?? scriptRun.end, startScene: scene, script: scriptRun.events,
                                   recordPath: record, statePath: state, screenshotPath: screenshot,
                                   captureDir: capture, captureEvery: captureEvery, fps: fps, failures: failures,
                                   keepsPathsIn: exportsFolder, sheetPath: sheet))

@@ -144,10 +144,13 @@ final class Runner {
     func run() throws {
         // The recording is a log, kept whatever happens to the run; what a scene shows as
         // edited is saved however the run ends.
+        // Its last line says where the run ended, so that a replay ends there too.
+        func endRecording() { recorder?.write(InputScript.endLine(frame: driver.frame) + "\n") }
         do { try driver.run() } catch {
             shell.settle()
             keepUnsavedSongs()
             keepUnkeptPaths()
+            endRecording()
             try? recorder?.commit()
             throw error
         }
@@ -157,6 +160,7 @@ final class Runner {
         shell.settle()
         keepUnsavedSongs()
         keepUnkeptPaths()
+        endRecording()
         if let recorder {
             do { try recorder.commit() } catch { throw CommandError.usage("--record \(error.description)") }
         }

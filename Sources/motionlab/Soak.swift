@@ -124,21 +124,22 @@ struct Soak: ParsableCommand {
     }
 
     private func soak() throws {
-        var script: [ScriptedEvent]? = nil
+        var script: ScriptRun? = nil
         if let replay {
             let text = try readTextFile(replay, limit: InputScript.maxBytes, limitName: "InputScript.maxBytes")
-            do { script = try InputScript.parse(text, keyName: KeyNames.sdlName) } catch { throw CommandError.usage("\(replay):\(error.line): \(error.message)") }
+            do { script = try InputScript.parseRun(text, keyName: KeyNames.sdlName) } catch { throw CommandError.usage("\(replay):\(error.line): \(error.message)") }
         }
         let folder = try Resources.locate(explicit: resources)
         let font = try Resources.font(in: folder, on: nil, file: nil)
         // The scenes as `play --headless --script` makes them, so a failure script replays there too.
         let shell = Shell(scenes: SceneRegistry.makeAll(SceneOptions()), size: Self.size, font: font)
-        let frames = script.map { ($0.last?.frame ?? 1) + 1 } ?? Int((minutes * 60 / Self.frameTime).rounded(.up))
+        // A replay runs to where its recording ended (its end line), else one frame past its last event.
+        let frames = script.map { $0.end ?? ($0.events.last?.frame ?? 1) + 1 } ?? Int((minutes * 60 / Self.frameTime).rounded(.up))
         let checker = SoakChecker(shell: shell, maxEntities: maxEntities)
         let content = CheckedContent(shell: shell, checker: checker)
         let platform = NullPlatform(size: Self.size)
         let driver = FrameDriver(platform: platform, content: content, hz: Self.hz, virtualFrameTime: Self.frameTime,
-                                 script: script ?? [])
+                                 script: script?.events ?? [])
         driver.frameLimit = frames
         // The input goes to its log as it happens (`log`): memory stays flat however long the run.
         var logFile: OutputFile?
@@ -177,7 +178,8 @@ struct Soak: ParsableCommand {
             if driver.frame == max(1, frames / 10) { warmRSS = residentBytes() }
             if checker.violation != nil { break }
         }
-        logFile?.write(pendingLines)
+        // The last line says where the run ended, so that a replay ends there too.
+        logFile?.write(pendingLines + InputScript.endLine(frame: driver.frame) + "\n")
         let endRSS = residentBytes()
         // Under a sanitizer the heap is not ours to judge: ASan keeps freed memory in
         // quarantine, so resident memory grows whatever the app does.

@@ -127,6 +127,24 @@ import Testing
         #expect(throws: ScriptError.self) { try InputScript.parse("{\"frame\":1,\"type\":\"focusLost\"}\n\u{FEFF}{\"frame\":2,\"type\":\"focusGained\"}") }
     }
 
+    /// A recording's last line says where its run ended (`end`): read as the run's end, not an
+    /// event; written by `endLine`; nothing may follow it, and it may not come before the events.
+    @Test func anEndLineSaysWhereTheRecordedRunEnded() throws {
+        let events = "{\"frame\":3,\"type\":\"focusLost\"}\n"
+        let run = try InputScript.parseRun(events + InputScript.endLine(frame: 40) + "\n# a comment\n\n")
+        #expect(run == ScriptRun(events: [ScriptedEvent(frame: 3, event: .focusLost)], end: 40))
+        #expect(try InputScript.parse(events + InputScript.endLine(frame: 40)) == run.events)
+        #expect(try InputScript.parseRun(events).end == nil)
+        #expect(throws: ScriptError(line: 3, message: "nothing may follow the end line (line 2): it says where the recorded run ended")) {
+            try InputScript.parseRun(events + InputScript.endLine(frame: 40) + "\n{\"frame\":41,\"type\":\"focusGained\"}")
+        }
+        #expect(throws: ScriptError(line: 2, message: "the end at frame 2 comes before frame 3's events")) {
+            try InputScript.parseRun(events + InputScript.endLine(frame: 2))
+        }
+        #expect(throws: ScriptError.self) { try InputScript.parseLine(InputScript.endLine(frame: 1), line: 1) }
+        #expect(throws: ScriptError.self) { try InputScript.parseRun(#"{"frame":0,"type":"end"}"#) }
+    }
+
     @Test func framesOutOfOrderAreRefused() {
         let text = "{\"frame\":5,\"type\":\"focusLost\"}\n{\"frame\":4,\"type\":\"focusGained\"}\n"
         #expect {

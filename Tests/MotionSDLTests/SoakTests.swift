@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 import Testing
 
@@ -15,11 +16,27 @@ extension SDLTests {
             #expect(s?["frames"] as? Int == 1800)
             #expect(s?["violation"] is NSNull)
             #expect((s?["checks"] as? Int ?? 0) >= 3600)
-            // The recorded input, replayed by play, ends in the same state, byte for byte.
-            let playState = dir.appendingPathComponent("play.json")
-            let p = try Motionlab.run(["--headless", "--script", script.path, "--frames", "1800", "--state", playState.path])
+            // The recorded input, replayed by play, ends in the same state, byte for byte, and
+            // so does a soak's replay of it: the recording says where the run ended (a tour's
+            // replay ran one frame past it).
+            let recorded = try String(contentsOf: script, encoding: .utf8)
+            #expect(recorded.hasSuffix(#"{"frame":1800,"type":"end"}"# + "\n"))
+            let playState = dir.appendingPathComponent("play.json"), replayState = dir.appendingPathComponent("replay.json")
+            let p = try Motionlab.run(["--headless", "--script", script.path, "--state", playState.path])
             #expect(p.status == 0, "\(p.stderr)")
             #expect(try Data(contentsOf: playState) == Data(contentsOf: soakState))
+            let replay = try Motionlab.run(["soak", "--replay", script.path, "--state", replayState.path])
+            #expect(replay.status == 0, "\(replay.stderr)")
+            #expect(try Data(contentsOf: replayState) == Data(contentsOf: soakState))
+            // And play's own recording, replayed without --frames, stops where the run did.
+            let again = dir.appendingPathComponent("again.jsonl"), againState = dir.appendingPathComponent("again.json")
+            let rec = try Motionlab.run(["--headless", "--script", script.path, "--frames", "900", "--record", again.path])
+            #expect(rec.status == 0, "\(rec.stderr)")
+            #expect(try String(contentsOf: again, encoding: .utf8).hasSuffix(#"{"frame":900,"type":"end"}"# + "\n"))
+            let third = try Motionlab.run(["--headless", "--script", again.path, "--state", againState.path])
+            #expect(third.status == 0, "\(third.stderr)")
+            let frame = try JSONParser.parse(String(contentsOf: againState, encoding: .utf8))["frame"]?.doubleValue
+            #expect(frame == 900)
         }
 
         /// A replay ends where play's run of the same script ends: at a close (or an Escape)

@@ -10,6 +10,17 @@ public struct ScriptedEvent: Equatable, Sendable {
     public init(frame: Int, event: InputEvent) { self.frame = frame; self.event = event }
 }
 
+/// A whole script: its events, and where the recorded run ended when it says so.
+public struct ScriptRun: Equatable, Sendable {
+    /// The events, in order.
+    public var events: [ScriptedEvent]
+    /// The frame the recorded run ended after (its `{"frame":N,"type":"end"}` line, which
+    /// `--record` writes last), or nil: a replay without `--frames` then stops there.
+    public var end: Int?
+    /// `events`, ending at `end` (nil: where the events end).
+    public init(events: [ScriptedEvent] = [], end: Int? = nil) { (self.events, self.end) = (events, end) }
+}
+
 /// A script error: which line and what is wrong with it.
 public struct ScriptError: Error, Equatable, CustomStringConvertible {
     /// The script's line, from 1.
@@ -33,13 +44,19 @@ public enum InputScript {
     /// The largest frame number an event may name.
     public static let maxFrame = 1_000_000_000
 
+    /// A whole script's events (see `parseRun`; its end line is checked, and left out).
+    public static func parse(_ text: String, keyName: (String) -> String? = { $0 }) throws(ScriptError) -> [ScriptedEvent] {
+        try parseRun(text, keyName: keyName).events
+    }
+
     /// Parses a whole script, or throws the first error with its line number. Lines end
     /// with LF, CRLF or CR; a byte order mark at the start is skipped. `keyName` gives the platform's own name for a key a script
     /// names, or nil for no key it has (a window's platform passes SDL's, so "BackSpace" is
     /// refused with "Backspace" suggested rather than pressing nothing); by default every
     /// name stands.
-    public static func parse(_ text: String, keyName: (String) -> String? = { $0 }) throws(ScriptError) -> [ScriptedEvent] {
-        var events: [ScriptedEvent] = []
+    public static func parseRun(_ text: String, keyName: (String) -> String? = { $0 }) throws(ScriptError) -> ScriptRun {
+        var run = ScriptRun(events: [], end: nil)
+        var endLine = 0
         var lastFrame = 1
         var held = HeldPointers()
         // A byte order mark some editors put first is not JSON.
@@ -49,7 +66,16 @@ public enum InputScript {
         for (n, raw) in lines.enumerated() {
             let line = raw.trimmingSuffix { $0 == " " || $0 == "\t" }
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.first == "#" { continue }
-            let ev = try parseLine(String(line), line: n + 1)
+            if run.end != nil {
+                throw ScriptError(line: n + 1, message: "nothing may follow the end line (line \(endLine)): it says where the recorded run ended")
+            }
+            let entry = try parseEntry(String(line), line: n + 1)
+            if case .end(let frame) = entry {
+                if frame < lastFrame { throw ScriptError(line: n + 1, message: "the end at frame \(frame) comes before frame \(lastFrame)'s events") }
+                (run.end, endLine) = (frame, n + 1)
+                continue
+            }
+            guard case .event(let ev) = entry else { continue }
             if case .key(let k, _) = ev.event { try checkKey(k, keyName, line: n + 1) }
             if case .keyRepeat(let k) = ev.event { try checkKey(k, keyName, line: n + 1) }
             if ev.frame < lastFrame {
@@ -57,9 +83,9 @@ public enum InputScript {
             }
             lastFrame = ev.frame
             try held.note(ev.event, line: n + 1)
-            events.append(ev)
+            run.events.append(ev)
         }
-        return events
+        return run
     }
 
     /// Which device holds each pointer id down, as a script goes: one id is one hand, so a
@@ -92,8 +118,21 @@ public enum InputScript {
         guard known == k.name else { throw ScriptError(line: line, message: "unknown key \"\(echo(k.name))\"; SDL names it \"\(echo(known))\"") }
     }
 
-    /// Parses one line (1-based `line` for messages).
+    /// Parses one event's line (1-based `line` for messages); an end line is refused here.
     public static func parseLine(_ text: String, line: Int) throws(ScriptError) -> ScriptedEvent {
+        guard case .event(let e) = try parseEntry(text, line: line) else {
+            throw ScriptError(line: line, message: "an end line names no event (it ends a whole script)")
+        }
+        return e
+    }
+
+    /// A line of a script: an event, or where the recorded run ended.
+    private enum Entry {
+        case event(ScriptedEvent)
+        case end(frame: Int)
+    }
+
+    private static func parseEntry(_ text: String, line: Int) throws(ScriptError) -> Entry {
         let json: JSONValue
         do { json = try JSONParser.parse(text) } catch {
             throw ScriptError(line: line, message: "bad JSON at \(error.description)")
@@ -207,6 +246,7 @@ public enum InputScript {
         case "focusLost": event = .focusLost
         case "focusGained": event = .focusGained
         case "close": event = .closeRequested
+        case "end": return .end(frame: frame)
         case "hitch":
             let seconds = try number("seconds")
             guard seconds >= 0, seconds <= InputLimits.maxHitch else {
@@ -216,45 +256,7 @@ public enum InputScript {
         default:
             throw fail("unknown type \"\(echo(type))\"")
         }
-        return ScriptedEvent(frame: frame, event: event)
-    }
-
-    /// One line of the script format for `event` at `frame` (no newline).
-    public static func line(for e: ScriptedEvent) -> String {
-        var kv: [(String, JSONValue)] = [("frame", JSONValue(e.frame))]
-        func pointer(_ type: String, _ p: Int, _ d: PointerDevice, _ at: Vec2?) {
-            kv.append(("type", .string(type)))
-            kv.append(("pointer", JSONValue(p)))
-            kv.append(("device", .string(d.rawValue)))
-            if let at { kv.append(("x", JSONValue(at.x))); kv.append(("y", JSONValue(at.y))) }
-        }
-        switch e.event {
-        case .pointerDown(let p, let d, let at): pointer("pointerDown", p, d, at)
-        case .pointerMove(let p, let d, let at): pointer("pointerMove", p, d, at)
-        case .pointerUp(let p, let d, let at): pointer("pointerUp", p, d, at)
-        case .pointerCancel(let p, let d): pointer("pointerCancel", p, d, nil)
-        case .wheel(let dx, let dy):
-            kv += [("type", "wheel"), ("dx", JSONValue(dx)), ("dy", JSONValue(dy))]
-        case .key(let k, let down):
-            kv += [("type", "key"), ("key", .string(k.name)), ("down", .bool(down))]
-        case .keyRepeat(let k):
-            kv += [("type", "keyRepeat"), ("key", .string(k.name))]
-        case .gamepadAdded(let pad): kv += [("type", "gamepadAdded"), ("pad", JSONValue(pad))]
-        case .gamepadRemoved(let pad): kv += [("type", "gamepadRemoved"), ("pad", JSONValue(pad))]
-        case .gamepadAxis(let pad, let axis, let v):
-            kv += [("type", "gamepadAxis"), ("pad", JSONValue(pad)), ("axis", .string(axis.rawValue)), ("value", JSONValue(v))]
-        case .gamepadButton(let pad, let b, let down):
-            kv += [("type", "gamepadButton"), ("pad", JSONValue(pad)), ("button", .string(b.rawValue)), ("down", .bool(down))]
-        case .resize(let w, let h): kv += [("type", "resize"), ("w", JSONValue(w)), ("h", JSONValue(h))]
-        case .text(let t): kv += [("type", "text"), ("text", .string(t))]
-        case .composition(let t, let cursor): kv += [("type", "composition"), ("text", .string(t)), ("cursor", JSONValue(cursor))]
-        case .fileDropped(let p): kv += [("type", "fileDropped"), ("path", .string(p))]
-        case .focusLost: kv.append(("type", "focusLost"))
-        case .focusGained: kv.append(("type", "focusGained"))
-        case .closeRequested: kv.append(("type", "close"))
-        case .hitch(let s): kv += [("type", "hitch"), ("seconds", JSONValue(s))]
-        }
-        return JSONValue.object(kv).serialized()
+        return .event(ScriptedEvent(frame: frame, event: event))
     }
 }
 
