@@ -220,6 +220,7 @@ public struct DocumentFile: Sendable {
             guard makesFolder else {
                 throw FilePolicy.Refusal("\(FilePolicy.shown(dir)): the folder is not there (removed?); not made again")
             }
+            try FilePolicy.checkFolderCanBeMade(dir)
             do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
                 throw FilePolicy.Refusal("\(FilePolicy.shown(dir)): cannot create the folder")
             }

@@ -181,6 +181,8 @@ public struct SongLibrary: Sendable {
             throw FilePolicy.Refusal("\(FilePolicy.shown(name)).json is \(FilePolicy.kindName(st.st_mode)), not a song file of ours; left as it is")
         }
         let trash = folder.appendingPathComponent("trash").path
+        var was = stat()
+        if lstat(trash, &was) != 0 { try FilePolicy.checkFolderCanBeMade(trash) }
         if mkdir(trash, 0o700) != 0 && errno != EEXIST {
             throw FilePolicy.Refusal("\(FilePolicy.shown(trash)): cannot make it: \(FilePolicy.errnoText())")
         }

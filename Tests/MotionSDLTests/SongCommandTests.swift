@@ -306,6 +306,35 @@ import Testing
     /// A hostile tour's mistyped `--songs` made a tree of folders, `song list` of a missing
     /// folder answered nothing, and the list showed a folder, a FIFO, a device and a dangling
     /// link named `*.json` that no command could then open.
+    /// No folder is made in a folder its owner made read-only (mode 555), however far down:
+    /// not the default songs' folder two levels into a read-only data folder, not `songs/` in
+    /// a read-only `motionlab/`, not the trash in a read-only songs' folder. Root could make
+    /// them all, and did (a tour's note).
+    @Test func noFolderIsMadeInAReadOnlyFolder() throws {
+        let dir = Motionlab.tempDir()
+        let cho = dir.appendingPathComponent("x.cho")
+        try "[C]la\n".write(to: cho, atomically: false, encoding: .utf8)
+        for readOnly in ["data", "data/motionlab"] {
+            let data = dir.appendingPathComponent(readOnly == "data" ? "one" : "two")
+            let locked = readOnly == "data" ? data : data.appendingPathComponent("motionlab")
+            try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+            chmod(locked.path, 0o555)
+            defer { chmod(locked.path, 0o755) }
+            let p = Motionlab.process(["song", "import", cho.path])
+            p.environment?["XDG_DATA_HOME"] = data.path
+            let r = try Motionlab.run(p)
+            #expect(r.status == 2 && r.stderr.contains("is read-only; no folder made in it"), "\(readOnly): \(r.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty, "\(readOnly)")
+        }
+        #expect(try song(["import", cho.path], in: dir).status == 0)
+        let songs = dir.appendingPathComponent("songs")
+        chmod(songs.path, 0o555)
+        defer { chmod(songs.path, 0o755) }
+        let delete = try song(["delete", "x"], in: dir)
+        #expect(delete.status == 2 && delete.stderr.contains("is read-only; no folder made in it"), "\(delete.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: songs.path) == ["x.json"])
+    }
+
     @Test func aMistypedFolderIsNotMadeAndOnlySongFilesAreListed() throws {
         let dir = Motionlab.tempDir()
         let cho = dir.appendingPathComponent("x.cho")

@@ -9,42 +9,6 @@ extension FilePolicy {
     /// The fixed suffix of every temporary file the program makes.
     static let temporarySuffix = ".tmp"
 
-    /// Makes the folder `path` (and those it is in) where it is missing. Something else in
-    /// its place (a file, a link to one) is refused with what it is, as every file here is;
-    /// Foundation's own error read as a dump of its error domain (a hostile tour's export
-    /// folder that was a file).
-    public static func makeFolder(_ path: String) throws(Refusal) {
-        var st = stat()
-        if stat(path, &st) == 0 {
-            guard st.st_mode & S_IFMT == S_IFDIR else { throw Refusal("\(shown(path)): is \(kindName(st.st_mode)), not a folder") }
-            return
-        }
-        // (Not in a folder read-only by its owner's bits, as `move`.)
-        guard ownerCanWrite(folder(of: path)) else { throw Refusal("\(shown(folder(of: path))): is read-only; no folder made in it") }
-        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            // The system's reason, before the look below changes errno.
-            let why = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { Int32($0.code) } ?? errno
-            // Where it fails: the first of its folders that is not one, else that reason.
-            var dir = path
-            while !dir.isEmpty {
-                if stat(dir, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR {
-                    throw Refusal("\(shown(path)): cannot make the folder: \(shown(dir)) is \(kindName(st.st_mode)), not a folder")
-                }
-                let up = folder(of: dir)
-                if up == dir { break }
-                dir = up
-            }
-            throw Refusal("\(shown(path)): cannot make the folder: \(errnoText(why))")
-        }
-    }
-
-    /// Whether `folder` has its owner's write bit (true when it cannot be looked at: the
-    /// operation's own error then says why).
-    static func ownerCanWrite(_ folder: String) -> Bool {
-        var st = stat()
-        return stat(folder, &st) != 0 || st.st_mode & S_IWUSR != 0
-    }
-
     /// For a name the program fills itself (a capture's frame, `last-song`): nil when it is
     /// free, the status of what is there when that is a regular file of one link (one the
     /// program wrote); refused, saying what it is, for a link, a hard link of another file or
