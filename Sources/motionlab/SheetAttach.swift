@@ -47,7 +47,7 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
     // else since (another session, an editor) is not saved over.
     var onDisk = loaded.found
     // (As the board holds it: a sheet of no lines has the one empty line a new song has.)
-    if keeps, BoardScene.withALine(loaded.document).serialized() != board.document.serialized() {
+    if keeps, !BoardScene.withALine(loaded.document).serialized().utf8.elementsEqual(board.document.serialized().utf8) {
         // Kept under a new name, the board shows what the file does not hold (an edit made
         // outside since the last save, or a save refused): the file is not taken as saved
         // here, so the next save is refused as it was under the old name (a hostile tour's
@@ -57,21 +57,22 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
     // A version 1 sheet is kept beside itself (NAME.v1.json) before the first save writes
     // it as version 2, so an older build still finds its sheet.
     var olderVersion: String? = if loaded.document.readVersion < SheetDocument.currentVersion, case .text(let t) = loaded.found { t } else { nil }
-    // The sheet the file holds, read once per text it holds (nil: not one this build reads).
-    var heldSheet: (text: String, document: SheetDocument?)?
-    // Whether the file holds `doc` (`text` as saved): byte for byte, or a sheet that reads as
-    // the same (a file another program wrote, in its own layout, that no save has replaced).
-    func fileHolds(_ doc: SheetDocument, _ text: String) -> Bool {
+    // Whether the file holds `text` (a sheet as saved): byte for byte (String's == takes a
+    // composed "é" and "e" + U+0301 as one: a tour's retyped letter quit unsaved), or, while
+    // no save has replaced what was read, the sheet the board opened from it, in the file's
+    // own layout (JSON another program wrote, a version 1 sheet whose chords the board placed).
+    let openedHere = !keeps
+    func fileHolds(_ text: String) -> Bool {
         guard case .text(let held) = onDisk else { return false }
-        if held == text { return true }
-        if heldSheet?.text != held { heldSheet = (held, try? SheetDocument.parse(held)) }
-        return heldSheet?.document.map { BoardScene.withALine($0) == doc } ?? false
+        if held.utf8.elementsEqual(text.utf8) { return true }
+        guard openedHere, case .text(let read) = loaded.found, read.utf8.elementsEqual(held.utf8) else { return false }
+        return board.openedDocument.serialized().utf8.elementsEqual(text.utf8)
     }
     board.onChange = { doc in
         let text = doc.serialized()
         // Edits undone back to what the file holds: nothing to save, and none lost (a refused
         // save's quit question had asked over a sheet the file held whole).
-        if fileHolds(doc, text) {
+        if fileHolds(text) {
             board.unsavedBecause = nil
             lastSaid = nil
             return

@@ -177,8 +177,9 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
     /// none to lose: Escape quits without asking and the run ends well (it asked, and said
     /// at the end that the edits were lost).
     /// So are edits undone back to a file in another program's layout, which is never byte for
-    /// byte ours: undoing back to it still asked (a review), and the file stays as it was.
-    @Test(arguments: ["ours", "as written", "another layout"])
+    /// byte ours: undoing back to it still asked (a review), and the file stays as it was; and
+    /// back to a version 1 sheet whose chords the board put on characters (a tour).
+    @Test(arguments: ["ours", "as written", "another layout", "version 1"])
     func editsUndoneBackToTheFileAreNoneToLose(layout: String) throws {
         let (url, data) = try sheetSavedNowhere()
         chmod(url.path, 0o644)
@@ -186,6 +187,7 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         switch layout {
         case "ours": try sheet.serialized().write(to: url, atomically: true, encoding: .utf8)
         case "another layout": try "{\n  \"lines\": [\n    {\"chords\": [], \"text\": \"Hello\"}\n  ],\n  \"version\": 2\n}\n".write(to: url, atomically: true, encoding: .utf8)
+        case "version 1": try #"{"version":1,"lines":[{"text":"Hello","chords":[{"name":"G","x":20}]}]}"#.write(to: url, atomically: true, encoding: .utf8)
         default: break
         }
         let written = try Data(contentsOf: url)
@@ -207,6 +209,35 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         let frame = try JSONParser.parse(String(contentsOf: state, encoding: .utf8))["frame"]?.doubleValue
         #expect(frame == 140, "the second Escape quit at once: frame \(frame ?? -1)")
         #expect(try Data(contentsOf: url) == written, "the file is as it was")
+    }
+
+    /// A letter retyped in another Unicode form (a composed "é" deleted, "e" and a combining
+    /// accent typed) is an edit: the file does not hold those bytes. It quit unasked, the
+    /// edit lost, as Swift's strings compare the two forms equal (a tour).
+    @Test func anEditThatOnlyChangesTheUnicodeFormIsStillAnEdit() throws {
+        let (url, data) = try sheetSavedNowhere()
+        chmod(url.path, 0o644)
+        try #"{"version":2,"lines":[{"text":"Café"}]}"#.write(to: url, atomically: true, encoding: .utf8)
+        chmod(url.path, 0o444)
+        let written = try Data(contentsOf: url)
+        let dir = url.deletingLastPathComponent()
+        let script = try typingScript(in: dir, typing: [])
+        let more = [#"{"frame":10,"type":"key","key":"End","down":true}"#, #"{"frame":11,"type":"key","key":"End","down":false}"#,
+                    #"{"frame":12,"type":"key","key":"Backspace","down":true}"#, #"{"frame":13,"type":"key","key":"Backspace","down":false}"#,
+                    #"{"frame":14,"type":"text","text":"e\u0301"}"#,
+                    #"{"frame":100,"type":"key","key":"Escape","down":true}"#, #"{"frame":101,"type":"key","key":"Escape","down":false}"#,
+                    #"{"frame":140,"type":"key","key":"Escape","down":true}"#, #"{"frame":141,"type":"key","key":"Escape","down":false}"#]
+        try (String(contentsOf: script, encoding: .utf8) + "\n" + more.joined(separator: "\n") + "\n").write(to: script, atomically: true, encoding: .utf8)
+        let state = dir.appendingPathComponent("state.json")
+        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "200", "--script", script.path, "--sheet", url.path, "--state", state.path])
+        p.environment?["XDG_DATA_HOME"] = data.path
+        let r = try Motionlab.run(p)
+        let dump = try JSONParser.parse(String(contentsOf: state, encoding: .utf8))
+        let text = dump["scenes"]?["board"]?["target"]?["lines"]?.arrayValue?.first?["text"]?.stringValue ?? ""
+        #expect(Array(text.unicodeScalars) == Array("Cafe\u{301}".unicodeScalars), "\(Array(text.unicodeScalars))")
+        #expect(dump["frame"]?.doubleValue == 200, "the second Escape asked, not quit")
+        #expect(r.status == 2 && r.stderr.contains("the edits are lost"), "\(r.stderr)")
+        #expect(try Data(contentsOf: url) == written)
     }
 
     /// The window's close button with edits saved nowhere asks, even in the frame of the

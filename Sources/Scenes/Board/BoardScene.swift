@@ -129,6 +129,9 @@ public final class BoardScene: Scene {
     /// Why the sheet shown is not what its file holds (its last save refused), or nil when
     /// it is: the app keeps such a sheet before another is opened over it.
     public var unsavedBecause: String?
+    /// The sheet as it was opened (loaded, given a line if it had none), with its version 1
+    /// chords put on their characters: what the file it came from holds, as the board reads it.
+    public var openedDocument: SheetDocument { edits.opened }
     /// Sheet changes that can be undone (at least 50 are kept).
     public var history: UndoHistory<SheetDocument> { edits.history }
     /// The sheet's changes: committed, undone and redone (`SheetEdits`).

@@ -13,12 +13,15 @@ final class SheetEdits {
     private(set) var history = UndoHistory<SheetDocument>(limit: 100)
     /// The sheet as of the last change (what `history` records as "before" on the next).
     var committed = SheetDocument.empty
+    /// The sheet as it was opened (`begin`), its version 1 chords put on their characters.
+    private(set) var opened = SheetDocument.empty
 
     init(board: BoardScene) { self.board = board }
 
     /// `doc` is the sheet now, with nothing to undo (a sheet loaded, or the board made).
     func begin(with doc: SheetDocument) {
         committed = doc
+        opened = doc
         history.removeAll()
     }
 
@@ -49,6 +52,9 @@ final class SheetEdits {
                 doc.lines[i].chords[j].legacyX = nil
             }
         }
+        // The sheet as opened too, when this is the sheet just opened (as it is, but for a
+        // font that came late): an undo back to it is then known as the file's sheet.
+        if opened == board.document { opened = doc }
         board.document = doc
         committed = doc
     }
