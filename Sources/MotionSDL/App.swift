@@ -129,7 +129,7 @@ public enum App {
         let driver = FrameDriver(platform: platform, content: host, hz: options.hz,
                                  virtualFrameTime: virtual ? 1.0 / 60 : nil, script: script.events)
         // A recording stops where it was recorded (its end line), unless told otherwise.
-        driver.frameLimit = options.frames ?? script.end
+        driver.frameLimit = options.frames ?? (options.headless && options.script != nil ? script.lastFrame : script.end)
         if let path = options.screenshot { driver.beforeLastPresent = { try platform.saveScreenshot(to: path) } }
         try driver.run()
         if let path = options.state { try FilePolicy.write(scene.stateDump().serialized() + "\n", to: path) }

@@ -221,7 +221,7 @@ struct Play: ParsableCommand {
         let runner = try Runner(
             options: options, scenes: scenes,
             settings: RunSettings(hz: window.hz, frameDt: frameDt, virtualClock: headless || script != nil,
-                                  frames: frames ?? scriptRun.end, startScene: scene, script: scriptRun.events,
+                                  frames: frames ?? (headless && script != nil ? scriptRun.lastFrame : scriptRun.end), startScene: scene, script: scriptRun.events,
                                   recordPath: record, statePath: state, screenshotPath: screenshot,
                                   captureDir: capture, captureEvery: captureEvery, fps: fps, failures: failures,
                                   keepsPathsIn: exportsFolder, sheetPath: sheet))

@@ -134,7 +134,7 @@ struct Soak: ParsableCommand {
         // The scenes as `play --headless --script` makes them, so a failure script replays there too.
         let shell = Shell(scenes: SceneRegistry.makeAll(SceneOptions()), size: Self.size, font: font)
         // A replay runs to where its recording ended (its end line), else one frame past its last event.
-        let frames = script.map { $0.end ?? ($0.events.last?.frame ?? 1) + 1 } ?? Int((minutes * 60 / Self.frameTime).rounded(.up))
+        let frames = script.map(\.lastFrame) ?? Int((minutes * 60 / Self.frameTime).rounded(.up))
         let checker = SoakChecker(shell: shell, maxEntities: maxEntities)
         let content = CheckedContent(shell: shell, checker: checker)
         let platform = NullPlatform(size: Self.size)

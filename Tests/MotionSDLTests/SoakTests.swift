@@ -39,6 +39,19 @@ extension SDLTests {
             #expect(frame == 900)
         }
 
+        /// A headless run of a script with no end line (a recording killed mid-run) and no
+        /// --frames stops one frame past its last event, as a soak's replay does: it ran for
+        /// ever (a tour).
+        @Test func aHeadlessScriptWithNoEndStopsOneFramePastItsLastEvent() throws {
+            let dir = Motionlab.tempDir()
+            let script = dir.appendingPathComponent("killed.jsonl"), state = dir.appendingPathComponent("state.json")
+            try #"{"frame":3,"type":"key","key":"Tab","down":true}"# .appending("\n" + #"{"frame":8,"type":"key","key":"Tab","down":false}"#)
+                .write(to: script, atomically: false, encoding: .utf8)
+            let p = try Motionlab.run(["--headless", "--script", script.path, "--state", state.path])
+            #expect(p.status == 0, "\(p.stderr)")
+            #expect(try JSONParser.parse(String(contentsOf: state, encoding: .utf8))["frame"]?.doubleValue == 9)
+        }
+
         /// A replay ends where play's run of the same script ends: at a close (or an Escape)
         /// that quits. It had run on past it to the script's last line.
         @Test func aReplayEndsWherePlayQuits() throws {

@@ -19,6 +19,11 @@ public struct ScriptRun: Equatable, Sendable {
     public var end: Int?
     /// `events`, ending at `end` (nil: where the events end).
     public init(events: [ScriptedEvent] = [], end: Int? = nil) { (self.events, self.end) = (events, end) }
+
+    /// The frame a run of it with no frame limit of its own stops after: its end line's, else
+    /// one past its last event (a headless run has no other way to end: a killed recording,
+    /// which has no end line, ran for ever).
+    public var lastFrame: Int { end ?? (events.last?.frame ?? 1) + 1 }
 }
 
 /// A script error: which line and what is wrong with it.
