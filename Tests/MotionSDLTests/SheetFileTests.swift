@@ -173,6 +173,22 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         #expect(banner.contains("could not be kept as a song") && banner.hasSuffix("what is typed is only on screen"), "\(banner)")
     }
 
+    /// A headless run on `url` with the songs' folder at `data`: a click on the first line and
+    /// `typing`, the script lines `then`, then Escape at frames 100 and 140 (leaving the text,
+    /// then quitting unless it asks); its result and its state dump.
+    func typeThenEscapeTwice(on url: URL, data: URL, typing: [String], then: [String], frames: Int) throws -> (Motionlab.Result, JSONValue) {
+        let dir = url.deletingLastPathComponent()
+        let script = try typingScript(in: dir, typing: typing)
+        let escapes = [#"{"frame":100,"type":"key","key":"Escape","down":true}"#, #"{"frame":101,"type":"key","key":"Escape","down":false}"#,
+                       #"{"frame":140,"type":"key","key":"Escape","down":true}"#, #"{"frame":141,"type":"key","key":"Escape","down":false}"#]
+        try (String(contentsOf: script, encoding: .utf8) + "\n" + (then + escapes).joined(separator: "\n") + "\n").write(to: script, atomically: true, encoding: .utf8)
+        let state = dir.appendingPathComponent("state.json")
+        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "\(frames)", "--script", script.path, "--sheet", url.path, "--state", state.path])
+        p.environment?["XDG_DATA_HOME"] = data.path
+        let r = try Motionlab.run(p)
+        return (r, try JSONParser.parse(String(contentsOf: state, encoding: .utf8)))
+    }
+
     /// Edits saved nowhere and then undone, back to what the file holds byte for byte, are
     /// none to lose: Escape quits without asking and the run ends well (it asked, and said
     /// at the end that the edits were lost).
@@ -193,20 +209,13 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         let written = try Data(contentsOf: url)
         #expect(layout == "ours" ? written == Data(sheet.serialized().utf8) : written != Data(sheet.serialized().utf8))
         chmod(url.path, 0o444)
-        let dir = url.deletingLastPathComponent()
-        let script = try typingScript(in: dir, typing: ["!"])
-        let more = [#"{"frame":60,"type":"key","key":"Left Ctrl","down":true}"#, #"{"frame":60,"type":"key","key":"Z","down":true}"#,
-                    #"{"frame":61,"type":"key","key":"Z","down":false}"#, #"{"frame":61,"type":"key","key":"Left Ctrl","down":false}"#,
-                    #"{"frame":100,"type":"key","key":"Escape","down":true}"#, #"{"frame":101,"type":"key","key":"Escape","down":false}"#,
-                    #"{"frame":140,"type":"key","key":"Escape","down":true}"#, #"{"frame":141,"type":"key","key":"Escape","down":false}"#]
-        try (String(contentsOf: script, encoding: .utf8) + "\n" + more.joined(separator: "\n") + "\n").write(to: script, atomically: true, encoding: .utf8)
-        let state = dir.appendingPathComponent("state.json")
-        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "400", "--script", script.path, "--sheet", url.path, "--state", state.path])
-        p.environment?["XDG_DATA_HOME"] = data.path
-        let r = try Motionlab.run(p)
+        let (r, dump) = try typeThenEscapeTwice(on: url, data: data, typing: ["!"], then: [
+            #"{"frame":60,"type":"key","key":"Left Ctrl","down":true}"#, #"{"frame":60,"type":"key","key":"Z","down":true}"#,
+            #"{"frame":61,"type":"key","key":"Z","down":false}"#, #"{"frame":61,"type":"key","key":"Left Ctrl","down":false}"#,
+        ], frames: 400)
         #expect(r.status == 0 && !r.stderr.contains("the edits are lost"), "\(r.stderr)")
         #expect(r.stderr.contains("could not save the sheet"), "the typing's save was refused: \(r.stderr)")
-        let frame = try JSONParser.parse(String(contentsOf: state, encoding: .utf8))["frame"]?.doubleValue
+        let frame = dump["frame"]?.doubleValue
         #expect(frame == 140, "the second Escape quit at once: frame \(frame ?? -1)")
         #expect(try Data(contentsOf: url) == written, "the file is as it was")
     }
@@ -220,19 +229,11 @@ func loadSheet(_ file: DocumentFile) -> DocumentFile.Loaded<SheetDocument> {
         try #"{"version":2,"lines":[{"text":"Café"}]}"#.write(to: url, atomically: true, encoding: .utf8)
         chmod(url.path, 0o444)
         let written = try Data(contentsOf: url)
-        let dir = url.deletingLastPathComponent()
-        let script = try typingScript(in: dir, typing: [])
-        let more = [#"{"frame":10,"type":"key","key":"End","down":true}"#, #"{"frame":11,"type":"key","key":"End","down":false}"#,
-                    #"{"frame":12,"type":"key","key":"Backspace","down":true}"#, #"{"frame":13,"type":"key","key":"Backspace","down":false}"#,
-                    #"{"frame":14,"type":"text","text":"e\u0301"}"#,
-                    #"{"frame":100,"type":"key","key":"Escape","down":true}"#, #"{"frame":101,"type":"key","key":"Escape","down":false}"#,
-                    #"{"frame":140,"type":"key","key":"Escape","down":true}"#, #"{"frame":141,"type":"key","key":"Escape","down":false}"#]
-        try (String(contentsOf: script, encoding: .utf8) + "\n" + more.joined(separator: "\n") + "\n").write(to: script, atomically: true, encoding: .utf8)
-        let state = dir.appendingPathComponent("state.json")
-        let p = Motionlab.process(["--headless", "--scene", "board", "--frames", "200", "--script", script.path, "--sheet", url.path, "--state", state.path])
-        p.environment?["XDG_DATA_HOME"] = data.path
-        let r = try Motionlab.run(p)
-        let dump = try JSONParser.parse(String(contentsOf: state, encoding: .utf8))
+        let (r, dump) = try typeThenEscapeTwice(on: url, data: data, typing: [], then: [
+            #"{"frame":10,"type":"key","key":"End","down":true}"#, #"{"frame":11,"type":"key","key":"End","down":false}"#,
+            #"{"frame":12,"type":"key","key":"Backspace","down":true}"#, #"{"frame":13,"type":"key","key":"Backspace","down":false}"#,
+            #"{"frame":14,"type":"text","text":"e\u0301"}"#,
+        ], frames: 200)
         let text = dump["scenes"]?["board"]?["target"]?["lines"]?.arrayValue?.first?["text"]?.stringValue ?? ""
         #expect(Array(text.unicodeScalars) == Array("Cafe\u{301}".unicodeScalars), "\(Array(text.unicodeScalars))")
         #expect(dump["frame"]?.doubleValue == 200, "the second Escape asked, not quit")
