@@ -28,7 +28,7 @@ struct Limits: ParsableCommand {
             ("InputLimits.maxWindowPixels", "\(Int(InputLimits.maxWindowPixels)) pt²", "a window's area (--size, a scripted resize, bench): a larger resize is scaled down to it"),
             ("InputLimits.maxPointers", "\(InputLimits.maxPointers)", "pointers (mouse and fingers) down at once; a press past it is ignored until one lifts"),
             ("InputLimits.maxHitch", "\(Int(InputLimits.maxHitch)) s", "a scripted hitch"),
-            ("DrawnPath.maxLengthInDiagonals", "\(Int(DrawnPath.maxLengthInDiagonals))", "a path's length over the diagonal of the area it is shown in (each frame draws all of it)"),
+            ("DrawnPath.maxLengthInDiagonals", "\(Int(DrawnPath.maxLengthInDiagonals))", "a path's length over the diagonal of the area it is shown in (each frame draws all of it): refused at the start and by the editor; a path a resize makes longer is shown smaller, at the limit"),
             ("PathScene.maxEditableAnchors", "\(PathScene.maxEditableAnchors)", "anchors of a custom path the editor takes (past it edit mode is refused and the status line says so)"),
             ("InputLimits.maxTextBytes", "\(InputLimits.maxTextBytes >> 10) KiB", "UTF-8 of one text event, typed, pasted or composed (a longer one is cut at a character)"),
             ("TextField.maxCharacters", "\(TextField.maxCharacters)", "characters of one lyric line (typing, a paste or joining two lines stops there and says so)"),

@@ -396,6 +396,43 @@ import Testing
         #expect(scene.editStatus(table) == nil)
     }
 
+    /// A custom path within the drawing's limit where it starts, made longer than it by a
+    /// resize (a flat zigzag in a tall window, made square), is shown smaller, at the limit,
+    /// and the status line says so: it came to 11,600 diagonals and 4 million samples (a tour).
+    @Test func aResizeThatWouldMakeThePathTooLongToDrawShowsItSmaller() throws {
+        // 2,000 lines 100 pt long, back and forth, in a band 1 pt tall: fitted by its width in
+        // a tall window, by its height in a square one.
+        let svg = "M0 0" + (1...2_000).map { " L\($0 % 2 == 1 ? 100 : 0) \(Double($0) / 2_000)" }.joined()
+        let (shell, scene) = TestSupport.shell(with: PathScene(customPath: try Path(svg: svg), startShape: .custom), size: Vec2(64, 8192))
+        _ = runShell(shell, frames: 2)
+        func diagonals() throws -> Double {
+            let b = scene.shapeBounds, t = try #require(scene.tables.first)
+            return t.length / (b.width * b.width + b.height * b.height).squareRoot()
+        }
+        #expect(try diagonals() < DrawnPath.maxLengthInDiagonals)
+        let first = try #require(scene.tables.first)
+        #expect(scene.editStatus(first) == nil)
+        _ = runShell(shell, frames: 2, events: [1: [.resize(w: 4096, h: 4096)]])
+        let d = try diagonals()
+        #expect(d <= DrawnPath.maxLengthInDiagonals && d > 0.99 * DrawnPath.maxLengthInDiagonals, "\(d)")
+        let shrunk = try #require(scene.tables.first)
+        let status = try #require(scene.editStatus(shrunk))
+        #expect(status.0.contains("DrawnPath.maxLengthInDiagonals") && status.0.hasPrefix("shown at "), "\(status.0)")
+        // Edited at its size (the editor's anchors lie on the path drawn), and shown smaller
+        // again after.
+        _ = runShell(shell, frames: 2, events: [1: [.key(Key("E"), down: true)], 2: [.key(Key("E"), down: false)]])
+        let editingSize = try diagonals()
+        #expect(scene.editing && editingSize > DrawnPath.maxLengthInDiagonals)
+        _ = runShell(shell, frames: 2, events: [1: [.key(Key("E"), down: true)], 2: [.key(Key("E"), down: false)]])
+        let shownAgain = try diagonals()
+        #expect(!scene.editing && shownAgain <= DrawnPath.maxLengthInDiagonals)
+        // Back in a window where it fits, it is shown whole again.
+        _ = runShell(shell, frames: 2, events: [1: [.resize(w: 64, h: 8192)]])
+        #expect(try diagonals() < DrawnPath.maxLengthInDiagonals)
+        let points = try #require(scene.tables.first).points
+        #expect(points.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+    }
+
     /// At 480×320 an export's long message shows whole on two lines (a file name was cut).
     @Test func atTheSmallestWindowALongStatusWrapsInsteadOfBeingCut() throws {
         let (shell, scene) = TestSupport.shell(with: PathScene(), size: Vec2(480, 320))

@@ -35,6 +35,11 @@ extension PathScene {
         if !on, let e = session.editor, !e.changed { session.editor = nil }
         session.anchorTaps.forget()
         placeButtons()
+        // A path shown smaller is edited at its size (the editor's anchors lie on it), and
+        // shown smaller again after.
+        if on ? shownSmaller : DrawnPath.withinLength(currentPath(), in: shapeBounds).scale < 1 {
+            rebuild(keepingFractions: fractions())
+        }
     }
 
     /// Shows the buttons of the mode the scene is in.

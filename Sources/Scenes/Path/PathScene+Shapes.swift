@@ -20,7 +20,17 @@ extension PathScene {
         let top = ((normalLayout + session.editLayout).map(\.maxY).max() ?? sceneBounds.minY) + 8, bottom = sceneBounds.maxY - 28
         shapeBounds = Rect(x: sceneBounds.minX, y: top, w: sceneBounds.width, h: max(1, bottom - top))
         session.fitEditor()
-        let path = currentPath()
+        var path = currentPath()
+        shownSmaller = false
+        if !editing {
+            // (The editor keeps its own path, at its size: it refuses an edit past the limit.)
+            let within = DrawnPath.withinLength(path, in: shapeBounds)
+            if within.scale < 1 {
+                path = within.path
+                shownSmaller = true
+                session.tell("shown at \(max(1, Int(within.scale * 100))) %: at this size the path would be \(Int(within.diagonals.rounded())) window diagonals long, more than \(Int(DrawnPath.maxLengthInDiagonals)) (DrawnPath.maxLengthInDiagonals)")
+            }
+        }
         let motions = ringMotions()
         // The old table and strokes go before the new one is built, so a path near the
         // limits never has two tables alive at once.

@@ -27,6 +27,8 @@ public final class PathScene: Scene {
     let spacing: Double
     /// The path as drawn: thinned and cut for the renderer (`DrawnPath`).
     var drawn = DrawnPath()
+    /// Whether the path is shown smaller than its area would fit it (`DrawnPath.withinLength`).
+    var shownSmaller = false
     /// The info line, kept while the table and the laps stay.
     var infoMemo = TextMemo<(Double, Int, Int, Int, Int), String>()
     var sceneBounds = Rect(x: 0, y: 40, w: 1280, h: 680)
