@@ -21,7 +21,7 @@ public struct DrawnPath: Sendable {
     /// 37,000 pieces at 1280×720, at most 80 M pixel tests (about 56 ms a frame on the
     /// software renderer when every piece is diagonal; a zigzag of 4,000 300-pt lines, 260
     /// diagonals, is 11 ms). Longer is refused at start and by the editor, and shown smaller
-    /// where a resize makes it so (`withinLength`).
+    /// where a resize makes it so (`smaller`).
     public static let maxLengthInDiagonals = 400.0
 
     /// Throws when a path of `length` points, fitted to `area`, is past `maxLengthInDiagonals`.
@@ -31,18 +31,18 @@ public struct DrawnPath: Sendable {
     }
 
     /// `path`, laid out in `area`, made smaller about the area's centre where it is longer than
-    /// `maxLengthInDiagonals` there, and the scale it was shown at (1: as it was). The start
+    /// `maxLengthInDiagonals` there, with a note saying so; nil where it is not. The start
     /// refuses such a path, but a resize can make one of a path that was not (a tour's flat
     /// zigzag in a tall window, made square, came to 11,600 diagonals: 4 million samples).
-    static func withinLength(_ path: Path, in area: Rect) -> (path: Path, scale: Double, diagonals: Double) {
+    static func smaller(_ path: Path, in area: Rect) -> (path: Path, note: String)? {
         let length: Double
         do { length = try SampleTable.check(path, spacing: 1) } catch { length = error.length }
         let diagonal = max(1, (area.width * area.width + area.height * area.height).squareRoot())
         let diagonals = length / diagonal
-        guard diagonals > maxLengthInDiagonals, diagonals.isFinite else { return (path, 1, diagonals) }
-        let scale = maxLengthInDiagonals / diagonals * 0.999
-        let c = area.center
-        return (path.applying(AffineTransform.translation(-c).concatenating(.scale(scale, scale)).concatenating(.translation(c))), scale, diagonals)
+        guard diagonals > maxLengthInDiagonals, diagonals.isFinite else { return nil }
+        let scale = maxLengthInDiagonals / diagonals * 0.999, c = area.center
+        return (path.applying(AffineTransform.translation(-c).concatenating(.scale(scale, scale)).concatenating(.translation(c))),
+                "shown at \(max(1, Int(scale * 100))) %: at this size the path would be \(Int(diagonals.rounded())) window diagonals long, more than \(Int(maxLengthInDiagonals)) (DrawnPath.maxLengthInDiagonals)")
     }
 
     init() {}

@@ -35,9 +35,8 @@ extension PathScene {
         if !on, let e = session.editor, !e.changed { session.editor = nil }
         session.anchorTaps.forget()
         placeButtons()
-        // A path shown smaller is edited at its size (the editor's anchors lie on it), and
-        // shown smaller again after.
-        if on ? shownSmaller : DrawnPath.withinLength(currentPath(), in: shapeBounds).scale < 1 {
+        // A path shown smaller is edited at its size (its anchors on it), then shown smaller.
+        if on ? shownSmaller : DrawnPath.smaller(currentPath(), in: shapeBounds) != nil {
             rebuild(keepingFractions: fractions())
         }
     }

@@ -21,15 +21,12 @@ extension PathScene {
         shapeBounds = Rect(x: sceneBounds.minX, y: top, w: sceneBounds.width, h: max(1, bottom - top))
         session.fitEditor()
         var path = currentPath()
-        shownSmaller = false
-        if !editing {
-            // (The editor keeps its own path, at its size: it refuses an edit past the limit.)
-            let within = DrawnPath.withinLength(path, in: shapeBounds)
-            if within.scale < 1 {
-                path = within.path
-                shownSmaller = true
-                session.tell("shown at \(max(1, Int(within.scale * 100))) %: at this size the path would be \(Int(within.diagonals.rounded())) window diagonals long, more than \(Int(DrawnPath.maxLengthInDiagonals)) (DrawnPath.maxLengthInDiagonals)")
-            }
+        // A path too long to draw here is shown smaller (the editor keeps its own, at its size).
+        let smaller = editing ? nil : DrawnPath.smaller(path, in: shapeBounds)
+        shownSmaller = smaller != nil
+        if let smaller {
+            path = smaller.path
+            session.tell(smaller.note)
         }
         let motions = ringMotions()
         // The old table and strokes go before the new one is built, so a path near the
