@@ -33,6 +33,11 @@ import Testing
                                        message: #"duplicate key "c" (first at line 2, column 7): an object names each key once"#)) {
             try JSONParser.parse("{\"a\":1,\n \"b\":{\"c\":1,\"c\":2}}")
         }
+        // On line 1, where the error says a column alone, so does its first place (a script's
+        // line 4 read "first at line 1").
+        #expect(throws: JSONParseError(line: 1, column: 12, message: #"duplicate key "frame" (first at column 2): an object names each key once"#)) {
+            try JSONParser.parse(#"{"frame":1,"frame":2}"#)
+        }
         // Escapes do not hide a duplicate, nor does keeping the source.
         #expect(throws: JSONParseError.self) { try JSONParser.parse(#"{"ab":1,"a\u0062":2}"#) }
         #expect(throws: JSONParseError.self) { try JSONParser.parse(#"{"x":1,"x":1}"#, keepingSource: true) }

@@ -87,9 +87,11 @@ public struct JSONParser {
                 let keyStart = i
                 let k = try string()
                 if let first = seen[k] {
-                    let (line, column) = position(of: first)
-                    throw error("duplicate key \"\(echo(k))\" (first at line \(line), column \(column)): an object names each key once",
-                                at: keyStart)
+                    // Where the first was, as the error says where it is: a column alone on
+                    // line 1 (a script's line read "first at line 1" after the file's line 4).
+                    let (line, column) = position(of: first), here = position(of: keyStart).line
+                    let place = line == 1 && here == 1 ? "column \(column)" : "line \(line), column \(column)"
+                    throw error("duplicate key \"\(echo(k))\" (first at \(place)): an object names each key once", at: keyStart)
                 }
                 seen[k] = keyStart
                 skipSpace()
