@@ -113,7 +113,7 @@ public enum App {
     /// atlas and the scene's own).
     public static func run(_ scene: any Scene, title: String, images: TextureCatalog = .withFont, options: Options) throws {
         let folder = try ResourceFolder.locate(explicit: options.resources)
-        var script = ScriptRun()
+        var script: ScriptRun?
         if let path = options.script {
             let text = try FilePolicy.readText(path, limit: InputScript.maxBytes, limitName: "InputScript.maxBytes")
             do { script = try InputScript.parseRun(text, keyName: KeyNames.sdlName) } catch { throw AppError("\(path):\(error.line): \(error.message)") }
@@ -127,9 +127,9 @@ public enum App {
                              font: try ResourceFolder.font(in: folder, on: platform) { StandardStream.error.write("\($0)\n") })
         let virtual = options.headless || options.script != nil
         let driver = FrameDriver(platform: platform, content: host, hz: options.hz,
-                                 virtualFrameTime: virtual ? 1.0 / 60 : nil, script: script.events)
+                                 virtualFrameTime: virtual ? 1.0 / 60 : nil, script: script?.events ?? [])
         // A recording stops where it was recorded (its end line), unless told otherwise.
-        driver.frameLimit = options.frames ?? (options.headless && options.script != nil ? script.lastFrame : script.end)
+        driver.frameLimit = options.frames ?? script?.frameLimit(headless: options.headless)
         if let path = options.screenshot { driver.beforeLastPresent = { try platform.saveScreenshot(to: path) } }
         try driver.run()
         if let path = options.state { try FilePolicy.write(scene.stateDump().serialized() + "\n", to: path) }

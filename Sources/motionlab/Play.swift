@@ -141,7 +141,7 @@ struct Play: ParsableCommand {
 
     private func play() throws {
         let windowed = !(headless || script != nil)
-        var scriptRun = ScriptRun()
+        var scriptRun: ScriptRun?
         if let script {
             let text = try readTextFile(script, limit: InputScript.maxBytes, limitName: "InputScript.maxBytes")
             do { scriptRun = try InputScript.parseRun(text, keyName: KeyNames.sdlName) } catch {
@@ -221,7 +221,7 @@ struct Play: ParsableCommand {
         let runner = try Runner(
             options: options, scenes: scenes,
             settings: RunSettings(hz: window.hz, frameDt: frameDt, virtualClock: headless || script != nil,
-                                  frames: frames ?? (headless && script != nil ? scriptRun.lastFrame : scriptRun.end), startScene: scene, script: scriptRun.events,
+                                  frames: frames ?? scriptRun?.frameLimit(headless: headless), startScene: scene, script: scriptRun?.events ?? [],
                                   recordPath: record, statePath: state, screenshotPath: screenshot,
                                   captureDir: capture, captureEvery: captureEvery, fps: fps, failures: failures,
                                   keepsPathsIn: exportsFolder, sheetPath: sheet))

@@ -60,12 +60,12 @@ func attach(_ file: DocumentFile, to board: BoardScene, empty: SheetDocument = .
     // Whether the file holds `text` (a sheet as saved): byte for byte (String's == takes a
     // composed "é" and "e" + U+0301 as one: a tour's retyped letter quit unsaved), or, while
     // no save has replaced what was read, the sheet the board opened from it, in the file's
-    // own layout (JSON another program wrote, a version 1 sheet whose chords the board placed).
-    let openedHere = !keeps
+    // own layout (JSON another program wrote, a version 1 sheet whose chords the board placed;
+    // a board that keeps its sheet under a new name did not open it from this file).
     func fileHolds(_ text: String) -> Bool {
         guard case .text(let held) = onDisk else { return false }
         if held.utf8.elementsEqual(text.utf8) { return true }
-        guard openedHere, case .text(let read) = loaded.found, read.utf8.elementsEqual(held.utf8) else { return false }
+        guard !keeps, case .text(let read) = loaded.found, read.utf8.elementsEqual(held.utf8) else { return false }
         return board.openedDocument.serialized().utf8.elementsEqual(text.utf8)
     }
     board.onChange = { doc in

@@ -24,6 +24,10 @@ public struct ScriptRun: Equatable, Sendable {
     /// one past its last event (a headless run has no other way to end: a killed recording,
     /// which has no end line, ran for ever).
     public var lastFrame: Int { end ?? (events.last?.frame ?? 1) + 1 }
+
+    /// The frame a play of it stops after unless told: its end line's, and headless (where
+    /// nothing else ends a run) `lastFrame`.
+    public func frameLimit(headless: Bool) -> Int? { headless ? lastFrame : end }
 }
 
 /// A script error: which line and what is wrong with it.
@@ -60,7 +64,7 @@ public enum InputScript {
     /// refused with "Backspace" suggested rather than pressing nothing); by default every
     /// name stands.
     public static func parseRun(_ text: String, keyName: (String) -> String? = { $0 }) throws(ScriptError) -> ScriptRun {
-        var run = ScriptRun(events: [], end: nil)
+        var run = ScriptRun()
         var endLine = 0
         var lastFrame = 1
         var held = HeldPointers()
@@ -74,13 +78,14 @@ public enum InputScript {
             if run.end != nil {
                 throw ScriptError(line: n + 1, message: "nothing may follow the end line (line \(endLine)): it says where the recorded run ended")
             }
-            let entry = try parseEntry(String(line), line: n + 1)
-            if case .end(let frame) = entry {
+            let ev: ScriptedEvent
+            switch try parseEntry(String(line), line: n + 1) {
+            case .event(let e): ev = e
+            case .end(let frame):
                 if frame < lastFrame { throw ScriptError(line: n + 1, message: "the end at frame \(frame) comes before frame \(lastFrame)'s events") }
                 (run.end, endLine) = (frame, n + 1)
                 continue
             }
-            guard case .event(let ev) = entry else { continue }
             if case .key(let k, _) = ev.event { try checkKey(k, keyName, line: n + 1) }
             if case .keyRepeat(let k) = ev.event { try checkKey(k, keyName, line: n + 1) }
             if ev.frame < lastFrame {

@@ -26,8 +26,13 @@ public struct DrawnPath: Sendable {
 
     /// Throws when a path of `length` points, fitted to `area`, is past `maxLengthInDiagonals`.
     public static func checkLength(_ length: Double, in area: Rect) throws(PathLengthError) {
-        let diagonal = max(1, (area.width * area.width + area.height * area.height).squareRoot())
-        guard length / diagonal <= maxLengthInDiagonals else { throw PathLengthError(diagonals: length / diagonal) }
+        let diagonals = diagonals(length, in: area)
+        guard diagonals <= maxLengthInDiagonals else { throw PathLengthError(diagonals: diagonals) }
+    }
+
+    /// `length` in diagonals of `area` (of at least 1 point).
+    private static func diagonals(_ length: Double, in area: Rect) -> Double {
+        length / max(1, (area.width * area.width + area.height * area.height).squareRoot())
     }
 
     /// `path`, laid out in `area`, made smaller about the area's centre where it is longer than
@@ -37,8 +42,7 @@ public struct DrawnPath: Sendable {
     static func smaller(_ path: Path, in area: Rect) -> (path: Path, note: String)? {
         let length: Double
         do { length = try SampleTable.check(path, spacing: 1) } catch { length = error.length }
-        let diagonal = max(1, (area.width * area.width + area.height * area.height).squareRoot())
-        let diagonals = length / diagonal
+        let diagonals = diagonals(length, in: area)
         guard diagonals > maxLengthInDiagonals, diagonals.isFinite else { return nil }
         let scale = maxLengthInDiagonals / diagonals * 0.999, c = area.center
         return (path.applying(AffineTransform.translation(-c).concatenating(.scale(scale, scale)).concatenating(.translation(c))),

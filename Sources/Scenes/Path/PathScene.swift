@@ -27,7 +27,7 @@ public final class PathScene: Scene {
     let spacing: Double
     /// The path as drawn: thinned and cut for the renderer (`DrawnPath`).
     var drawn = DrawnPath()
-    /// Whether the path is shown smaller than its area would fit it (`DrawnPath.withinLength`).
+    /// Whether the path is shown smaller than its area would fit it (`DrawnPath.smaller`).
     var shownSmaller = false
     /// The info line, kept while the table and the laps stay.
     var infoMemo = TextMemo<(Double, Int, Int, Int, Int), String>()
